@@ -1,1 +1,7 @@
+//! Akon: the rules engine, the computer player, storage, the game service
+//! and the Discord bot. Layers depend downwards only:
+//! `engine` ← `ai` ← `store` ← `service` ← `discord` ← `cli`.
+
+pub mod board_text;
+pub mod cli;
 pub mod engine;

@@ -245,3 +245,15 @@ impl Iterator for HoleSetIter {
 }
 
 impl ExactSizeIterator for HoleSetIter {}
+
+impl DoubleEndedIterator for HoleSetIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Hole> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = 7 - self.0.leading_zeros() as usize;
+        self.0 &= !(1 << index);
+        Some(Hole::from_index(index))
+    }
+}

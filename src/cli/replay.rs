@@ -1,0 +1,68 @@
+//! `akon replay`: a game's state as one line of JSON, in the test vectors'
+//! state format.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::bad_input;
+use crate::engine::{Game, Hole, Position, Record, Seat};
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// Start from the opening position with this seat (A or B) moving first.
+    #[arg(long, conflicts_with_all = ["start", "record"])]
+    first: Option<String>,
+    /// Start from this position, in the vectors' JSON form:
+    /// '{"board": {"A": [..7], "B": [..7]}, "captured": {"A": n, "B": n}, "to_move": "A"}'.
+    #[arg(long, conflicts_with = "record")]
+    start: Option<String>,
+    /// A whole game in notation, e.g. "A: 3 5 1 7", from the opening position.
+    #[arg(long)]
+    record: Option<String>,
+    /// The holes played, in order (each 1 to 7, the mover's own hole number).
+    #[arg(allow_negative_numbers = true)]
+    moves: Vec<String>,
+}
+
+pub fn run(args: ReplayArgs) -> ExitCode {
+    match replay(&args) {
+        Ok(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => bad_input(message),
+    }
+}
+
+fn replay(args: &ReplayArgs) -> Result<String, String> {
+    let mut moves = parse_moves(&args.moves)?;
+    let start = if let Some(text) = &args.record {
+        let record: Record = text.parse().map_err(|e| format!("--record: {e}"))?;
+        let mut all = record.moves;
+        all.append(&mut moves);
+        moves = all;
+        Position::opening(record.first)
+    } else if let Some(json) = &args.start {
+        Position::from_json(json).map_err(|e| format!("--start: {e}"))?
+    } else if let Some(seat) = &args.first {
+        Position::opening(seat.parse::<Seat>().map_err(|e| format!("--first: {e}"))?)
+    } else {
+        return Err(
+            "say where the game starts: --first A or --first B (the opening position), \
+                    --start '<position JSON>', or --record 'A: 3 5 1'"
+                .to_string(),
+        );
+    };
+    let game = Game::replay(start, &moves).map_err(|e| e.to_string())?;
+    serde_json::to_string(&game.state()).map_err(|e| e.to_string())
+}
+
+/// The holes, each checked, with the move's number in the list in any error.
+pub(super) fn parse_moves(words: &[String]) -> Result<Vec<Hole>, String> {
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, word)| word.parse::<Hole>().map_err(|e| format!("move {}: {e}", i + 1)))
+        .collect()
+}
