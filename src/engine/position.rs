@@ -46,6 +46,10 @@ pub enum PositionError {
     NegativeSeeds { seat: Seat, hole: u8, seeds: i64 },
     #[error("{seat} has captured {seeds} seeds: captures cannot be negative")]
     NegativeCaptures { seat: Seat, seeds: i64 },
+    #[error("hole {seat}{hole} holds {seeds} seeds: more than the 70 of the whole game")]
+    TooManySeeds { seat: Seat, hole: u8, seeds: i64 },
+    #[error("{seat} has captured {seeds} seeds: more than the 70 of the whole game")]
+    TooManyCaptures { seat: Seat, seeds: i64 },
     #[error("the board holds {board} seeds and the captures {captured}: together they must be exactly 70")]
     WrongTotal { board: i64, captured: i64 },
 }
@@ -118,14 +122,23 @@ impl Position {
                         seeds,
                     });
                 }
+                // Checked before adding up, so that no sum can overflow.
+                if seeds > TOTAL_SEEDS as i64 {
+                    return Err(PositionError::TooManySeeds {
+                        seat,
+                        hole: i as u8 + 1,
+                        seeds,
+                    });
+                }
             }
         }
         for seat in Seat::BOTH {
-            if captured[seat.index()] < 0 {
-                return Err(PositionError::NegativeCaptures {
-                    seat,
-                    seeds: captured[seat.index()],
-                });
+            let seeds = captured[seat.index()];
+            if seeds < 0 {
+                return Err(PositionError::NegativeCaptures { seat, seeds });
+            }
+            if seeds > TOTAL_SEEDS as i64 {
+                return Err(PositionError::TooManyCaptures { seat, seeds });
             }
         }
         let board_total: i64 = row_a.iter().chain(row_b).sum();
