@@ -5,3 +5,5 @@
 pub mod board_text;
 pub mod cli;
 pub mod engine;
+pub mod service;
+pub mod store;

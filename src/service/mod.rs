@@ -1,0 +1,619 @@
+//! The use cases — challenge, accept, decline, move, resign, list, records —
+//! over the engine and the store. Knows nothing of Discord: callers pass
+//! plain ids and names, and get typed outcomes and errors to render.
+
+mod clock;
+
+use std::sync::Arc;
+
+use rand::Rng;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+
+use crate::engine::{Game, GameEnd, Hole, IllegalMove, MoveOutcome, Position, Seat, Status, Winner};
+use crate::store::{
+    from_db, ChallengeRow, Finish, GameRow, GameUpdate, NewChallenge, NewGame, NewMove, NewPlayer, PlayerRow,
+    RecordRow, StandingRow, Store, StoreError, Written,
+};
+
+/// Settings of the game service.
+#[derive(Debug, Clone)]
+pub struct ServiceConfig {
+    /// How long a challenge waits for an answer.
+    pub challenge_ttl_secs: i64,
+    /// Ongoing games a player may have at once.
+    pub max_ongoing_games: usize,
+}
+
+impl Default for ServiceConfig {
+    fn default() -> ServiceConfig {
+        ServiceConfig {
+            challenge_ttl_secs: 24 * 3600,
+            max_ongoing_games: 25,
+        }
+    }
+}
+
+/// A Discord user as the service sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub id: u64,
+    pub name: String,
+    pub is_bot: bool,
+}
+
+/// Where a command was used: a channel, in a server or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+}
+
+/// Everything that can refuse a use case, each with what to tell the user.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("games are played in servers, not in direct messages")]
+    NotInAServer,
+    #[error("you cannot challenge yourself")]
+    ChallengeSelf,
+    #[error("{0} is a bot and cannot play")]
+    ChallengeBot(String),
+    #[error("you already have a pending challenge to {0}")]
+    AlreadyChallenged(String),
+    #[error("{name} already has {limit} ongoing games, the most allowed")]
+    TooManyGames { name: String, limit: usize },
+    #[error("that challenge does not exist")]
+    ChallengeNotFound,
+    #[error("only {0} can accept this challenge")]
+    NotYourChallenge(String),
+    #[error("this challenge is not yours to answer")]
+    NotInChallenge,
+    #[error("this challenge was already {0}")]
+    ChallengeClosed(String),
+    #[error("this challenge has expired")]
+    ChallengeExpired,
+    #[error("that game does not exist")]
+    GameNotFound,
+    #[error("you are not playing in this game")]
+    NotAPlayer,
+    #[error("it is {0}'s turn, not yours")]
+    NotYourTurn(String),
+    #[error("this button is from an earlier move; the game has moved on")]
+    StaleButton,
+    #[error("this is not the latest board of the game; use the latest one")]
+    OutdatedBoard,
+    #[error("this game is over")]
+    GameOver,
+    #[error("that move is not allowed: {0}")]
+    IllegalMove(IllegalMove),
+    #[error("you have no ongoing game in this channel")]
+    NoGameHere,
+    #[error("you have several ongoing games in this channel; say which one (game {0})")]
+    WhichGame(String),
+    #[error("game {game_id} is inconsistent: {why}")]
+    Corrupt { game_id: i64, why: String },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl ServiceError {
+    /// Whether this is the user's doing (answered plainly) rather than a
+    /// fault of ours (logged, answered with an apology).
+    pub fn is_fault(&self) -> bool {
+        matches!(self, ServiceError::Store(_) | ServiceError::Corrupt { .. })
+    }
+}
+
+pub type Result<T> = std::result::Result<T, ServiceError>;
+
+/// A challenge and its two players.
+#[derive(Debug, Clone)]
+pub struct ChallengeView {
+    pub id: i64,
+    pub challenger: PlayerRow,
+    pub opponent: PlayerRow,
+    pub status: String,
+    pub expires_at: i64,
+    pub game_id: Option<i64>,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    NoSeeds,
+    Loop,
+    /// `seat` resigned.
+    Resignation {
+        seat: Seat,
+    },
+}
+
+/// A game as loaded: its players, the replayed engine game and where its
+/// latest board is.
+#[derive(Debug, Clone)]
+pub struct GameView {
+    pub id: i64,
+    pub guild_id: u64,
+    pub channel_id: u64,
+    /// Seat A's player, then seat B's.
+    pub players: [PlayerRow; 2],
+    pub game: Game,
+    /// What the last move did, if there was one.
+    pub last_move: Option<MoveOutcome>,
+    pub finished: Option<(EndReason, Winner)>,
+    /// The latest board message (channel, message) and the ply it shows.
+    pub board_message: Option<(u64, u64, i64)>,
+}
+
+impl GameView {
+    /// Moves played: the version every button carries.
+    pub fn ply(&self) -> i64 {
+        self.game.moves().len() as i64
+    }
+
+    pub fn player(&self, seat: Seat) -> &PlayerRow {
+        &self.players[seat.index()]
+    }
+
+    pub fn seat_of(&self, user_id: u64) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|&seat| from_db(self.player(seat).user_id) == user_id)
+    }
+
+    /// The player to move, while the game goes on.
+    pub fn to_move(&self) -> Option<Seat> {
+        match self.finished {
+            Some(_) => None,
+            None => self.game.to_move(),
+        }
+    }
+}
+
+/// A move that was played.
+#[derive(Debug, Clone)]
+pub struct MoveApplied {
+    pub outcome: MoveOutcome,
+    pub view: GameView,
+}
+
+/// A player's records.
+#[derive(Debug, Clone)]
+pub struct Stats {
+    pub player: PlayerRow,
+    pub here: Option<RecordRow>,
+    pub overall: RecordRow,
+    pub ongoing: usize,
+}
+
+/// The game service: cheap to clone, shared by every handler.
+#[derive(Debug, Clone)]
+pub struct Service {
+    store: Store,
+    config: ServiceConfig,
+    clock: Arc<dyn Clock>,
+}
+
+impl Service {
+    pub fn new(store: Store, config: ServiceConfig, clock: Arc<dyn Clock>) -> Service {
+        Service { store, config, clock }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    async fn remember(&self, player: &Player) -> Result<PlayerRow> {
+        self.store
+            .upsert_player(
+                &NewPlayer {
+                    user_id: player.id,
+                    name: &player.name,
+                    is_bot: player.is_bot,
+                },
+                self.now(),
+            )
+            .await?;
+        Ok(PlayerRow {
+            user_id: crate::store::to_db(player.id),
+            name: player.name.clone(),
+            is_bot: player.is_bot,
+        })
+    }
+
+    async fn player_row(&self, user_id: i64) -> Result<PlayerRow> {
+        Ok(self.store.player(from_db(user_id)).await?.unwrap_or(PlayerRow {
+            user_id,
+            name: format!("player {}", from_db(user_id)),
+            is_bot: false,
+        }))
+    }
+
+    /// `challenger` challenges `opponent` in `place`.
+    pub async fn challenge(&self, place: Place, challenger: &Player, opponent: &Player) -> Result<ChallengeView> {
+        let guild_id = place.guild_id.ok_or(ServiceError::NotInAServer)?;
+        if challenger.id == opponent.id {
+            return Err(ServiceError::ChallengeSelf);
+        }
+        if opponent.is_bot {
+            return Err(ServiceError::ChallengeBot(opponent.name.clone()));
+        }
+        let now = self.now();
+        let challenger_row = self.remember(challenger).await?;
+        let opponent_row = self.remember(opponent).await?;
+        if self
+            .store
+            .pending_challenge(challenger.id, opponent.id, now)
+            .await?
+            .is_some()
+        {
+            return Err(ServiceError::AlreadyChallenged(opponent.name.clone()));
+        }
+        for player in [challenger, opponent] {
+            if self.store.ongoing_games(player.id).await?.len() >= self.config.max_ongoing_games {
+                return Err(ServiceError::TooManyGames {
+                    name: player.name.clone(),
+                    limit: self.config.max_ongoing_games,
+                });
+            }
+        }
+        let expires_at = now + self.config.challenge_ttl_secs;
+        let id = self
+            .store
+            .create_challenge(&NewChallenge {
+                guild_id,
+                channel_id: place.channel_id,
+                challenger_id: challenger.id,
+                opponent_id: opponent.id,
+                created_at: now,
+                expires_at,
+            })
+            .await?;
+        Ok(ChallengeView {
+            id,
+            challenger: challenger_row,
+            opponent: opponent_row,
+            status: "pending".into(),
+            expires_at,
+            game_id: None,
+        })
+    }
+
+    async fn challenge_view(&self, row: ChallengeRow) -> Result<ChallengeView> {
+        Ok(ChallengeView {
+            id: row.id,
+            challenger: self.player_row(row.challenger_id).await?,
+            opponent: self.player_row(row.opponent_id).await?,
+            status: row.status,
+            expires_at: row.expires_at,
+            game_id: row.game_id,
+        })
+    }
+
+    /// A pending challenge, marked expired (and refused) if its time is up.
+    async fn pending(&self, challenge_id: i64) -> Result<ChallengeRow> {
+        let row = self
+            .store
+            .challenge(challenge_id)
+            .await?
+            .ok_or(ServiceError::ChallengeNotFound)?;
+        if row.status != "pending" {
+            return Err(if row.status == "expired" {
+                ServiceError::ChallengeExpired
+            } else {
+                ServiceError::ChallengeClosed(row.status)
+            });
+        }
+        if self.now() >= row.expires_at {
+            self.store.close_challenge(row.id, "expired", self.now()).await?;
+            return Err(ServiceError::ChallengeExpired);
+        }
+        Ok(row)
+    }
+
+    /// The challenged player accepts: the game starts, its first mover
+    /// chosen at random.
+    pub async fn accept(&self, challenge_id: i64, user: &Player) -> Result<GameView> {
+        let row = self.pending(challenge_id).await?;
+        if from_db(row.opponent_id) != user.id {
+            let opponent = self.player_row(row.opponent_id).await?;
+            return Err(ServiceError::NotYourChallenge(opponent.name));
+        }
+        self.remember(user).await?;
+        let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
+        // The challenger sits at A: seats only name rows, the first mover is random.
+        let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
+        let game_id = self
+            .store
+            .accept_challenge(
+                row.id,
+                &NewGame {
+                    guild_id: from_db(row.guild_id),
+                    channel_id: from_db(row.channel_id),
+                    player_a: from_db(row.challenger_id),
+                    player_b: from_db(row.opponent_id),
+                    start_position: start,
+                    created_at: self.now(),
+                },
+            )
+            .await?;
+        match game_id {
+            Some(id) => self.game(id).await,
+            None => {
+                let status = self
+                    .store
+                    .challenge(challenge_id)
+                    .await?
+                    .map(|c| c.status)
+                    .unwrap_or_default();
+                Err(ServiceError::ChallengeClosed(status))
+            }
+        }
+    }
+
+    /// Either player closes a pending challenge: the opponent declines, the
+    /// challenger withdraws.
+    pub async fn decline(&self, challenge_id: i64, user: &Player) -> Result<ChallengeView> {
+        let row = self.pending(challenge_id).await?;
+        let status = if from_db(row.opponent_id) == user.id {
+            "declined"
+        } else if from_db(row.challenger_id) == user.id {
+            "withdrawn"
+        } else {
+            return Err(ServiceError::NotInChallenge);
+        };
+        if self.store.close_challenge(row.id, status, self.now()).await? == Written::Conflict {
+            let now = self
+                .store
+                .challenge(challenge_id)
+                .await?
+                .map(|c| c.status)
+                .unwrap_or_default();
+            return Err(ServiceError::ChallengeClosed(now));
+        }
+        let mut view = self.challenge_view(row).await?;
+        view.status = status.into();
+        Ok(view)
+    }
+
+    pub async fn challenge_info(&self, challenge_id: i64) -> Result<ChallengeView> {
+        let row = self
+            .store
+            .challenge(challenge_id)
+            .await?
+            .ok_or(ServiceError::ChallengeNotFound)?;
+        self.challenge_view(row).await
+    }
+
+    /// Loads a game and replays its moves; the stored position must equal
+    /// the replay.
+    pub async fn game(&self, game_id: i64) -> Result<GameView> {
+        let row = self.store.game(game_id).await?.ok_or(ServiceError::GameNotFound)?;
+        self.view(row).await
+    }
+
+    async fn view(&self, row: GameRow) -> Result<GameView> {
+        let corrupt = |why: String| ServiceError::Corrupt { game_id: row.id, why };
+        let start = Position::from_json(&row.start_position).map_err(|e| corrupt(e.to_string()))?;
+        let mut game = Game::from_position(start);
+        let mut last_move = None;
+        for stored in self.store.moves(row.id).await? {
+            let hole = Hole::new(stored.hole).map_err(|e| corrupt(e.to_string()))?;
+            last_move = Some(
+                game.play(hole)
+                    .map_err(|e| corrupt(format!("move {}: {e}", stored.ply)))?,
+            );
+        }
+        let stored_position = Position::from_json(&row.position).map_err(|e| corrupt(e.to_string()))?;
+        if stored_position != *game.position() || row.ply != game.moves().len() as i64 {
+            return Err(corrupt(
+                "the stored position is not the replay of the stored moves".into(),
+            ));
+        }
+        let finished = match (row.status.as_str(), row.end_reason.as_deref(), row.winner.as_deref()) {
+            ("ongoing", _, _) => None,
+            (_, Some("resignation"), Some(winner)) => {
+                let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
+                Some((
+                    EndReason::Resignation {
+                        seat: winner.opponent(),
+                    },
+                    Winner::Seat(winner),
+                ))
+            }
+            _ => match game.status() {
+                Status::Finished {
+                    end: GameEnd::NoSeeds,
+                    winner,
+                } => Some((EndReason::NoSeeds, winner)),
+                Status::Finished {
+                    end: GameEnd::Loop,
+                    winner,
+                } => Some((EndReason::Loop, winner)),
+                Status::Ongoing { .. } => return Err(corrupt("marked finished but the rules say it goes on".into())),
+            },
+        };
+        let board_message = match (row.board_channel_id, row.board_message_id, row.board_ply) {
+            (Some(channel), Some(message), Some(ply)) => Some((from_db(channel), from_db(message), ply)),
+            _ => None,
+        };
+        Ok(GameView {
+            id: row.id,
+            guild_id: from_db(row.guild_id),
+            channel_id: from_db(row.channel_id),
+            players: [
+                self.player_row(row.player_a).await?,
+                self.player_row(row.player_b).await?,
+            ],
+            game,
+            last_move,
+            finished,
+            board_message,
+        })
+    }
+
+    /// `user` plays `hole` on the board showing move number `ply`, pressed
+    /// on message `message_id` (if it came from a board message).
+    pub async fn play(
+        &self,
+        game_id: i64,
+        ply: i64,
+        hole: Hole,
+        user: &Player,
+        message_id: Option<u64>,
+    ) -> Result<MoveApplied> {
+        let mut view = self.game(game_id).await?;
+        let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if view.finished.is_some() {
+            return Err(ServiceError::GameOver);
+        }
+        if ply != view.ply() {
+            return Err(ServiceError::StaleButton);
+        }
+        if let (Some(pressed), Some((_, latest, board_ply))) = (message_id, view.board_message) {
+            // Only the latest board takes moves; until the new board's id is
+            // saved (a moment after a move) the check waits for it.
+            if board_ply == view.ply() && pressed != latest {
+                return Err(ServiceError::OutdatedBoard);
+            }
+        }
+        let to_move = view.to_move().ok_or(ServiceError::GameOver)?;
+        if to_move != seat {
+            return Err(ServiceError::NotYourTurn(view.player(to_move).name.clone()));
+        }
+        let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
+        let finished = match view.game.status() {
+            Status::Ongoing { .. } => None,
+            Status::Finished { end, winner } => Some((
+                match end {
+                    GameEnd::NoSeeds => EndReason::NoSeeds,
+                    GameEnd::Loop => EndReason::Loop,
+                },
+                winner,
+            )),
+        };
+        let update = self.update_for(&view.game, finished);
+        let new_move = NewMove {
+            seat: seat.letter(),
+            hole: hole.number(),
+            user_id: user.id,
+        };
+        match self.store.record_move(game_id, ply, &new_move, &update).await? {
+            Written::Conflict => Err(ServiceError::StaleButton),
+            Written::Yes => {
+                tracing::info!(
+                    game_id,
+                    ply = ply + 1,
+                    user_id = user.id,
+                    hole = hole.number(),
+                    "move played"
+                );
+                view.last_move = Some(outcome);
+                view.finished = finished;
+                Ok(MoveApplied { outcome, view })
+            }
+        }
+    }
+
+    fn update_for(&self, game: &Game, finished: Option<(EndReason, Winner)>) -> GameUpdate {
+        let position = game.position();
+        GameUpdate {
+            position: serde_json::to_string(&position.to_json()).expect("a position serializes"),
+            finished: finished.map(|(reason, winner)| Finish {
+                end_reason: match reason {
+                    EndReason::NoSeeds => "no_seeds",
+                    EndReason::Loop => "loop",
+                    EndReason::Resignation { .. } => "resignation",
+                },
+                winner: winner.to_string(),
+            }),
+            captured_a: position.captured(Seat::A) as u32,
+            captured_b: position.captured(Seat::B) as u32,
+            now: self.now(),
+        }
+    }
+
+    /// `user` resigns `game_id`: the other player wins.
+    pub async fn resign(&self, game_id: i64, user: &Player) -> Result<GameView> {
+        let mut view = self.game(game_id).await?;
+        let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if view.finished.is_some() {
+            return Err(ServiceError::GameOver);
+        }
+        let finished = Some((EndReason::Resignation { seat }, Winner::Seat(seat.opponent())));
+        let update = self.update_for(&view.game, finished);
+        match self.store.finish_game(game_id, view.ply(), &update).await? {
+            Written::Conflict => Err(ServiceError::StaleButton),
+            Written::Yes => {
+                tracing::info!(game_id, user_id = user.id, "resigned");
+                view.finished = finished;
+                Ok(view)
+            }
+        }
+    }
+
+    /// Remembers the message now showing the board of `game_id` at `ply`.
+    pub async fn set_board_message(&self, game_id: i64, ply: i64, channel_id: u64, message_id: u64) -> Result<()> {
+        Ok(self
+            .store
+            .set_board_message(game_id, ply, channel_id, message_id)
+            .await?)
+    }
+
+    /// `user`'s ongoing games, most recently active first.
+    pub async fn ongoing_games(&self, user_id: u64) -> Result<Vec<GameView>> {
+        let mut views = Vec::new();
+        for row in self.store.ongoing_games(user_id).await? {
+            views.push(self.view(row).await?);
+        }
+        Ok(views)
+    }
+
+    /// The game a command means: `game_id` if given (which `user` must be
+    /// playing), else `user`'s only ongoing game in this channel.
+    pub async fn game_of(&self, user_id: u64, game_id: Option<i64>, channel_id: u64) -> Result<GameView> {
+        if let Some(id) = game_id {
+            let view = self.game(id).await?;
+            return match view.seat_of(user_id) {
+                Some(_) => Ok(view),
+                None => Err(ServiceError::NotAPlayer),
+            };
+        }
+        let here: Vec<GameView> = self
+            .ongoing_games(user_id)
+            .await?
+            .into_iter()
+            .filter(|g| g.channel_id == channel_id)
+            .collect();
+        match here.len() {
+            0 => Err(ServiceError::NoGameHere),
+            1 => Ok(here.into_iter().next().expect("one game")),
+            _ => Err(ServiceError::WhichGame(
+                here.iter().map(|g| g.id.to_string()).collect::<Vec<_>>().join(", "),
+            )),
+        }
+    }
+
+    /// This server's players ranked by wins, then fewest losses.
+    pub async fn leaderboard(&self, guild_id: u64, limit: i64) -> Result<Vec<StandingRow>> {
+        Ok(self.store.standings(guild_id, limit).await?)
+    }
+
+    pub async fn stats(&self, player: &Player, guild_id: Option<u64>) -> Result<Stats> {
+        let row = self.remember(player).await?;
+        let here = match guild_id {
+            Some(guild) => Some(self.store.record(player.id, Some(guild)).await?),
+            None => None,
+        };
+        Ok(Stats {
+            player: row,
+            here,
+            overall: self.store.record(player.id, None).await?,
+            ongoing: self.store.ongoing_games(player.id).await?.len(),
+        })
+    }
+}

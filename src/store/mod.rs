@@ -1,0 +1,554 @@
+//! Storage: every SQL statement and the migrations, over SQLite with sqlx.
+//! Games are rows with a version (`ply`); moves are an append-only table;
+//! results feed records and leaderboards.
+//!
+//! Discord ids are `u64` snowflakes; SQLite integers are `i64`, so ids cross
+//! this boundary as `i64` with the same bits ([`to_db`], [`from_db`]).
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{FromRow, SqlitePool};
+
+/// A failure of the database, with what was being done.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot open the database at {url}: {source}")]
+    Open { url: String, source: sqlx::Error },
+    #[error("cannot migrate the database: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("database error while {doing}: {source}")]
+    Query { doing: &'static str, source: sqlx::Error },
+}
+
+type Result<T> = std::result::Result<T, StoreError>;
+
+/// Adds what was being done to a sqlx error.
+trait Doing<T> {
+    fn doing(self, doing: &'static str) -> Result<T>;
+}
+
+impl<T> Doing<T> for std::result::Result<T, sqlx::Error> {
+    fn doing(self, doing: &'static str) -> Result<T> {
+        self.map_err(|source| StoreError::Query { doing, source })
+    }
+}
+
+/// A Discord snowflake as stored.
+pub fn to_db(id: u64) -> i64 {
+    id as i64
+}
+
+/// A stored snowflake back as Discord's id.
+pub fn from_db(id: i64) -> u64 {
+    id as u64
+}
+
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPlayer<'a> {
+    pub user_id: u64,
+    pub name: &'a str,
+    pub is_bot: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct PlayerRow {
+    pub user_id: i64,
+    pub name: String,
+    pub is_bot: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub guild_id: i64,
+    pub channel_id: i64,
+    pub challenger_id: i64,
+    pub opponent_id: i64,
+    pub status: String,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub game_id: Option<i64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewChallenge {
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub challenger_id: u64,
+    pub opponent_id: u64,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct GameRow {
+    pub id: i64,
+    pub guild_id: i64,
+    pub channel_id: i64,
+    pub player_a: i64,
+    pub player_b: i64,
+    pub start_position: String,
+    pub ply: i64,
+    pub position: String,
+    pub status: String,
+    pub end_reason: Option<String>,
+    pub winner: Option<String>,
+    pub captured_a: i64,
+    pub captured_b: i64,
+    pub board_channel_id: Option<i64>,
+    pub board_message_id: Option<i64>,
+    pub board_ply: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub player_a: u64,
+    pub player_b: u64,
+    pub start_position: String,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct MoveRow {
+    pub game_id: i64,
+    pub ply: i64,
+    pub seat: String,
+    pub hole: i64,
+    pub user_id: i64,
+    pub played_at: i64,
+}
+
+/// A move to append, played by `user_id` from `seat`.
+#[derive(Debug, Clone)]
+pub struct NewMove {
+    pub seat: char,
+    pub hole: u8,
+    pub user_id: u64,
+}
+
+/// The game's row after a move or a resignation.
+#[derive(Debug, Clone)]
+pub struct GameUpdate {
+    pub position: String,
+    pub finished: Option<Finish>,
+    pub captured_a: u32,
+    pub captured_b: u32,
+    pub now: i64,
+}
+
+/// How a game finished: `end_reason` is `no_seeds`, `loop` or
+/// `resignation`; `winner` is `A`, `B` or `draw`.
+#[derive(Debug, Clone)]
+pub struct Finish {
+    pub end_reason: &'static str,
+    pub winner: String,
+}
+
+/// Whether a conditional write found the row as expected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    Yes,
+    /// Someone else changed the row first: nothing was written.
+    Conflict,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct StandingRow {
+    pub user_id: i64,
+    pub name: String,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+    pub games: i64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, FromRow)]
+pub struct RecordRow {
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+    pub games: i64,
+    pub captured: i64,
+    pub conceded: i64,
+}
+
+const GAME_COLUMNS: &str = "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
+     end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
+     updated_at, finished_at";
+
+impl Store {
+    /// Opens (creating if needed) the SQLite database at `url` — a
+    /// `sqlite:` URL or a plain file path — in WAL mode with a busy timeout
+    /// and foreign keys on, and brings its schema up to date.
+    pub async fn open(url: &str) -> Result<Store> {
+        let options = if url.starts_with("sqlite:") {
+            SqliteConnectOptions::from_str(url).map_err(|source| StoreError::Open {
+                url: url.to_string(),
+                source,
+            })?
+        } else {
+            SqliteConnectOptions::new().filename(url)
+        };
+        let options = options
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await
+            .map_err(|source| StoreError::Open {
+                url: url.to_string(),
+                source,
+            })?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Opens the database file at `path`.
+    pub async fn open_file(path: &Path) -> Result<Store> {
+        Store::open(&path.to_string_lossy()).await
+    }
+
+    /// Waits for every connection to finish and closes them.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    pub async fn upsert_player(&self, player: &NewPlayer<'_>, now: i64) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO players (user_id, name, is_bot, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
+             ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot,
+             updated_at = excluded.updated_at",
+        )
+        .bind(to_db(player.user_id))
+        .bind(player.name)
+        .bind(player.is_bot)
+        .bind(now)
+        .execute(&self.pool)
+        .await
+        .doing("saving a player")?;
+        Ok(())
+    }
+
+    pub async fn player(&self, user_id: u64) -> Result<Option<PlayerRow>> {
+        sqlx::query_as("SELECT user_id, name, is_bot FROM players WHERE user_id = ?1")
+            .bind(to_db(user_id))
+            .fetch_optional(&self.pool)
+            .await
+            .doing("reading a player")
+    }
+
+    // Challenges.
+
+    pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64> {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+        )
+        .bind(to_db(new.guild_id))
+        .bind(to_db(new.channel_id))
+        .bind(to_db(new.challenger_id))
+        .bind(to_db(new.opponent_id))
+        .bind(new.created_at)
+        .bind(new.expires_at)
+        .fetch_one(&self.pool)
+        .await
+        .doing("creating a challenge")?;
+        Ok(id)
+    }
+
+    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+        sqlx::query_as(
+            "SELECT id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, expires_at, game_id
+             FROM challenges WHERE id = ?1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .doing("reading a challenge")
+    }
+
+    /// A challenge from `challenger` to `opponent` still pending at `now`.
+    pub async fn pending_challenge(&self, challenger: u64, opponent: u64, now: i64) -> Result<Option<ChallengeRow>> {
+        sqlx::query_as(
+            "SELECT id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, expires_at, game_id
+             FROM challenges WHERE challenger_id = ?1 AND opponent_id = ?2 AND status = 'pending'
+             AND expires_at > ?3 ORDER BY id DESC LIMIT 1",
+        )
+        .bind(to_db(challenger))
+        .bind(to_db(opponent))
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await
+        .doing("looking for a pending challenge")
+    }
+
+    /// Closes a pending challenge as `declined`, `withdrawn` or `expired`.
+    pub async fn close_challenge(&self, id: i64, status: &'static str, now: i64) -> Result<Written> {
+        let done =
+            sqlx::query("UPDATE challenges SET status = ?2, closed_at = ?3 WHERE id = ?1 AND status = 'pending'")
+                .bind(id)
+                .bind(status)
+                .bind(now)
+                .execute(&self.pool)
+                .await
+                .doing("closing a challenge")?;
+        Ok(if done.rows_affected() == 1 {
+            Written::Yes
+        } else {
+            Written::Conflict
+        })
+    }
+
+    /// Accepts a pending challenge and creates its game, in one transaction:
+    /// `None` if the challenge was no longer pending.
+    pub async fn accept_challenge(&self, challenge_id: i64, game: &NewGame) -> Result<Option<i64>> {
+        let mut tx = self.pool.begin().await.doing("starting to accept a challenge")?;
+        let accepted = sqlx::query(
+            "UPDATE challenges SET status = 'accepted', closed_at = ?2 WHERE id = ?1 AND status = 'pending'",
+        )
+        .bind(challenge_id)
+        .bind(game.created_at)
+        .execute(&mut *tx)
+        .await
+        .doing("accepting a challenge")?;
+        if accepted.rows_affected() != 1 {
+            return Ok(None);
+        }
+        let game_id: i64 = sqlx::query_scalar(
+            "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
+             updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6) RETURNING id",
+        )
+        .bind(to_db(game.guild_id))
+        .bind(to_db(game.channel_id))
+        .bind(to_db(game.player_a))
+        .bind(to_db(game.player_b))
+        .bind(&game.start_position)
+        .bind(game.created_at)
+        .fetch_one(&mut *tx)
+        .await
+        .doing("creating a game")?;
+        sqlx::query("UPDATE challenges SET game_id = ?2 WHERE id = ?1")
+            .bind(challenge_id)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await
+            .doing("linking a challenge to its game")?;
+        tx.commit().await.doing("committing an accepted challenge")?;
+        Ok(Some(game_id))
+    }
+
+    // Games.
+
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
+        sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .doing("reading a game")
+    }
+
+    pub async fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
+        sqlx::query_as("SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")
+            .bind(game_id)
+            .fetch_all(&self.pool)
+            .await
+            .doing("reading a game's moves")
+    }
+
+    /// Appends move number `expected_ply + 1` and updates the game, in one
+    /// transaction, only if the game is still ongoing at `expected_ply`:
+    /// of two moves made at once, exactly one is written.
+    pub async fn record_move(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        new_move: &NewMove,
+        update: &GameUpdate,
+    ) -> Result<Written> {
+        let mut tx = self.pool.begin().await.doing("starting to record a move")?;
+        if self
+            .update_game(&mut tx, game_id, expected_ply, expected_ply + 1, update)
+            .await?
+            == Written::Conflict
+        {
+            return Ok(Written::Conflict);
+        }
+        sqlx::query("INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+            .bind(game_id)
+            .bind(expected_ply + 1)
+            .bind(new_move.seat.to_string())
+            .bind(new_move.hole as i64)
+            .bind(to_db(new_move.user_id))
+            .bind(update.now)
+            .execute(&mut *tx)
+            .await
+            .doing("appending a move")?;
+        self.write_results(&mut tx, game_id).await?;
+        tx.commit().await.doing("committing a move")?;
+        Ok(Written::Yes)
+    }
+
+    /// Finishes a game without a move (a resignation), only if it is still
+    /// ongoing at `expected_ply`.
+    pub async fn finish_game(&self, game_id: i64, expected_ply: i64, update: &GameUpdate) -> Result<Written> {
+        let mut tx = self.pool.begin().await.doing("starting to finish a game")?;
+        if self
+            .update_game(&mut tx, game_id, expected_ply, expected_ply, update)
+            .await?
+            == Written::Conflict
+        {
+            return Ok(Written::Conflict);
+        }
+        self.write_results(&mut tx, game_id).await?;
+        tx.commit().await.doing("committing a finished game")?;
+        Ok(Written::Yes)
+    }
+
+    async fn update_game(
+        &self,
+        tx: &mut sqlx::SqliteConnection,
+        game_id: i64,
+        expected_ply: i64,
+        new_ply: i64,
+        update: &GameUpdate,
+    ) -> Result<Written> {
+        let (status, end_reason, winner, finished_at) = match &update.finished {
+            None => ("ongoing", None, None, None),
+            Some(finish) => (
+                "finished",
+                Some(finish.end_reason),
+                Some(finish.winner.as_str()),
+                Some(update.now),
+            ),
+        };
+        let done = sqlx::query(
+            "UPDATE games SET ply = ?3, position = ?4, status = ?5, end_reason = ?6, winner = ?7, captured_a = ?8,
+             captured_b = ?9, updated_at = ?10, finished_at = ?11
+             WHERE id = ?1 AND ply = ?2 AND status = 'ongoing'",
+        )
+        .bind(game_id)
+        .bind(expected_ply)
+        .bind(new_ply)
+        .bind(&update.position)
+        .bind(status)
+        .bind(end_reason)
+        .bind(winner)
+        .bind(update.captured_a as i64)
+        .bind(update.captured_b as i64)
+        .bind(update.now)
+        .bind(finished_at)
+        .execute(&mut *tx)
+        .await
+        .doing("updating a game")?;
+        Ok(if done.rows_affected() == 1 {
+            Written::Yes
+        } else {
+            Written::Conflict
+        })
+    }
+
+    /// Once a game is finished, one result row per player.
+    async fn write_results(&self, tx: &mut sqlx::SqliteConnection, game_id: i64) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO results (game_id, user_id, opponent_id, guild_id, outcome, captured, opponent_captured,
+             finished_at)
+             SELECT id, player_a, player_b, guild_id,
+                    CASE winner WHEN 'A' THEN 'win' WHEN 'B' THEN 'loss' ELSE 'draw' END,
+                    captured_a, captured_b, finished_at
+             FROM games WHERE id = ?1 AND status = 'finished'
+             UNION ALL
+             SELECT id, player_b, player_a, guild_id,
+                    CASE winner WHEN 'B' THEN 'win' WHEN 'A' THEN 'loss' ELSE 'draw' END,
+                    captured_b, captured_a, finished_at
+             FROM games WHERE id = ?1 AND status = 'finished'",
+        )
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await
+        .doing("writing a game's results")?;
+        Ok(())
+    }
+
+    /// Remembers the latest board message of a game, showing `ply`.
+    pub async fn set_board_message(&self, game_id: i64, ply: i64, channel_id: u64, message_id: u64) -> Result<()> {
+        sqlx::query(
+            "UPDATE games SET board_channel_id = ?3, board_message_id = ?4, board_ply = ?2
+             WHERE id = ?1 AND ply = ?2",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .bind(to_db(channel_id))
+        .bind(to_db(message_id))
+        .execute(&self.pool)
+        .await
+        .doing("saving a board message")?;
+        Ok(())
+    }
+
+    /// `user`'s ongoing games, most recently active first.
+    pub async fn ongoing_games(&self, user_id: u64) -> Result<Vec<GameRow>> {
+        sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND player_a = ?1
+             UNION ALL SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND player_b = ?1
+             ORDER BY updated_at DESC, id DESC"
+        ))
+        .bind(to_db(user_id))
+        .fetch_all(&self.pool)
+        .await
+        .doing("listing ongoing games")
+    }
+
+    // Records.
+
+    /// A guild's players ranked by wins, then fewest losses.
+    pub async fn standings(&self, guild_id: u64, limit: i64) -> Result<Vec<StandingRow>> {
+        sqlx::query_as(
+            "SELECT r.user_id, p.name,
+                    SUM(r.outcome = 'win') AS wins, SUM(r.outcome = 'loss') AS losses,
+                    SUM(r.outcome = 'draw') AS draws, COUNT(*) AS games
+             FROM results r JOIN players p ON p.user_id = r.user_id
+             WHERE r.guild_id = ?1
+             GROUP BY r.user_id
+             ORDER BY wins DESC, losses ASC, games DESC, p.name ASC
+             LIMIT ?2",
+        )
+        .bind(to_db(guild_id))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .doing("reading the leaderboard")
+    }
+
+    /// `user`'s record, in one guild or everywhere.
+    pub async fn record(&self, user_id: u64, guild_id: Option<u64>) -> Result<RecordRow> {
+        sqlx::query_as(
+            "SELECT COALESCE(SUM(outcome = 'win'), 0) AS wins, COALESCE(SUM(outcome = 'loss'), 0) AS losses,
+                    COALESCE(SUM(outcome = 'draw'), 0) AS draws, COUNT(*) AS games,
+                    COALESCE(SUM(captured), 0) AS captured, COALESCE(SUM(opponent_captured), 0) AS conceded
+             FROM results WHERE user_id = ?1 AND (?2 IS NULL OR guild_id = ?2)",
+        )
+        .bind(to_db(user_id))
+        .bind(guild_id.map(to_db))
+        .fetch_one(&self.pool)
+        .await
+        .doing("reading a player's record")
+    }
+}

@@ -1,0 +1,350 @@
+//! The store and the service on a real SQLite file per test: schema and
+//! pragmas, append-only moves, concurrent moves, challenges, records.
+
+use std::sync::Arc;
+
+use akon::engine::{Game, Hole, Position, Seat};
+use akon::service::{ManualClock, Place, Player, Service, ServiceConfig, ServiceError};
+use akon::store::{GameUpdate, NewMove, Store, Written};
+
+const GUILD: u64 = 900_000_000_000_000_001;
+const CHANNEL: u64 = 910_000_000_000_000_001;
+const T0: i64 = 1_800_000_000;
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+    store: Store,
+    clock: ManualClock,
+    service: Service,
+}
+
+async fn fixture_with(config: ServiceConfig) -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("akon.db");
+    let store = Store::open_file(&path).await.unwrap();
+    let clock = ManualClock::starting_at(T0);
+    let service = Service::new(store.clone(), config, Arc::new(clock.clone()));
+    Fixture {
+        _dir: dir,
+        path,
+        store,
+        clock,
+        service,
+    }
+}
+
+async fn fixture() -> Fixture {
+    fixture_with(ServiceConfig::default()).await
+}
+
+fn player(id: u64, name: &str) -> Player {
+    Player {
+        id,
+        name: name.into(),
+        is_bot: false,
+    }
+}
+
+fn here() -> Place {
+    Place {
+        guild_id: Some(GUILD),
+        channel_id: CHANNEL,
+    }
+}
+
+async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
+    let challenge = f.service.challenge(here(), a, b).await.unwrap();
+    f.service.accept(challenge.id, b).await.unwrap().id
+}
+
+/// The user to move in a game.
+async fn mover(f: &Fixture, game: i64, a: &Player, b: &Player) -> Player {
+    let view = f.service.game(game).await.unwrap();
+    if view.to_move() == Some(Seat::A) {
+        a.clone()
+    } else {
+        b.clone()
+    }
+}
+
+#[tokio::test]
+async fn opening_creates_and_migrates_the_file_with_wal_and_foreign_keys() {
+    let f = fixture().await;
+    assert!(f.path.exists());
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", f.path.display()))
+        .await
+        .unwrap();
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(mode, "wal");
+    let tables: Vec<String> = sqlx::query_scalar("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    for table in ["challenges", "games", "moves", "players", "results"] {
+        assert!(tables.iter().any(|t| t == table), "missing table {table}: {tables:?}");
+    }
+    // Opening again is idempotent.
+    Store::open_file(&f.path).await.unwrap();
+}
+
+#[tokio::test]
+async fn moves_are_append_only() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    let first = mover(&f, game, &a, &b).await;
+    f.service
+        .play(game, 0, Hole::new(3).unwrap(), &first, None)
+        .await
+        .unwrap();
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", f.path.display()))
+        .await
+        .unwrap();
+    let update = sqlx::query("UPDATE moves SET hole = 4").execute(&pool).await;
+    assert!(update.unwrap_err().to_string().contains("append-only"));
+    let delete = sqlx::query("DELETE FROM moves").execute(&pool).await;
+    assert!(delete.unwrap_err().to_string().contains("append-only"));
+    assert_eq!(f.store.moves(game).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    let row = f.store.game(game).await.unwrap().unwrap();
+    let start = Position::from_json(&row.start_position).unwrap();
+    let mut tasks = Vec::new();
+    for hole in 1..=7u8 {
+        let store = f.store.clone();
+        let mut engine = Game::from_position(start);
+        engine.play(Hole::new(hole as i64).unwrap()).unwrap();
+        let user = if start.to_move() == Seat::A { 1 } else { 2 };
+        tasks.push(tokio::spawn(async move {
+            let update = GameUpdate {
+                position: serde_json::to_string(&engine.position().to_json()).unwrap(),
+                finished: None,
+                captured_a: engine.position().captured(Seat::A) as u32,
+                captured_b: engine.position().captured(Seat::B) as u32,
+                now: T0,
+            };
+            let new_move = NewMove {
+                seat: start.to_move().letter(),
+                hole,
+                user_id: user,
+            };
+            store.record_move(game, 0, &new_move, &update).await.unwrap()
+        }));
+    }
+    let mut written = 0;
+    for task in tasks {
+        if task.await.unwrap() == Written::Yes {
+            written += 1;
+        }
+    }
+    assert_eq!(written, 1);
+    assert_eq!(f.store.moves(game).await.unwrap().len(), 1);
+    // The stored position is the replay of the stored move.
+    f.service.game(game).await.unwrap();
+}
+
+#[tokio::test]
+async fn two_presses_at_once_apply_exactly_one_move() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    for round in 0..6i64 {
+        let who = mover(&f, game, &a, &b).await;
+        let legal: Vec<Hole> = f.service.game(game).await.unwrap().game.legal_moves().iter().collect();
+        let presses = (0..4).map(|i| {
+            let service = f.service.clone();
+            let who = who.clone();
+            let hole = legal[i % legal.len()];
+            tokio::spawn(async move { service.play(game, round, hole, &who, None).await })
+        });
+        let results: Vec<_> = futures_join(presses.collect()).await;
+        let applied = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(applied, 1, "round {round}: {results:?}");
+        for result in results.iter().filter(|r| r.is_err()) {
+            assert!(matches!(result, Err(ServiceError::StaleButton)), "{result:?}");
+        }
+        let view = f.service.game(game).await.unwrap();
+        assert_eq!(view.ply(), round + 1);
+    }
+}
+
+async fn futures_join<T>(handles: Vec<tokio::task::JoinHandle<T>>) -> Vec<T> {
+    let mut out = Vec::new();
+    for handle in handles {
+        out.push(handle.await.unwrap());
+    }
+    out
+}
+
+#[tokio::test]
+async fn refusals_change_nothing() {
+    let f = fixture().await;
+    let (a, b, c) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
+    let game = start_game(&f, &a, &b).await;
+    let first = mover(&f, game, &a, &b).await;
+    let second = if first == a { b.clone() } else { a.clone() };
+    let hole = Hole::new(1).unwrap();
+    assert!(matches!(
+        f.service.play(game, 0, hole, &c, None).await,
+        Err(ServiceError::NotAPlayer)
+    ));
+    assert!(matches!(
+        f.service.play(game, 0, hole, &second, None).await,
+        Err(ServiceError::NotYourTurn(_))
+    ));
+    assert!(matches!(
+        f.service.play(game, 5, hole, &first, None).await,
+        Err(ServiceError::StaleButton)
+    ));
+    assert!(matches!(
+        f.service.play(999, 0, hole, &first, None).await,
+        Err(ServiceError::GameNotFound)
+    ));
+    assert_eq!(f.store.moves(game).await.unwrap().len(), 0);
+    f.service.play(game, 0, hole, &first, None).await.unwrap();
+    // Five seeds from hole 1 stay in the mover's own row, so the first mover's hole 1 stays empty.
+    f.service.play(game, 1, hole, &second, None).await.unwrap();
+    let refused = f.service.play(game, 2, hole, &first, None).await;
+    assert!(
+        matches!(
+            refused,
+            Err(ServiceError::IllegalMove(akon::engine::IllegalMove::EmptyHole(_)))
+        ),
+        "{refused:?}"
+    );
+    f.service.resign(game, &second).await.unwrap();
+    assert!(matches!(
+        f.service.play(game, 2, hole, &first, None).await,
+        Err(ServiceError::GameOver)
+    ));
+    assert!(matches!(
+        f.service.resign(game, &first).await,
+        Err(ServiceError::GameOver)
+    ));
+    assert_eq!(f.store.moves(game).await.unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn challenges_refuse_self_bots_duplicates_and_too_many_games() {
+    let f = fixture_with(ServiceConfig {
+        challenge_ttl_secs: 3600,
+        max_ongoing_games: 2,
+    })
+    .await;
+    let (a, b, c, d) = (player(1, "ada"), player(2, "bo"), player(3, "cy"), player(4, "di"));
+    let robot = Player {
+        id: 9,
+        name: "robot".into(),
+        is_bot: true,
+    };
+    assert!(matches!(
+        f.service.challenge(here(), &a, &a).await,
+        Err(ServiceError::ChallengeSelf)
+    ));
+    assert!(matches!(
+        f.service.challenge(here(), &a, &robot).await,
+        Err(ServiceError::ChallengeBot(_))
+    ));
+    let dm = Place {
+        guild_id: None,
+        channel_id: 5,
+    };
+    assert!(matches!(
+        f.service.challenge(dm, &a, &b).await,
+        Err(ServiceError::NotInAServer)
+    ));
+    let first = f.service.challenge(here(), &a, &b).await.unwrap();
+    assert!(matches!(
+        f.service.challenge(here(), &a, &b).await,
+        Err(ServiceError::AlreadyChallenged(_))
+    ));
+    // The other way round is a different challenge.
+    f.service.challenge(here(), &b, &a).await.unwrap();
+    f.service.accept(first.id, &b).await.unwrap();
+    start_game(&f, &a, &c).await;
+    // ada now has two ongoing games: the limit.
+    assert!(matches!(
+        f.service.challenge(here(), &d, &a).await,
+        Err(ServiceError::TooManyGames { .. })
+    ));
+    assert!(matches!(
+        f.service.challenge(here(), &a, &d).await,
+        Err(ServiceError::TooManyGames { .. })
+    ));
+}
+
+#[tokio::test]
+async fn only_the_opponent_accepts_either_player_closes_and_challenges_expire() {
+    let f = fixture_with(ServiceConfig {
+        challenge_ttl_secs: 3600,
+        max_ongoing_games: 25,
+    })
+    .await;
+    let (a, b, c) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
+    let challenge = f.service.challenge(here(), &a, &b).await.unwrap();
+    assert!(matches!(
+        f.service.accept(challenge.id, &a).await,
+        Err(ServiceError::NotYourChallenge(_))
+    ));
+    assert!(matches!(
+        f.service.accept(challenge.id, &c).await,
+        Err(ServiceError::NotYourChallenge(_))
+    ));
+    assert!(matches!(
+        f.service.decline(challenge.id, &c).await,
+        Err(ServiceError::NotInChallenge)
+    ));
+    assert_eq!(f.service.decline(challenge.id, &b).await.unwrap().status, "declined");
+    assert!(matches!(
+        f.service.accept(challenge.id, &b).await,
+        Err(ServiceError::ChallengeClosed(_))
+    ));
+
+    let withdrawn = f.service.challenge(here(), &a, &b).await.unwrap();
+    assert_eq!(f.service.decline(withdrawn.id, &a).await.unwrap().status, "withdrawn");
+
+    let expiring = f.service.challenge(here(), &a, &b).await.unwrap();
+    f.clock.advance(3600);
+    assert!(matches!(
+        f.service.accept(expiring.id, &b).await,
+        Err(ServiceError::ChallengeExpired)
+    ));
+    assert_eq!(f.store.challenge(expiring.id).await.unwrap().unwrap().status, "expired");
+    // An expired challenge no longer blocks a new one.
+    f.service.challenge(here(), &a, &b).await.unwrap();
+}
+
+#[tokio::test]
+async fn finished_games_feed_the_leaderboard_and_records() {
+    let f = fixture().await;
+    let (a, b, c) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
+    // ada beats bo twice, bo beats cy once, cy beats ada once.
+    for (winner, loser) in [(&a, &b), (&a, &b), (&b, &c), (&c, &a)] {
+        let game = start_game(&f, winner, loser).await;
+        f.service.resign(game, loser).await.unwrap();
+    }
+    let board = f.service.leaderboard(GUILD, 10).await.unwrap();
+    let names: Vec<(&str, i64, i64)> = board.iter().map(|r| (r.name.as_str(), r.wins, r.losses)).collect();
+    // Ranked by wins, then fewest losses: cy (1 win, 1 loss) is above bo (1 win, 2 losses).
+    assert_eq!(names, vec![("ada", 2, 1), ("cy", 1, 1), ("bo", 1, 2)]);
+    let stats = f.service.stats(&a, Some(GUILD)).await.unwrap();
+    assert_eq!(
+        (
+            stats.overall.wins,
+            stats.overall.losses,
+            stats.overall.draws,
+            stats.overall.games
+        ),
+        (2, 1, 0, 3)
+    );
+    assert_eq!(f.service.leaderboard(GUILD + 1, 10).await.unwrap().len(), 0);
+}
