@@ -4,6 +4,8 @@
 
 pub mod board_text;
 pub mod cli;
+pub mod config;
+pub mod discord;
 pub mod engine;
 pub mod service;
 pub mod store;

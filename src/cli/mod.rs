@@ -1,6 +1,7 @@
 //! The `akon` command line: `akon bot` (the default), `akon play`,
 //! `akon replay`. Each subcommand is its own module.
 
+mod bot;
 mod play;
 mod replay;
 
@@ -36,10 +37,7 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Bot) {
-        Command::Bot => {
-            eprintln!("akon: the Discord bot is not built yet; try `akon play` or `akon replay`");
-            ExitCode::FAILURE
-        }
+        Command::Bot => bot::run(),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
     }

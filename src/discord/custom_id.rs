@@ -1,0 +1,83 @@
+//! The `custom_id` of every button: stable text carrying all a press needs
+//! (game, move number, hole), so buttons keep working after a restart and no
+//! state lives in memory.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::engine::Hole;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ButtonId {
+    Accept {
+        challenge: i64,
+    },
+    Decline {
+        challenge: i64,
+    },
+    Move {
+        game: i64,
+        ply: i64,
+        hole: Hole,
+    },
+    /// Asks to resign: answered with a private confirmation.
+    Resign {
+        game: i64,
+    },
+    ResignConfirmed {
+        game: i64,
+    },
+}
+
+const PREFIX: &str = "akon";
+
+impl fmt::Display for ButtonId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ButtonId::Accept { challenge } => write!(f, "{PREFIX}:accept:{challenge}"),
+            ButtonId::Decline { challenge } => write!(f, "{PREFIX}:decline:{challenge}"),
+            ButtonId::Move { game, ply, hole } => write!(f, "{PREFIX}:move:{game}:{ply}:{hole}"),
+            ButtonId::Resign { game } => write!(f, "{PREFIX}:resign:{game}"),
+            ButtonId::ResignConfirmed { game } => write!(f, "{PREFIX}:resign-yes:{game}"),
+        }
+    }
+}
+
+/// A `custom_id` that is not one of ours, or is malformed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown button `{0}`")]
+pub struct UnknownButton(pub String);
+
+impl FromStr for ButtonId {
+    type Err = UnknownButton;
+
+    /// ```
+    /// use akon::discord::ButtonId;
+    /// let id: ButtonId = "akon:move:12:4:3".parse().unwrap();
+    /// assert_eq!(id.to_string(), "akon:move:12:4:3");
+    /// assert!("akon:move:12:4:9".parse::<ButtonId>().is_err());
+    /// assert!("akon:move:12:-1:3".parse::<ButtonId>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<ButtonId, UnknownButton> {
+        let unknown = || UnknownButton(text.chars().take(100).collect());
+        let id = |part: &str| -> Result<i64, UnknownButton> {
+            match part.parse::<i64>() {
+                Ok(n) if n >= 0 && part.chars().all(|c| c.is_ascii_digit()) => Ok(n),
+                _ => Err(unknown()),
+            }
+        };
+        let parts: Vec<&str> = text.split(':').collect();
+        match parts.as_slice() {
+            [PREFIX, "accept", c] => Ok(ButtonId::Accept { challenge: id(c)? }),
+            [PREFIX, "decline", c] => Ok(ButtonId::Decline { challenge: id(c)? }),
+            [PREFIX, "move", g, p, h] => Ok(ButtonId::Move {
+                game: id(g)?,
+                ply: id(p)?,
+                hole: Hole::new(id(h)?).map_err(|_| unknown())?,
+            }),
+            [PREFIX, "resign", g] => Ok(ButtonId::Resign { game: id(g)? }),
+            [PREFIX, "resign-yes", g] => Ok(ButtonId::ResignConfirmed { game: id(g)? }),
+            _ => Err(unknown()),
+        }
+    }
+}

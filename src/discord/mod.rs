@@ -1,0 +1,470 @@
+//! The Discord adapter: registers `/akon`, turns interactions into service
+//! calls and service results into messages and buttons. Holds no game logic
+//! and no SQL. Every button press goes through one global handler keyed by
+//! the button's `custom_id`, so buttons survive restarts.
+
+mod commands;
+mod custom_id;
+mod render;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{
+    ChannelId, Client, ClientBuilder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditMessage, EventHandler, GatewayIntents,
+    GuildId, HttpBuilder, Interaction, Message, MessageId, Ready, User,
+};
+use serenity::async_trait;
+
+pub use commands::{akon_command, AkonCommand};
+pub use custom_id::{ButtonId, UnknownButton};
+pub use render::RULES;
+
+use crate::service::{GameView, Place, Player, Service, ServiceError};
+use commands::CommandError;
+use render::Reply;
+
+/// What the Discord side needs to know.
+#[derive(Clone)]
+pub struct DiscordSettings {
+    pub token: String,
+    /// Register the commands in this server only (at once), not globally.
+    pub guild_id: Option<u64>,
+    /// Send every REST call through this proxy (serenity's own rate
+    /// limiter is then off: the proxy does that job).
+    pub proxy_url: Option<String>,
+}
+
+impl std::fmt::Debug for DiscordSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordSettings")
+            .field("token", &"<hidden>")
+            .field("guild_id", &self.guild_id)
+            .field("proxy_url", &self.proxy_url)
+            .finish()
+    }
+}
+
+/// Builds the serenity client that runs the bot: the one production runs and
+/// the end-to-end tests drive.
+pub async fn build_client(settings: &DiscordSettings, service: Service) -> serenity::Result<(Client, BotHandle)> {
+    let (builder, handle) = client_builder(settings, service);
+    Ok((builder.await?, handle))
+}
+
+/// The client builder behind [`build_client`], for callers that add to it
+/// (tests add a handler that fails on events serenity cannot read).
+pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBuilder, BotHandle) {
+    let mut http = HttpBuilder::new(&settings.token);
+    if let Some(proxy) = &settings.proxy_url {
+        // serenity applies the proxy only with its rate limiter off.
+        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let bot = Bot {
+        service,
+        guild_id: settings.guild_id.map(GuildId::new),
+        in_flight: in_flight.clone(),
+    };
+    // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
+    // proxy. Interactions need no gateway intents.
+    let builder = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty()).event_handler(bot);
+    (builder, BotHandle { in_flight })
+}
+
+/// Lets the owner of a client wait for interactions being handled.
+#[derive(Clone, Debug)]
+pub struct BotHandle {
+    in_flight: Arc<AtomicUsize>,
+}
+
+impl BotHandle {
+    /// Waits (at most `limit`) until no interaction is being handled.
+    pub async fn wait_idle(&self, limit: Duration) {
+        let deadline = tokio::time::Instant::now() + limit;
+        while self.in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+#[derive(Clone)]
+struct Bot {
+    service: Service,
+    guild_id: Option<GuildId>,
+    in_flight: Arc<AtomicUsize>,
+}
+
+#[async_trait]
+impl EventHandler for Bot {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        let registered = match self.guild_id {
+            Some(guild) => guild.set_commands(&ctx.http, vec![akon_command()]).await,
+            None => serenity::all::Command::set_global_commands(&ctx.http, vec![akon_command()]).await,
+        };
+        match registered {
+            Ok(commands) => tracing::info!(count = commands.len(), guild = ?self.guild_id, "commands registered"),
+            Err(error) => tracing::error!(%error, "could not register the commands"),
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        self.in_flight.fetch_add(1, Ordering::SeqCst);
+        let bot = self.clone();
+        let (task_ctx, task_interaction) = (ctx.clone(), interaction.clone());
+        let outcome = tokio::spawn(async move { bot.handle(&task_ctx, &task_interaction).await }).await;
+        if let Err(join_error) = outcome {
+            // A panic must not leave the user with "This interaction failed".
+            tracing::error!(error = %join_error, interaction_id = %interaction.id(), "interaction handler panicked");
+            apologize(&ctx, &interaction).await;
+        }
+        self.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+const APOLOGY: &str = "Sorry, something went wrong on our side. Nothing was changed; please try again.";
+
+async fn apologize(ctx: &Context, interaction: &Interaction) {
+    let message = CreateInteractionResponseMessage::new().content(APOLOGY).ephemeral(true);
+    let followup = CreateInteractionResponseFollowup::new()
+        .content(APOLOGY)
+        .ephemeral(true);
+    let result = match interaction {
+        Interaction::Command(i) => match i
+            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+            .await
+        {
+            Ok(()) => Ok(()),
+            Err(_) => i.create_followup(&ctx.http, followup).await.map(|_| ()),
+        },
+        Interaction::Component(i) => match i
+            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+            .await
+        {
+            Ok(()) => Ok(()),
+            Err(_) => i.create_followup(&ctx.http, followup).await.map(|_| ()),
+        },
+        _ => Ok(()),
+    };
+    if let Err(error) = result {
+        tracing::warn!(%error, "could not send the apology");
+    }
+}
+
+fn player_of(user: &User) -> Player {
+    Player {
+        id: user.id.get(),
+        name: user.global_name.clone().unwrap_or_else(|| user.name.clone()),
+        is_bot: user.bot,
+    }
+}
+
+/// A failure to talk to Discord while answering.
+type Sent = serenity::Result<()>;
+
+fn response(reply: &Reply) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(&reply.content)
+        .components(reply.components.clone())
+        .allowed_mentions(reply.allowed_mentions())
+}
+
+fn followup(reply: &Reply) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(&reply.content)
+        .components(reply.components.clone())
+        .allowed_mentions(reply.allowed_mentions())
+}
+
+impl Bot {
+    async fn handle(&self, ctx: &Context, interaction: &Interaction) {
+        let sent = match interaction {
+            Interaction::Command(command) => self.on_command(ctx, command).await,
+            Interaction::Component(component) => self.on_button(ctx, component).await,
+            _ => Ok(()),
+        };
+        if let Err(error) = sent {
+            tracing::error!(%error, interaction_id = %interaction.id(), "could not answer an interaction");
+        }
+    }
+
+    /// A refusal or an apology, privately, for a service error.
+    fn error_text(&self, error: &ServiceError, context: &str) -> String {
+        if error.is_fault() {
+            tracing::error!(%error, context, "service failure");
+            APOLOGY.to_string()
+        } else {
+            let mut text = error.to_string();
+            if let Some(first) = text.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            format!("{text}.")
+        }
+    }
+
+    // Slash commands.
+
+    async fn on_command(&self, ctx: &Context, command: &CommandInteraction) -> Sent {
+        let user = player_of(&command.user);
+        let place = Place {
+            guild_id: command.guild_id.map(GuildId::get),
+            channel_id: command.channel_id.get(),
+        };
+        tracing::debug!(user_id = user.id, command = %command.data.name, "slash command");
+        let parsed = match commands::parse(command) {
+            Ok(parsed) => parsed,
+            Err(error) => return self.private(ctx, command, &format!("{error}.")).await,
+        };
+        match parsed {
+            AkonCommand::Rules => self.private(ctx, command, RULES).await,
+            AkonCommand::Challenge { opponent: None } => {
+                let error = CommandError::BadOption("opponent".into());
+                self.private(ctx, command, &format!("{error}.")).await
+            }
+            AkonCommand::Challenge {
+                opponent: Some(opponent),
+            } => match self.service.challenge(place, &user, &player_of(&opponent)).await {
+                Ok(view) => self.public(ctx, command, &render::challenge(&view)).await.map(|_| ()),
+                Err(error) => self.private(ctx, command, &self.error_text(&error, "challenge")).await,
+            },
+            AkonCommand::Games => match self.service.ongoing_games(user.id).await {
+                Ok(games) => {
+                    self.private(ctx, command, &render::games_list(user.id, &games).content)
+                        .await
+                }
+                Err(error) => self.private(ctx, command, &self.error_text(&error, "games")).await,
+            },
+            AkonCommand::Board { game } => match self.service.game_of(user.id, game, place.channel_id).await {
+                Ok(view) => {
+                    let previous = view.board_message;
+                    let message = self.public(ctx, command, &render::board(&view)).await?;
+                    if view.finished.is_none() {
+                        self.save_board(&view, &message).await;
+                        self.clear_buttons(ctx, previous).await;
+                    }
+                    Ok(())
+                }
+                Err(error) => self.private(ctx, command, &self.error_text(&error, "board")).await,
+            },
+            AkonCommand::Resign { game } => {
+                let resigned = match self.service.game_of(user.id, game, place.channel_id).await {
+                    Ok(view) => self.service.resign(view.id, &user).await,
+                    Err(error) => Err(error),
+                };
+                match resigned {
+                    Ok(view) => {
+                        self.public(ctx, command, &render::board(&view)).await?;
+                        self.clear_buttons(ctx, view.board_message).await;
+                        Ok(())
+                    }
+                    Err(error) => self.private(ctx, command, &self.error_text(&error, "resign")).await,
+                }
+            }
+            AkonCommand::Leaderboard => {
+                let Some(guild) = place.guild_id else {
+                    return self
+                        .private(ctx, command, "Leaderboards belong to servers: use this in a server.")
+                        .await;
+                };
+                match self.service.leaderboard(guild, 20).await {
+                    Ok(rows) => self.public(ctx, command, &render::leaderboard(&rows)).await.map(|_| ()),
+                    Err(error) => {
+                        self.private(ctx, command, &self.error_text(&error, "leaderboard"))
+                            .await
+                    }
+                }
+            }
+            AkonCommand::Stats { player } => {
+                let who = player.as_ref().map(player_of).unwrap_or(user);
+                match self.service.stats(&who, place.guild_id).await {
+                    Ok(stats) => self.public(ctx, command, &render::stats(&stats)).await.map(|_| ()),
+                    Err(error) => self.private(ctx, command, &self.error_text(&error, "stats")).await,
+                }
+            }
+        }
+    }
+
+    async fn private(&self, ctx: &Context, command: &CommandInteraction, text: &str) -> Sent {
+        let message = CreateInteractionResponseMessage::new().content(text).ephemeral(true);
+        command
+            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+            .await
+    }
+
+    /// Answers in the channel, for everyone, and returns the message sent.
+    async fn public(&self, ctx: &Context, command: &CommandInteraction, reply: &Reply) -> serenity::Result<Message> {
+        command
+            .create_response(&ctx.http, CreateInteractionResponse::Message(response(reply)))
+            .await?;
+        command.get_response(&ctx.http).await
+    }
+
+    // Buttons.
+
+    async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> Sent {
+        let user = player_of(&press.user);
+        tracing::debug!(user_id = user.id, custom_id = %press.data.custom_id, "button");
+        let id: ButtonId = match press.data.custom_id.parse() {
+            Ok(id) => id,
+            Err(_) => {
+                return self
+                    .private_to(ctx, press, "This button is not one of Akon's, or is damaged.")
+                    .await
+            }
+        };
+        match id {
+            ButtonId::Accept { challenge } => match self.service.accept(challenge, &user).await {
+                Ok(view) => {
+                    let accepted = self
+                        .service
+                        .challenge_info(challenge)
+                        .await
+                        .map(|c| render::challenge(&c));
+                    let update = accepted
+                        .map(|r| response(&r))
+                        .unwrap_or_else(|_| CreateInteractionResponseMessage::new());
+                    press
+                        .create_response(
+                            &ctx.http,
+                            CreateInteractionResponse::UpdateMessage(update.components(vec![])),
+                        )
+                        .await?;
+                    let mut board = render::board(&view);
+                    let first = view.game.start().to_move();
+                    board.content = format!(
+                        "The first mover was drawn at random: {} ({first}).\n{}",
+                        render::mention(view.player(first)),
+                        board.content
+                    );
+                    let message = press.create_followup(&ctx.http, followup(&board)).await?;
+                    self.save_board(&view, &message).await;
+                    Ok(())
+                }
+                Err(error) => self.challenge_refused(ctx, press, challenge, &error).await,
+            },
+            ButtonId::Decline { challenge } => match self.service.decline(challenge, &user).await {
+                Ok(view) => {
+                    let update = response(&render::challenge(&view)).components(vec![]);
+                    press
+                        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                        .await
+                }
+                Err(error) => self.challenge_refused(ctx, press, challenge, &error).await,
+            },
+            ButtonId::Move { game, ply, hole } => {
+                match self
+                    .service
+                    .play(game, ply, hole, &user, Some(press.message.id.get()))
+                    .await
+                {
+                    Ok(applied) => {
+                        // The old board keeps its text but loses its buttons, in
+                        // the same answer; the new board is a fresh message, so
+                        // the next player is notified.
+                        let update = CreateInteractionResponseMessage::new().components(vec![]);
+                        press
+                            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                            .await?;
+                        let message = press
+                            .create_followup(&ctx.http, followup(&render::board(&applied.view)))
+                            .await?;
+                        if applied.view.finished.is_none() {
+                            self.save_board(&applied.view, &message).await;
+                        }
+                        Ok(())
+                    }
+                    Err(error) => self.private_to(ctx, press, &self.error_text(&error, "move")).await,
+                }
+            }
+            ButtonId::Resign { game } => match self.service.game(game).await {
+                Ok(view) if view.seat_of(user.id).is_none() => {
+                    self.private_to(ctx, press, &self.error_text(&ServiceError::NotAPlayer, "resign"))
+                        .await
+                }
+                Ok(view) if view.finished.is_some() => {
+                    self.private_to(ctx, press, &self.error_text(&ServiceError::GameOver, "resign"))
+                        .await
+                }
+                Ok(_) => {
+                    let reply = render::resign_confirmation(game);
+                    let message = response(&reply).ephemeral(true);
+                    press
+                        .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+                        .await
+                }
+                Err(error) => self.private_to(ctx, press, &self.error_text(&error, "resign")).await,
+            },
+            ButtonId::ResignConfirmed { game } => match self.service.resign(game, &user).await {
+                Ok(view) => {
+                    let update = CreateInteractionResponseMessage::new()
+                        .content(format!("You resigned game #{game}."))
+                        .components(vec![]);
+                    press
+                        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                        .await?;
+                    press
+                        .create_followup(&ctx.http, followup(&render::board(&view)))
+                        .await?;
+                    self.clear_buttons(ctx, view.board_message).await;
+                    Ok(())
+                }
+                Err(error) => self.private_to(ctx, press, &self.error_text(&error, "resign")).await,
+            },
+        }
+    }
+
+    /// An accept or decline that cannot be done; an expired challenge also
+    /// loses its buttons, for everyone.
+    async fn challenge_refused(
+        &self,
+        ctx: &Context,
+        press: &ComponentInteraction,
+        challenge: i64,
+        error: &ServiceError,
+    ) -> Sent {
+        if matches!(error, ServiceError::ChallengeExpired) {
+            if let Ok(view) = self.service.challenge_info(challenge).await {
+                let update = response(&render::challenge(&view)).components(vec![]);
+                return press
+                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                    .await;
+            }
+        }
+        self.private_to(ctx, press, &self.error_text(error, "challenge")).await
+    }
+
+    async fn private_to(&self, ctx: &Context, press: &ComponentInteraction, text: &str) -> Sent {
+        let message = CreateInteractionResponseMessage::new().content(text).ephemeral(true);
+        press
+            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+            .await
+    }
+
+    /// Remembers `message` as the game's latest board.
+    async fn save_board(&self, view: &GameView, message: &Message) {
+        if let Err(error) = self
+            .service
+            .set_board_message(view.id, view.ply(), message.channel_id.get(), message.id.get())
+            .await
+        {
+            tracing::error!(%error, game_id = view.id, "could not save the board message");
+        }
+    }
+
+    /// Takes the buttons off an older board; only the latest board plays,
+    /// and a board left with live-looking buttons misleads.
+    async fn clear_buttons(&self, ctx: &Context, board: Option<(u64, u64, i64)>) {
+        if let Some((channel, message, _)) = board {
+            let edit = EditMessage::new().components(vec![]);
+            if let Err(error) = ChannelId::new(channel)
+                .edit_message(ctx, MessageId::new(message), edit)
+                .await
+            {
+                tracing::warn!(%error, channel, message, "could not remove an old board's buttons");
+            }
+        }
+    }
+}

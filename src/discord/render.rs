@@ -1,0 +1,304 @@
+//! Service results as Discord messages: text, mentions and buttons.
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, UserId};
+
+use super::custom_id::ButtonId;
+use crate::board_text::{describe_move, draw};
+use crate::engine::{Hole, Seat, Winner};
+use crate::service::{ChallengeView, EndReason, GameView, Stats};
+use crate::store::{from_db, PlayerRow, StandingRow};
+
+/// A message to send: its text, buttons and who it may ping.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub content: String,
+    pub components: Vec<CreateActionRow>,
+    pub mentions: Vec<u64>,
+}
+
+impl Reply {
+    pub fn text(content: impl Into<String>) -> Reply {
+        Reply {
+            content: content.into(),
+            components: Vec::new(),
+            mentions: Vec::new(),
+        }
+    }
+
+    pub fn allowed_mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new().users(self.mentions.iter().map(|&id| UserId::new(id)))
+    }
+}
+
+pub fn mention(player: &PlayerRow) -> String {
+    format!("<@{}>", from_db(player.user_id))
+}
+
+/// A name short enough for the 40-character board.
+fn short_name(player: &PlayerRow) -> String {
+    let name: String = player
+        .name
+        .chars()
+        .filter(|c| !c.is_control() && *c != '`')
+        .take(16)
+        .collect();
+    if name.is_empty() {
+        "?".into()
+    } else {
+        name
+    }
+}
+
+fn row_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::A => "top row",
+        Seat::B => "bottom row",
+    }
+}
+
+pub fn challenge(view: &ChallengeView) -> Reply {
+    let (challenger, opponent) = (mention(&view.challenger), mention(&view.opponent));
+    let ids = vec![from_db(view.challenger.user_id), from_db(view.opponent.user_id)];
+    match view.status.as_str() {
+        "pending" => Reply {
+            content: format!(
+                "{opponent}, {challenger} challenges you to a game of **Akon**! \
+                 The challenge expires <t:{}:R>. {challenger} can withdraw it with Decline.",
+                view.expires_at
+            ),
+            components: vec![CreateActionRow::Buttons(vec![
+                CreateButton::new(ButtonId::Accept { challenge: view.id }.to_string())
+                    .label("Accept")
+                    .style(ButtonStyle::Success),
+                CreateButton::new(ButtonId::Decline { challenge: view.id }.to_string())
+                    .label("Decline")
+                    .style(ButtonStyle::Secondary),
+            ])],
+            mentions: vec![from_db(view.opponent.user_id)],
+        },
+        "accepted" => Reply {
+            content: format!("{opponent} accepted {challenger}'s challenge. The game is on!"),
+            components: vec![],
+            mentions: vec![],
+        },
+        "declined" => Reply {
+            content: format!("{opponent} declined {challenger}'s challenge."),
+            components: vec![],
+            mentions: ids,
+        },
+        "withdrawn" => Reply {
+            content: format!("{challenger} withdrew the challenge to {opponent}."),
+            components: vec![],
+            mentions: vec![],
+        },
+        _ => Reply {
+            content: format!("{challenger}'s challenge to {opponent} has expired."),
+            components: vec![],
+            mentions: vec![],
+        },
+    }
+}
+
+/// The board message: the board, what the last move did, whose turn it is
+/// (a ping) and the hole buttons; or the result once the game is over.
+pub fn board(view: &GameView) -> Reply {
+    let position = view.game.position();
+    let names = |seat: Seat| format!("{seat} {}", short_name(view.player(seat)));
+    let mut content = format!(
+        "**Akon** · game #{} · move {} · {} (A, top) vs {} (B, bottom)\n```\n{}\n```\n",
+        view.id,
+        view.ply() + 1,
+        mention(view.player(Seat::A)),
+        mention(view.player(Seat::B)),
+        draw(position, Seat::B, names)
+    );
+    if let Some(outcome) = &view.last_move {
+        content.push_str(&format!("Last move: {}\n", describe_move(outcome)));
+    }
+    let mut components = Vec::new();
+    let mut mentions = Vec::new();
+    match (view.finished, view.to_move()) {
+        (Some((reason, winner)), _) => {
+            content = content.replacen(
+                &format!("move {}", view.ply() + 1),
+                &format!("finished after {} moves", view.ply()),
+                1,
+            );
+            content.push_str(&result_line(view, reason, winner));
+            mentions = view.players.iter().map(|p| from_db(p.user_id)).collect();
+        }
+        (None, Some(to_move)) => {
+            let player = view.player(to_move);
+            content.push_str(&format!(
+                "{}, your turn ({to_move}, {}).",
+                mention(player),
+                row_name(to_move)
+            ));
+            mentions.push(from_db(player.user_id));
+            components = move_buttons(view);
+        }
+        (None, None) => {}
+    }
+    Reply {
+        content,
+        components,
+        mentions,
+    }
+}
+
+fn result_line(view: &GameView, reason: EndReason, winner: Winner) -> String {
+    let position = view.game.position();
+    let (a, b) = (position.captured(Seat::A), position.captured(Seat::B));
+    let how = match reason {
+        EndReason::NoSeeds => {
+            let stuck = position.to_move();
+            format!(
+                "{stuck} had no seeds left to sow, so {} took the seeds on the board",
+                stuck.opponent()
+            )
+        }
+        EndReason::Loop => "a position came back (the loop rule), so the seeds left on the board go to nobody".into(),
+        EndReason::Resignation { seat } => format!("{} resigned", mention(view.player(seat))),
+    };
+    match winner {
+        Winner::Seat(seat) => {
+            let (won, lost) = if seat == Seat::A { (a, b) } else { (b, a) };
+            format!("**{} wins, {won} to {lost}** — {how}.", mention(view.player(seat)))
+        }
+        Winner::Draw => format!(
+            "**A draw, {a} to {b}** — {how}. {} and {} share it.",
+            mention(view.player(Seat::A)),
+            mention(view.player(Seat::B))
+        ),
+    }
+}
+
+fn move_buttons(view: &GameView) -> Vec<CreateActionRow> {
+    let legal = view.game.legal_moves();
+    let button = |hole: Hole| {
+        let playable = legal.contains(hole);
+        CreateButton::new(
+            ButtonId::Move {
+                game: view.id,
+                ply: view.ply(),
+                hole,
+            }
+            .to_string(),
+        )
+        .label(hole.to_string())
+        .style(if playable {
+            ButtonStyle::Primary
+        } else {
+            ButtonStyle::Secondary
+        })
+        .disabled(!playable)
+    };
+    let mut first: Vec<CreateButton> = Hole::ALL[..5].iter().map(|&h| button(h)).collect();
+    let mut second: Vec<CreateButton> = Hole::ALL[5..].iter().map(|&h| button(h)).collect();
+    second.push(
+        CreateButton::new(ButtonId::Resign { game: view.id }.to_string())
+            .label("Resign")
+            .style(ButtonStyle::Danger),
+    );
+    first.shrink_to_fit();
+    vec![CreateActionRow::Buttons(first), CreateActionRow::Buttons(second)]
+}
+
+pub fn resign_confirmation(game_id: i64) -> Reply {
+    Reply {
+        content: format!("Resign game #{game_id}? Your opponent wins; this cannot be undone."),
+        components: vec![CreateActionRow::Buttons(vec![CreateButton::new(
+            ButtonId::ResignConfirmed { game: game_id }.to_string(),
+        )
+        .label("Yes, resign")
+        .style(ButtonStyle::Danger)])],
+        mentions: vec![],
+    }
+}
+
+pub fn message_link(guild_id: u64, channel_id: u64, message_id: u64) -> String {
+    format!("https://discord.com/channels/{guild_id}/{channel_id}/{message_id}")
+}
+
+pub fn games_list(user_id: u64, games: &[GameView]) -> Reply {
+    if games.is_empty() {
+        return Reply::text("You have no ongoing games. Start one with `/akon challenge`.");
+    }
+    let mut lines = vec![format!("Your ongoing games ({}):", games.len())];
+    for view in games {
+        let Some(seat) = view.seat_of(user_id) else { continue };
+        let opponent = view.player(seat.opponent());
+        let turn = match view.to_move() {
+            Some(s) if s == seat => "**your turn**".to_string(),
+            _ => format!("{}'s turn", opponent.name),
+        };
+        let link = match view.board_message {
+            Some((channel, message, _)) => {
+                format!(" · [latest board]({})", message_link(view.guild_id, channel, message))
+            }
+            None => String::new(),
+        };
+        lines.push(format!(
+            "• game #{} vs {} · move {} · {turn} · you are {seat}{link}",
+            view.id,
+            mention(opponent),
+            view.ply() + 1
+        ));
+    }
+    Reply::text(lines.join("\n"))
+}
+
+pub fn leaderboard(standings: &[StandingRow]) -> Reply {
+    if standings.is_empty() {
+        return Reply::text("No finished games in this server yet. Challenge someone with `/akon challenge`!");
+    }
+    let mut lines = vec![
+        "**Akon leaderboard** (wins, then fewest losses)".to_string(),
+        "```".to_string(),
+    ];
+    lines.push(format!(
+        "{:>3} {:<16} {:>4} {:>4} {:>4} {:>5}",
+        "#", "player", "W", "L", "D", "games"
+    ));
+    for (rank, row) in standings.iter().enumerate() {
+        let name: String = row.name.chars().filter(|c| *c != '`').take(16).collect();
+        lines.push(format!(
+            "{:>3} {:<16} {:>4} {:>4} {:>4} {:>5}",
+            rank + 1,
+            name,
+            row.wins,
+            row.losses,
+            row.draws,
+            row.games
+        ));
+    }
+    lines.push("```".to_string());
+    Reply::text(lines.join("\n"))
+}
+
+pub fn stats(stats: &Stats) -> Reply {
+    let record = |r: &crate::store::RecordRow| {
+        format!(
+            "{} games: {} wins, {} losses, {} draws · seeds captured {} (conceded {})",
+            r.games, r.wins, r.losses, r.draws, r.captured, r.conceded
+        )
+    };
+    let mut lines = vec![format!("**Akon record of {}**", mention(&stats.player))];
+    if let Some(here) = &stats.here {
+        lines.push(format!("In this server: {}", record(here)));
+    }
+    lines.push(format!("Everywhere: {}", record(&stats.overall)));
+    lines.push(format!("Ongoing games: {}", stats.ongoing));
+    Reply::text(lines.join("\n"))
+}
+
+/// The rules in short, matching RULES.md.
+pub const RULES: &str = "**Akon in short**
+• Two rows of 7 holes, 5 seeds in each: 70 seeds. A owns the top row, B the bottom row. Each player numbers their holes 1–7, hole 1 on their own right. Who moves first is drawn at random.
+• A move: take all seeds from one of your non-empty holes and sow them one by one into the next holes, right to left along your row, left to right along the opponent's.
+• 14 seeds go once round the board; the last lands back in the starting hole: no capture. With 15 or more, after that lap you skip the rest of your row and sow the remaining seeds only into your opponent's row, from their hole 1, round and round.
+• Captures: if your last seed lands in your opponent's hole 2–7 and makes it 2, 3 or 4, you take them, then the hole before it (towards their hole 1) if it holds 2, 3 or 4, and so on. A hole 1 is never captured: if your last seed lands there, you keep just that one seed (whatever the hole holds).
+• Feeding: if your opponent's row is empty you must play a move that gives them seeds, if one exists.
+• The end: if the player to move has no seeds, the game ends and the other player takes every seed left. If a position (the board and the player to move) comes back, the game ends at once and the seeds left go to nobody.
+• Most seeds captured wins; equal is a draw.
+Press a numbered button to sow from that hole of yours.";

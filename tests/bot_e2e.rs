@@ -1,0 +1,719 @@
+//! The bot end to end: the real serenity client, built by the same function
+//! production uses, against a fake Discord on 127.0.0.1, with a real SQLite
+//! file per test. Scripted users send slash commands and press the buttons
+//! found in the bot's messages.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use akon::discord::{client_builder, BotHandle, DiscordSettings};
+use akon::engine::{Game, Hole, Position, Seat};
+use akon::service::{ManualClock, Service, ServiceConfig};
+use akon::store::Store;
+use serde_json::{json, Value};
+use serenity::gateway::ShardManager;
+use support::fake_discord::{self as fake, FakeDiscord, Interaction, TestUser, CHANNEL_ID};
+
+const T0: i64 = 1_800_000_000;
+
+fn alice() -> TestUser {
+    TestUser::new(300_000_000_000_000_001, "alice")
+}
+fn bob() -> TestUser {
+    TestUser::new(300_000_000_000_000_002, "bob")
+}
+fn carol() -> TestUser {
+    TestUser::new(300_000_000_000_000_003, "carol")
+}
+
+struct RunningBot {
+    shards: Arc<ShardManager>,
+    task: tokio::task::JoinHandle<()>,
+    handle: BotHandle,
+    trap: fake::UnknownEventTrap,
+}
+
+/// A fake Discord, a database file and a clock, with the bot running on them.
+struct Scene {
+    fake: FakeDiscord,
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+    clock: ManualClock,
+    config: ServiceConfig,
+    /// Register the commands in the test server (as with DISCORD_GUILD_ID) rather than globally.
+    guild_commands: bool,
+    bot: Option<RunningBot>,
+}
+
+impl Scene {
+    async fn new() -> Scene {
+        Scene::with_config(ServiceConfig::default()).await
+    }
+
+    async fn with_config(config: ServiceConfig) -> Scene {
+        let fake = FakeDiscord::start().await;
+        for user in [alice(), bob(), carol()] {
+            fake.add_user(&user);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("akon.db");
+        let mut scene = Scene {
+            fake,
+            _dir: dir,
+            db,
+            clock: ManualClock::starting_at(T0),
+            config,
+            guild_commands: false,
+            bot: None,
+        };
+        scene.start_bot().await;
+        scene
+    }
+
+    async fn start_bot(&mut self) {
+        let guild = self.guild_commands.then_some(fake::GUILD_ID);
+        self.bot = Some(start_bot(&self.fake, &self.db, &self.clock, &self.config, guild).await);
+    }
+
+    /// Stops the bot as a restart would: the client shuts down, the
+    /// database stays.
+    async fn stop_bot(&mut self) {
+        let bot = self.bot.take().expect("the bot is running");
+        bot.shards.shutdown_all().await;
+        bot.handle.wait_idle(Duration::from_secs(5)).await;
+        let _ = tokio::time::timeout(Duration::from_secs(10), bot.task).await;
+        self.fake.wait_disconnected().await;
+        bot.trap.assert_none();
+    }
+
+    async fn finish(mut self) {
+        if self.bot.is_some() {
+            self.stop_bot().await;
+        }
+        let failed: Vec<_> = self.fake.unhandled_requests();
+        assert!(
+            failed.is_empty(),
+            "the bot made requests the fake has no route for: {failed:#?}"
+        );
+    }
+
+    async fn slash(&self, user: &TestUser, sub: &str, options: Vec<(&str, u8, Value)>) -> Value {
+        let ix = self.fake.slash(user, "akon", sub, options).await;
+        let response = self.fake.response(&ix).await;
+        self.settle().await;
+        response
+    }
+
+    async fn click(&self, user: &TestUser, message_id: u64, custom_id: &str) -> (Interaction, Value) {
+        let ix = self.fake.click(user, message_id, custom_id).await;
+        let response = self.fake.response(&ix).await;
+        (ix, response)
+    }
+
+    /// A press of a button the message no longer shows, or never did: a
+    /// stale client or a forged request.
+    async fn click_unchecked(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
+        let ix = self.fake.click_unchecked(user, message_id, custom_id).await;
+        self.fake.response(&ix).await
+    }
+
+    /// Presses a button and waits for the bot's answer and its one followup
+    /// (the new board).
+    async fn click_expecting_followup(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
+        let (ix, response) = self.click(user, message_id, custom_id).await;
+        assert_eq!(
+            self.fake.callback_type(&ix).await,
+            7,
+            "expected an update of the pressed message: {response}"
+        );
+        self.fake
+            .wait_until("the bot's followup", |v| !v.followups(&ix).is_empty())
+            .await;
+        self.settle().await;
+        self.fake.followups(&ix).remove(0)
+    }
+
+    /// Waits until the bot has finished handling every interaction sent.
+    async fn settle(&self) {
+        self.bot
+            .as_ref()
+            .expect("the bot is running")
+            .handle
+            .wait_idle(Duration::from_secs(10))
+            .await;
+    }
+
+    fn store_path(&self) -> &Path {
+        &self.db
+    }
+
+    async fn challenge_accepted(&self, challenger: &TestUser, opponent: &TestUser) -> Value {
+        let challenge = self
+            .slash(
+                challenger,
+                "challenge",
+                vec![("opponent", 6, json!(opponent.id.to_string()))],
+            )
+            .await;
+        let accept = button_with_label(&challenge, "Accept");
+        self.click_expecting_followup(opponent, fake::message_id(&challenge), &accept)
+            .await
+    }
+}
+
+async fn start_bot(
+    fake: &FakeDiscord,
+    db: &Path,
+    clock: &ManualClock,
+    config: &ServiceConfig,
+    guild_id: Option<u64>,
+) -> RunningBot {
+    let store = Store::open_file(db).await.unwrap();
+    let service = Service::new(store, config.clone(), Arc::new(clock.clone()));
+    let settings = DiscordSettings {
+        token: fake::TOKEN.to_string(),
+        guild_id,
+        proxy_url: Some(fake.api_base()),
+    };
+    let trap = fake::UnknownEventTrap::default();
+    let (builder, handle) = client_builder(&settings, service);
+    let mut client = builder.raw_event_handler(trap.clone()).await.unwrap();
+    let shards = client.shard_manager.clone();
+    let task = tokio::spawn(async move {
+        client.start().await.unwrap();
+    });
+    fake.wait_ready().await;
+    RunningBot {
+        shards,
+        task,
+        handle,
+        trap,
+    }
+}
+
+fn button_with_label(message: &Value, label: &str) -> String {
+    fake::buttons(message)
+        .into_iter()
+        .find(|b| b["label"] == label)
+        .and_then(|b| b["custom_id"].as_str().map(String::from))
+        .unwrap_or_else(|| panic!("no `{label}` button on {message}"))
+}
+
+/// The move buttons of a board: (custom_id, hole, enabled).
+fn hole_buttons(message: &Value) -> Vec<(String, u8, bool)> {
+    fake::buttons(message)
+        .into_iter()
+        .filter_map(|b| {
+            let id = b["custom_id"].as_str()?;
+            id.starts_with("akon:move:").then(|| {
+                let hole = b["label"].as_str().unwrap().parse().unwrap();
+                (id.to_string(), hole, !b["disabled"].as_bool().unwrap_or(false))
+            })
+        })
+        .collect()
+}
+
+/// The board drawn in a message: rows A and B (hole 1 first) and captures,
+/// read from the text alone.
+fn read_board(message: &Value) -> ([u8; 7], [u8; 7], u8, u8) {
+    let content = fake::content(message);
+    let block = content
+        .split("```")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no board in {content}"));
+    let lines: Vec<&str> = block.trim_matches('\n').lines().collect();
+    assert_eq!(lines.len(), 6, "board lines: {lines:?}");
+    for line in &lines {
+        assert!(line.chars().count() <= 40, "board line wider than 40: {line:?}");
+    }
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["A1", "A2", "A3", "A4", "A5", "A6", "A7"]
+    );
+    assert_eq!(
+        lines[4].split_whitespace().collect::<Vec<_>>(),
+        ["B7", "B6", "B5", "B4", "B3", "B2", "B1"]
+    );
+    let numbers = |line: &str| -> Vec<u8> { line.split_whitespace().map(|n| n.parse().unwrap()).collect() };
+    let captured = |line: &str| -> u8 { line.rsplit("captured ").next().unwrap().trim().parse().unwrap() };
+    let a: [u8; 7] = numbers(lines[2]).try_into().unwrap();
+    let mut b: Vec<u8> = numbers(lines[3]);
+    b.reverse();
+    (a, b.try_into().unwrap(), captured(lines[0]), captured(lines[5]))
+}
+
+fn assert_board_matches(message: &Value, game: &Game) {
+    let (a, b, captured_a, captured_b) = read_board(message);
+    let position = game.position();
+    assert_eq!(a, position.row(Seat::A), "row A on {}", fake::content(message));
+    assert_eq!(b, position.row(Seat::B), "row B on {}", fake::content(message));
+    assert_eq!(
+        (captured_a, captured_b),
+        (position.captured(Seat::A), position.captured(Seat::B))
+    );
+    let enabled: Vec<u8> = hole_buttons(message)
+        .into_iter()
+        .filter(|(_, _, on)| *on)
+        .map(|(_, h, _)| h)
+        .collect();
+    assert_eq!(enabled, game.legal_moves().numbers(), "enabled hole buttons");
+}
+
+fn user_to_move(message: &Value, players: &[TestUser]) -> TestUser {
+    let content = fake::content(message);
+    players
+        .iter()
+        .find(|p| content.contains(&format!("{}, your turn", p.mention())))
+        .cloned()
+        .unwrap_or_else(|| panic!("no player to move named in {content}"))
+}
+
+/// A quick opponent for scripted games: captures most now.
+fn greedy(game: &Game) -> Hole {
+    game.legal_moves()
+        .iter()
+        .max_by_key(|&h| {
+            let mut p = *game.position();
+            (p.play_unchecked(h).captured, std::cmp::Reverse(h))
+        })
+        .unwrap()
+}
+
+fn ephemeral_text(response: &Value) -> String {
+    assert!(
+        fake::is_ephemeral(response),
+        "expected a private answer, got {response}"
+    );
+    fake::content(response).to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_akon_command_is_registered_with_every_subcommand_described() {
+    let mut scene = Scene::new().await;
+    let global = scene.fake.registered_commands();
+    assert!(
+        global.iter().all(|c| c.get("guild_id").map_or(true, Value::is_null)),
+        "registered globally by default"
+    );
+    // With DISCORD_GUILD_ID the command is registered in that server, idempotently on every start.
+    scene.stop_bot().await;
+    scene.guild_commands = true;
+    scene.start_bot().await;
+    scene.stop_bot().await;
+    scene.start_bot().await;
+    let commands: Vec<Value> = scene
+        .fake
+        .registered_commands()
+        .into_iter()
+        .filter(|c| c["guild_id"] == fake::GUILD_ID.to_string())
+        .collect();
+    let akon = commands.iter().find(|c| c["name"] == "akon").expect("/akon registered");
+    assert!(!akon["description"].as_str().unwrap().is_empty());
+    let subs: Vec<&str> = akon["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        subs,
+        ["challenge", "games", "board", "resign", "leaderboard", "stats", "rules"]
+    );
+    for sub in akon["options"].as_array().unwrap() {
+        assert_eq!(sub["type"], 1, "{sub}");
+        assert!(!sub["description"].as_str().unwrap().is_empty(), "{sub}");
+    }
+    assert_eq!(commands.len(), 1);
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_board() {
+    let scene = Scene::new().await;
+    let players = [alice(), bob()];
+    let challenge = scene
+        .slash(
+            &alice(),
+            "challenge",
+            vec![("opponent", 6, json!(bob().id.to_string()))],
+        )
+        .await;
+    assert!(!fake::is_ephemeral(&challenge));
+    assert!(fake::content(&challenge).contains(&bob().mention()), "{challenge}");
+    assert!(
+        fake::content(&challenge).contains("<t:"),
+        "expiry shown as a Discord timestamp"
+    );
+    let accept = button_with_label(&challenge, "Accept");
+    let mut board = scene
+        .click_expecting_followup(&bob(), fake::message_id(&challenge), &accept)
+        .await;
+    let updated = scene.fake.message(fake::message_id(&challenge)).unwrap();
+    assert!(
+        fake::buttons(&updated).is_empty(),
+        "the accepted challenge keeps no buttons"
+    );
+    assert!(
+        fake::content(&board).contains("drawn at random"),
+        "{}",
+        fake::content(&board)
+    );
+
+    // Replay independently with the engine, checking every board.
+    let first = if user_to_move(&board, &players) == alice() {
+        Seat::A
+    } else {
+        Seat::B
+    };
+    let mut game = Game::opening(first);
+    let mut boards = 1;
+    loop {
+        assert_board_matches(&board, &game);
+        if game.is_over() {
+            break;
+        }
+        let mover = user_to_move(&board, &players);
+        assert_eq!(
+            mover,
+            players[game.to_move().unwrap().index()],
+            "the board pings the right player"
+        );
+        let hole = greedy(&game);
+        let (custom_id, _, _) = hole_buttons(&board)
+            .into_iter()
+            .find(|(_, h, _)| *h == hole.number())
+            .unwrap();
+        let previous = fake::message_id(&board);
+        let next = scene.click_expecting_followup(&mover, previous, &custom_id).await;
+        let old = scene.fake.message(previous).unwrap();
+        assert!(
+            fake::buttons(&old).is_empty(),
+            "the previous board's buttons are removed"
+        );
+        let outcome = game.play(hole).unwrap();
+        assert!(
+            fake::content(&next).contains(&akon::board_text::describe_move(&outcome)),
+            "the board says what the last move did: {}",
+            fake::content(&next)
+        );
+        board = next;
+        boards += 1;
+        assert!(boards < 1000, "the game should have ended");
+    }
+    let content = fake::content(&board);
+    assert!(fake::buttons(&board).is_empty(), "a finished board has no buttons");
+    assert!(content.contains("wins") || content.contains("draw"), "{content}");
+    assert!(content.contains(&alice().mention()) && content.contains(&bob().mention()));
+
+    // The stored game is the replay of the stored moves and agrees with ours.
+    let store = Store::open_file(scene.store_path()).await.unwrap();
+    let row = store.game(1).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+    assert_eq!(Position::from_json(&row.position).unwrap(), *game.position());
+    assert_eq!(store.moves(1).await.unwrap().len(), game.moves().len());
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenges_can_be_declined_withdrawn_and_expire() {
+    let scene = Scene::with_config(ServiceConfig {
+        challenge_ttl_secs: 3600,
+        max_ongoing_games: 25,
+    })
+    .await;
+    let opponent = vec![("opponent", 6, json!(bob().id.to_string()))];
+
+    let declined = scene.slash(&alice(), "challenge", opponent.clone()).await;
+    let decline = button_with_label(&declined, "Decline");
+    let (_, carol_try) = scene.click(&carol(), fake::message_id(&declined), &decline).await;
+    assert!(ephemeral_text(&carol_try).contains("not yours"));
+    let (_, after) = scene.click(&bob(), fake::message_id(&declined), &decline).await;
+    assert!(fake::content(&after).contains("declined"), "{after}");
+    assert!(fake::buttons(&after).is_empty());
+
+    let withdrawn = scene.slash(&alice(), "challenge", opponent.clone()).await;
+    let accept = button_with_label(&withdrawn, "Accept");
+    let (_, alice_accepts) = scene.click(&alice(), fake::message_id(&withdrawn), &accept).await;
+    assert!(
+        ephemeral_text(&alice_accepts).contains("Only"),
+        "only the opponent can accept"
+    );
+    let (_, after) = scene
+        .click(
+            &alice(),
+            fake::message_id(&withdrawn),
+            &button_with_label(&withdrawn, "Decline"),
+        )
+        .await;
+    assert!(fake::content(&after).contains("withdrew"), "{after}");
+
+    let expiring = scene.slash(&alice(), "challenge", opponent.clone()).await;
+    scene.clock.advance(3600);
+    let (_, after) = scene
+        .click(
+            &bob(),
+            fake::message_id(&expiring),
+            &button_with_label(&expiring, "Accept"),
+        )
+        .await;
+    assert!(fake::content(&after).contains("expired"), "{after}");
+    assert!(fake::buttons(&after).is_empty());
+    // The old button, pressed again (from a stale client), still gets a clear answer.
+    let again = scene.click_unchecked(&bob(), fake::message_id(&expiring), &button_with_label(&expiring, "Accept")).await;
+    assert!(fake::content(&again).contains("expired"), "{again}");
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenges_that_cannot_be_played_are_refused_privately() {
+    let scene = Scene::with_config(ServiceConfig {
+        challenge_ttl_secs: 3600,
+        max_ongoing_games: 1,
+    })
+    .await;
+    let robot = TestUser::new_bot(400_000_000_000_000_001, "robot");
+    scene.fake.add_user(&robot);
+    let to = |user: &TestUser| vec![("opponent", 6, json!(user.id.to_string()))];
+    assert!(ephemeral_text(&scene.slash(&alice(), "challenge", to(&alice())).await).contains("yourself"));
+    assert!(ephemeral_text(&scene.slash(&alice(), "challenge", to(&robot)).await).contains("bot"));
+    scene.slash(&alice(), "challenge", to(&bob())).await;
+    assert!(ephemeral_text(&scene.slash(&alice(), "challenge", to(&bob())).await).contains("already have a pending"));
+    let dm = scene.fake.slash_in_dm(&alice(), "akon", "challenge", to(&bob())).await;
+    assert!(ephemeral_text(&scene.fake.response(&dm).await).contains("servers"));
+    // With a limit of one game, a second game is refused.
+    scene.challenge_accepted(&carol(), &bob()).await;
+    let refused = scene.slash(&alice(), "challenge", to(&carol())).await;
+    assert!(ephemeral_text(&refused).contains("ongoing games"), "{refused}");
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_users_stale_forged_and_double_presses_change_nothing() {
+    let scene = Scene::new().await;
+    let players = [alice(), bob()];
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let mover = user_to_move(&board, &players);
+    let waiter = if mover == alice() { bob() } else { alice() };
+    let board_id = fake::message_id(&board);
+    let (hole_3, _, _) = hole_buttons(&board).into_iter().find(|(_, h, _)| *h == 3).unwrap();
+
+    let (_, answer) = scene.click(&carol(), board_id, &hole_3).await;
+    assert!(ephemeral_text(&answer).contains("not playing"), "{answer}");
+    let (_, answer) = scene.click(&waiter, board_id, &hole_3).await;
+    assert!(ephemeral_text(&answer).contains("turn"), "{answer}");
+    let answer = scene.click_unchecked(&mover, board_id, "akon:move:999:0:3").await;
+    assert!(ephemeral_text(&answer).contains("does not exist"), "{answer}");
+    let answer = scene.click_unchecked(&mover, board_id, "akon:move:1:0:9").await;
+    assert!(ephemeral_text(&answer).contains("not one of Akon's"), "{answer}");
+    let answer = scene.click_unchecked(&mover, board_id, "somebody-else:button").await;
+    assert!(ephemeral_text(&answer).contains("not one of Akon's"), "{answer}");
+    assert_eq!(
+        Store::open_file(scene.store_path())
+            .await
+            .unwrap()
+            .moves(1)
+            .await
+            .unwrap()
+            .len(),
+        0
+    );
+
+    // A double click: two presses of the same button at once.
+    let first = scene.fake.click(&mover, board_id, &hole_3).await;
+    let second = scene.fake.click(&mover, board_id, &hole_3).await;
+    let answers = [scene.fake.response(&first).await, scene.fake.response(&second).await];
+    let private = answers.iter().filter(|a| fake::is_ephemeral(a)).count();
+    assert_eq!(private, 1, "exactly one press is refused: {answers:?}");
+    let store = Store::open_file(scene.store_path()).await.unwrap();
+    assert_eq!(store.moves(1).await.unwrap().len(), 1, "exactly one move applied");
+
+    // The old board's button is stale now.
+    let answer = scene.click_unchecked(&mover, board_id, &hole_3).await;
+    assert!(ephemeral_text(&answer).contains("earlier move"), "{answer}");
+
+    // Both players pressing at once on the new board: only the mover's counts.
+    let next = scene
+        .fake
+        .wait_for("the new board", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .rev()
+                .find(|m| !hole_buttons(m).is_empty())
+                .cloned()
+        })
+        .await;
+    let (any_hole, _, _) = hole_buttons(&next).into_iter().find(|(_, _, on)| *on).unwrap();
+    let a = scene.fake.click(&alice(), fake::message_id(&next), &any_hole).await;
+    let b = scene.fake.click(&bob(), fake::message_id(&next), &any_hole).await;
+    scene.fake.response(&a).await;
+    scene.fake.response(&b).await;
+    assert_eq!(store.moves(1).await.unwrap().len(), 2);
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_game_and_its_buttons_still_work() {
+    let mut scene = Scene::new().await;
+    let players = [alice(), bob()];
+    let mut board = scene.challenge_accepted(&alice(), &bob()).await;
+    for _ in 0..2 {
+        let mover = user_to_move(&board, &players);
+        let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+        board = scene
+            .click_expecting_followup(&mover, fake::message_id(&board), &id)
+            .await;
+    }
+    scene.stop_bot().await;
+    scene.start_bot().await;
+    let mover = user_to_move(&board, &players);
+    let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let after = scene
+        .click_expecting_followup(&mover, fake::message_id(&board), &id)
+        .await;
+    assert!(fake::content(&after).contains("move 4"), "{}", fake::content(&after));
+    let store = Store::open_file(scene.store_path()).await.unwrap();
+    assert_eq!(store.moves(1).await.unwrap().len(), 3);
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_board_and_resign_commands() {
+    let scene = Scene::new().await;
+    let players = [alice(), bob()];
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+
+    let games = scene.slash(&alice(), "games", vec![]).await;
+    let text = ephemeral_text(&games);
+    assert!(text.contains("game #1") && text.contains(&bob().mention()), "{text}");
+    assert!(
+        text.contains(&format!("/{}", fake::message_id(&board))),
+        "links to the latest board: {text}"
+    );
+
+    // Posting the board again: only the newest board takes moves.
+    let again = scene.slash(&bob(), "board", vec![]).await;
+    assert!(!fake::is_ephemeral(&again));
+    assert_eq!(read_board(&again), read_board(&board));
+    let old = scene.fake.message(fake::message_id(&board)).unwrap();
+    assert!(fake::buttons(&old).is_empty(), "the older board loses its buttons");
+    let mover = user_to_move(&again, &players);
+    let (id, _, _) = hole_buttons(&again).into_iter().find(|(_, _, on)| *on).unwrap();
+    let answer = scene.click_unchecked(&mover, fake::message_id(&board), &id).await;
+    assert!(ephemeral_text(&answer).contains("latest board"), "{answer}");
+    scene
+        .click_expecting_followup(&mover, fake::message_id(&again), &id)
+        .await;
+
+    // Resign by button, with a confirmation.
+    let latest = scene
+        .fake
+        .wait_for("the newest board", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .rev()
+                .find(|m| !hole_buttons(m).is_empty())
+                .cloned()
+        })
+        .await;
+    let resign = button_with_label(&latest, "Resign");
+    let (_, answer) = scene.click(&carol(), fake::message_id(&latest), &resign).await;
+    assert!(ephemeral_text(&answer).contains("not playing"));
+    let (_, confirm) = scene.click(&bob(), fake::message_id(&latest), &resign).await;
+    assert!(ephemeral_text(&confirm).contains("Resign game #1?"));
+    let final_board = scene
+        .click_expecting_followup(
+            &bob(),
+            fake::message_id(&confirm),
+            &button_with_label(&confirm, "Yes, resign"),
+        )
+        .await;
+    assert!(
+        fake::content(&final_board).contains(&format!("{} wins", alice().mention())),
+        "{final_board}"
+    );
+    assert!(fake::content(&final_board).contains("resigned"));
+    let latest_now = scene.fake.message(fake::message_id(&latest)).unwrap();
+    assert!(
+        fake::buttons(&latest_now).is_empty(),
+        "the last board loses its buttons when the game ends"
+    );
+    let answer = scene
+        .click_unchecked(&alice(), fake::message_id(&latest), &hole_buttons(&latest)[0].0)
+        .await;
+    assert!(ephemeral_text(&answer).contains("over"), "{answer}");
+
+    // Resign by command.
+    scene.challenge_accepted(&carol(), &alice()).await;
+    let resigned = scene.slash(&carol(), "resign", vec![]).await;
+    assert!(
+        fake::content(&resigned).contains(&format!("{} wins", alice().mention())),
+        "{resigned}"
+    );
+    let nothing = scene.slash(&carol(), "resign", vec![]).await;
+    assert!(ephemeral_text(&nothing).contains("no ongoing game"));
+    let unknown = scene.slash(&carol(), "board", vec![("game", 4, json!(77))]).await;
+    assert!(ephemeral_text(&unknown).contains("does not exist"));
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaderboard_and_stats_after_several_games() {
+    let scene = Scene::new().await;
+    // alice beats bob twice, carol beats bob once, a draw-free season.
+    for (winner, loser) in [(alice(), bob()), (alice(), bob()), (carol(), bob()), (carol(), alice())] {
+        scene.challenge_accepted(&winner, &loser).await;
+        scene.slash(&loser, "resign", vec![]).await;
+    }
+    let leaderboard = scene.slash(&carol(), "leaderboard", vec![]).await;
+    let text = fake::content(&leaderboard);
+    let order: Vec<&str> = ["alice", "carol", "bob"]
+        .into_iter()
+        .filter(|n| text.contains(n))
+        .collect();
+    assert_eq!(order.len(), 3, "{text}");
+    let pos = |name: &str| text.find(name).unwrap();
+    // alice 2-1 and carol 2-0: carol first (same wins, fewer losses), then alice, then bob 0-3.
+    assert!(pos("carol") < pos("alice") && pos("alice") < pos("bob"), "{text}");
+    let stats = scene
+        .slash(&alice(), "stats", vec![("player", 6, json!(bob().id.to_string()))])
+        .await;
+    let text = fake::content(&stats);
+    assert!(text.contains("3 games: 0 wins, 3 losses, 0 draws"), "{text}");
+    let own = scene.slash(&alice(), "stats", vec![]).await;
+    assert!(
+        fake::content(&own).contains("3 games: 2 wins, 1 losses"),
+        "{}",
+        fake::content(&own)
+    );
+    let rules = scene.slash(&alice(), "rules", vec![]).await;
+    assert!(ephemeral_text(&rules).contains("hole 1 is never captured"));
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fault_in_storage_gets_an_apology_and_changes_nothing() {
+    let scene = Scene::new().await;
+    let players = [alice(), bob()];
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    // Damage the stored game so that it no longer replays.
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", scene.store_path().display()))
+        .await
+        .unwrap();
+    sqlx::query("UPDATE games SET position = '{}' WHERE id = 1")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let mover = user_to_move(&board, &players);
+    let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let (_, answer) = scene.click(&mover, fake::message_id(&board), &id).await;
+    assert!(ephemeral_text(&answer).starts_with("Sorry"), "{answer}");
+    let moves: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM moves")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(moves, 0);
+    scene.finish().await;
+}
