@@ -42,6 +42,7 @@ fn apply_move(c: &mut Criterion) {
             }
         })
     });
+    group.throughput(Throughput::Elements(1));
     group.bench_function("opening_hole_3", |b| {
         let hole = Hole::new(3).unwrap();
         b.iter(|| {
@@ -86,5 +87,36 @@ fn perft_from_opening(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, apply_move, legal_moves, perft_from_opening);
+/// Perft without bulk counting: every move of the last ply is played too,
+/// so each counted position has really been made.
+fn perft_playing_every_leaf(position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|hole| {
+            let mut child = *position;
+            child.play_unchecked(hole);
+            perft_playing_every_leaf(&child, depth - 1)
+        })
+        .sum()
+}
+
+fn perft_every_leaf_played(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft_every_leaf_played");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    let opening = Position::opening(Seat::A);
+    let depth = 7;
+    let positions: u64 = (1..=depth).map(|d| perft(&opening, d)).sum();
+    assert_eq!(perft_playing_every_leaf(&opening, depth), perft(&opening, depth));
+    group.throughput(Throughput::Elements(positions));
+    group.bench_function(BenchmarkId::from_parameter(depth), |b| {
+        b.iter(|| perft_playing_every_leaf(black_box(&opening), depth))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, apply_move, legal_moves, perft_from_opening, perft_every_leaf_played);
 criterion_main!(benches);

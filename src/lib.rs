@@ -2,6 +2,7 @@
 //! and the Discord bot. Layers depend downwards only:
 //! `engine` ← `ai` ← `store` ← `service` ← `discord` ← `cli`.
 
+pub mod ai;
 pub mod board_text;
 pub mod cli;
 pub mod config;

@@ -259,7 +259,12 @@ fn assert_board_matches(message: &Value, game: &Game) {
         .filter(|(_, _, on)| *on)
         .map(|(_, h, _)| h)
         .collect();
-    assert_eq!(enabled, game.legal_moves().numbers(), "enabled hole buttons");
+    if fake::content(message).contains("is thinking") {
+        // The computer's turn: nobody may press.
+        assert!(fake::buttons(message).is_empty(), "no buttons while the computer thinks");
+    } else {
+        assert_eq!(enabled, game.legal_moves().numbers(), "enabled hole buttons");
+    }
 }
 
 fn user_to_move(message: &Value, players: &[TestUser]) -> TestUser {
@@ -419,10 +424,7 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenges_can_be_declined_withdrawn_and_expire() {
-    let scene = Scene::with_config(ServiceConfig {
-        challenge_ttl_secs: 3600,
-        max_ongoing_games: 25,
-    })
+    let scene = Scene::with_config(ServiceConfig { challenge_ttl_secs: 3600, max_ongoing_games: 25, ..Default::default() })
     .await;
     let opponent = vec![("opponent", 6, json!(bob().id.to_string()))];
 
@@ -469,10 +471,7 @@ async fn challenges_can_be_declined_withdrawn_and_expire() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenges_that_cannot_be_played_are_refused_privately() {
-    let scene = Scene::with_config(ServiceConfig {
-        challenge_ttl_secs: 3600,
-        max_ongoing_games: 1,
-    })
+    let scene = Scene::with_config(ServiceConfig { challenge_ttl_secs: 3600, max_ongoing_games: 1, ..Default::default() })
     .await;
     let robot = TestUser::new_bot(400_000_000_000_000_001, "robot");
     scene.fake.add_user(&robot);
@@ -715,5 +714,104 @@ async fn a_fault_in_storage_gets_an_apology_and_changes_nothing() {
         .await
         .unwrap();
     assert_eq!(moves, 0);
+    scene.finish().await;
+}
+
+/// The hole a board's "Last move" line says was sown, e.g. `B sowed 5 seeds from B3`.
+fn last_move_hole(message: &Value) -> Hole {
+    let content = fake::content(message);
+    let line = content.lines().find(|l| l.starts_with("Last move: ")).unwrap_or_else(|| panic!("no last move in {content}"));
+    let from = line.split(" from ").nth(1).unwrap();
+    Hole::new(from[1..2].parse().unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leaderboard() {
+    let scene = Scene::new().await;
+    scene.fake.add_user(&TestUser::the_bot());
+    let me = vec![("opponent", 6, json!(fake::BOT_ID.to_string())), ("level", 3, json!("easy"))];
+    let ix = scene.fake.slash(&alice(), "akon", "challenge", me).await;
+    let first_board = scene.fake.response(&ix).await;
+    scene.settle().await;
+    assert!(fake::content(&first_board).contains("plays the computer (easy)"), "{}", fake::content(&first_board));
+    let first = if fake::content(&first_board).contains("(A).") { Seat::A } else { Seat::B };
+    let mut game = Game::opening(first);
+    assert_board_matches(&first_board, &game);
+    // The human (alice) sits at A; when the computer moves first its board follows at once.
+    let mut board = first_board.clone();
+    if first == Seat::B {
+        assert!(fake::content(&board).contains("is thinking"));
+        let reply = scene.fake.followups(&ix).remove(0);
+        game.play(last_move_hole(&reply)).unwrap();
+        assert_board_matches(&reply, &game);
+        board = reply;
+    }
+    let mut moves = 0;
+    while !game.is_over() {
+        assert_eq!(game.to_move(), Some(Seat::A));
+        let hole = greedy(&game);
+        let (custom_id, _, _) = hole_buttons(&board).into_iter().find(|(_, h, _)| *h == hole.number()).unwrap();
+        let (press, _) = scene.click(&alice(), fake::message_id(&board), &custom_id).await;
+        scene.settle().await;
+        let followups = scene.fake.followups(&press);
+        game.play(hole).unwrap();
+        assert_board_matches(&followups[0], &game);
+        if game.is_over() {
+            board = followups[0].clone();
+            break;
+        }
+        assert!(fake::content(&followups[0]).contains("the computer (easy) is thinking"));
+        assert_eq!(followups.len(), 2, "the computer answers with its own board");
+        game.play(last_move_hole(&followups[1])).unwrap();
+        assert_board_matches(&followups[1], &game);
+        board = followups[1].clone();
+        moves += 1;
+        assert!(moves < 500, "the game should have ended");
+    }
+    assert!(fake::buttons(&board).is_empty());
+    let content = fake::content(&board);
+    assert!(content.contains("wins") || content.contains("draw"), "{content}");
+
+    // Recorded for the human, never on the human leaderboard.
+    let leaderboard = scene.slash(&bob(), "leaderboard", vec![]).await;
+    assert!(fake::content(&leaderboard).contains("No finished games"), "{}", fake::content(&leaderboard));
+    let stats = scene.slash(&alice(), "stats", vec![]).await;
+    assert!(fake::content(&stats).contains("Against the computer (easy): 1 games"), "{}", fake::content(&stats));
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
+    let mut scene = Scene::new().await;
+    scene.stop_bot().await;
+    // The state a crash leaves between a human's move and the computer's:
+    // an ongoing game against the computer with the computer to move.
+    let store = Store::open_file(scene.store_path()).await.unwrap();
+    let service = Service::new(store.clone(), ServiceConfig::default(), Arc::new(scene.clock.clone()));
+    let place = akon::service::Place { guild_id: Some(fake::GUILD_ID), channel_id: CHANNEL_ID };
+    let human = akon::service::Player { id: alice().id, name: "alice".into(), is_bot: false };
+    let computer = akon::service::Player { id: fake::BOT_ID, name: "TestBot".into(), is_bot: true };
+    let view = service.start_computer_game(place, &human, &computer, akon::ai::Level::Easy).await.unwrap();
+    if view.to_move() == Some(Seat::A) {
+        service.play(view.id, 0, Hole::new(4).unwrap(), &human, None).await.unwrap();
+    }
+    let before = store.moves(view.id).await.unwrap().len();
+    assert!(service.game(view.id).await.unwrap().computer_to_move());
+
+    scene.start_bot().await;
+    let board = scene
+        .fake
+        .wait_for("the computer's catch-up move", |v| {
+            v.channel_messages(CHANNEL_ID).into_iter().find(|m| !hole_buttons(m).is_empty()).cloned()
+        })
+        .await;
+    scene.settle().await;
+    assert_eq!(store.moves(view.id).await.unwrap().len(), before + 1, "exactly one computer move");
+    let replayed = service.game(view.id).await.unwrap();
+    assert_board_matches(&board, &replayed.game);
+    assert!(fake::content(&board).contains(&format!("{}, your turn", alice().mention())));
+    // The human plays on from that board.
+    let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    scene.click_expecting_followup(&alice(), fake::message_id(&board), &id).await;
     scene.finish().await;
 }

@@ -1,5 +1,6 @@
 //! The `/akon` command and its subcommands: their declaration and parsing.
 
+use crate::ai::Level;
 use serenity::all::{
     CommandDataOptionValue, CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption,
 };
@@ -25,7 +26,23 @@ pub fn akon_command() -> CreateCommand {
                 "Challenge someone to a game of Akon",
             )
             .add_sub_option(
-                CreateCommandOption::new(CommandOptionType::User, "opponent", "Who you want to play").required(true),
+                CreateCommandOption::new(
+                    CommandOptionType::User,
+                    "opponent",
+                    "Who you want to play (pick me to play the computer)",
+                )
+                .required(true),
+            )
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "level",
+                    "The computer's strength, when you play me (default: medium)",
+                )
+                .add_string_choice("easy", "easy")
+                .add_string_choice("medium", "medium")
+                .add_string_choice("hard", "hard")
+                .add_string_choice("master", "master"),
             ),
         )
         .add_option(CreateCommandOption::new(
@@ -69,7 +86,7 @@ pub fn akon_command() -> CreateCommand {
 /// A parsed `/akon` invocation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AkonCommand {
-    Challenge { opponent: Option<serenity::all::User> },
+    Challenge { opponent: Option<serenity::all::User>, level: Option<Level> },
     Games,
     Board { game: Option<i64> },
     Resign { game: Option<i64> },
@@ -126,9 +143,18 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
         }
     };
     Ok(match sub.name.as_str() {
-        "challenge" => AkonCommand::Challenge {
-            opponent: user("opponent")?,
-        },
+        "challenge" => {
+            let level = match options.iter().find(|o| o.name == "level") {
+                None => None,
+                Some(option) => match &option.value {
+                    CommandDataOptionValue::String(text) => {
+                        Some(text.parse().map_err(|_| CommandError::BadOption("level".into()))?)
+                    }
+                    _ => return Err(CommandError::BadOption("level".into())),
+                },
+            };
+            AkonCommand::Challenge { opponent: user("opponent")?, level }
+        }
         "games" => AkonCommand::Games,
         "board" => AkonCommand::Board { game: game()? },
         "resign" => AkonCommand::Resign { game: game()? },

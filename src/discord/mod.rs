@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use serenity::all::{
     ChannelId, Client, ClientBuilder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditMessage, EventHandler, GatewayIntents,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, EditMessage, EventHandler, GatewayIntents,
     GuildId, HttpBuilder, Interaction, Message, MessageId, Ready, User,
 };
 use serenity::async_trait;
@@ -22,6 +22,8 @@ pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
 pub use render::RULES;
 
+use crate::ai::Level;
+use crate::engine::Seat;
 use crate::service::{GameView, Place, Player, Service, ServiceError};
 use commands::CommandError;
 use render::Reply;
@@ -109,6 +111,12 @@ impl EventHandler for Bot {
             Ok(commands) => tracing::info!(count = commands.len(), guild = ?self.guild_id, "commands registered"),
             Err(error) => tracing::error!(%error, "could not register the commands"),
         }
+        let bot = self.clone();
+        self.in_flight.fetch_add(1, Ordering::SeqCst);
+        tokio::spawn(async move {
+            bot.catch_up_computer_moves(&ctx).await;
+            bot.in_flight.fetch_sub(1, Ordering::SeqCst);
+        });
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
@@ -159,6 +167,32 @@ fn player_of(user: &User) -> Player {
         id: user.id.get(),
         name: user.global_name.clone().unwrap_or_else(|| user.name.clone()),
         is_bot: user.bot,
+    }
+}
+
+/// Where a message that is not the interaction's own answer goes: a
+/// followup of the interaction being handled, or (with none, as after a
+/// restart) a plain channel message.
+#[derive(Clone, Copy)]
+enum Origin<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+    Channel,
+}
+
+impl Origin<'_> {
+    async fn send(self, ctx: &Context, channel_id: u64, reply: &Reply) -> serenity::Result<Message> {
+        match self {
+            Origin::Command(command) => command.create_followup(&ctx.http, followup(reply)).await,
+            Origin::Component(press) => press.create_followup(&ctx.http, followup(reply)).await,
+            Origin::Channel => {
+                let message = CreateMessage::new()
+                    .content(&reply.content)
+                    .components(reply.components.clone())
+                    .allowed_mentions(reply.allowed_mentions());
+                ChannelId::new(channel_id).send_message(ctx, message).await
+            }
+        }
     }
 }
 
@@ -220,16 +254,38 @@ impl Bot {
         };
         match parsed {
             AkonCommand::Rules => self.private(ctx, command, RULES).await,
-            AkonCommand::Challenge { opponent: None } => {
+            AkonCommand::Challenge { opponent: None, .. } => {
                 let error = CommandError::BadOption("opponent".into());
                 self.private(ctx, command, &format!("{error}.")).await
             }
-            AkonCommand::Challenge {
-                opponent: Some(opponent),
-            } => match self.service.challenge(place, &user, &player_of(&opponent)).await {
-                Ok(view) => self.public(ctx, command, &render::challenge(&view)).await.map(|_| ()),
-                Err(error) => self.private(ctx, command, &self.error_text(&error, "challenge")).await,
-            },
+            AkonCommand::Challenge { opponent: Some(opponent), level } if opponent.id == ctx.cache.current_user().id => {
+                let level = level.unwrap_or(Level::Medium);
+                match self.service.start_computer_game(place, &user, &player_of(&opponent), level).await {
+                    Ok(view) => {
+                        let mut board = render::board(&view);
+                        let first = view.game.start().to_move();
+                        board.content = format!(
+                            "{} plays the computer ({level}). The first mover was drawn at random: {} ({first}).\n{}",
+                            render::mention(view.player(Seat::A)),
+                            render::mention(view.player(first)),
+                            board.content
+                        );
+                        let message = self.public(ctx, command, &board).await?;
+                        self.board_posted(ctx, &view, &message, Origin::Command(command)).await
+                    }
+                    Err(error) => self.private(ctx, command, &self.error_text(&error, "computer game")).await,
+                }
+            }
+            AkonCommand::Challenge { level: Some(_), .. } => {
+                self.private(ctx, command, "The level option is for games against me, the computer: pick me as the opponent.")
+                    .await
+            }
+            AkonCommand::Challenge { opponent: Some(opponent), level: None } => {
+                match self.service.challenge(place, &user, &player_of(&opponent)).await {
+                    Ok(view) => self.public(ctx, command, &render::challenge(&view)).await.map(|_| ()),
+                    Err(error) => self.private(ctx, command, &self.error_text(&error, "challenge")).await,
+                }
+            }
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
                 Ok(games) => {
                     self.private(ctx, command, &render::games_list(user.id, &games).content)
@@ -371,10 +427,7 @@ impl Bot {
                         let message = press
                             .create_followup(&ctx.http, followup(&render::board(&applied.view)))
                             .await?;
-                        if applied.view.finished.is_none() {
-                            self.save_board(&applied.view, &message).await;
-                        }
-                        Ok(())
+                        self.board_posted(ctx, &applied.view, &message, Origin::Component(press)).await
                     }
                     Err(error) => self.private_to(ctx, press, &self.error_text(&error, "move")).await,
                 }
@@ -441,6 +494,55 @@ impl Bot {
         press
             .create_response(&ctx.http, CreateInteractionResponse::Message(message))
             .await
+    }
+
+    /// After a board is posted: remember it as the latest, and if the
+    /// computer is to move, let it move.
+    async fn board_posted(&self, ctx: &Context, view: &GameView, message: &Message, origin: Origin<'_>) -> Sent {
+        if view.finished.is_some() {
+            return Ok(());
+        }
+        self.save_board(view, message).await;
+        if view.computer_to_move() {
+            self.computer_turn(ctx, view.id, origin).await?;
+        }
+        Ok(())
+    }
+
+    /// The computer plays its move (the search runs off the async runtime)
+    /// and its board is posted like a human's.
+    async fn computer_turn(&self, ctx: &Context, game_id: i64, origin: Origin<'_>) -> Sent {
+        match self.service.play_computer(game_id).await {
+            Ok(Some(applied)) => {
+                let message = origin.send(ctx, applied.view.channel_id, &render::board(&applied.view)).await?;
+                if applied.view.finished.is_none() {
+                    self.save_board(&applied.view, &message).await;
+                }
+                Ok(())
+            }
+            Ok(None) => Ok(()),
+            Err(error) => {
+                tracing::error!(%error, game_id, "the computer could not move");
+                Ok(())
+            }
+        }
+    }
+
+    /// On start-up: every game left waiting for the computer gets its move.
+    async fn catch_up_computer_moves(&self, ctx: &Context) {
+        let waiting = match self.service.games_awaiting_computer().await {
+            Ok(waiting) => waiting,
+            Err(error) => {
+                tracing::error!(%error, "cannot list games waiting for the computer");
+                return;
+            }
+        };
+        for game_id in waiting {
+            tracing::info!(game_id, "catching up on a computer move");
+            if let Err(error) = self.computer_turn(ctx, game_id, Origin::Channel).await {
+                tracing::error!(%error, game_id, "could not post a computer move");
+            }
+        }
     }
 
     /// Remembers `message` as the game's latest board.

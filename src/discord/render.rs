@@ -103,13 +103,20 @@ pub fn challenge(view: &ChallengeView) -> Reply {
 /// (a ping) and the hole buttons; or the result once the game is over.
 pub fn board(view: &GameView) -> Reply {
     let position = view.game.position();
-    let names = |seat: Seat| format!("{seat} {}", short_name(view.player(seat)));
+    let names = |seat: Seat| match view.computer {
+        Some((computer, level)) if computer == seat => format!("{seat} computer ({level})"),
+        _ => format!("{seat} {}", short_name(view.player(seat))),
+    };
+    let title = if view.finished.is_some() {
+        format!("finished after {} moves", view.ply())
+    } else {
+        format!("move {}", view.ply() + 1)
+    };
     let mut content = format!(
-        "**Akon** · game #{} · move {} · {} (A, top) vs {} (B, bottom)\n```\n{}\n```\n",
+        "**Akon** · game #{} · {title} · {} (A, top) vs {} (B, bottom)\n```\n{}\n```\n",
         view.id,
-        view.ply() + 1,
-        mention(view.player(Seat::A)),
-        mention(view.player(Seat::B)),
+        player_name(view, Seat::A),
+        player_name(view, Seat::B),
         draw(position, Seat::B, names)
     );
     if let Some(outcome) = &view.last_move {
@@ -117,32 +124,35 @@ pub fn board(view: &GameView) -> Reply {
     }
     let mut components = Vec::new();
     let mut mentions = Vec::new();
+    let humans = || Seat::BOTH.into_iter().filter(|&s| !is_computer(view, s)).map(|s| from_db(view.player(s).user_id));
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
-            content = content.replacen(
-                &format!("move {}", view.ply() + 1),
-                &format!("finished after {} moves", view.ply()),
-                1,
-            );
             content.push_str(&result_line(view, reason, winner));
-            mentions = view.players.iter().map(|p| from_db(p.user_id)).collect();
+            mentions = humans().collect();
+        }
+        (None, Some(to_move)) if is_computer(view, to_move) => {
+            content.push_str(&format!("{} is thinking…", player_name(view, to_move)));
         }
         (None, Some(to_move)) => {
             let player = view.player(to_move);
-            content.push_str(&format!(
-                "{}, your turn ({to_move}, {}).",
-                mention(player),
-                row_name(to_move)
-            ));
+            content.push_str(&format!("{}, your turn ({to_move}, {}).", mention(player), row_name(to_move)));
             mentions.push(from_db(player.user_id));
             components = move_buttons(view);
         }
         (None, None) => {}
     }
-    Reply {
-        content,
-        components,
-        mentions,
+    Reply { content, components, mentions }
+}
+
+fn is_computer(view: &GameView, seat: Seat) -> bool {
+    matches!(view.computer, Some((computer, _)) if computer == seat)
+}
+
+/// A mention for a human, a plain name for the computer (no one to ping).
+fn player_name(view: &GameView, seat: Seat) -> String {
+    match view.computer {
+        Some((computer, level)) if computer == seat => format!("the computer ({level})"),
+        _ => mention(view.player(seat)),
     }
 }
 
@@ -158,17 +168,17 @@ fn result_line(view: &GameView, reason: EndReason, winner: Winner) -> String {
             )
         }
         EndReason::Loop => "a position came back (the loop rule), so the seeds left on the board go to nobody".into(),
-        EndReason::Resignation { seat } => format!("{} resigned", mention(view.player(seat))),
+        EndReason::Resignation { seat } => format!("{} resigned", player_name(view, seat)),
     };
     match winner {
         Winner::Seat(seat) => {
             let (won, lost) = if seat == Seat::A { (a, b) } else { (b, a) };
-            format!("**{} wins, {won} to {lost}** — {how}.", mention(view.player(seat)))
+            format!("**{} wins, {won} to {lost}** — {how}.", player_name(view, seat))
         }
         Winner::Draw => format!(
             "**A draw, {a} to {b}** — {how}. {} and {} share it.",
-            mention(view.player(Seat::A)),
-            mention(view.player(Seat::B))
+            player_name(view, Seat::A),
+            player_name(view, Seat::B)
         ),
     }
 }
@@ -227,10 +237,11 @@ pub fn games_list(user_id: u64, games: &[GameView]) -> Reply {
     let mut lines = vec![format!("Your ongoing games ({}):", games.len())];
     for view in games {
         let Some(seat) = view.seat_of(user_id) else { continue };
-        let opponent = view.player(seat.opponent());
+        let opponent = player_name(view, seat.opponent());
         let turn = match view.to_move() {
             Some(s) if s == seat => "**your turn**".to_string(),
-            _ => format!("{}'s turn", opponent.name),
+            _ if view.computer.is_some() => "the computer's turn".to_string(),
+            _ => format!("{}'s turn", view.player(seat.opponent()).name),
         };
         let link = match view.board_message {
             Some((channel, message, _)) => {
@@ -241,7 +252,7 @@ pub fn games_list(user_id: u64, games: &[GameView]) -> Reply {
         lines.push(format!(
             "• game #{} vs {} · move {} · {turn} · you are {seat}{link}",
             view.id,
-            mention(opponent),
+            opponent,
             view.ply() + 1
         ));
     }
@@ -288,6 +299,9 @@ pub fn stats(stats: &Stats) -> Reply {
         lines.push(format!("In this server: {}", record(here)));
     }
     lines.push(format!("Everywhere: {}", record(&stats.overall)));
+    for (level, against) in &stats.computer {
+        lines.push(format!("Against the computer ({level}): {}", record(against)));
+    }
     lines.push(format!("Ongoing games: {}", stats.ongoing));
     Reply::text(lines.join("\n"))
 }

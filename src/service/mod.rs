@@ -7,9 +7,11 @@ mod clock;
 use std::sync::Arc;
 
 use rand::Rng;
+use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 
+use crate::ai::Level;
 use crate::engine::{Game, GameEnd, Hole, IllegalMove, MoveOutcome, Position, Seat, Status, Winner};
 use crate::store::{
     from_db, ChallengeRow, Finish, GameRow, GameUpdate, NewChallenge, NewGame, NewMove, NewPlayer, PlayerRow,
@@ -23,6 +25,10 @@ pub struct ServiceConfig {
     pub challenge_ttl_secs: i64,
     /// Ongoing games a player may have at once.
     pub max_ongoing_games: usize,
+    /// Searches of the computer player that may run at once; more wait
+    /// their turn, so that many games against the computer cannot starve
+    /// the machine.
+    pub concurrent_searches: usize,
 }
 
 impl Default for ServiceConfig {
@@ -30,6 +36,7 @@ impl Default for ServiceConfig {
         ServiceConfig {
             challenge_ttl_secs: 24 * 3600,
             max_ongoing_games: 25,
+            concurrent_searches: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         }
     }
 }
@@ -141,6 +148,8 @@ pub struct GameView {
     /// What the last move did, if there was one.
     pub last_move: Option<MoveOutcome>,
     pub finished: Option<(EndReason, Winner)>,
+    /// In a game against the computer: its seat and level.
+    pub computer: Option<(Seat, Level)>,
     /// The latest board message (channel, message) and the ply it shows.
     pub board_message: Option<(u64, u64, i64)>,
 }
@@ -168,6 +177,11 @@ impl GameView {
             None => self.game.to_move(),
         }
     }
+
+    /// Whether the game waits for the computer's move.
+    pub fn computer_to_move(&self) -> bool {
+        matches!((self.computer, self.to_move()), (Some((seat, _)), Some(to_move)) if seat == to_move)
+    }
 }
 
 /// A move that was played.
@@ -183,7 +197,18 @@ pub struct Stats {
     pub player: PlayerRow,
     pub here: Option<RecordRow>,
     pub overall: RecordRow,
+    /// Games against the computer, per level.
+    pub computer: Vec<(String, RecordRow)>,
     pub ongoing: usize,
+}
+
+/// How the rules ended `game`, if they did.
+fn finish_of(game: &Game) -> Option<(EndReason, Winner)> {
+    match game.status() {
+        Status::Ongoing { .. } => None,
+        Status::Finished { end: GameEnd::NoSeeds, winner } => Some((EndReason::NoSeeds, winner)),
+        Status::Finished { end: GameEnd::Loop, winner } => Some((EndReason::Loop, winner)),
+    }
 }
 
 /// The game service: cheap to clone, shared by every handler.
@@ -192,11 +217,13 @@ pub struct Service {
     store: Store,
     config: ServiceConfig,
     clock: Arc<dyn Clock>,
+    searches: Arc<Semaphore>,
 }
 
 impl Service {
     pub fn new(store: Store, config: ServiceConfig, clock: Arc<dyn Clock>) -> Service {
-        Service { store, config, clock }
+        let searches = Arc::new(Semaphore::new(config.concurrent_searches.max(1)));
+        Service { store, config, clock, searches }
     }
 
     pub fn store(&self) -> &Store {
@@ -338,6 +365,7 @@ impl Service {
                     player_b: from_db(row.opponent_id),
                     start_position: start,
                     created_at: self.now(),
+                    computer: None,
                 },
             )
             .await?;
@@ -437,6 +465,13 @@ impl Service {
                 Status::Ongoing { .. } => return Err(corrupt("marked finished but the rules say it goes on".into())),
             },
         };
+        let computer = match (row.computer_seat.as_deref(), row.computer_level.as_deref()) {
+            (Some(seat), Some(level)) => Some((
+                seat.parse().map_err(|_| corrupt(format!("computer seat {seat}")))?,
+                level.parse().map_err(|_| corrupt(format!("computer level {level}")))?,
+            )),
+            _ => None,
+        };
         let board_message = match (row.board_channel_id, row.board_message_id, row.board_ply) {
             (Some(channel), Some(message), Some(ply)) => Some((from_db(channel), from_db(message), ply)),
             _ => None,
@@ -452,6 +487,7 @@ impl Service {
             game,
             last_move,
             finished,
+            computer,
             board_message,
         })
     }
@@ -486,16 +522,7 @@ impl Service {
             return Err(ServiceError::NotYourTurn(view.player(to_move).name.clone()));
         }
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
-        let finished = match view.game.status() {
-            Status::Ongoing { .. } => None,
-            Status::Finished { end, winner } => Some((
-                match end {
-                    GameEnd::NoSeeds => EndReason::NoSeeds,
-                    GameEnd::Loop => EndReason::Loop,
-                },
-                winner,
-            )),
-        };
+        let finished = finish_of(&view.game);
         let update = self.update_for(&view.game, finished);
         let new_move = NewMove {
             seat: seat.letter(),
@@ -556,6 +583,84 @@ impl Service {
         }
     }
 
+    /// `human` starts a game against the computer (`computer` is the bot's
+    /// own user) at `level`; the first mover is drawn at random.
+    pub async fn start_computer_game(&self, place: Place, human: &Player, computer: &Player, level: Level) -> Result<GameView> {
+        let guild_id = place.guild_id.ok_or(ServiceError::NotInAServer)?;
+        self.remember(human).await?;
+        self.remember(computer).await?;
+        if self.store.ongoing_games(human.id).await?.len() >= self.config.max_ongoing_games {
+            return Err(ServiceError::TooManyGames { name: human.name.clone(), limit: self.config.max_ongoing_games });
+        }
+        let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
+        let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
+        // The human sits at A, as a challenger does.
+        let id = self
+            .store
+            .create_game(&NewGame {
+                guild_id,
+                channel_id: place.channel_id,
+                player_a: human.id,
+                player_b: computer.id,
+                start_position: start,
+                created_at: self.now(),
+                computer: Some(('B', level.to_string())),
+            })
+            .await?;
+        tracing::info!(game_id = id, user_id = human.id, %level, "game against the computer started");
+        self.game(id).await
+    }
+
+    /// Plays the computer's move in `game_id` if it is the computer's turn:
+    /// the search runs on a blocking thread, at most
+    /// `concurrent_searches` at once. `None` if there was nothing to do or
+    /// someone else played it first.
+    pub async fn play_computer(&self, game_id: i64) -> Result<Option<MoveApplied>> {
+        let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
+        let mut view = self.game(game_id).await?;
+        let Some((seat, level)) = view.computer.filter(|_| view.computer_to_move()) else {
+            return Ok(None);
+        };
+        let ply = view.ply();
+        let game = view.game.clone();
+        // The same game and ply always give the same move.
+        let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
+        let started = std::time::Instant::now();
+        let hole = tokio::task::spawn_blocking(move || crate::ai::choose_move(&game, level, seed))
+            .await
+            .map_err(|e| ServiceError::Corrupt { game_id, why: format!("the computer's search failed: {e}") })?
+            .ok_or(ServiceError::GameOver)?;
+        tracing::info!(game_id, ply = ply + 1, %level, hole = hole.number(), ms = started.elapsed().as_millis() as u64, "computer move");
+        let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
+        let finished = finish_of(&view.game);
+        let update = self.update_for(&view.game, finished);
+        let user_id = from_db(view.player(seat).user_id);
+        let new_move = NewMove { seat: seat.letter(), hole: hole.number(), user_id };
+        match self.store.record_move(game_id, ply, &new_move, &update).await? {
+            Written::Conflict => Ok(None),
+            Written::Yes => {
+                view.last_move = Some(outcome);
+                view.finished = finished;
+                Ok(Some(MoveApplied { outcome, view }))
+            }
+        }
+    }
+
+    /// Games waiting for the computer's move, oldest first: after a restart,
+    /// each gets its move.
+    pub async fn games_awaiting_computer(&self) -> Result<Vec<i64>> {
+        let mut waiting = Vec::new();
+        for row in self.store.ongoing_computer_games().await? {
+            let id = row.id;
+            match self.view(row).await {
+                Ok(view) if view.computer_to_move() => waiting.push(id),
+                Ok(_) => {}
+                Err(error) => tracing::error!(%error, game_id = id, "cannot load a game against the computer"),
+            }
+        }
+        Ok(waiting)
+    }
+
     /// Remembers the message now showing the board of `game_id` at `ply`.
     pub async fn set_board_message(&self, game_id: i64, ply: i64, channel_id: u64, message_id: u64) -> Result<()> {
         Ok(self
@@ -613,6 +718,7 @@ impl Service {
             player: row,
             here,
             overall: self.store.record(player.id, None).await?,
+            computer: self.store.computer_record(player.id).await?,
             ongoing: self.store.ongoing_games(player.id).await?.len(),
         })
     }

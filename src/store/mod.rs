@@ -109,6 +109,9 @@ pub struct GameRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub finished_at: Option<i64>,
+    /// In a game against the computer: its seat (`A` or `B`) and level.
+    pub computer_seat: Option<String>,
+    pub computer_level: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -119,6 +122,8 @@ pub struct NewGame {
     pub player_b: u64,
     pub start_position: String,
     pub created_at: i64,
+    /// `Some((seat, level))` for a game against the computer.
+    pub computer: Option<(char, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -185,9 +190,42 @@ pub struct RecordRow {
     pub conceded: i64,
 }
 
+#[derive(FromRow)]
+struct LevelRecordRow {
+    level: String,
+    wins: i64,
+    losses: i64,
+    draws: i64,
+    games: i64,
+    captured: i64,
+    conceded: i64,
+}
+
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
      end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
-     updated_at, finished_at";
+     updated_at, finished_at, computer_seat, computer_level";
+
+async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<i64> {
+    let (computer_seat, computer_level) = match &game.computer {
+        Some((seat, level)) => (Some(seat.to_string()), Some(level.clone())),
+        None => (None, None),
+    };
+    sqlx::query_scalar(
+        "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
+         updated_at, computer_seat, computer_level) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6, ?7, ?8) RETURNING id",
+    )
+    .bind(to_db(game.guild_id))
+    .bind(to_db(game.channel_id))
+    .bind(to_db(game.player_a))
+    .bind(to_db(game.player_b))
+    .bind(&game.start_position)
+    .bind(game.created_at)
+    .bind(computer_seat)
+    .bind(computer_level)
+    .fetch_one(&mut *tx)
+    .await
+    .doing("creating a game")
+}
 
 impl Store {
     /// Opens (creating if needed) the SQLite database at `url` — a
@@ -332,19 +370,7 @@ impl Store {
         if accepted.rows_affected() != 1 {
             return Ok(None);
         }
-        let game_id: i64 = sqlx::query_scalar(
-            "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
-             updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6) RETURNING id",
-        )
-        .bind(to_db(game.guild_id))
-        .bind(to_db(game.channel_id))
-        .bind(to_db(game.player_a))
-        .bind(to_db(game.player_b))
-        .bind(&game.start_position)
-        .bind(game.created_at)
-        .fetch_one(&mut *tx)
-        .await
-        .doing("creating a game")?;
+        let game_id = insert_game(&mut tx, game).await?;
         sqlx::query("UPDATE challenges SET game_id = ?2 WHERE id = ?1")
             .bind(challenge_id)
             .bind(game_id)
@@ -356,6 +382,24 @@ impl Store {
     }
 
     // Games.
+
+    /// Creates a game that no challenge precedes: one against the computer.
+    pub async fn create_game(&self, game: &NewGame) -> Result<i64> {
+        let mut tx = self.pool.begin().await.doing("starting to create a game")?;
+        let id = insert_game(&mut tx, game).await?;
+        tx.commit().await.doing("committing a new game")?;
+        Ok(id)
+    }
+
+    /// Ongoing games against the computer, oldest first.
+    pub async fn ongoing_computer_games(&self) -> Result<Vec<GameRow>> {
+        sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND computer_seat IS NOT NULL ORDER BY id"
+        ))
+        .fetch_all(&self.pool)
+        .await
+        .doing("listing games against the computer")
+    }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
         sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
@@ -469,16 +513,16 @@ impl Store {
     async fn write_results(&self, tx: &mut sqlx::SqliteConnection, game_id: i64) -> Result<()> {
         sqlx::query(
             "INSERT INTO results (game_id, user_id, opponent_id, guild_id, outcome, captured, opponent_captured,
-             finished_at)
+             finished_at, computer_level)
              SELECT id, player_a, player_b, guild_id,
                     CASE winner WHEN 'A' THEN 'win' WHEN 'B' THEN 'loss' ELSE 'draw' END,
-                    captured_a, captured_b, finished_at
-             FROM games WHERE id = ?1 AND status = 'finished'
+                    captured_a, captured_b, finished_at, computer_level
+             FROM games WHERE id = ?1 AND status = 'finished' AND computer_seat IS NOT 'A'
              UNION ALL
              SELECT id, player_b, player_a, guild_id,
                     CASE winner WHEN 'B' THEN 'win' WHEN 'A' THEN 'loss' ELSE 'draw' END,
-                    captured_b, captured_a, finished_at
-             FROM games WHERE id = ?1 AND status = 'finished'",
+                    captured_b, captured_a, finished_at, computer_level
+             FROM games WHERE id = ?1 AND status = 'finished' AND computer_seat IS NOT 'B'",
         )
         .bind(game_id)
         .execute(&mut *tx)
@@ -518,14 +562,15 @@ impl Store {
 
     // Records.
 
-    /// A guild's players ranked by wins, then fewest losses.
+    /// A guild's players ranked by wins, then fewest losses, counting games
+    /// between humans only.
     pub async fn standings(&self, guild_id: u64, limit: i64) -> Result<Vec<StandingRow>> {
         sqlx::query_as(
             "SELECT r.user_id, p.name,
                     SUM(r.outcome = 'win') AS wins, SUM(r.outcome = 'loss') AS losses,
                     SUM(r.outcome = 'draw') AS draws, COUNT(*) AS games
              FROM results r JOIN players p ON p.user_id = r.user_id
-             WHERE r.guild_id = ?1
+             WHERE r.guild_id = ?1 AND r.computer_level IS NULL
              GROUP BY r.user_id
              ORDER BY wins DESC, losses ASC, games DESC, p.name ASC
              LIMIT ?2",
@@ -537,13 +582,43 @@ impl Store {
         .doing("reading the leaderboard")
     }
 
-    /// `user`'s record, in one guild or everywhere.
+    /// `user`'s record against the computer, per level.
+    pub async fn computer_record(&self, user_id: u64) -> Result<Vec<(String, RecordRow)>> {
+        let rows: Vec<LevelRecordRow> = sqlx::query_as(
+            "SELECT computer_level AS level, SUM(outcome = 'win') AS wins, SUM(outcome = 'loss') AS losses,
+                    SUM(outcome = 'draw') AS draws, COUNT(*) AS games,
+                    SUM(captured) AS captured, SUM(opponent_captured) AS conceded
+             FROM results WHERE user_id = ?1 AND computer_level IS NOT NULL
+             GROUP BY computer_level ORDER BY CASE computer_level WHEN 'easy' THEN 1 WHEN 'medium' THEN 2
+             WHEN 'hard' THEN 3 ELSE 4 END",
+        )
+        .bind(to_db(user_id))
+        .fetch_all(&self.pool)
+        .await
+        .doing("reading a player's games against the computer")?;
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let record = RecordRow {
+                    wins: r.wins,
+                    losses: r.losses,
+                    draws: r.draws,
+                    games: r.games,
+                    captured: r.captured,
+                    conceded: r.conceded,
+                };
+                (r.level, record)
+            })
+            .collect())
+    }
+
+    /// `user`'s record against humans, in one guild or everywhere.
     pub async fn record(&self, user_id: u64, guild_id: Option<u64>) -> Result<RecordRow> {
         sqlx::query_as(
             "SELECT COALESCE(SUM(outcome = 'win'), 0) AS wins, COALESCE(SUM(outcome = 'loss'), 0) AS losses,
                     COALESCE(SUM(outcome = 'draw'), 0) AS draws, COUNT(*) AS games,
                     COALESCE(SUM(captured), 0) AS captured, COALESCE(SUM(opponent_captured), 0) AS conceded
-             FROM results WHERE user_id = ?1 AND (?2 IS NULL OR guild_id = ?2)",
+             FROM results WHERE user_id = ?1 AND (?2 IS NULL OR guild_id = ?2) AND computer_level IS NULL",
         )
         .bind(to_db(user_id))
         .bind(guild_id.map(to_db))

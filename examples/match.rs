@@ -1,0 +1,430 @@
+//! The match runner: plays every pair of players against each other and
+//! prints a table of results.
+//!
+//! ```text
+//! cargo run --release --example match -- --games 100
+//! cargo run --release --example match -- --games 100 --pairs hard:random,hard:greedy,hard:medium
+//! cargo run --release --example match -- --games 100 --pairs master:hard --scale 0.25 --threads 2
+//! ```
+//!
+//! Players: the levels `easy`, `medium`, `hard`, `master`; `random` (a
+//! uniformly random legal move) and `greedy` (the move that captures the most
+//! seeds at once, ties broken at random).
+//!
+//! Games come in pairs from the same opening, each player moving first once,
+//! so a lopsided opening favours nobody. Each opening is `--opening-plies`
+//! random legal moves (4 by default) drawn from the seed, kept only if a
+//! short search finds it balanced (|score| ≤ 2 seeds) so that the players'
+//! moves, not the dice, decide. The levels search by node budget only (their
+//! time caps are removed), so a run is reproducible whatever the machine's
+//! load and the number of threads; `--scale` multiplies every level's node
+//! budget (e.g. `0.25` for quicker runs with master).
+//!
+//! Options:
+//! - `--games N`: games per pair (even; default 100);
+//! - `--players a,b,...`: every pair among these (default: all six);
+//! - `--pairs a:b,c:d`: exactly these pairs (overrides `--players`);
+//! - `--scale F`: multiply the levels' node budgets by F (default 1);
+//! - `--seed S`: the seed of the openings and the random choices (default 1);
+//! - `--threads T`: games played at once (default 1);
+//! - `--opening-plies K`: random plies before the players take over.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use akon::ai::{analyze, decide, Level, LevelConfig, Limits};
+use akon::engine::{Game, Hole, Seat, Status};
+
+/// Stop a game that runs this long (the loop rule ends every game, but not
+/// necessarily soon) and count it as decided by the captures so far.
+const MAX_PLIES: usize = 2_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Player {
+    Level(Level),
+    Random,
+    Greedy,
+}
+
+impl Player {
+    fn parse(name: &str) -> Result<Player, String> {
+        match name.trim() {
+            "random" => Ok(Player::Random),
+            "greedy" => Ok(Player::Greedy),
+            other => other
+                .parse()
+                .map(Player::Level)
+                .map_err(|e| format!("{e}; or random, greedy")),
+        }
+    }
+
+    fn name(self) -> String {
+        match self {
+            Player::Level(level) => level.to_string(),
+            Player::Random => "random".into(),
+            Player::Greedy => "greedy".into(),
+        }
+    }
+}
+
+const ALL_PLAYERS: [Player; 6] = [
+    Player::Level(Level::Easy),
+    Player::Level(Level::Medium),
+    Player::Level(Level::Hard),
+    Player::Level(Level::Master),
+    Player::Random,
+    Player::Greedy,
+];
+
+struct Options {
+    games: usize,
+    pairs: Vec<(Player, Player)>,
+    scale: f64,
+    seed: u64,
+    threads: usize,
+    opening_plies: usize,
+}
+
+fn usage(error: &str) -> ! {
+    eprintln!("match: {error}");
+    eprintln!(
+        "usage: match [--games N] [--players a,b,..] [--pairs a:b,..] [--scale F] [--seed S] [--threads T] [--opening-plies K]"
+    );
+    std::process::exit(2)
+}
+
+fn parse_options() -> Options {
+    let mut options = Options {
+        games: 100,
+        pairs: Vec::new(),
+        scale: 1.0,
+        seed: 1,
+        threads: 1,
+        opening_plies: 4,
+    };
+    let mut players: Vec<Player> = ALL_PLAYERS.to_vec();
+    let mut pairs: Option<Vec<(Player, Player)>> = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage(&format!("{flag} needs a value")));
+        match flag.as_str() {
+            "--games" => options.games = value().parse().unwrap_or_else(|_| usage("--games takes a number")),
+            "--scale" => options.scale = value().parse().unwrap_or_else(|_| usage("--scale takes a number")),
+            "--seed" => options.seed = value().parse().unwrap_or_else(|_| usage("--seed takes a number")),
+            "--threads" => options.threads = value().parse().unwrap_or_else(|_| usage("--threads takes a number")),
+            "--opening-plies" => {
+                options.opening_plies = value()
+                    .parse()
+                    .unwrap_or_else(|_| usage("--opening-plies takes a number"))
+            }
+            "--players" => {
+                players = value()
+                    .split(',')
+                    .map(|name| Player::parse(name).unwrap_or_else(|e| usage(&e)))
+                    .collect()
+            }
+            "--pairs" => {
+                pairs = Some(
+                    value()
+                        .split(',')
+                        .map(|pair| {
+                            let (a, b) = pair.split_once(':').unwrap_or_else(|| usage("a pair is a:b"));
+                            (
+                                Player::parse(a).unwrap_or_else(|e| usage(&e)),
+                                Player::parse(b).unwrap_or_else(|e| usage(&e)),
+                            )
+                        })
+                        .collect(),
+                )
+            }
+            "--help" | "-h" => usage("help"),
+            other => usage(&format!("unknown option {other}")),
+        }
+    }
+    if options.games == 0 || options.games % 2 == 1 {
+        usage("--games must be even and positive (each opening is played from both sides)");
+    }
+    if !(options.scale > 0.0) {
+        usage("--scale must be positive");
+    }
+    options.threads = options.threads.max(1);
+    options.pairs = pairs.unwrap_or_else(|| {
+        let mut all = Vec::new();
+        for (i, &a) in players.iter().enumerate() {
+            for &b in &players[i + 1..] {
+                all.push((a, b));
+            }
+        }
+        all
+    });
+    options
+}
+
+/// SplitMix64: the runner's own dice, so that a seed means the same games on
+/// every build.
+struct Dice(u64);
+
+impl Dice {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+/// A level's configuration as the runner uses it: node budget scaled, no
+/// time cap.
+fn config(level: Level, scale: f64) -> LevelConfig {
+    let mut config = level.config();
+    config.limits.max_nodes = ((config.limits.max_nodes as f64 * scale) as u64).max(1_000);
+    config.limits.max_time = None;
+    config
+}
+
+/// Per-player search statistics.
+#[derive(Default, Clone, Copy)]
+struct Thinking {
+    moves: u64,
+    searched: u64,
+    depth: u64,
+    nodes: u64,
+    time: Duration,
+}
+
+fn choose(player: Player, game: &Game, dice: &mut Dice, scale: f64, stats: &mut Thinking) -> Hole {
+    let legal: Vec<Hole> = game.legal_moves().iter().collect();
+    stats.moves += 1;
+    match player {
+        Player::Random => dice.pick(&legal),
+        Player::Greedy => {
+            let position = game.position();
+            let gains: Vec<u8> = legal
+                .iter()
+                .map(|&hole| {
+                    let mut after = *position;
+                    after.play_unchecked(hole).captured
+                })
+                .collect();
+            let most = *gains.iter().max().expect("a legal move");
+            let best: Vec<Hole> = legal
+                .iter()
+                .zip(&gains)
+                .filter(|(_, &g)| g == most)
+                .map(|(&h, _)| h)
+                .collect();
+            dice.pick(&best)
+        }
+        Player::Level(level) => {
+            let start = Instant::now();
+            let decision = decide(game, &config(level, scale), dice.next()).expect("the game is not over");
+            if decision.depth > 0 {
+                stats.time += start.elapsed();
+                stats.searched += 1;
+                stats.depth += decision.depth as u64;
+                stats.nodes += decision.nodes;
+            }
+            decision.hole
+        }
+    }
+}
+
+/// A balanced random opening of `plies` moves, from A moving first.
+fn opening(seed: u64, plies: usize) -> Vec<Hole> {
+    let mut dice = Dice(seed);
+    loop {
+        let mut game = Game::opening(Seat::A);
+        let mut moves = Vec::new();
+        while moves.len() < plies && !game.is_over() {
+            let hole = dice.pick(&game.legal_moves().iter().collect::<Vec<_>>());
+            game.play(hole).expect("a legal move");
+            moves.push(hole);
+        }
+        if game.is_over() {
+            continue;
+        }
+        let score = analyze(&game, &Limits::depth(8)).expect("the game is not over").score;
+        if score.abs() <= 2 {
+            return moves;
+        }
+    }
+}
+
+struct GameResult {
+    /// Points for the pair's first player: 1 win, 0.5 draw, 0 loss.
+    first_won: Option<bool>,
+    /// First player's captures minus the second's.
+    margin: i32,
+    plies: usize,
+    stats: [Thinking; 2],
+}
+
+fn play(players: [Player; 2], first_is_a: bool, opening: &[Hole], seed: u64, scale: f64) -> GameResult {
+    let mut game = Game::opening(Seat::A);
+    for &hole in opening {
+        game.play(hole).expect("the opening is legal");
+    }
+    // players[0] sits at A when it moves first.
+    let seat_of_first = if first_is_a { Seat::A } else { Seat::B };
+    let mut dice = Dice(seed);
+    let mut stats = [Thinking::default(); 2];
+    while let Status::Ongoing { to_move } = game.status() {
+        if game.moves().len() >= MAX_PLIES {
+            break;
+        }
+        let who = if to_move == seat_of_first { 0 } else { 1 };
+        let hole = choose(players[who], &game, &mut dice, scale, &mut stats[who]);
+        game.play(hole).expect("players only choose legal moves");
+    }
+    let position = game.position();
+    let first = position.captured(seat_of_first) as i32;
+    let second = position.captured(seat_of_first.opponent()) as i32;
+    let first_won = match first.cmp(&second) {
+        std::cmp::Ordering::Greater => Some(true),
+        std::cmp::Ordering::Less => Some(false),
+        std::cmp::Ordering::Equal => None,
+    };
+    GameResult {
+        first_won,
+        margin: first - second,
+        plies: game.moves().len(),
+        stats,
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    margin: i64,
+    plies: u64,
+}
+
+fn main() {
+    let options = parse_options();
+    let games_per_pair = options.games;
+    let openings: Vec<Vec<Hole>> = (0..games_per_pair / 2)
+        .map(|k| {
+            opening(
+                options.seed.wrapping_mul(1_000_003).wrapping_add(k as u64),
+                options.opening_plies,
+            )
+        })
+        .collect();
+
+    let jobs: Vec<(usize, usize)> = (0..options.pairs.len())
+        .flat_map(|p| (0..games_per_pair).map(move |g| (p, g)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let tallies = Mutex::new(vec![Tally::default(); options.pairs.len()]);
+    let thinking: Mutex<HashMap<Player, Thinking>> = Mutex::new(HashMap::new());
+    let started = Instant::now();
+    let done = AtomicUsize::new(0);
+
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads {
+            scope.spawn(|| loop {
+                let job = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(p, g)) = jobs.get(job) else { break };
+                let (a, b) = options.pairs[p];
+                // Game g and g+1 share an opening; in the even one the pair's
+                // first player moves first (seat A), in the odd one second.
+                let first_is_a = g % 2 == 0;
+                let seed = options.seed ^ ((p as u64) << 32) ^ g as u64;
+                let result = play([a, b], first_is_a, &openings[g / 2], seed, options.scale);
+                {
+                    let mut tallies = tallies.lock().unwrap();
+                    let t = &mut tallies[p];
+                    match result.first_won {
+                        Some(true) => t.wins += 1,
+                        Some(false) => t.losses += 1,
+                        None => t.draws += 1,
+                    }
+                    t.margin += result.margin as i64;
+                    t.plies += result.plies as u64;
+                }
+                {
+                    let mut thinking = thinking.lock().unwrap();
+                    for (player, stats) in [a, b].into_iter().zip(result.stats) {
+                        let total = thinking.entry(player).or_default();
+                        total.moves += stats.moves;
+                        total.searched += stats.searched;
+                        total.depth += stats.depth;
+                        total.nodes += stats.nodes;
+                        total.time += stats.time;
+                    }
+                }
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if n % 10 == 0 || n == jobs.len() {
+                    eprintln!("{n}/{} games, {:.0} s", jobs.len(), started.elapsed().as_secs_f64());
+                }
+            });
+        }
+    });
+
+    println!(
+        "Akon match: {} games per pair, openings of {} random plies (seed {}), node budgets x{}, {} thread(s), {:.0} s",
+        games_per_pair,
+        options.opening_plies,
+        options.seed,
+        options.scale,
+        options.threads,
+        started.elapsed().as_secs_f64()
+    );
+    println!();
+    println!(
+        "| player | opponent | games | wins | draws | losses | score % | won % of decided | mean margin | mean plies |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let tallies = tallies.into_inner().unwrap();
+    for (&(a, b), t) in options.pairs.iter().zip(&tallies) {
+        let games = (t.wins + t.draws + t.losses) as f64;
+        let decided = (t.wins + t.losses) as f64;
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {:.1} | {} | {:+.1} | {:.0} |",
+            a.name(),
+            b.name(),
+            games,
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * (t.wins as f64 + 0.5 * t.draws as f64) / games,
+            if decided > 0.0 {
+                format!("{:.1}", 100.0 * t.wins as f64 / decided)
+            } else {
+                "-".into()
+            },
+            t.margin as f64 / games,
+            t.plies as f64 / games,
+        );
+    }
+    println!();
+    println!("| level | moves | searched | mean depth | mean nodes | mean time per searched move |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    let thinking = thinking.into_inner().unwrap();
+    let mut players: Vec<_> = thinking
+        .into_iter()
+        .filter(|(p, _)| matches!(p, Player::Level(_)))
+        .collect();
+    players.sort_by_key(|(p, _)| *p);
+    for (player, s) in players {
+        let searched = s.searched.max(1) as f64;
+        println!(
+            "| {} | {} | {} | {:.1} | {:.0} | {:.3} s |",
+            player.name(),
+            s.moves,
+            s.searched,
+            s.depth as f64 / searched,
+            s.nodes as f64 / searched,
+            s.time.as_secs_f64() / searched,
+        );
+    }
+}

@@ -1,0 +1,86 @@
+//! Zobrist hashing of the part of a position the search's values depend on:
+//! the seeds in each of the 14 holes and the player to move.
+//!
+//! Captures are deliberately left out. The search scores a node by the seeds
+//! its player to move will gain *from now on* (see `search.rs`), and that
+//! future gain depends only on the board and the player to move (and, through
+//! the loop rule, on the game's history, which the search handles apart).
+//! Two positions that differ only in the captures therefore share their
+//! transposition-table entry, which is both correct and useful.
+
+use crate::engine::{Position, Seat, HOLES, TOTAL_SEEDS};
+
+/// Most seeds one hole can hold: every seed of the game.
+const MAX_SEEDS: usize = TOTAL_SEEDS as usize;
+
+/// SplitMix64, usable in a `const` context: fixed keys, the same on every
+/// build and machine, so that hashing (and so the search) is deterministic.
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const fn keys() -> ([[u64; MAX_SEEDS + 1]; HOLES], u64) {
+    let mut table = [[0u64; MAX_SEEDS + 1]; HOLES];
+    let mut state = 0x416B_6F6E_5A6F_6272; // "AkonZobr"
+    let mut hole = 0;
+    while hole < HOLES {
+        let mut seeds = 0;
+        while seeds <= MAX_SEEDS {
+            let (next, key) = splitmix(state);
+            state = next;
+            // An empty hole contributes nothing, so an empty board hashes to
+            // the side key alone; any fixed choice would do.
+            table[hole][seeds] = if seeds == 0 { 0 } else { key };
+            seeds += 1;
+        }
+        hole += 1;
+    }
+    let (_, side) = splitmix(state);
+    (table, side)
+}
+
+const KEYS: ([[u64; MAX_SEEDS + 1]; HOLES], u64) = keys();
+static TABLE: [[u64; MAX_SEEDS + 1]; HOLES] = KEYS.0;
+/// XORed in when B is to move.
+const SIDE_B: u64 = KEYS.1;
+
+/// The hash of the board and the player to move.
+#[inline]
+pub(crate) fn hash(position: &Position) -> u64 {
+    hash_board(position.board(), position.to_move())
+}
+
+/// The hash of a board and a player to move (the loop rule's key).
+#[inline]
+pub(crate) fn hash_board(board: &[u8; HOLES], to_move: Seat) -> u64 {
+    let mut h = if to_move == Seat::B { SIDE_B } else { 0 };
+    for (hole, &seeds) in board.iter().enumerate() {
+        h ^= TABLE[hole][seeds as usize];
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Hole;
+
+    #[test]
+    fn side_and_board_change_the_hash_captures_do_not() {
+        let a = Position::opening(Seat::A);
+        let b = Position::opening(Seat::B);
+        assert_ne!(hash(&a), hash(&b));
+        let mut moved = a;
+        moved.play_unchecked(Hole::new(3).unwrap());
+        assert_ne!(hash(&moved), hash(&a));
+        let same_board = Position::new(&[5; 7], &[5; 7], [0, 0], Seat::A).unwrap();
+        assert_eq!(hash(&same_board), hash(&a));
+        let captures = Position::new(&[0, 0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0, 0], [30, 38], Seat::A).unwrap();
+        let other = Position::new(&[0, 0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0, 0], [38, 30], Seat::A).unwrap();
+        assert_eq!(hash(&captures), hash(&other));
+    }
+}
