@@ -146,7 +146,7 @@ fn parse_options() -> Options {
     if options.games == 0 || options.games % 2 == 1 {
         usage("--games must be even and positive (each opening is played from both sides)");
     }
-    if !(options.scale > 0.0) {
+    if options.scale.is_nan() || options.scale <= 0.0 {
         usage("--scale must be positive");
     }
     options.threads = options.threads.max(1);

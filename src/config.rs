@@ -98,8 +98,29 @@ impl Config {
                         value,
                     })?;
         }
+        if let Some(value) = get("AKON_LEADERBOARD_MIN_GAMES") {
+            service.leaderboard_min_games =
+                value
+                    .trim()
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|&n| n >= 0)
+                    .ok_or(ConfigError::Invalid {
+                        name: "AKON_LEADERBOARD_MIN_GAMES",
+                        what: "a whole number of at least 0",
+                        value,
+                    })?;
+        }
+        if let Some(value) = get("AKON_RATED_GAMES_PER_PAIR_PER_DAY") {
+            service.rated_games_per_pair_per_day = value.trim().parse::<u32>().ok().ok_or(ConfigError::Invalid {
+                name: "AKON_RATED_GAMES_PER_PAIR_PER_DAY",
+                what: "a whole number of at least 0",
+                value,
+            })?;
+        }
         Ok(Config {
             discord: DiscordSettings {
+                scheduler_every: crate::discord::SCHEDULER_EVERY,
                 token,
                 guild_id,
                 proxy_url,
@@ -156,6 +177,8 @@ mod tests {
         assert_eq!(config.discord.guild_id, None);
         assert_eq!(config.service.max_ongoing_games, 25);
         assert_eq!(config.service.challenge_ttl_secs, 24 * 3600);
+        assert_eq!(config.service.leaderboard_min_games, 5);
+        assert_eq!(config.service.rated_games_per_pair_per_day, 5);
         assert!(
             !format!("{config:?}").contains(TOKEN),
             "the token must never be printed"
@@ -170,5 +193,11 @@ mod tests {
         assert!(error.to_string().starts_with("AKON_MAX_ONGOING_GAMES must be"));
         let error = load(&[("DISCORD_TOKEN", TOKEN), ("DISCORD_PROXY_URL", "localhost:3000")]).unwrap_err();
         assert!(error.to_string().starts_with("DISCORD_PROXY_URL must be"));
+        let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_LEADERBOARD_MIN_GAMES", "-1")]).unwrap_err();
+        assert!(error.to_string().starts_with("AKON_LEADERBOARD_MIN_GAMES must be"));
+        let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_RATED_GAMES_PER_PAIR_PER_DAY", "many")]).unwrap_err();
+        assert!(error
+            .to_string()
+            .starts_with("AKON_RATED_GAMES_PER_PAIR_PER_DAY must be"));
     }
 }

@@ -82,6 +82,7 @@ impl Scene {
     /// database stays.
     async fn stop_bot(&mut self) {
         let bot = self.bot.take().expect("the bot is running");
+        bot.handle.stop_scheduler();
         bot.shards.shutdown_all().await;
         bot.handle.wait_idle(Duration::from_secs(5)).await;
         let _ = tokio::time::timeout(Duration::from_secs(10), bot.task).await;
@@ -101,14 +102,18 @@ impl Scene {
     }
 
     async fn slash(&self, user: &TestUser, sub: &str, options: Vec<(&str, u8, Value)>) -> Value {
+        let sent = std::time::Instant::now();
         let ix = self.fake.slash(user, "akon", sub, options).await;
+        self.answered_in_time(&ix, sent).await;
         let response = self.fake.response(&ix).await;
         self.settle().await;
         response
     }
 
     async fn click(&self, user: &TestUser, message_id: u64, custom_id: &str) -> (Interaction, Value) {
+        let sent = std::time::Instant::now();
         let ix = self.fake.click(user, message_id, custom_id).await;
+        self.answered_in_time(&ix, sent).await;
         let response = self.fake.response(&ix).await;
         (ix, response)
     }
@@ -134,6 +139,14 @@ impl Scene {
             .await;
         self.settle().await;
         self.fake.followups(&ix).remove(0)
+    }
+
+    /// Discord shows "This interaction failed" when the first answer takes
+    /// more than 3 seconds.
+    async fn answered_in_time(&self, ix: &Interaction, sent: std::time::Instant) {
+        self.fake.callback_type(ix).await;
+        let took = sent.elapsed();
+        assert!(took < Duration::from_secs(3), "`{}` answered after {took:?}", ix.label);
     }
 
     /// Waits until the bot has finished handling every interaction sent.
@@ -177,6 +190,7 @@ async fn start_bot(
         token: fake::TOKEN.to_string(),
         guild_id,
         proxy_url: Some(fake.api_base()),
+        scheduler_every: Duration::from_millis(50),
     };
     let trap = fake::UnknownEventTrap::default();
     let (builder, handle) = client_builder(&settings, service);
@@ -325,7 +339,19 @@ async fn the_akon_command_is_registered_with_every_subcommand_described() {
         .collect();
     assert_eq!(
         subs,
-        ["challenge", "games", "board", "resign", "leaderboard", "stats", "rules"]
+        [
+            "challenge",
+            "games",
+            "board",
+            "resign",
+            "abort",
+            "leaderboard",
+            "stats",
+            "history",
+            "game",
+            "settings",
+            "rules"
+        ]
     );
     for sub in akon["options"].as_array().unwrap() {
         assert_eq!(sub["type"], 1, "{sub}");
@@ -409,7 +435,8 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
         assert!(boards < 1000, "the game should have ended");
     }
     let content = fake::content(&board);
-    assert!(fake::buttons(&board).is_empty(), "a finished board has no buttons");
+    assert!(hole_buttons(&board).is_empty(), "a finished board has no hole buttons");
+    assert_eq!(button_with_label(&board, "Rematch"), "akon:rematch:1");
     assert!(content.contains("wins") || content.contains("draw"), "{content}");
     assert!(content.contains(&alice().mention()) && content.contains(&bob().mention()));
 
@@ -454,18 +481,18 @@ async fn challenges_can_be_declined_withdrawn_and_expire() {
 
     let expiring = scene.slash(&alice(), "challenge", opponent.clone()).await;
     scene.clock.advance(3600);
-    let (_, after) = scene
-        .click(
-            &bob(),
-            fake::message_id(&expiring),
-            &button_with_label(&expiring, "Accept"),
-        )
+    // The scheduler marks it expired and takes its buttons off, for everyone.
+    let expiring_id = fake::message_id(&expiring);
+    scene
+        .fake
+        .wait_until("the challenge marked expired", |v| {
+            v.message(expiring_id).is_some_and(|m| fake::content(m).contains("expired") && fake::buttons(m).is_empty())
+        })
         .await;
-    assert!(fake::content(&after).contains("expired"), "{after}");
-    assert!(fake::buttons(&after).is_empty());
-    // The old button, pressed again (from a stale client), still gets a clear answer.
-    let again = scene.click_unchecked(&bob(), fake::message_id(&expiring), &button_with_label(&expiring, "Accept")).await;
+    // A press from a client still showing the old buttons gets a clear answer.
+    let again = scene.click_unchecked(&bob(), expiring_id, &button_with_label(&expiring, "Accept")).await;
     assert!(fake::content(&again).contains("expired"), "{again}");
+    assert_eq!(Store::open_file(scene.store_path()).await.unwrap().challenge(3).await.unwrap().unwrap().status, "expired");
     scene.finish().await;
 }
 
@@ -660,7 +687,11 @@ async fn games_board_and_resign_commands() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn leaderboard_and_stats_after_several_games() {
-    let scene = Scene::new().await;
+    let scene = Scene::with_config(ServiceConfig {
+        leaderboard_min_games: 1,
+        ..Default::default()
+    })
+    .await;
     // alice beats bob twice, carol beats bob once, a draw-free season.
     for (winner, loser) in [(alice(), bob()), (alice(), bob()), (carol(), bob()), (carol(), alice())] {
         scene.challenge_accepted(&winner, &loser).await;
@@ -674,7 +705,7 @@ async fn leaderboard_and_stats_after_several_games() {
         .collect();
     assert_eq!(order.len(), 3, "{text}");
     let pos = |name: &str| text.find(name).unwrap();
-    // alice 2-1 and carol 2-0: carol first (same wins, fewer losses), then alice, then bob 0-3.
+    // By rating: carol (2-0, beating alice) first, then alice (2-1), then bob (0-3).
     assert!(pos("carol") < pos("alice") && pos("alice") < pos("bob"), "{text}");
     let stats = scene
         .slash(&alice(), "stats", vec![("player", 6, json!(bob().id.to_string()))])
@@ -768,13 +799,17 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
         moves += 1;
         assert!(moves < 500, "the game should have ended");
     }
-    assert!(fake::buttons(&board).is_empty());
+    assert!(hole_buttons(&board).is_empty());
     let content = fake::content(&board);
     assert!(content.contains("wins") || content.contains("draw"), "{content}");
 
     // Recorded for the human, never on the human leaderboard.
     let leaderboard = scene.slash(&bob(), "leaderboard", vec![]).await;
-    assert!(fake::content(&leaderboard).contains("No finished games"), "{}", fake::content(&leaderboard));
+    assert!(
+        fake::content(&leaderboard).contains("No one is listed"),
+        "{}",
+        fake::content(&leaderboard)
+    );
     let stats = scene.slash(&alice(), "stats", vec![]).await;
     assert!(fake::content(&stats).contains("Against the computer (easy): 1 games"), "{}", fake::content(&stats));
     scene.finish().await;
@@ -813,5 +848,107 @@ async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
     // The human plays on from that board.
     let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
     scene.click_expecting_followup(&alice(), fake::message_id(&board), &id).await;
+    scene.finish().await;
+}
+
+/// Visible messages in a channel whose text contains `needle`.
+fn messages_containing(scene: &Scene, channel: u64, needle: &str) -> Vec<Value> {
+    scene.fake.channel_messages(channel).into_iter().filter(|m| fake::content(m).contains(needle)).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
+    let mut scene = Scene::new().await;
+    let players = [alice(), bob()];
+    let options = vec![("opponent", 6, json!(bob().id.to_string())), ("time_per_move", 3, json!("1h"))];
+    let challenge = scene.slash(&alice(), "challenge", options).await;
+    assert!(fake::content(&challenge).contains("Time per move: 1 hour"), "{}", fake::content(&challenge));
+    let board = scene
+        .click_expecting_followup(&bob(), fake::message_id(&challenge), &button_with_label(&challenge, "Accept"))
+        .await;
+    let deadline = T0 + 3600;
+    assert!(fake::content(&board).contains(&format!("<t:{deadline}:R>")), "the board shows the deadline");
+    let mover = user_to_move(&board, &players);
+
+    // Three quarters of the hour later: one reminder, with a link to the board.
+    scene.clock.advance(45 * 60);
+    let reminder = scene
+        .fake
+        .wait_for("the reminder", |v| {
+            v.channel_messages(CHANNEL_ID).into_iter().find(|m| fake::content(m).contains("it is your move")).cloned()
+        })
+        .await;
+    assert!(fake::content(&reminder).contains(&mover.mention()));
+    assert!(fake::content(&reminder).contains(&format!("/{}", fake::message_id(&board))), "links the board");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    scene.settle().await;
+    assert_eq!(messages_containing(&scene, CHANNEL_ID, "it is your move").len(), 1, "reminded once");
+
+    // The bot is down when the time runs out; on restart it catches up.
+    scene.stop_bot().await;
+    scene.clock.advance(20 * 60);
+    scene.start_bot().await;
+    let result = scene
+        .fake
+        .wait_for("the timeout result", |v| {
+            v.channel_messages(CHANNEL_ID).into_iter().find(|m| fake::content(m).contains("ran out of time")).cloned()
+        })
+        .await;
+    assert!(fake::content(&result).contains(&format!("{} ran out of time", mover.mention())));
+    let winner = if mover == alice() { bob() } else { alice() };
+    assert!(fake::content(&result).contains(&format!("{} wins", winner.mention())));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    scene.settle().await;
+    assert_eq!(messages_containing(&scene, CHANNEL_ID, "ran out of time").len(), 1, "told once");
+    let old = scene.fake.message(fake::message_id(&board)).unwrap();
+    assert!(hole_buttons(&old).is_empty(), "the last board's buttons are gone");
+    let answer = scene.click_unchecked(&mover, fake::message_id(&board), &hole_buttons(&board)[0].0).await;
+    assert!(ephemeral_text(&answer).contains("over"), "{answer}");
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_who_ask_for_it_are_reminded_by_direct_message() {
+    let scene = Scene::new().await;
+    let players = [alice(), bob()];
+    for user in &players {
+        let settings = scene.slash(user, "settings", vec![("dm_reminders", 5, json!(true))]).await;
+        assert!(ephemeral_text(&settings).contains("by direct message"));
+    }
+    let settings = scene.slash(&alice(), "settings", vec![("time_per_move", 3, json!("10m"))]).await;
+    assert!(ephemeral_text(&settings).contains("10 minutes"), "{settings}");
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    assert!(fake::content(&board).contains("10 minutes per move"), "alice's default applies");
+    let mover = user_to_move(&board, &players);
+    scene.clock.advance(8 * 60);
+    let dm = scene.fake.dm_channel_id(&mover);
+    scene
+        .fake
+        .wait_until("a reminder by DM", |v| v.channel_messages(dm).iter().any(|m| fake::content(m).contains("it is your move")))
+        .await;
+    assert!(messages_containing(&scene, CHANNEL_ID, "it is your move").is_empty(), "not in the channel");
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rematch_button_offers_a_new_game_with_the_seats_swapped() {
+    let scene = Scene::new().await;
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let _ = board;
+    let resigned = scene.slash(&bob(), "resign", vec![]).await;
+    let rematch = button_with_label(&resigned, "Rematch");
+    let (_, refused) = scene.click(&carol(), fake::message_id(&resigned), &rematch).await;
+    assert!(ephemeral_text(&refused).contains("not playing"));
+    let (_, offer) = scene.click(&bob(), fake::message_id(&resigned), &rematch).await;
+    scene.settle().await;
+    assert!(fake::content(&offer).contains("offers you a rematch"), "{}", fake::content(&offer));
+    assert!(fake::content(&offer).contains(&alice().mention()));
+    let (_, again) = scene.click(&alice(), fake::message_id(&resigned), &rematch).await;
+    assert!(ephemeral_text(&again).contains("already offered"), "{again}");
+    let next = scene
+        .click_expecting_followup(&alice(), fake::message_id(&offer), &button_with_label(&offer, "Accept"))
+        .await;
+    let content = fake::content(&next);
+    assert!(content.contains(&format!("{} (A, top) vs {} (B, bottom)", bob().mention(), alice().mention())), "{content}");
     scene.finish().await;
 }

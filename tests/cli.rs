@@ -542,14 +542,14 @@ fn stubborn_human(lines: usize) -> String {
 #[test]
 fn play_against_the_computer_from_a_pipe() {
     for (seat, first) in [("B", "A"), ("B", "B"), ("A", "A"), ("A", "B")] {
-        let args = ["--seat", seat, "--first", first, "--seed", "7"];
+        let args = ["--seat", seat, "--first", first, "--seed", "7", "--level", "easy"];
         let out = play(&args, &stubborn_human(5000));
         let human: Seat = seat.parse().unwrap();
         let computer = human.opponent();
         let first_name = if first == seat {
             format!("You ({seat})")
         } else {
-            format!("Computer ({computer})")
+            format!("Computer ({computer}, easy)")
         };
         assert!(out.contains(&format!("First to move: {first_name}.")), "{out}");
 
@@ -568,12 +568,12 @@ fn play_against_the_computer_from_a_pipe() {
             .collect();
         let announced: Vec<String> = out
             .lines()
-            .filter_map(|line| line.strip_prefix(&format!("Computer ({computer}) plays ")))
+            .filter_map(|line| line.strip_prefix(&format!("Computer ({computer}, easy) plays ")))
             .map(|rest| rest.trim_end_matches('.').to_string())
             .collect();
         assert_eq!(announced, computer_moves, "{args:?}");
         assert!(!announced.is_empty());
-        assert!(!out.contains(&format!("Computer ({human})")), "{out}");
+        assert!(!out.contains(&format!("Computer ({human}")), "{out}");
     }
 }
 
@@ -583,7 +583,7 @@ fn play_draws_the_board_from_the_humans_side() {
     let lines: Vec<&str> = out.lines().collect();
     let top = lines
         .iter()
-        .position(|l| l.starts_with("Computer (B) · captured 0"))
+        .position(|l| l.starts_with("Computer (B, medium) · captured 0"))
         .expect(&out);
     assert_eq!(lines[top + 1], " B1 B2 B3 B4 B5 B6 B7");
     assert_eq!(lines[top + 4], " A7 A6 A5 A4 A3 A2 A1");
@@ -593,7 +593,7 @@ fn play_draws_the_board_from_the_humans_side() {
     let lines: Vec<&str> = out.lines().collect();
     let top = lines
         .iter()
-        .position(|l| l.starts_with("Computer (A) · captured 0"))
+        .position(|l| l.starts_with("Computer (A, medium) · captured 0"))
         .expect(&out);
     assert_eq!(lines[top + 1], " A1 A2 A3 A4 A5 A6 A7");
     assert_eq!(lines[top + 4], " B7 B6 B5 B4 B3 B2 B1");
@@ -628,4 +628,52 @@ fn play_refuses_bad_options() {
     assert_bad_input(&["play", "--seat", "C"], &["--seat", "C"]);
     assert_bad_input(&["play", "--first", "X"], &["--first", "X"]);
     assert_bad_input(&["play", "--seed", "minus"], &["--seed"]);
+}
+
+fn analyze(args: &[&str]) -> Value {
+    let mut all = vec!["analyze"];
+    all.extend_from_slice(args);
+    let output = akon(&all);
+    assert_no_panic(&all, &output);
+    assert!(output.status.success(), "{all:?}: {}", stderr(&output));
+    serde_json::from_str(stdout(&output).trim()).unwrap_or_else(|e| panic!("{all:?}: {e}: {}", stdout(&output)))
+}
+
+#[test]
+fn analyze_prints_the_best_move_its_score_and_every_legal_move() {
+    let result = analyze(&["--first", "A", "--depth", "6", "3", "5", "1"]);
+    let game = Game::replay(Position::opening(Seat::A), &[3, 5, 1].map(|h| Hole::new(h).unwrap())).unwrap();
+    let legal: Vec<String> = game.legal_moves().iter().map(|h| h.to_string()).collect();
+    let moves = result["moves"].as_object().unwrap();
+    let mut scored: Vec<String> = moves.keys().cloned().collect();
+    scored.sort();
+    assert_eq!(scored, legal, "every legal move is scored");
+    let best = result["best"].as_u64().unwrap().to_string();
+    assert!(legal.contains(&best));
+    assert_eq!(moves[&best], result["score"], "the best move's score is the score");
+    assert_eq!(result["depth"], 6);
+    assert!(result["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(result["pv"][0].as_u64().unwrap().to_string(), best, "the line starts with the best move");
+    // The same search twice gives the same answer.
+    assert_eq!(analyze(&["--first", "A", "--depth", "6", "3", "5", "1"]), result);
+}
+
+#[test]
+fn analyze_takes_a_level_a_time_or_a_start_position() {
+    let by_level = analyze(&["--first", "B", "--level", "easy"]);
+    assert!(by_level["best"].as_u64().is_some());
+    let by_time = analyze(&["--record", "A: 3", "--time-ms", "50"]);
+    assert!(by_time["depth"].as_u64().unwrap() >= 1);
+    let start = position_json([0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 1], [33, 34], "A");
+    let endgame = analyze(&["--start", &start, "--depth", "20"]);
+    assert_eq!(endgame["best"], 7, "the only move");
+}
+
+#[test]
+fn analyze_refuses_bad_input_and_finished_games_with_exit_code_2() {
+    assert_bad_input(&["analyze", "--first", "A", "--level", "godlike"], &["--level", "godlike"]);
+    assert_bad_input(&["analyze", "--first", "A", "9"], &["move 1", "9"]);
+    assert_bad_input(&["analyze", "--first", "A", "--depth", "0"], &["at least 1"]);
+    let over = position_json([0; 7], [0; 7], [35, 35], "A");
+    assert_bad_input(&["analyze", "--start", &over], &["over"]);
 }

@@ -4,8 +4,10 @@
 use std::sync::Arc;
 
 use akon::engine::{Game, Hole, Position, Seat};
-use akon::service::{ManualClock, Place, Player, Service, ServiceConfig, ServiceError};
+use akon::service::{ManualClock, Place, Player, Scope, Service, ServiceConfig, ServiceError};
 use akon::store::{GameUpdate, NewMove, Store, Written};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
 
 const GUILD: u64 = 900_000_000_000_000_001;
 const CHANNEL: u64 = 910_000_000_000_000_001;
@@ -131,6 +133,8 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
                 captured_a: engine.position().captured(Seat::A) as u32,
                 captured_b: engine.position().captured(Seat::B) as u32,
                 now: T0,
+                deadline: None,
+                reminder_at: None,
             };
             let new_move = NewMove {
                 seat: start.to_move().letter(),
@@ -319,18 +323,32 @@ async fn only_the_opponent_accepts_either_player_closes_and_challenges_expire() 
 
 #[tokio::test]
 async fn finished_games_feed_the_leaderboard_and_records() {
-    let f = fixture().await;
+    let f = fixture_with(ServiceConfig {
+        leaderboard_min_games: 1,
+        ..Default::default()
+    })
+    .await;
     let (a, b, c) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
     // ada beats bo twice, bo beats cy once, cy beats ada once.
-    for (winner, loser) in [(&a, &b), (&a, &b), (&b, &c), (&c, &a)] {
+    let season = [(&a, &b), (&a, &b), (&b, &c), (&c, &a)];
+    let mut ratings = std::collections::HashMap::new();
+    for (winner, loser) in season {
         let game = start_game(&f, winner, loser).await;
         f.service.resign(game, loser).await.unwrap();
+        let w = *ratings.entry(winner.id).or_insert_with(Glicko2Rating::new);
+        let l = *ratings.entry(loser.id).or_insert_with(Glicko2Rating::new);
+        let (w, l) = glicko2(&w, &l, &Outcomes::WIN, &Glicko2Config::new());
+        ratings.insert(winner.id, w);
+        ratings.insert(loser.id, l);
     }
-    let board = f.service.leaderboard(GUILD, 10).await.unwrap();
-    let names: Vec<(&str, i64, i64)> = board.iter().map(|r| (r.name.as_str(), r.wins, r.losses)).collect();
-    // Ranked by wins, then fewest losses: cy (1 win, 1 loss) is above bo (1 win, 2 losses).
-    assert_eq!(names, vec![("ada", 2, 1), ("cy", 1, 1), ("bo", 1, 2)]);
-    let stats = f.service.stats(&a, Some(GUILD)).await.unwrap();
+    let board = f.service.leaderboard(Scope::Server(GUILD), 0, a.id).await.unwrap();
+    let rows: Vec<(&str, i64, i64)> = board.rows.iter().map(|r| (r.name.as_str(), r.wins, r.losses)).collect();
+    // Ranked by Glicko-2 rating, computed here independently.
+    let mut expected = vec![(&a, "ada", 2, 1), (&b, "bo", 1, 2), (&c, "cy", 1, 1)];
+    expected.sort_by(|x, y| ratings[&y.0.id].rating.total_cmp(&ratings[&x.0.id].rating));
+    let expected: Vec<(&str, i64, i64)> = expected.into_iter().map(|(_, n, w, l)| (n, w, l)).collect();
+    assert_eq!(rows, expected);
+    let stats = f.service.stats(&a, &a, Some(GUILD)).await.unwrap();
     assert_eq!(
         (
             stats.overall.wins,
@@ -340,5 +358,6 @@ async fn finished_games_feed_the_leaderboard_and_records() {
         ),
         (2, 1, 0, 3)
     );
-    assert_eq!(f.service.leaderboard(GUILD + 1, 10).await.unwrap().len(), 0);
+    let elsewhere = f.service.leaderboard(Scope::Server(GUILD + 1), 0, a.id).await.unwrap();
+    assert!(elsewhere.rows.is_empty());
 }

@@ -71,7 +71,7 @@
 
 use std::time::Instant;
 
-use super::eval::{evaluate, EvalWeights, SCALE};
+use super::eval::{capture, evaluate, EvalWeights, SCALE};
 use super::tt::{Bound, Table};
 use super::zobrist;
 use crate::engine::{Game, Hole, Position, HOLES_PER_ROW};
@@ -80,6 +80,10 @@ use crate::engine::{Game, Hole, Position, HOLES_PER_ROW};
 pub(crate) const MAX_PLY: usize = 128;
 /// Larger than any score: a game holds 70 seeds, `70 * SCALE` at most.
 const INF: i32 = 30_000;
+/// Nodes this close to the horizon neither read nor write the table.
+const TABLE_MIN_DEPTH: i32 = 4;
+/// Half-width of the root's aspiration windows.
+const ASPIRATION: i32 = SCALE;
 /// Depth stored for a subtree whose value is exact at any depth.
 const SOLVED: i32 = 250;
 
@@ -119,6 +123,9 @@ pub(crate) struct Outcome {
     /// Every legal root move, by hole number.
     pub moves: Vec<RootScore>,
 }
+
+/// A completed iteration: best move, its score, depth, line, every move.
+type Completed = (Hole, i32, u32, Vec<Hole>, Vec<RootScore>);
 
 /// A root move with what the search knows about it.
 #[derive(Clone, Copy)]
@@ -216,7 +223,8 @@ impl Searcher {
         moves.sort_by_key(|m| std::cmp::Reverse(m.captured));
 
         let max_depth = params.max_depth.clamp(1, (MAX_PLY - 2) as u32);
-        let mut result: Option<(Hole, i32, u32, Vec<Hole>, Vec<RootScore>)> = None;
+        // The deepest completed iteration: best move, score, depth, line, all moves.
+        let mut result: Option<Completed> = None;
         for depth in 1..=max_depth {
             self.can_stop = depth > 1;
             let horizon_before = self.horizon;
@@ -229,7 +237,8 @@ impl Searcher {
                 self.pv_len[1] = 0;
                 let d = depth as i32 - 1;
                 let (score, exact) = if params.exact_root || i == 0 {
-                    (self.child(&m.child, m.captured, m.hash, d, 1, -INF, INF, true), true)
+                    let guess = (depth > 1 && m.exact).then_some(m.score);
+                    (self.exact_score(&m, d, guess), true)
                 } else {
                     let probe = self.child(&m.child, m.captured, m.hash, d, 1, alpha, alpha + 1, false);
                     if probe > alpha && !self.stopped {
@@ -297,6 +306,22 @@ impl Searcher {
             pv,
             moves,
         }
+    }
+
+    /// The exact score of a root move: first within a narrow window round
+    /// the previous iteration's score (aspiration), which usually holds and
+    /// is cheaper to prove, else with the full window.
+    fn exact_score(&mut self, m: &RootMove, depth: i32, guess: Option<i32>) -> i32 {
+        if let Some(guess) = guess {
+            let (low, high) = (guess - ASPIRATION, guess + ASPIRATION);
+            self.pv_len[1] = 0;
+            let score = self.child(&m.child, m.captured, m.hash, depth, 1, low, high, true);
+            if self.stopped || (low < score && score < high) {
+                return score;
+            }
+        }
+        self.pv_len[1] = 0;
+        self.child(&m.child, m.captured, m.hash, depth, 1, -INF, INF, true)
     }
 
     fn out_of_time(&self) -> bool {
@@ -376,7 +401,8 @@ impl Searcher {
         }
 
         let mut tt_move = 0u8;
-        if let Some(entry) = self.tt.probe(hash) {
+        let use_table = depth >= TABLE_MIN_DEPTH;
+        if let Some(entry) = if use_table { self.tt.probe(hash) } else { None } {
             tt_move = entry.best.map_or(0, Hole::number);
             if !pv && entry.depth >= depth {
                 let cut = match entry.bound {
@@ -393,8 +419,8 @@ impl Searcher {
             }
         }
 
-        // Sow every legal move, and give each an ordering key.
-        let mut children = [*pos; HOLES_PER_ROW];
+        // Give every legal move an ordering key; the captures are counted
+        // without sowing, and a move is only sown when its turn comes.
         let mut captured = [0u8; HOLES_PER_ROW];
         let mut holes = [0u8; HOLES_PER_ROW];
         let mut keys = [0u32; HOLES_PER_ROW];
@@ -403,7 +429,7 @@ impl Searcher {
         let mut n = 0;
         for hole in pos.legal_moves() {
             let number = hole.number();
-            let taken = children[n].play_unchecked(hole).captured;
+            let taken = capture(pos, hole);
             captured[n] = taken;
             holes[n] = number;
             keys[n] = if number == tt_move {
@@ -434,12 +460,12 @@ impl Searcher {
                 }
             }
             if top != i {
-                children.swap(i, top);
                 captured.swap(i, top);
                 holes.swap(i, top);
                 keys.swap(i, top);
             }
-            let child = children[i];
+            let mut child = *pos;
+            child.play_unchecked(Hole::from_index(holes[i] as usize - 1));
             let child_hash = zobrist::hash(&child);
             self.pv_len[ply + 1] = 0;
             let value = if i == 0 {
@@ -493,7 +519,8 @@ impl Searcher {
         }
 
         let best_move = Some(Hole::from_index(best_hole as usize - 1));
-        if self.loops != loops_before {
+        if !use_table {
+        } else if self.loops != loops_before {
             // The value depends on the path (a loop was met): keep the move only.
             self.tt.store(hash, best_move, -1, 0, Bound::Exact);
         } else {

@@ -51,9 +51,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let service = Service::new(store.clone(), config.service.clone(), Arc::new(SystemClock));
     let (mut client, handle) = build_client(&config.discord, service).await?;
     let shards = client.shard_manager.clone();
+    let scheduler = handle.clone();
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutting down");
+        scheduler.stop_scheduler();
         shards.shutdown_all().await;
     });
     let result = client.start().await;

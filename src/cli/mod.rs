@@ -1,6 +1,7 @@
 //! The `akon` command line: `akon bot` (the default), `akon play`,
 //! `akon replay`. Each subcommand is its own module.
 
+mod analyze;
 mod bot;
 mod play;
 mod replay;
@@ -31,6 +32,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Replay a game and print its state as one line of JSON.
     Replay(replay::ReplayArgs),
+    /// Search the position a game reached and print the analysis as one line of JSON.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Parses the command line and runs the chosen subcommand.
@@ -40,6 +43,7 @@ pub fn run() -> ExitCode {
         Command::Bot => bot::run(),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Analyze(args) => analyze::run(args),
     }
 }
 

@@ -8,6 +8,7 @@ use clap::Args;
 use rand::{Rng, SeedableRng};
 
 use super::bad_input;
+use crate::ai::Level;
 use crate::board_text::{describe_move, draw};
 use crate::engine::{Game, Hole, Seat, Status, Winner};
 
@@ -22,7 +23,10 @@ pub struct PlayArgs {
     /// Who moves first: A, B or random.
     #[arg(long, default_value = "random")]
     first: String,
-    /// Seed for the random choices (first mover), to replay a session.
+    /// The computer's strength: easy, medium, hard or master.
+    #[arg(long, default_value = "medium")]
+    level: String,
+    /// Seed for the random choices (first mover, the computer's), to replay a session.
     #[arg(long)]
     seed: Option<u64>,
 }
@@ -31,6 +35,10 @@ pub fn run(args: PlayArgs) -> ExitCode {
     let human: Seat = match args.seat.parse() {
         Ok(seat) => seat,
         Err(e) => return bad_input(format!("--seat: {e}")),
+    };
+    let level: Level = match args.level.parse() {
+        Ok(level) => level,
+        Err(e) => return bad_input(format!("--level: {e}")),
     };
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -50,7 +58,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
     let players = if args.hotseat {
         Players::Hotseat
     } else {
-        Players::AgainstComputer { human }
+        Players::AgainstComputer { human, level, seed }
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
@@ -66,22 +74,22 @@ pub fn run(args: PlayArgs) -> ExitCode {
 #[derive(Clone, Copy, Debug)]
 enum Players {
     Hotseat,
-    AgainstComputer { human: Seat },
+    AgainstComputer { human: Seat, level: Level, seed: u64 },
 }
 
 impl Players {
     fn is_human(self, seat: Seat) -> bool {
         match self {
             Players::Hotseat => true,
-            Players::AgainstComputer { human } => seat == human,
+            Players::AgainstComputer { human, .. } => seat == human,
         }
     }
 
     fn name(self, seat: Seat) -> String {
         match self {
             Players::Hotseat => format!("Player {seat}"),
-            Players::AgainstComputer { human } if seat == human => format!("You ({seat})"),
-            Players::AgainstComputer { .. } => format!("Computer ({seat})"),
+            Players::AgainstComputer { human, .. } if seat == human => format!("You ({seat})"),
+            Players::AgainstComputer { level, .. } => format!("Computer ({seat}, {level})"),
         }
     }
 
@@ -90,7 +98,7 @@ impl Players {
     fn bottom(self, to_move: Seat) -> Seat {
         match self {
             Players::Hotseat => to_move,
-            Players::AgainstComputer { human } => human,
+            Players::AgainstComputer { human, .. } => human,
         }
     }
 }
@@ -142,7 +150,7 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
                 }
             }
         } else {
-            let hole = computer_move(&game);
+            let hole = computer_move(&game, players);
             writeln!(out, "{} plays {hole}.", players.name(to_move))?;
             hole
         };
@@ -178,15 +186,12 @@ fn ask_move(game: &Game, name: String, input: &mut impl BufRead, out: &mut impl 
     }
 }
 
-/// The computer's choice: the move that captures most now, lowest hole on
-/// ties.
-fn computer_move(game: &Game) -> Hole {
-    let legal = game.legal_moves();
-    legal
-        .iter()
-        .max_by_key(|&hole| {
-            let mut after = *game.position();
-            (after.play_unchecked(hole).captured, std::cmp::Reverse(hole))
-        })
-        .expect("an ongoing game has a legal move")
+/// The computer's choice: the level's search, seeded by the session's seed
+/// and the move number so that a session can be replayed.
+fn computer_move(game: &Game, players: Players) -> Hole {
+    let (level, seed) = match players {
+        Players::AgainstComputer { level, seed, .. } => (level, seed),
+        Players::Hotseat => (Level::Medium, 0),
+    };
+    crate::ai::choose_move(game, level, seed ^ game.moves().len() as u64).expect("an ongoing game has a legal move")
 }

@@ -8,8 +8,9 @@ use clap::Args;
 use super::bad_input;
 use crate::engine::{Game, Hole, Position, Record, Seat};
 
+/// Where a game starts and the moves played: shared by `replay` and `analyze`.
 #[derive(Args, Debug)]
-pub struct ReplayArgs {
+pub struct StartArgs {
     /// Start from the opening position with this seat (A or B) moving first.
     #[arg(long, conflicts_with_all = ["start", "record"])]
     first: Option<String>,
@@ -25,6 +26,12 @@ pub struct ReplayArgs {
     moves: Vec<String>,
 }
 
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    start: StartArgs,
+}
+
 pub fn run(args: ReplayArgs) -> ExitCode {
     match replay(&args) {
         Ok(line) => {
@@ -36,6 +43,13 @@ pub fn run(args: ReplayArgs) -> ExitCode {
 }
 
 fn replay(args: &ReplayArgs) -> Result<String, String> {
+    let (start, moves) = start_and_moves(&args.start)?;
+    let game = Game::replay(start, &moves).map_err(|e| e.to_string())?;
+    serde_json::to_string(&game.state()).map_err(|e| e.to_string())
+}
+
+/// The start position and the moves the arguments give, each checked.
+pub(super) fn start_and_moves(args: &StartArgs) -> Result<(Position, Vec<Hole>), String> {
     let mut moves = parse_moves(&args.moves)?;
     let start = if let Some(text) = &args.record {
         let record: Record = text.parse().map_err(|e| format!("--record: {e}"))?;
@@ -48,14 +62,11 @@ fn replay(args: &ReplayArgs) -> Result<String, String> {
     } else if let Some(seat) = &args.first {
         Position::opening(seat.parse::<Seat>().map_err(|e| format!("--first: {e}"))?)
     } else {
-        return Err(
-            "say where the game starts: --first A or --first B (the opening position), \
+        return Err("say where the game starts: --first A or --first B (the opening position), \
                     --start '<position JSON>', or --record 'A: 3 5 1'"
-                .to_string(),
-        );
+            .to_string());
     };
-    let game = Game::replay(start, &moves).map_err(|e| e.to_string())?;
-    serde_json::to_string(&game.state()).map_err(|e| e.to_string())
+    Ok((start, moves))
 }
 
 /// The holes, each checked, with the move's number in the list in any error.

@@ -1,6 +1,7 @@
 //! The `/akon` command and its subcommands: their declaration and parsing.
 
 use crate::ai::Level;
+use crate::service::TimePerMove;
 use serenity::all::{
     CommandDataOptionValue, CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption,
 };
@@ -43,6 +44,18 @@ pub fn akon_command() -> CreateCommand {
                 .add_string_choice("medium", "medium")
                 .add_string_choice("hard", "hard")
                 .add_string_choice("master", "master"),
+            )
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "time_per_move",
+                    "Time each player has for a move (default: 3 days, or your /akon settings)",
+                )
+                .add_string_choice("10 minutes", "10m")
+                .add_string_choice("1 hour", "1h")
+                .add_string_choice("1 day", "1d")
+                .add_string_choice("3 days", "3d")
+                .add_string_choice("7 days", "7d"),
             ),
         )
         .add_option(CreateCommandOption::new(
@@ -66,15 +79,85 @@ pub fn akon_command() -> CreateCommand {
             )
             .add_sub_option(game_option()),
         )
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::SubCommand,
-            "leaderboard",
-            "This server's best players",
-        ))
         .add_option(
-            CreateCommandOption::new(CommandOptionType::SubCommand, "stats", "A player's record").add_sub_option(
-                CreateCommandOption::new(CommandOptionType::User, "player", "Whose record (default: yours)"),
+            CreateCommandOption::new(
+                CommandOptionType::SubCommand,
+                "abort",
+                "Abort a game before both players have moved: no result, not rated",
+            )
+            .add_sub_option(game_option()),
+        )
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::SubCommand,
+                "leaderboard",
+                "The best players by rating, in this server or everywhere",
+            )
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "scope",
+                    "Whose leaderboard (default: server)",
+                )
+                .add_string_choice("server", "server")
+                .add_string_choice("global", "global"),
             ),
+        )
+        .add_option(
+            CreateCommandOption::new(CommandOptionType::SubCommand, "stats", "A player's rating and record")
+                .add_sub_option(CreateCommandOption::new(
+                    CommandOptionType::User,
+                    "player",
+                    "Whose record (default: yours)",
+                )),
+        )
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::SubCommand,
+                "history",
+                "A player's last finished games",
+            )
+            .add_sub_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "player",
+                "Whose games (default: yours)",
+            )),
+        )
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::SubCommand,
+                "game",
+                "One game in full: result, final board and record",
+            )
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "id",
+                    "The game's number, as in /akon history",
+                )
+                .min_int_value(1)
+                .required(true),
+            ),
+        )
+        .add_option(
+            CreateCommandOption::new(CommandOptionType::SubCommand, "settings", "Your reminders and default time per move")
+                .add_sub_option(CreateCommandOption::new(
+                    CommandOptionType::Boolean,
+                    "dm_reminders",
+                    "Remind me by direct message instead of a mention in the channel",
+                ))
+                .add_sub_option(
+                    CreateCommandOption::new(
+                        CommandOptionType::String,
+                        "time_per_move",
+                        "The time per move of the challenges you send",
+                    )
+                .add_string_choice("10 minutes", "10m")
+                .add_string_choice("1 hour", "1h")
+                .add_string_choice("1 day", "1d")
+                .add_string_choice("3 days", "3d")
+                .add_string_choice("7 days", "7d"),
+                ),
         )
         .add_option(CreateCommandOption::new(
             CommandOptionType::SubCommand,
@@ -86,12 +169,17 @@ pub fn akon_command() -> CreateCommand {
 /// A parsed `/akon` invocation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AkonCommand {
-    Challenge { opponent: Option<serenity::all::User>, level: Option<Level> },
+    Challenge { opponent: Option<serenity::all::User>, level: Option<Level>, time: Option<TimePerMove> },
+    Settings { dm_reminders: Option<bool>, time: Option<TimePerMove> },
     Games,
     Board { game: Option<i64> },
     Resign { game: Option<i64> },
-    Leaderboard,
+    Abort { game: Option<i64> },
+    /// `global`: everyone's leaderboard rather than this server's.
+    Leaderboard { global: bool },
     Stats { player: Option<serenity::all::User> },
+    History { player: Option<serenity::all::User> },
+    Game { id: i64 },
     Rules,
 }
 
@@ -142,6 +230,17 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             },
         }
     };
+    let time = || -> Result<Option<TimePerMove>, CommandError> {
+        match options.iter().find(|o| o.name == "time_per_move") {
+            None => Ok(None),
+            Some(option) => match &option.value {
+                CommandDataOptionValue::String(text) => {
+                    Ok(Some(text.parse().map_err(|_| CommandError::BadOption("time_per_move".into()))?))
+                }
+                _ => Err(CommandError::BadOption("time_per_move".into())),
+            },
+        }
+    };
     Ok(match sub.name.as_str() {
         "challenge" => {
             let level = match options.iter().find(|o| o.name == "level") {
@@ -153,16 +252,43 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
                     _ => return Err(CommandError::BadOption("level".into())),
                 },
             };
-            AkonCommand::Challenge { opponent: user("opponent")?, level }
+            AkonCommand::Challenge { opponent: user("opponent")?, level, time: time()? }
         }
         "games" => AkonCommand::Games,
         "board" => AkonCommand::Board { game: game()? },
         "resign" => AkonCommand::Resign { game: game()? },
-        "leaderboard" => AkonCommand::Leaderboard,
+        "abort" => AkonCommand::Abort { game: game()? },
+        "leaderboard" => AkonCommand::Leaderboard {
+            global: match options.iter().find(|o| o.name == "scope").map(|o| &o.value) {
+                None => false,
+                Some(CommandDataOptionValue::String(scope)) if scope == "server" => false,
+                Some(CommandDataOptionValue::String(scope)) if scope == "global" => true,
+                Some(_) => return Err(CommandError::BadOption("scope".into())),
+            },
+        },
+        "history" => AkonCommand::History {
+            player: user("player")?,
+        },
+        "game" => AkonCommand::Game {
+            id: match options.iter().find(|o| o.name == "id").map(|o| &o.value) {
+                Some(CommandDataOptionValue::Integer(n)) if *n >= 1 => *n,
+                _ => return Err(CommandError::BadOption("id".into())),
+            },
+        },
         "stats" => AkonCommand::Stats {
             player: user("player")?,
         },
         "rules" => AkonCommand::Rules,
+        "settings" => {
+            let dm_reminders = match options.iter().find(|o| o.name == "dm_reminders") {
+                None => None,
+                Some(option) => match option.value {
+                    CommandDataOptionValue::Boolean(on) => Some(on),
+                    _ => return Err(CommandError::BadOption("dm_reminders".into())),
+                },
+            };
+            AkonCommand::Settings { dm_reminders, time: time()? }
+        }
         other => return Err(CommandError::UnknownSubcommand(other.into())),
     })
 }

@@ -27,6 +27,26 @@ pub enum ButtonId {
     ResignConfirmed {
         game: i64,
     },
+    /// Offers a rematch of a finished game.
+    Rematch {
+        game: i64,
+    },
+    /// Aborts a game before both players have moved.
+    Abort {
+        game: i64,
+    },
+    /// A page (from 0) of a leaderboard: everyone's if `global`, else the
+    /// server `guild`'s (`guild` is 0 outside servers).
+    Leaderboard {
+        global: bool,
+        guild: u64,
+        page: i64,
+    },
+    /// A page (from 0) of a player's game history.
+    History {
+        player: u64,
+        page: i64,
+    },
 }
 
 const PREFIX: &str = "akon";
@@ -39,6 +59,13 @@ impl fmt::Display for ButtonId {
             ButtonId::Move { game, ply, hole } => write!(f, "{PREFIX}:move:{game}:{ply}:{hole}"),
             ButtonId::Resign { game } => write!(f, "{PREFIX}:resign:{game}"),
             ButtonId::ResignConfirmed { game } => write!(f, "{PREFIX}:resign-yes:{game}"),
+            ButtonId::Rematch { game } => write!(f, "{PREFIX}:rematch:{game}"),
+            ButtonId::Abort { game } => write!(f, "{PREFIX}:abort:{game}"),
+            ButtonId::Leaderboard { global, guild, page } => {
+                let scope = if *global { "global" } else { "server" };
+                write!(f, "{PREFIX}:leaderboard:{scope}:{guild}:{page}")
+            }
+            ButtonId::History { player, page } => write!(f, "{PREFIX}:history:{player}:{page}"),
         }
     }
 }
@@ -66,6 +93,12 @@ impl FromStr for ButtonId {
                 _ => Err(unknown()),
             }
         };
+        let snowflake = |part: &str| -> Result<u64, UnknownButton> {
+            match part.parse::<u64>() {
+                Ok(n) if part.chars().all(|c| c.is_ascii_digit()) => Ok(n),
+                _ => Err(unknown()),
+            }
+        };
         let parts: Vec<&str> = text.split(':').collect();
         match parts.as_slice() {
             [PREFIX, "accept", c] => Ok(ButtonId::Accept { challenge: id(c)? }),
@@ -77,6 +110,17 @@ impl FromStr for ButtonId {
             }),
             [PREFIX, "resign", g] => Ok(ButtonId::Resign { game: id(g)? }),
             [PREFIX, "resign-yes", g] => Ok(ButtonId::ResignConfirmed { game: id(g)? }),
+            [PREFIX, "rematch", g] => Ok(ButtonId::Rematch { game: id(g)? }),
+            [PREFIX, "abort", g] => Ok(ButtonId::Abort { game: id(g)? }),
+            [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {
+                global: *scope == "global",
+                guild: snowflake(g)?,
+                page: id(p)?,
+            }),
+            [PREFIX, "history", u, p] => Ok(ButtonId::History {
+                player: snowflake(u)?,
+                page: id(p)?,
+            }),
             _ => Err(unknown()),
         }
     }

@@ -5,7 +5,9 @@
 
 mod commands;
 mod custom_id;
+mod records;
 mod render;
+mod schedule;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -37,7 +39,13 @@ pub struct DiscordSettings {
     /// Send every REST call through this proxy (serenity's own rate
     /// limiter is then off: the proxy does that job).
     pub proxy_url: Option<String>,
+    /// How often the scheduler looks for reminders, timeouts and expired
+    /// challenges.
+    pub scheduler_every: Duration,
 }
+
+/// The scheduler's default period: events are handled at most this late.
+pub const SCHEDULER_EVERY: Duration = Duration::from_secs(20);
 
 impl std::fmt::Debug for DiscordSettings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -65,24 +73,34 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
         http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
     }
     let in_flight = Arc::new(AtomicUsize::new(0));
+    let (stop, stopped) = tokio::sync::watch::channel(false);
     let bot = Bot {
         service,
         guild_id: settings.guild_id.map(GuildId::new),
         in_flight: in_flight.clone(),
+        scheduler: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        scheduler_every: settings.scheduler_every,
+        stopped,
     };
     // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
     // proxy. Interactions need no gateway intents.
     let builder = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty()).event_handler(bot);
-    (builder, BotHandle { in_flight })
+    (builder, BotHandle { in_flight, stop: Arc::new(stop) })
 }
 
 /// Lets the owner of a client wait for interactions being handled.
 #[derive(Clone, Debug)]
 pub struct BotHandle {
     in_flight: Arc<AtomicUsize>,
+    stop: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl BotHandle {
+    /// Stops the scheduler; call it when shutting the client down.
+    pub fn stop_scheduler(&self) {
+        let _ = self.stop.send(true);
+    }
+
     /// Waits (at most `limit`) until no interaction is being handled.
     pub async fn wait_idle(&self, limit: Duration) {
         let deadline = tokio::time::Instant::now() + limit;
@@ -97,6 +115,10 @@ struct Bot {
     service: Service,
     guild_id: Option<GuildId>,
     in_flight: Arc<AtomicUsize>,
+    /// Set once the scheduler runs: READY comes again on every reconnect.
+    scheduler: Arc<std::sync::atomic::AtomicBool>,
+    scheduler_every: Duration,
+    stopped: tokio::sync::watch::Receiver<bool>,
 }
 
 #[async_trait]
@@ -113,10 +135,14 @@ impl EventHandler for Bot {
         }
         let bot = self.clone();
         self.in_flight.fetch_add(1, Ordering::SeqCst);
+        let catch_up_ctx = ctx.clone();
         tokio::spawn(async move {
-            bot.catch_up_computer_moves(&ctx).await;
+            bot.catch_up_computer_moves(&catch_up_ctx).await;
             bot.in_flight.fetch_sub(1, Ordering::SeqCst);
         });
+        if !self.scheduler.swap(true, Ordering::SeqCst) {
+            tokio::spawn(self.clone().run_scheduler(ctx));
+        }
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
@@ -258,7 +284,7 @@ impl Bot {
                 let error = CommandError::BadOption("opponent".into());
                 self.private(ctx, command, &format!("{error}.")).await
             }
-            AkonCommand::Challenge { opponent: Some(opponent), level } if opponent.id == ctx.cache.current_user().id => {
+            AkonCommand::Challenge { opponent: Some(opponent), level, .. } if opponent.id == ctx.cache.current_user().id => {
                 let level = level.unwrap_or(Level::Medium);
                 match self.service.start_computer_game(place, &user, &player_of(&opponent), level).await {
                     Ok(view) => {
@@ -280,10 +306,20 @@ impl Bot {
                 self.private(ctx, command, "The level option is for games against me, the computer: pick me as the opponent.")
                     .await
             }
-            AkonCommand::Challenge { opponent: Some(opponent), level: None } => {
-                match self.service.challenge(place, &user, &player_of(&opponent)).await {
-                    Ok(view) => self.public(ctx, command, &render::challenge(&view)).await.map(|_| ()),
+            AkonCommand::Challenge { opponent: Some(opponent), level: None, time } => {
+                match self.service.challenge_with_time(place, &user, &player_of(&opponent), time).await {
+                    Ok(view) => {
+                        let message = self.public(ctx, command, &render::challenge(&view)).await?;
+                        self.challenge_posted(view.id, &message).await;
+                        Ok(())
+                    }
                     Err(error) => self.private(ctx, command, &self.error_text(&error, "challenge")).await,
+                }
+            }
+            AkonCommand::Settings { dm_reminders, time } => {
+                match self.service.update_settings(&user, dm_reminders, time).await {
+                    Ok(settings) => self.private(ctx, command, &render::settings(&settings)).await,
+                    Err(error) => self.private(ctx, command, &self.error_text(&error, "settings")).await,
                 }
             }
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
@@ -319,27 +355,17 @@ impl Bot {
                     Err(error) => self.private(ctx, command, &self.error_text(&error, "resign")).await,
                 }
             }
-            AkonCommand::Leaderboard => {
-                let Some(guild) = place.guild_id else {
-                    return self
-                        .private(ctx, command, "Leaderboards belong to servers: use this in a server.")
-                        .await;
-                };
-                match self.service.leaderboard(guild, 20).await {
-                    Ok(rows) => self.public(ctx, command, &render::leaderboard(&rows)).await.map(|_| ()),
-                    Err(error) => {
-                        self.private(ctx, command, &self.error_text(&error, "leaderboard"))
-                            .await
-                    }
-                }
-            }
+            AkonCommand::Leaderboard { global } => self.leaderboard_command(ctx, command, &user, place, global).await,
             AkonCommand::Stats { player } => {
-                let who = player.as_ref().map(player_of).unwrap_or(user);
-                match self.service.stats(&who, place.guild_id).await {
-                    Ok(stats) => self.public(ctx, command, &render::stats(&stats)).await.map(|_| ()),
-                    Err(error) => self.private(ctx, command, &self.error_text(&error, "stats")).await,
-                }
+                self.stats_command(ctx, command, &user, player.as_ref().map(player_of), place)
+                    .await
             }
+            AkonCommand::History { player } => {
+                self.history_command(ctx, command, &user, player.as_ref().map(player_of))
+                    .await
+            }
+            AkonCommand::Game { id } => self.game_command(ctx, command, id).await,
+            AkonCommand::Abort { game } => self.abort_command(ctx, command, &user, game, place).await,
         }
     }
 
@@ -450,6 +476,12 @@ impl Bot {
                 }
                 Err(error) => self.private_to(ctx, press, &self.error_text(&error, "resign")).await,
             },
+            ButtonId::Rematch { game } => self.on_rematch(ctx, press, game, &user).await,
+            ButtonId::Abort { game } => self.abort_button(ctx, press, &user, game).await,
+            ButtonId::Leaderboard { global, guild, page } => {
+                self.leaderboard_button(ctx, press, &user, (global, guild, page)).await
+            }
+            ButtonId::History { player, page } => self.history_button(ctx, press, player, page).await,
             ButtonId::ResignConfirmed { game } => match self.service.resign(game, &user).await {
                 Ok(view) => {
                     let update = CreateInteractionResponseMessage::new()

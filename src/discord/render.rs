@@ -5,8 +5,8 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateB
 use super::custom_id::ButtonId;
 use crate::board_text::{describe_move, draw};
 use crate::engine::{Hole, Seat, Winner};
-use crate::service::{ChallengeView, EndReason, GameView, Stats};
-use crate::store::{from_db, PlayerRow, StandingRow};
+use crate::service::{ChallengeView, EndReason, GameView, Settings, TimePerMove};
+use crate::store::{from_db, PlayerRow};
 
 /// A message to send: its text, buttons and who it may ping.
 #[derive(Debug, Clone)]
@@ -62,8 +62,12 @@ pub fn challenge(view: &ChallengeView) -> Reply {
     match view.status.as_str() {
         "pending" => Reply {
             content: format!(
-                "{opponent}, {challenger} challenges you to a game of **Akon**! \
+                "{opponent}, {challenger} {} **Akon**! Time per move: {}. \
                  The challenge expires <t:{}:R>. {challenger} can withdraw it with Decline.",
+                if view.rematch_of.is_some() { "offers you a rematch (seats swapped) of" } else { "challenges you to a game of" },
+                TimePerMove::from_seconds(view.seconds_per_move)
+                    .map(|t| t.to_string())
+                    .unwrap_or_else(|| format!("{} seconds", view.seconds_per_move)),
                 view.expires_at
             ),
             components: vec![CreateActionRow::Buttons(vec![
@@ -128,7 +132,16 @@ pub fn board(view: &GameView) -> Reply {
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
             content.push_str(&result_line(view, reason, winner));
+            if let Some(line) = super::records::rating_line(view) {
+                content.push('\n');
+                content.push_str(&line);
+            }
             mentions = humans().collect();
+            components = vec![CreateActionRow::Buttons(vec![CreateButton::new(
+                ButtonId::Rematch { game: view.id }.to_string(),
+            )
+            .label("Rematch")
+            .style(ButtonStyle::Success)])];
         }
         (None, Some(to_move)) if is_computer(view, to_move) => {
             content.push_str(&format!("{} is thinking…", player_name(view, to_move)));
@@ -136,6 +149,9 @@ pub fn board(view: &GameView) -> Reply {
         (None, Some(to_move)) => {
             let player = view.player(to_move);
             content.push_str(&format!("{}, your turn ({to_move}, {}).", mention(player), row_name(to_move)));
+            if let Some(deadline) = view.deadline {
+                content.push_str(&format!("\n⏰ Move <t:{deadline}:R> or lose on time{}.", time_per_move(view)));
+            }
             mentions.push(from_db(player.user_id));
             components = move_buttons(view);
         }
@@ -144,19 +160,62 @@ pub fn board(view: &GameView) -> Reply {
     Reply { content, components, mentions }
 }
 
+/// ` (1 day per move)`, or nothing for a game without a clock.
+fn time_per_move(view: &GameView) -> String {
+    match view.seconds_per_move.and_then(TimePerMove::from_seconds) {
+        Some(time) => format!(" ({time} per move)"),
+        None => String::new(),
+    }
+}
+
+/// The reminder a player gets when a quarter of their time is left.
+pub fn reminder(view: &GameView) -> Reply {
+    let Some(to_move) = view.to_move() else { return Reply::text("") };
+    let player = view.player(to_move);
+    let link = match view.board_message {
+        Some((channel, message, _)) => format!(" [Latest board]({})", message_link(view.guild_id, channel, message)),
+        None => String::new(),
+    };
+    let deadline = view.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
+    Reply {
+        content: format!(
+            "⏰ {}, it is your move in game #{} against {}: you lose on time{deadline} unless you move.{link}",
+            mention(player),
+            view.id,
+            player_name(view, to_move.opponent()),
+        ),
+        components: vec![],
+        mentions: vec![from_db(player.user_id)],
+    }
+}
+
+pub fn settings(settings: &Settings) -> String {
+    format!(
+        "Your Akon settings:\n• reminders: {}\n• time per move of the challenges you send: {}",
+        if settings.dm_reminders { "by direct message" } else { "a mention in the game's channel" },
+        settings.default_time_per_move.unwrap_or_default()
+    )
+}
+
 fn is_computer(view: &GameView, seat: Seat) -> bool {
     matches!(view.computer, Some((computer, _)) if computer == seat)
 }
 
 /// A mention for a human, a plain name for the computer (no one to ping).
-fn player_name(view: &GameView, seat: Seat) -> String {
+pub(super) fn player_name(view: &GameView, seat: Seat) -> String {
     match view.computer {
         Some((computer, level)) if computer == seat => format!("the computer ({level})"),
         _ => mention(view.player(seat)),
     }
 }
 
-fn result_line(view: &GameView, reason: EndReason, winner: Winner) -> String {
+pub(super) fn result_line(view: &GameView, reason: EndReason, winner: Winner) -> String {
+    if let EndReason::Aborted { seat } = reason {
+        return format!(
+            "**Game aborted** by {} before both players had moved: no result, not rated.",
+            player_name(view, seat)
+        );
+    }
     let position = view.game.position();
     let (a, b) = (position.captured(Seat::A), position.captured(Seat::B));
     let how = match reason {
@@ -169,6 +228,9 @@ fn result_line(view: &GameView, reason: EndReason, winner: Winner) -> String {
         }
         EndReason::Loop => "a position came back (the loop rule), so the seeds left on the board go to nobody".into(),
         EndReason::Resignation { seat } => format!("{} resigned", player_name(view, seat)),
+        EndReason::Timeout { seat } => format!("{} ran out of time", player_name(view, seat)),
+        // Answered above; kept for completeness.
+        EndReason::Aborted { seat } => format!("{} aborted the game", player_name(view, seat)),
     };
     match winner {
         Winner::Seat(seat) => {
@@ -210,6 +272,13 @@ fn move_buttons(view: &GameView) -> Vec<CreateActionRow> {
             .label("Resign")
             .style(ButtonStyle::Danger),
     );
+    if view.can_abort() {
+        second.push(
+            CreateButton::new(ButtonId::Abort { game: view.id }.to_string())
+                .label("Abort")
+                .style(ButtonStyle::Secondary),
+        );
+    }
     first.shrink_to_fit();
     vec![CreateActionRow::Buttons(first), CreateActionRow::Buttons(second)]
 }
@@ -256,53 +325,6 @@ pub fn games_list(user_id: u64, games: &[GameView]) -> Reply {
             view.ply() + 1
         ));
     }
-    Reply::text(lines.join("\n"))
-}
-
-pub fn leaderboard(standings: &[StandingRow]) -> Reply {
-    if standings.is_empty() {
-        return Reply::text("No finished games in this server yet. Challenge someone with `/akon challenge`!");
-    }
-    let mut lines = vec![
-        "**Akon leaderboard** (wins, then fewest losses)".to_string(),
-        "```".to_string(),
-    ];
-    lines.push(format!(
-        "{:>3} {:<16} {:>4} {:>4} {:>4} {:>5}",
-        "#", "player", "W", "L", "D", "games"
-    ));
-    for (rank, row) in standings.iter().enumerate() {
-        let name: String = row.name.chars().filter(|c| *c != '`').take(16).collect();
-        lines.push(format!(
-            "{:>3} {:<16} {:>4} {:>4} {:>4} {:>5}",
-            rank + 1,
-            name,
-            row.wins,
-            row.losses,
-            row.draws,
-            row.games
-        ));
-    }
-    lines.push("```".to_string());
-    Reply::text(lines.join("\n"))
-}
-
-pub fn stats(stats: &Stats) -> Reply {
-    let record = |r: &crate::store::RecordRow| {
-        format!(
-            "{} games: {} wins, {} losses, {} draws · seeds captured {} (conceded {})",
-            r.games, r.wins, r.losses, r.draws, r.captured, r.conceded
-        )
-    };
-    let mut lines = vec![format!("**Akon record of {}**", mention(&stats.player))];
-    if let Some(here) = &stats.here {
-        lines.push(format!("In this server: {}", record(here)));
-    }
-    lines.push(format!("Everywhere: {}", record(&stats.overall)));
-    for (level, against) in &stats.computer {
-        lines.push(format!("Against the computer ({level}): {}", record(against)));
-    }
-    lines.push(format!("Ongoing games: {}", stats.ongoing));
     Reply::text(lines.join("\n"))
 }
 

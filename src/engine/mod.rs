@@ -10,10 +10,12 @@
 //! let mut game = Game::opening(Seat::A);
 //! assert_eq!(game.legal_moves().numbers(), vec![1, 2, 3, 4, 5, 6, 7]);
 //!
-//! // A sows hole 3: five seeds go to A4 … A7 and B1.
+//! // A sows hole 3: five seeds go to A4 … A7 and B1. The last one is in
+//! // B's hole 1, which is never captured: A keeps just that seed.
 //! let outcome = game.play(Hole::new(3).unwrap()).unwrap();
 //! assert_eq!(outcome.sown, 5);
-//! assert_eq!(outcome.captured, 0);
+//! assert!(outcome.kept_from_hole_one);
+//! assert_eq!(outcome.captured, 1);
 //!
 //! // Play on until the game ends, always taking the first legal move.
 //! while let Some(hole) = game.legal_moves().iter().next() {

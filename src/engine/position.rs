@@ -27,7 +27,10 @@ const LAP: u8 = HOLES as u8;
 /// let outcome = position.play(Hole::new(3).unwrap()).unwrap();
 /// assert_eq!(outcome.sown, 5);
 /// assert_eq!(position.row(Seat::A), [5, 5, 0, 6, 6, 6, 6]);
-/// assert_eq!(position.row(Seat::B), [6, 5, 5, 5, 5, 5, 5]);
+/// // The last seed landed in B1, a hole 1: A keeps that one seed.
+/// assert!(outcome.kept_from_hole_one);
+/// assert_eq!(position.row(Seat::B), [5, 5, 5, 5, 5, 5, 5]);
+/// assert_eq!(position.captured(Seat::A), 1);
 /// assert_eq!(position.to_move(), Seat::B);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,6 +3,8 @@
 //! plain ids and names, and get typed outcomes and errors to render.
 
 mod clock;
+mod records;
+mod schedule;
 
 use std::sync::Arc;
 
@@ -10,12 +12,17 @@ use rand::Rng;
 use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use records::{
+    CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
+    Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
+};
+pub use schedule::{NoticeView, RematchOutcome, Settings, TimePerMove};
 
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, Hole, IllegalMove, MoveOutcome, Position, Seat, Status, Winner};
-use crate::store::{
-    from_db, ChallengeRow, Finish, GameRow, GameUpdate, NewChallenge, NewGame, NewMove, NewPlayer, PlayerRow,
-    RecordRow, StandingRow, Store, StoreError, Written,
+use crate::store::{MoveClock, 
+    from_db, ChallengeRow, Finish, GameRow, GameUpdate, NewGame, NewMove, NewPlayer, PlayerRow,
+    RatingRules, Store, StoreError, Written,
 };
 
 /// Settings of the game service.
@@ -29,6 +36,11 @@ pub struct ServiceConfig {
     /// their turn, so that many games against the computer cannot starve
     /// the machine.
     pub concurrent_searches: usize,
+    /// Rated games a player needs to be listed on a leaderboard.
+    pub leaderboard_min_games: i64,
+    /// Rated games two players may play against each other in 24 hours;
+    /// later ones are recorded but unrated.
+    pub rated_games_per_pair_per_day: u32,
 }
 
 impl Default for ServiceConfig {
@@ -37,6 +49,8 @@ impl Default for ServiceConfig {
             challenge_ttl_secs: 24 * 3600,
             max_ongoing_games: 25,
             concurrent_searches: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            leaderboard_min_games: 5,
+            rated_games_per_pair_per_day: 5,
         }
     }
 }
@@ -91,6 +105,14 @@ pub enum ServiceError {
     OutdatedBoard,
     #[error("this game is over")]
     GameOver,
+    #[error("both players have moved, so this game can no longer be aborted; resign it if you must")]
+    TooLateToAbort,
+    #[error("this game is not over yet")]
+    GameNotOver,
+    #[error("a rematch is already offered (challenge {0})")]
+    RematchPending(i64),
+    #[error("you ran out of time: the game is lost on time")]
+    TimedOut,
     #[error("that move is not allowed: {0}")]
     IllegalMove(IllegalMove),
     #[error("you have no ongoing game in this channel")]
@@ -122,6 +144,9 @@ pub struct ChallengeView {
     pub status: String,
     pub expires_at: i64,
     pub game_id: Option<i64>,
+    pub seconds_per_move: i64,
+    /// A rematch of this game (seats swapped).
+    pub rematch_of: Option<i64>,
 }
 
 /// How a finished game ended.
@@ -130,7 +155,14 @@ pub enum EndReason {
     NoSeeds,
     Loop,
     /// `seat` resigned.
+    /// `seat` ran out of time.
+    Timeout { seat: Seat },
     Resignation {
+        seat: Seat,
+    },
+    /// `seat` aborted the game before both players had moved: no winner
+    /// (the view's `Winner` is a placeholder), no result, unrated.
+    Aborted {
         seat: Seat,
     },
 }
@@ -150,8 +182,13 @@ pub struct GameView {
     pub finished: Option<(EndReason, Winner)>,
     /// In a game against the computer: its seat and level.
     pub computer: Option<(Seat, Level)>,
+    /// The clock: time per move, and when the player to move loses on time.
+    pub seconds_per_move: Option<i64>,
+    pub deadline: Option<i64>,
     /// The latest board message (channel, message) and the ply it shows.
     pub board_message: Option<(u64, u64, i64)>,
+    /// Once finished: whether the game was rated, and how.
+    pub rating: Option<GameRating>,
 }
 
 impl GameView {
@@ -178,6 +215,12 @@ impl GameView {
         }
     }
 
+    /// Whether either player may still abort the game: it goes on and
+    /// they have not both moved.
+    pub fn can_abort(&self) -> bool {
+        self.finished.is_none() && self.ply() < 2
+    }
+
     /// Whether the game waits for the computer's move.
     pub fn computer_to_move(&self) -> bool {
         matches!((self.computer, self.to_move()), (Some((seat, _)), Some(to_move)) if seat == to_move)
@@ -189,17 +232,6 @@ impl GameView {
 pub struct MoveApplied {
     pub outcome: MoveOutcome,
     pub view: GameView,
-}
-
-/// A player's records.
-#[derive(Debug, Clone)]
-pub struct Stats {
-    pub player: PlayerRow,
-    pub here: Option<RecordRow>,
-    pub overall: RecordRow,
-    /// Games against the computer, per level.
-    pub computer: Vec<(String, RecordRow)>,
-    pub ongoing: usize,
 }
 
 /// How the rules ended `game`, if they did.
@@ -223,6 +255,10 @@ pub struct Service {
 impl Service {
     pub fn new(store: Store, config: ServiceConfig, clock: Arc<dyn Clock>) -> Service {
         let searches = Arc::new(Semaphore::new(config.concurrent_searches.max(1)));
+        let store = store.with_rating_rules(RatingRules {
+            rated_games_per_pair: config.rated_games_per_pair_per_day,
+            ..RatingRules::default()
+        });
         Service { store, config, clock, searches }
     }
 
@@ -260,54 +296,10 @@ impl Service {
         }))
     }
 
-    /// `challenger` challenges `opponent` in `place`.
+    /// `challenger` challenges `opponent` in `place`, with the
+    /// challenger's default time per move.
     pub async fn challenge(&self, place: Place, challenger: &Player, opponent: &Player) -> Result<ChallengeView> {
-        let guild_id = place.guild_id.ok_or(ServiceError::NotInAServer)?;
-        if challenger.id == opponent.id {
-            return Err(ServiceError::ChallengeSelf);
-        }
-        if opponent.is_bot {
-            return Err(ServiceError::ChallengeBot(opponent.name.clone()));
-        }
-        let now = self.now();
-        let challenger_row = self.remember(challenger).await?;
-        let opponent_row = self.remember(opponent).await?;
-        if self
-            .store
-            .pending_challenge(challenger.id, opponent.id, now)
-            .await?
-            .is_some()
-        {
-            return Err(ServiceError::AlreadyChallenged(opponent.name.clone()));
-        }
-        for player in [challenger, opponent] {
-            if self.store.ongoing_games(player.id).await?.len() >= self.config.max_ongoing_games {
-                return Err(ServiceError::TooManyGames {
-                    name: player.name.clone(),
-                    limit: self.config.max_ongoing_games,
-                });
-            }
-        }
-        let expires_at = now + self.config.challenge_ttl_secs;
-        let id = self
-            .store
-            .create_challenge(&NewChallenge {
-                guild_id,
-                channel_id: place.channel_id,
-                challenger_id: challenger.id,
-                opponent_id: opponent.id,
-                created_at: now,
-                expires_at,
-            })
-            .await?;
-        Ok(ChallengeView {
-            id,
-            challenger: challenger_row,
-            opponent: opponent_row,
-            status: "pending".into(),
-            expires_at,
-            game_id: None,
-        })
+        self.challenge_with_time(place, challenger, opponent, None).await
     }
 
     async fn challenge_view(&self, row: ChallengeRow) -> Result<ChallengeView> {
@@ -318,6 +310,8 @@ impl Service {
             status: row.status,
             expires_at: row.expires_at,
             game_id: row.game_id,
+            seconds_per_move: row.seconds_per_move,
+            rematch_of: row.rematch_of,
         })
     }
 
@@ -354,6 +348,13 @@ impl Service {
         let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
         // The challenger sits at A: seats only name rows, the first mover is random.
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
+        // The challenger sits at A; a rematch swaps the seats of the game before.
+        let (mut player_a, mut player_b) = (from_db(row.challenger_id), from_db(row.opponent_id));
+        if let Some(previous) = row.rematch_of {
+            if let Some(game) = self.store.game(previous).await? {
+                (player_a, player_b) = (from_db(game.player_b), from_db(game.player_a));
+            }
+        }
         let game_id = self
             .store
             .accept_challenge(
@@ -361,11 +362,12 @@ impl Service {
                 &NewGame {
                     guild_id: from_db(row.guild_id),
                     channel_id: from_db(row.channel_id),
-                    player_a: from_db(row.challenger_id),
-                    player_b: from_db(row.opponent_id),
+                    player_a,
+                    player_b,
                     start_position: start,
                     created_at: self.now(),
                     computer: None,
+                    clock: schedule::clock_starting(self.now(), row.seconds_per_move),
                 },
             )
             .await?;
@@ -420,16 +422,22 @@ impl Service {
     /// Loads a game and replays its moves; the stored position must equal
     /// the replay.
     pub async fn game(&self, game_id: i64) -> Result<GameView> {
-        let row = self.store.game(game_id).await?.ok_or(ServiceError::GameNotFound)?;
-        self.view(row).await
+        let (row, moves) = self.store.game_with_moves(game_id).await?.ok_or(ServiceError::GameNotFound)?;
+        self.replay(row, moves).await
     }
 
-    async fn view(&self, row: GameRow) -> Result<GameView> {
+    /// Loads a game found by a listing: its row is read again with its
+    /// moves, in one transaction, so that the two agree.
+    async fn view(&self, listed: GameRow) -> Result<GameView> {
+        self.game(listed.id).await
+    }
+
+    async fn replay(&self, row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<GameView> {
         let corrupt = |why: String| ServiceError::Corrupt { game_id: row.id, why };
         let start = Position::from_json(&row.start_position).map_err(|e| corrupt(e.to_string()))?;
         let mut game = Game::from_position(start);
         let mut last_move = None;
-        for stored in self.store.moves(row.id).await? {
+        for stored in moves {
             let hole = Hole::new(stored.hole).map_err(|e| corrupt(e.to_string()))?;
             last_move = Some(
                 game.play(hole)
@@ -444,6 +452,10 @@ impl Service {
         }
         let finished = match (row.status.as_str(), row.end_reason.as_deref(), row.winner.as_deref()) {
             ("ongoing", _, _) => None,
+            (_, Some("timeout"), Some(winner)) => {
+                let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
+                Some((EndReason::Timeout { seat: winner.opponent() }, Winner::Seat(winner)))
+            }
             (_, Some("resignation"), Some(winner)) => {
                 let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
                 Some((
@@ -453,6 +465,10 @@ impl Service {
                     Winner::Seat(winner),
                 ))
             }
+            ("finished", None, None) => match self.aborted_by(row.id, row.player_a).await? {
+                Some(seat) => Some((EndReason::Aborted { seat }, Winner::Draw)),
+                None => return Err(corrupt("finished with no winner, yet not aborted".into())),
+            },
             _ => match game.status() {
                 Status::Finished {
                     end: GameEnd::NoSeeds,
@@ -488,7 +504,13 @@ impl Service {
             last_move,
             finished,
             computer,
+            seconds_per_move: row.seconds_per_move,
+            deadline: row.deadline,
             board_message,
+            rating: match row.status.as_str() {
+                "ongoing" => None,
+                _ => self.game_rating(row.id, from_db(row.guild_id)).await?,
+            },
         })
     }
 
@@ -521,9 +543,12 @@ impl Service {
         if to_move != seat {
             return Err(ServiceError::NotYourTurn(view.player(to_move).name.clone()));
         }
+        if self.time_out_if_due(&view).await? {
+            return Err(ServiceError::TimedOut);
+        }
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
-        let update = self.update_for(&view.game, finished);
+        let update = self.update_for(&view, finished);
         let new_move = NewMove {
             seat: seat.letter(),
             hole: hole.number(),
@@ -541,27 +566,45 @@ impl Service {
                 );
                 view.last_move = Some(outcome);
                 view.finished = finished;
+                if finished.is_some() {
+                    view.rating = self.game_rating(game_id, view.guild_id).await?;
+                }
                 Ok(MoveApplied { outcome, view })
             }
         }
     }
 
-    fn update_for(&self, game: &Game, finished: Option<(EndReason, Winner)>) -> GameUpdate {
-        let position = game.position();
-        GameUpdate {
+    /// The game's row after `view.game` changed: the position, how it
+    /// ended, and the clock of the player now to move.
+    fn update_for(&self, view: &GameView, finished: Option<(EndReason, Winner)>) -> GameUpdate {
+        let position = view.game.position();
+        let now = self.now();
+        let mut update = GameUpdate {
             position: serde_json::to_string(&position.to_json()).expect("a position serializes"),
             finished: finished.map(|(reason, winner)| Finish {
                 end_reason: match reason {
                     EndReason::NoSeeds => "no_seeds",
                     EndReason::Loop => "loop",
                     EndReason::Resignation { .. } => "resignation",
+                    EndReason::Timeout { .. } => "timeout",
+                    // Never written: aborts go through Store::abort_game.
+                    EndReason::Aborted { .. } => "aborted",
                 },
                 winner: winner.to_string(),
             }),
             captured_a: position.captured(Seat::A) as u32,
             captured_b: position.captured(Seat::B) as u32,
-            now: self.now(),
+            now,
+            deadline: None,
+            reminder_at: None,
+        };
+        let computer_next = matches!(view.computer, Some((seat, _)) if Some(seat) == view.game.to_move());
+        if let (None, false, Some(seconds)) = (finished, computer_next, view.seconds_per_move) {
+            let clock = schedule::clock_starting(now, seconds);
+            update.deadline = clock.deadline;
+            update.reminder_at = clock.reminder_at;
         }
+        update
     }
 
     /// `user` resigns `game_id`: the other player wins.
@@ -572,12 +615,13 @@ impl Service {
             return Err(ServiceError::GameOver);
         }
         let finished = Some((EndReason::Resignation { seat }, Winner::Seat(seat.opponent())));
-        let update = self.update_for(&view.game, finished);
+        let update = self.update_for(&view, finished);
         match self.store.finish_game(game_id, view.ply(), &update).await? {
             Written::Conflict => Err(ServiceError::StaleButton),
             Written::Yes => {
                 tracing::info!(game_id, user_id = user.id, "resigned");
                 view.finished = finished;
+                view.rating = self.game_rating(game_id, view.guild_id).await?;
                 Ok(view)
             }
         }
@@ -605,6 +649,7 @@ impl Service {
                 start_position: start,
                 created_at: self.now(),
                 computer: Some(('B', level.to_string())),
+                clock: MoveClock::default(),
             })
             .await?;
         tracing::info!(game_id = id, user_id = human.id, %level, "game against the computer started");
@@ -633,7 +678,7 @@ impl Service {
         tracing::info!(game_id, ply = ply + 1, %level, hole = hole.number(), ms = started.elapsed().as_millis() as u64, "computer move");
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
-        let update = self.update_for(&view.game, finished);
+        let update = self.update_for(&view, finished);
         let user_id = from_db(view.player(seat).user_id);
         let new_move = NewMove { seat: seat.letter(), hole: hole.number(), user_id };
         match self.store.record_move(game_id, ply, &new_move, &update).await? {
@@ -701,25 +746,5 @@ impl Service {
                 here.iter().map(|g| g.id.to_string()).collect::<Vec<_>>().join(", "),
             )),
         }
-    }
-
-    /// This server's players ranked by wins, then fewest losses.
-    pub async fn leaderboard(&self, guild_id: u64, limit: i64) -> Result<Vec<StandingRow>> {
-        Ok(self.store.standings(guild_id, limit).await?)
-    }
-
-    pub async fn stats(&self, player: &Player, guild_id: Option<u64>) -> Result<Stats> {
-        let row = self.remember(player).await?;
-        let here = match guild_id {
-            Some(guild) => Some(self.store.record(player.id, Some(guild)).await?),
-            None => None,
-        };
-        Ok(Stats {
-            player: row,
-            here,
-            overall: self.store.record(player.id, None).await?,
-            computer: self.store.computer_record(player.id).await?,
-            ongoing: self.store.ongoing_games(player.id).await?.len(),
-        })
     }
 }

@@ -10,7 +10,13 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{FromRow, SqlitePool};
+use sqlx::{ConnectOptions, Connection, FromRow, SqlitePool};
+
+mod schedule;
+pub use schedule::{Notice, SettingsRow};
+
+mod ratings;
+pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules, Scope};
 
 /// A failure of the database, with what was being done.
 #[derive(Debug, thiserror::Error)]
@@ -19,6 +25,8 @@ pub enum StoreError {
     Open { url: String, source: sqlx::Error },
     #[error("cannot migrate the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("after migrating, {0} rows of the database point at rows that do not exist")]
+    BrokenForeignKeys(usize),
     #[error("database error while {doing}: {source}")]
     Query { doing: &'static str, source: sqlx::Error },
 }
@@ -49,6 +57,8 @@ pub fn from_db(id: i64) -> u64 {
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: SqlitePool,
+    /// What finishing a game applies to ratings (see [`RatingRules`]).
+    rating_rules: RatingRules,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,6 +86,11 @@ pub struct ChallengeRow {
     pub created_at: i64,
     pub expires_at: i64,
     pub game_id: Option<i64>,
+    pub seconds_per_move: i64,
+    pub message_channel_id: Option<i64>,
+    pub message_id: Option<i64>,
+    /// A rematch swaps the seats of this earlier game.
+    pub rematch_of: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -86,6 +101,8 @@ pub struct NewChallenge {
     pub opponent_id: u64,
     pub created_at: i64,
     pub expires_at: i64,
+    pub seconds_per_move: i64,
+    pub rematch_of: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -112,6 +129,11 @@ pub struct GameRow {
     /// In a game against the computer: its seat (`A` or `B`) and level.
     pub computer_seat: Option<String>,
     pub computer_level: Option<String>,
+    /// The clock: time per move, and when the player to move is reminded
+    /// and loses on time (`None`: no clock, or nothing pending).
+    pub seconds_per_move: Option<i64>,
+    pub deadline: Option<i64>,
+    pub reminder_at: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -124,7 +146,19 @@ pub struct NewGame {
     pub created_at: i64,
     /// `Some((seat, level))` for a game against the computer.
     pub computer: Option<(char, String)>,
+    /// The first player's clock.
+    pub clock: MoveClock,
 }
+
+/// A game's clock after a change: time per move, and when the player to
+/// move is reminded and loses on time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoveClock {
+    pub seconds_per_move: Option<i64>,
+    pub deadline: Option<i64>,
+    pub reminder_at: Option<i64>,
+}
+
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct MoveRow {
@@ -152,6 +186,9 @@ pub struct GameUpdate {
     pub captured_a: u32,
     pub captured_b: u32,
     pub now: i64,
+    /// When the player now to move is reminded and loses on time.
+    pub deadline: Option<i64>,
+    pub reminder_at: Option<i64>,
 }
 
 /// How a game finished: `end_reason` is `no_seeds`, `loop` or
@@ -168,16 +205,6 @@ pub enum Written {
     Yes,
     /// Someone else changed the row first: nothing was written.
     Conflict,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
-pub struct StandingRow {
-    pub user_id: i64,
-    pub name: String,
-    pub wins: i64,
-    pub losses: i64,
-    pub draws: i64,
-    pub games: i64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, FromRow)]
@@ -201,9 +228,12 @@ struct LevelRecordRow {
     conceded: i64,
 }
 
+const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, \
+     expires_at, game_id, seconds_per_move, message_channel_id, message_id, rematch_of";
+
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
      end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
-     updated_at, finished_at, computer_seat, computer_level";
+     updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at";
 
 async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match &game.computer {
@@ -212,7 +242,8 @@ async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<
     };
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
-         updated_at, computer_seat, computer_level) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6, ?7, ?8) RETURNING id",
+         updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id",
     )
     .bind(to_db(game.guild_id))
     .bind(to_db(game.channel_id))
@@ -222,6 +253,9 @@ async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<
     .bind(game.created_at)
     .bind(computer_seat)
     .bind(computer_level)
+    .bind(game.clock.seconds_per_move)
+    .bind(game.clock.deadline)
+    .bind(game.clock.reminder_at)
     .fetch_one(&mut *tx)
     .await
     .doing("creating a game")
@@ -246,6 +280,27 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true);
+        // Migrations run on a connection of their own with foreign keys off,
+        // as SQLite's procedure for rebuilding a table requires (dropping a
+        // table that other tables point at); the keys are checked after.
+        let mut migrating = options
+            .clone()
+            .foreign_keys(false)
+            .connect()
+            .await
+            .map_err(|source| StoreError::Open {
+                url: url.to_string(),
+                source,
+            })?;
+        sqlx::migrate!("./migrations").run(&mut migrating).await?;
+        let broken = sqlx::query("PRAGMA foreign_key_check")
+            .fetch_all(&mut migrating)
+            .await
+            .doing("checking foreign keys after migrating")?;
+        if !broken.is_empty() {
+            return Err(StoreError::BrokenForeignKeys(broken.len()));
+        }
+        migrating.close().await.doing("closing the migrating connection")?;
         let pool = SqlitePoolOptions::new()
             .max_connections(8)
             .acquire_timeout(Duration::from_secs(10))
@@ -255,8 +310,12 @@ impl Store {
                 url: url.to_string(),
                 source,
             })?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        let store = Store {
+            pool,
+            rating_rules: RatingRules::default(),
+        };
+        store.rate_pending_games().await?;
+        Ok(store)
     }
 
     /// Opens the database file at `path`.
@@ -297,8 +356,8 @@ impl Store {
 
     pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64> {
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at,
+             seconds_per_move, rematch_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
         )
         .bind(to_db(new.guild_id))
         .bind(to_db(new.channel_id))
@@ -306,6 +365,8 @@ impl Store {
         .bind(to_db(new.opponent_id))
         .bind(new.created_at)
         .bind(new.expires_at)
+        .bind(new.seconds_per_move)
+        .bind(new.rematch_of)
         .fetch_one(&self.pool)
         .await
         .doing("creating a challenge")?;
@@ -314,8 +375,7 @@ impl Store {
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
         sqlx::query_as(
-            "SELECT id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, expires_at, game_id
-             FROM challenges WHERE id = ?1",
+            &format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"),
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -326,9 +386,10 @@ impl Store {
     /// A challenge from `challenger` to `opponent` still pending at `now`.
     pub async fn pending_challenge(&self, challenger: u64, opponent: u64, now: i64) -> Result<Option<ChallengeRow>> {
         sqlx::query_as(
-            "SELECT id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, expires_at, game_id
-             FROM challenges WHERE challenger_id = ?1 AND opponent_id = ?2 AND status = 'pending'
-             AND expires_at > ?3 ORDER BY id DESC LIMIT 1",
+            &format!(
+                "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ?1 AND opponent_id = ?2
+                 AND status = 'pending' AND expires_at > ?3 ORDER BY id DESC LIMIT 1"
+            ),
         )
         .bind(to_db(challenger))
         .bind(to_db(opponent))
@@ -417,6 +478,26 @@ impl Store {
             .doing("reading a game's moves")
     }
 
+    /// A game and its moves read in one transaction, so that they agree
+    /// even while a move is being written.
+    pub async fn game_with_moves(&self, game_id: i64) -> Result<Option<(GameRow, Vec<MoveRow>)>> {
+        let mut tx = self.pool.begin().await.doing("starting to read a game")?;
+        let row: Option<GameRow> = sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
+            .bind(game_id)
+            .fetch_optional(&mut *tx)
+            .await
+            .doing("reading a game")?;
+        let Some(row) = row else { return Ok(None) };
+        let moves =
+            sqlx::query_as("SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")
+                .bind(game_id)
+                .fetch_all(&mut *tx)
+                .await
+                .doing("reading a game's moves")?;
+        tx.commit().await.doing("finishing reading a game")?;
+        Ok(Some((row, moves)))
+    }
+
     /// Appends move number `expected_ply + 1` and updates the game, in one
     /// transaction, only if the game is still ongoing at `expected_ply`:
     /// of two moves made at once, exactly one is written.
@@ -485,7 +566,7 @@ impl Store {
         };
         let done = sqlx::query(
             "UPDATE games SET ply = ?3, position = ?4, status = ?5, end_reason = ?6, winner = ?7, captured_a = ?8,
-             captured_b = ?9, updated_at = ?10, finished_at = ?11
+             captured_b = ?9, updated_at = ?10, finished_at = ?11, deadline = ?12, reminder_at = ?13
              WHERE id = ?1 AND ply = ?2 AND status = 'ongoing'",
         )
         .bind(game_id)
@@ -499,6 +580,8 @@ impl Store {
         .bind(update.captured_b as i64)
         .bind(update.now)
         .bind(finished_at)
+        .bind(update.deadline)
+        .bind(update.reminder_at)
         .execute(&mut *tx)
         .await
         .doing("updating a game")?;
@@ -509,7 +592,8 @@ impl Store {
         })
     }
 
-    /// Once a game is finished, one result row per player.
+    /// Once a game is finished, one result row per player, and the game
+    /// rated (see `rate_game`): every finished game passes through here.
     async fn write_results(&self, tx: &mut sqlx::SqliteConnection, game_id: i64) -> Result<()> {
         sqlx::query(
             "INSERT INTO results (game_id, user_id, opponent_id, guild_id, outcome, captured, opponent_captured,
@@ -528,6 +612,7 @@ impl Store {
         .execute(&mut *tx)
         .await
         .doing("writing a game's results")?;
+        self.rate_game(tx, game_id).await?;
         Ok(())
     }
 
@@ -561,26 +646,6 @@ impl Store {
     }
 
     // Records.
-
-    /// A guild's players ranked by wins, then fewest losses, counting games
-    /// between humans only.
-    pub async fn standings(&self, guild_id: u64, limit: i64) -> Result<Vec<StandingRow>> {
-        sqlx::query_as(
-            "SELECT r.user_id, p.name,
-                    SUM(r.outcome = 'win') AS wins, SUM(r.outcome = 'loss') AS losses,
-                    SUM(r.outcome = 'draw') AS draws, COUNT(*) AS games
-             FROM results r JOIN players p ON p.user_id = r.user_id
-             WHERE r.guild_id = ?1 AND r.computer_level IS NULL
-             GROUP BY r.user_id
-             ORDER BY wins DESC, losses ASC, games DESC, p.name ASC
-             LIMIT ?2",
-        )
-        .bind(to_db(guild_id))
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .doing("reading the leaderboard")
-    }
 
     /// `user`'s record against the computer, per level.
     pub async fn computer_record(&self, user_id: u64) -> Result<Vec<(String, RecordRow)>> {

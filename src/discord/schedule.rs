@@ -1,0 +1,132 @@
+//! The scheduler's side of Discord: sending reminders, timeout results and
+//! expired challenges, and the rematch button.
+
+use std::sync::atomic::Ordering;
+
+use serenity::all::{
+    ChannelId, ComponentInteraction, Context, CreateInteractionResponse, CreateMessage, EditMessage, Message,
+    MessageId, Nonce, UserId,
+};
+
+use super::render::{self, Reply};
+use super::{response, Bot, Origin, Sent};
+use crate::service::{NoticeView, Player, RematchOutcome};
+use crate::store::from_db;
+
+impl Bot {
+    /// Every `scheduler_every`: the service claims what fell due and the
+    /// notices are sent, oldest first, each marked once sent. One loop per
+    /// process, so ticks never overlap; claims are conditional writes, so
+    /// even overlapping loops could not take an event twice.
+    pub(super) async fn run_scheduler(self, ctx: Context) {
+        let mut stopped = self.stopped.clone();
+        let mut every = tokio::time::interval(self.scheduler_every);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = every.tick() => {}
+                _ = stopped.changed() => break,
+            }
+            if *stopped.borrow() {
+                break;
+            }
+            self.in_flight.fetch_add(1, Ordering::SeqCst);
+            self.scheduler_tick(&ctx).await;
+            self.in_flight.fetch_sub(1, Ordering::SeqCst);
+        }
+        tracing::debug!("scheduler stopped");
+    }
+
+    async fn scheduler_tick(&self, ctx: &Context) {
+        let notices = match self.service.tick().await {
+            Ok(notices) => notices,
+            Err(error) => {
+                tracing::error!(%error, "scheduler tick failed");
+                return;
+            }
+        };
+        for notice in notices {
+            let id = notice.id();
+            match self.send_notice(ctx, &notice).await {
+                Ok(()) => {
+                    if let Err(error) = self.service.notice_sent(id).await {
+                        tracing::error!(%error, notice = id, "could not mark a notice sent");
+                    }
+                }
+                // Left unsent: the next tick tries again.
+                Err(error) => tracing::warn!(%error, notice = id, "could not send a notice"),
+            }
+        }
+    }
+
+    async fn send_notice(&self, ctx: &Context, notice: &NoticeView) -> Sent {
+        // Discord drops a second message with the same enforced nonce, so a
+        // crash between sending and marking cannot show a notice twice.
+        let nonce = Nonce::String(format!("akon-notice-{}", notice.id()));
+        let message = |reply: &Reply| {
+            CreateMessage::new()
+                .content(&reply.content)
+                .components(reply.components.clone())
+                .allowed_mentions(reply.allowed_mentions())
+                .nonce(nonce.clone())
+                .enforce_nonce(true)
+        };
+        match notice {
+            NoticeView::Reminder { view, dm, .. } => {
+                let Some(to_move) = view.to_move() else { return Ok(()) };
+                let user = from_db(view.player(to_move).user_id);
+                let reply = render::reminder(view);
+                let channel = if *dm {
+                    UserId::new(user).create_dm_channel(ctx).await?.id
+                } else {
+                    ChannelId::new(view.board_message.map(|(channel, _, _)| channel).unwrap_or(view.channel_id))
+                };
+                channel.send_message(ctx, message(&reply)).await?;
+                tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
+            }
+            NoticeView::Timeout { view, .. } => {
+                let reply = render::board(view);
+                ChannelId::new(view.channel_id).send_message(ctx, message(&reply)).await?;
+                self.clear_buttons(ctx, view.board_message).await;
+            }
+            NoticeView::ChallengeExpired { challenge, message: Some((channel, id)), .. } => {
+                let reply = render::challenge(challenge);
+                let edit = EditMessage::new().content(reply.content).components(vec![]);
+                if let Err(error) = ChannelId::new(*channel).edit_message(ctx, MessageId::new(*id), edit).await {
+                    // A deleted challenge message is no reason to retry forever.
+                    tracing::warn!(%error, challenge = challenge.id, "could not mark a challenge message expired");
+                }
+            }
+            NoticeView::ChallengeExpired { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// Remembers the message showing a challenge.
+    pub(super) async fn challenge_posted(&self, challenge_id: i64, message: &Message) {
+        if let Err(error) =
+            self.service.set_challenge_message(challenge_id, message.channel_id.get(), message.id.get()).await
+        {
+            tracing::error!(%error, challenge_id, "could not save the challenge message");
+        }
+    }
+
+    pub(super) async fn on_rematch(&self, ctx: &Context, press: &ComponentInteraction, game: i64, user: &Player) -> Sent {
+        match self.service.rematch(game, user).await {
+            Ok(RematchOutcome::Challenge(challenge)) => {
+                let reply = render::challenge(&challenge);
+                press.create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply))).await?;
+                let message = press.get_response(&ctx.http).await?;
+                self.challenge_posted(challenge.id, &message).await;
+                Ok(())
+            }
+            Ok(RematchOutcome::ComputerGame(view)) => {
+                let reply = render::board(&view);
+                press.create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply))).await?;
+                let message = press.get_response(&ctx.http).await?;
+                self.board_posted(ctx, &view, &message, Origin::Component(press)).await
+            }
+            Err(error) => self.private_to(ctx, press, &self.error_text(&error, "rematch")).await,
+        }
+    }
+}

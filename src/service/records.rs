@@ -1,0 +1,430 @@
+//! Ratings and records: leaderboards, a player's stats, their game history,
+//! one game's full record, and aborting a game before both players have
+//! moved. Ratings themselves are updated by the store when a game finishes.
+
+use super::{GameView, Player, Result, Service, ServiceError};
+use crate::engine::{Record, Seat, Winner};
+use crate::rating::Rating;
+use crate::store::{from_db, GameRatingRow, HistoryRow, PlayerRow, RatingChangeRow, RatingRow, RecordRow, Written};
+
+pub use crate::store::Scope;
+
+/// Players on one leaderboard page.
+pub const LEADERBOARD_PAGE: i64 = 10;
+/// Games on one history page.
+pub const HISTORY_PAGE: i64 = 10;
+/// Rating changes shown in a player's stats.
+pub const RECENT_CHANGES: i64 = 10;
+
+/// One line of a leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    /// Place on the board, from 1.
+    pub rank: i64,
+    pub user_id: u64,
+    pub name: String,
+    pub rating: Rating,
+    pub games: i64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+impl Standing {
+    fn new(rank: i64, row: RatingRow) -> Standing {
+        Standing {
+            rank,
+            user_id: from_db(row.user_id),
+            name: row.name.clone(),
+            rating: row.glicko(),
+            games: row.games,
+            wins: row.wins,
+            losses: row.losses,
+            draws: row.draws,
+        }
+    }
+}
+
+/// Where the player looking at a leaderboard stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CallerStanding {
+    /// On the page shown.
+    OnPage,
+    /// Listed, on another page.
+    Listed(Standing),
+    /// Rated in this scope, but with too few games to be listed.
+    TooFewGames { games: i64, needed: i64 },
+    /// No rated game in this scope.
+    Unrated,
+}
+
+/// One page of a leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderboardPage {
+    pub scope: Scope,
+    /// The page shown, from 0, and how many there are (at least 1).
+    pub page: i64,
+    pub pages: i64,
+    /// Players listed on the whole board.
+    pub listed: i64,
+    /// Rated games needed to be listed.
+    pub min_games: i64,
+    pub rows: Vec<Standing>,
+    pub caller_id: u64,
+    pub caller: CallerStanding,
+}
+
+/// A player's rating in one scope, their place and latest changes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingSummary {
+    pub rating: Rating,
+    pub games: i64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+    /// Place on the leaderboard, if listed there.
+    pub rank: Option<i64>,
+    /// The latest changes, newest first.
+    pub recent: Vec<RatingChangeRow>,
+}
+
+impl RatingSummary {
+    /// The rating change over the recent games shown.
+    pub fn recent_change(&self) -> f64 {
+        match (self.recent.first(), self.recent.last()) {
+            (Some(newest), Some(oldest)) => newest.rating_after - oldest.rating_before,
+            _ => 0.0,
+        }
+    }
+}
+
+/// Winning streaks in games against people.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Streaks {
+    /// Wins in a row up to the latest game.
+    pub current: u32,
+    /// The longest run of wins.
+    pub best: u32,
+}
+
+impl Streaks {
+    /// Streaks of `outcomes` (`win`, `loss`, `draw`), oldest first: a
+    /// loss or a draw ends a run of wins.
+    ///
+    /// ```
+    /// use akon::service::Streaks;
+    /// let outcomes = ["win", "win", "win", "draw", "win", "loss", "win", "win"];
+    /// assert_eq!(Streaks::of(outcomes), Streaks { current: 2, best: 3 });
+    /// ```
+    pub fn of<S: AsRef<str>>(outcomes: impl IntoIterator<Item = S>) -> Streaks {
+        let mut streaks = Streaks::default();
+        for outcome in outcomes {
+            if outcome.as_ref() == "win" {
+                streaks.current += 1;
+                streaks.best = streaks.best.max(streaks.current);
+            } else {
+                streaks.current = 0;
+            }
+        }
+        streaks
+    }
+}
+
+/// A player's records.
+#[derive(Debug, Clone)]
+pub struct Stats {
+    pub player: PlayerRow,
+    /// Ratings, everywhere and in this server, if rated there.
+    pub global: Option<RatingSummary>,
+    pub server: Option<RatingSummary>,
+    /// Games against people, in this server (if asked in one) and everywhere.
+    pub here: Option<RecordRow>,
+    pub overall: RecordRow,
+    pub streaks: Streaks,
+    /// Games against the computer, per level.
+    pub computer: Vec<(String, RecordRow)>,
+    /// The asker's record against this player, when it is someone else.
+    pub head_to_head: Option<(PlayerRow, RecordRow)>,
+    pub ongoing: usize,
+}
+
+impl Stats {
+    /// Seeds captured minus seeds conceded, per game against people.
+    pub fn capture_margin(&self) -> Option<f64> {
+        (self.overall.games > 0)
+            .then(|| (self.overall.captured - self.overall.conceded) as f64 / self.overall.games as f64)
+    }
+}
+
+/// A page of a player's finished games, newest first.
+#[derive(Debug, Clone)]
+pub struct HistoryPage {
+    pub player: PlayerRow,
+    pub page: i64,
+    pub pages: i64,
+    pub total: i64,
+    pub games: Vec<HistoryRow>,
+}
+
+/// Whether a finished game was rated.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameRating {
+    /// Rated: each player's rating in the game's server before and after.
+    Rated(Vec<RatingChange>),
+    Unrated(Unrated),
+}
+
+/// Why a finished game was not rated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unrated {
+    Computer,
+    Aborted,
+    /// The two players had already played this many rated games against
+    /// each other in the last 24 hours.
+    PairLimit {
+        per_day: u32,
+    },
+}
+
+/// One player's rating change in a game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingChange {
+    pub user_id: u64,
+    pub before: f64,
+    pub after: f64,
+    /// Whether the rating after is still provisional.
+    pub provisional: bool,
+}
+
+/// One game in full: its view, its record in RULES.md's notation and when
+/// it was played.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    pub view: GameView,
+    pub record: Record,
+    pub created_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+/// Pages needed for `len` items, at least one.
+fn pages(len: i64, per_page: i64) -> i64 {
+    ((len + per_page - 1) / per_page).max(1)
+}
+
+impl Service {
+    /// Page `page` (from 0, clamped to the last) of `scope`'s leaderboard,
+    /// and where `caller_id` stands on it.
+    pub async fn leaderboard(&self, scope: Scope, page: i64, caller_id: u64) -> Result<LeaderboardPage> {
+        let min_games = self.config.leaderboard_min_games;
+        let listed = self.store.leaderboard_len(scope, min_games).await?;
+        let pages = pages(listed, LEADERBOARD_PAGE);
+        let page = page.clamp(0, pages - 1);
+        let offset = page * LEADERBOARD_PAGE;
+        let rows: Vec<Standing> = self
+            .store
+            .leaderboard(scope, min_games, offset, LEADERBOARD_PAGE)
+            .await?
+            .into_iter()
+            .zip(offset + 1..)
+            .map(|(row, rank)| Standing::new(rank, row))
+            .collect();
+        let caller = if rows.iter().any(|s| s.user_id == caller_id) {
+            CallerStanding::OnPage
+        } else {
+            match self.store.rating(scope, caller_id).await? {
+                None => CallerStanding::Unrated,
+                Some(own) if own.games < min_games => CallerStanding::TooFewGames {
+                    games: own.games,
+                    needed: min_games,
+                },
+                Some(own) => match self.store.rank(scope, min_games, caller_id).await? {
+                    Some(rank) => CallerStanding::Listed(Standing::new(rank, own)),
+                    None => CallerStanding::Unrated,
+                },
+            }
+        };
+        Ok(LeaderboardPage {
+            scope,
+            page,
+            pages,
+            listed,
+            min_games,
+            rows,
+            caller_id,
+            caller,
+        })
+    }
+
+    async fn rating_summary(&self, scope: Scope, user_id: u64) -> Result<Option<RatingSummary>> {
+        let Some(row) = self.store.rating(scope, user_id).await? else {
+            return Ok(None);
+        };
+        Ok(Some(RatingSummary {
+            rating: row.glicko(),
+            games: row.games,
+            wins: row.wins,
+            losses: row.losses,
+            draws: row.draws,
+            rank: self
+                .store
+                .rank(scope, self.config.leaderboard_min_games, user_id)
+                .await?,
+            recent: self.store.rating_changes(user_id, scope, RECENT_CHANGES).await?,
+        }))
+    }
+
+    /// `player`'s records as `asker` sees them, in the server `guild_id`
+    /// (if asked in one).
+    pub async fn stats(&self, asker: &Player, player: &Player, guild_id: Option<u64>) -> Result<Stats> {
+        let row = self.remember(player).await?;
+        let (here, server) = match guild_id {
+            Some(guild) => (
+                Some(self.store.record(player.id, Some(guild)).await?),
+                self.rating_summary(Scope::Server(guild), player.id).await?,
+            ),
+            None => (None, None),
+        };
+        let head_to_head = if asker.id != player.id {
+            let asker_row = self.remember(asker).await?;
+            Some((asker_row, self.store.head_to_head(asker.id, player.id).await?))
+        } else {
+            None
+        };
+        Ok(Stats {
+            player: row,
+            global: self.rating_summary(Scope::Global, player.id).await?,
+            server,
+            here,
+            overall: self.store.record(player.id, None).await?,
+            streaks: Streaks::of(self.store.outcomes(player.id).await?),
+            computer: self.store.computer_record(player.id).await?,
+            head_to_head,
+            ongoing: self.store.ongoing_games(player.id).await?.len(),
+        })
+    }
+
+    /// Remembers `player`'s current name, then shows their history.
+    pub async fn history_of(&self, player: &Player, page: i64) -> Result<HistoryPage> {
+        self.remember(player).await?;
+        self.history(player.id, page).await
+    }
+
+    /// Page `page` (from 0, clamped to the last) of `user_id`'s finished
+    /// games, newest first.
+    pub async fn history(&self, user_id: u64, page: i64) -> Result<HistoryPage> {
+        let player = self.player_row(crate::store::to_db(user_id)).await?;
+        let total = self.store.history_len(user_id).await?;
+        let pages = pages(total, HISTORY_PAGE);
+        let page = page.clamp(0, pages - 1);
+        let games = self.store.history(user_id, page * HISTORY_PAGE, HISTORY_PAGE).await?;
+        Ok(HistoryPage {
+            player,
+            page,
+            pages,
+            total,
+            games,
+        })
+    }
+
+    /// One game in full, finished or not.
+    pub async fn game_record(&self, game_id: i64) -> Result<GameRecord> {
+        let view = self.game(game_id).await?;
+        let row = self.store.game(game_id).await?.ok_or(ServiceError::GameNotFound)?;
+        Ok(GameRecord {
+            record: view.game.record(),
+            view,
+            created_at: row.created_at,
+            finished_at: row.finished_at,
+        })
+    }
+
+    /// Whether a finished game was rated, with its changes in its server.
+    pub(super) async fn game_rating(&self, game_id: i64, guild_id: u64) -> Result<Option<GameRating>> {
+        let Some(GameRatingRow {
+            rated,
+            unrated_reason,
+            changes,
+        }) = self.store.game_rating(game_id, Scope::Server(guild_id)).await?
+        else {
+            return Ok(None);
+        };
+        if rated {
+            return Ok(Some(GameRating::Rated(
+                changes
+                    .into_iter()
+                    .map(|c| RatingChange {
+                        user_id: from_db(c.user_id),
+                        before: c.rating_before,
+                        after: c.rating_after,
+                        provisional: crate::rating::is_provisional(c.deviation_after),
+                    })
+                    .collect(),
+            )));
+        }
+        Ok(Some(GameRating::Unrated(match unrated_reason.as_deref() {
+            Some("computer") => Unrated::Computer,
+            Some("aborted") => Unrated::Aborted,
+            _ => Unrated::PairLimit {
+                per_day: self.store.rating_rules().rated_games_per_pair,
+            },
+        })))
+    }
+
+    /// Which seat aborted an aborted game (one with neither winner nor end
+    /// reason); `None` if it was not aborted.
+    pub(super) async fn aborted_by(&self, game_id: i64, player_a: i64) -> Result<Option<Seat>> {
+        Ok(self
+            .store
+            .abort_of(game_id)
+            .await?
+            .map(|abort| if abort.user_id == player_a { Seat::A } else { Seat::B }))
+    }
+
+    /// `user` aborts `game_id`, which either player may do until both have
+    /// moved: the game ends unrated, with no winner and no result.
+    pub async fn abort(&self, game_id: i64, user: &Player) -> Result<GameView> {
+        let mut view = self.game(game_id).await?;
+        let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if view.finished.is_some() {
+            return Err(ServiceError::GameOver);
+        }
+        if !view.can_abort() {
+            return Err(ServiceError::TooLateToAbort);
+        }
+        match self.store.abort_game(game_id, view.ply(), user.id, self.now()).await? {
+            Written::Conflict => Err(ServiceError::StaleButton),
+            Written::Yes => {
+                tracing::info!(game_id, user_id = user.id, "aborted");
+                view.finished = Some((super::EndReason::Aborted { seat }, Winner::Draw));
+                view.rating = Some(GameRating::Unrated(Unrated::Aborted));
+                Ok(view)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_loss_or_a_draw_ends_a_winning_streak() {
+        assert_eq!(Streaks::of(Vec::<String>::new()), Streaks { current: 0, best: 0 });
+        assert_eq!(Streaks::of(["win", "loss"]), Streaks { current: 0, best: 1 });
+        assert_eq!(
+            Streaks::of(["win", "draw", "win", "win"]),
+            Streaks { current: 2, best: 2 }
+        );
+        assert_eq!(
+            Streaks::of(["win", "win", "win", "loss", "win"]),
+            Streaks { current: 1, best: 3 }
+        );
+    }
+
+    #[test]
+    fn pages_cover_every_item_and_an_empty_board_has_one() {
+        assert_eq!(pages(0, 10), 1);
+        assert_eq!(pages(10, 10), 1);
+        assert_eq!(pages(11, 10), 2);
+    }
+}

@@ -1,0 +1,325 @@
+//! Time in correspondence play: time per move, reminders, timeouts, expiring
+//! challenges, rematches and player settings. The scheduler's tick claims
+//! what fell due (each claim a conditional write, so overlapping ticks and
+//! restarts never take an event twice) and hands back the notices to send.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{ChallengeView, EndReason, GameView, Place, Player, Result, Service, ServiceError};
+use crate::engine::{Seat, Winner};
+use crate::store::{from_db, MoveClock, NewChallenge, SettingsRow, Written};
+
+/// The time a player has for each move, as offered in `/akon challenge`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TimePerMove {
+    TenMinutes,
+    OneHour,
+    OneDay,
+    #[default]
+    ThreeDays,
+    SevenDays,
+}
+
+impl TimePerMove {
+    pub const ALL: [TimePerMove; 5] = [
+        TimePerMove::TenMinutes,
+        TimePerMove::OneHour,
+        TimePerMove::OneDay,
+        TimePerMove::ThreeDays,
+        TimePerMove::SevenDays,
+    ];
+
+    pub fn seconds(self) -> i64 {
+        match self {
+            TimePerMove::TenMinutes => 600,
+            TimePerMove::OneHour => 3600,
+            TimePerMove::OneDay => 86_400,
+            TimePerMove::ThreeDays => 3 * 86_400,
+            TimePerMove::SevenDays => 7 * 86_400,
+        }
+    }
+
+    pub fn from_seconds(seconds: i64) -> Option<TimePerMove> {
+        TimePerMove::ALL.into_iter().find(|t| t.seconds() == seconds)
+    }
+
+    /// The short code used in commands: `10m`, `1h`, `1d`, `3d`, `7d`.
+    pub fn code(self) -> &'static str {
+        match self {
+            TimePerMove::TenMinutes => "10m",
+            TimePerMove::OneHour => "1h",
+            TimePerMove::OneDay => "1d",
+            TimePerMove::ThreeDays => "3d",
+            TimePerMove::SevenDays => "7d",
+        }
+    }
+}
+
+impl fmt::Display for TimePerMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TimePerMove::TenMinutes => "10 minutes",
+            TimePerMove::OneHour => "1 hour",
+            TimePerMove::OneDay => "1 day",
+            TimePerMove::ThreeDays => "3 days",
+            TimePerMove::SevenDays => "7 days",
+        })
+    }
+}
+
+impl FromStr for TimePerMove {
+    type Err = String;
+
+    fn from_str(text: &str) -> std::result::Result<TimePerMove, String> {
+        TimePerMove::ALL
+            .into_iter()
+            .find(|t| t.code() == text.trim())
+            .ok_or_else(|| format!("`{text}` is not a time per move: use 10m, 1h, 1d, 3d or 7d"))
+    }
+}
+
+/// A player's clock starting at `now`: they lose on time after `seconds`,
+/// and are reminded once when a quarter of it is left.
+pub fn clock_starting(now: i64, seconds: i64) -> MoveClock {
+    let deadline = now + seconds;
+    MoveClock { seconds_per_move: Some(seconds), deadline: Some(deadline), reminder_at: Some(deadline - seconds / 4) }
+}
+
+/// A player's preferences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Settings {
+    /// Reminders by direct message rather than a mention in the channel.
+    pub dm_reminders: bool,
+    /// The time per move of the challenges they send, unless they say.
+    pub default_time_per_move: Option<TimePerMove>,
+}
+
+/// A message the scheduler owes the players, with what it needs to say it.
+#[derive(Debug, Clone)]
+pub enum NoticeView {
+    /// `view`'s player to move has a quarter of their time left.
+    Reminder { id: i64, view: GameView, dm: bool },
+    /// `view` ended on time.
+    Timeout { id: i64, view: GameView },
+    ChallengeExpired { id: i64, challenge: ChallengeView, message: Option<(u64, u64)> },
+}
+
+impl NoticeView {
+    pub fn id(&self) -> i64 {
+        match self {
+            NoticeView::Reminder { id, .. } | NoticeView::Timeout { id, .. } | NoticeView::ChallengeExpired { id, .. } => {
+                *id
+            }
+        }
+    }
+}
+
+/// What a Rematch press made.
+#[derive(Debug, Clone)]
+pub enum RematchOutcome {
+    Challenge(ChallengeView),
+    /// Against the computer a rematch starts at once.
+    ComputerGame(GameView),
+}
+
+impl Service {
+    /// Sends a challenge with a time per move (`None`: the challenger's
+    /// default, else three days).
+    pub async fn challenge_with_time(
+        &self,
+        place: Place,
+        challenger: &Player,
+        opponent: &Player,
+        time: Option<TimePerMove>,
+    ) -> Result<ChallengeView> {
+        let time = match time {
+            Some(time) => time,
+            None => self.settings(challenger.id).await?.default_time_per_move.unwrap_or_default(),
+        };
+        self.create_challenge(place, challenger, opponent, time.seconds(), None).await
+    }
+
+    /// Offers a rematch of a finished game: the same time per move, the
+    /// seats swapped; against the computer, a new game at the same level.
+    pub async fn rematch(&self, game_id: i64, user: &Player) -> Result<RematchOutcome> {
+        let view = self.game(game_id).await?;
+        let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if view.finished.is_none() {
+            return Err(ServiceError::GameNotOver);
+        }
+        let place = Place { guild_id: Some(view.guild_id), channel_id: view.channel_id };
+        let other = view.player(seat.opponent());
+        let opponent = Player { id: from_db(other.user_id), name: other.name.clone(), is_bot: other.is_bot };
+        if let Some((_, level)) = view.computer {
+            return Ok(RematchOutcome::ComputerGame(self.start_computer_game(place, user, &opponent, level).await?));
+        }
+        if let Some(pending) = self.store.pending_rematch(game_id, self.now()).await? {
+            return Err(ServiceError::RematchPending(pending.id));
+        }
+        let seconds = view.seconds_per_move.unwrap_or(TimePerMove::default().seconds());
+        Ok(RematchOutcome::Challenge(self.create_challenge(place, user, &opponent, seconds, Some(game_id)).await?))
+    }
+
+    pub(super) async fn create_challenge(
+        &self,
+        place: Place,
+        challenger: &Player,
+        opponent: &Player,
+        seconds_per_move: i64,
+        rematch_of: Option<i64>,
+    ) -> Result<ChallengeView> {
+        let guild_id = place.guild_id.ok_or(ServiceError::NotInAServer)?;
+        if challenger.id == opponent.id {
+            return Err(ServiceError::ChallengeSelf);
+        }
+        if opponent.is_bot {
+            return Err(ServiceError::ChallengeBot(opponent.name.clone()));
+        }
+        let now = self.now();
+        let challenger_row = self.remember(challenger).await?;
+        let opponent_row = self.remember(opponent).await?;
+        if self.store.pending_challenge(challenger.id, opponent.id, now).await?.is_some() {
+            return Err(ServiceError::AlreadyChallenged(opponent.name.clone()));
+        }
+        for player in [challenger, opponent] {
+            if self.store.ongoing_games(player.id).await?.len() >= self.config.max_ongoing_games {
+                return Err(ServiceError::TooManyGames { name: player.name.clone(), limit: self.config.max_ongoing_games });
+            }
+        }
+        let expires_at = now + self.config.challenge_ttl_secs;
+        let id = self
+            .store
+            .create_challenge(&NewChallenge {
+                guild_id,
+                channel_id: place.channel_id,
+                challenger_id: challenger.id,
+                opponent_id: opponent.id,
+                created_at: now,
+                expires_at,
+                seconds_per_move,
+                rematch_of,
+            })
+            .await?;
+        Ok(ChallengeView {
+            id,
+            challenger: challenger_row,
+            opponent: opponent_row,
+            status: "pending".into(),
+            expires_at,
+            game_id: None,
+            seconds_per_move,
+            rematch_of,
+        })
+    }
+
+    /// Remembers the message showing a challenge, so that it can be
+    /// updated when the challenge expires.
+    pub async fn set_challenge_message(&self, challenge_id: i64, channel_id: u64, message_id: u64) -> Result<()> {
+        Ok(self.store.set_challenge_message(challenge_id, channel_id, message_id).await?)
+    }
+
+    pub async fn settings(&self, user_id: u64) -> Result<Settings> {
+        let row = self.store.settings(user_id).await?;
+        Ok(Settings {
+            dm_reminders: row.dm_reminders,
+            default_time_per_move: row.default_seconds_per_move.and_then(TimePerMove::from_seconds),
+        })
+    }
+
+    /// Changes what is given, keeps the rest, and returns the result.
+    pub async fn update_settings(
+        &self,
+        user: &Player,
+        dm_reminders: Option<bool>,
+        default_time_per_move: Option<TimePerMove>,
+    ) -> Result<Settings> {
+        self.remember(user).await?;
+        let mut settings = self.settings(user.id).await?;
+        if let Some(dm) = dm_reminders {
+            settings.dm_reminders = dm;
+        }
+        if let Some(time) = default_time_per_move {
+            settings.default_time_per_move = Some(time);
+        }
+        let row = SettingsRow {
+            dm_reminders: settings.dm_reminders,
+            default_seconds_per_move: settings.default_time_per_move.map(TimePerMove::seconds),
+        };
+        self.store.save_settings(user.id, &row).await?;
+        Ok(settings)
+    }
+
+    /// Ends `view` on time if its player to move is out of time: `true` if
+    /// this call did it (a move that got in first wins the race).
+    pub(super) async fn time_out_if_due(&self, view: &GameView) -> Result<bool> {
+        let (Some(deadline), Some(seat)) = (view.deadline, view.to_move()) else {
+            return Ok(false);
+        };
+        if self.now() < deadline || view.finished.is_some() {
+            return Ok(false);
+        }
+        let finished = Some((EndReason::Timeout { seat }, Winner::Seat(seat.opponent())));
+        let update = self.update_for(view, finished);
+        let written = self.store.time_out(view.id, view.ply(), &update, deadline).await?;
+        if written == Written::Yes {
+            tracing::info!(game_id = view.id, seat = %seat, "lost on time");
+        }
+        Ok(written == Written::Yes)
+    }
+
+    /// One tick of the scheduler: expires challenges, takes due reminders,
+    /// ends games out of time; then returns every notice still to send,
+    /// oldest event first (after a restart: everything that fell due while
+    /// the bot was down).
+    pub async fn tick(&self) -> Result<Vec<NoticeView>> {
+        let now = self.now();
+        self.store.expire_challenges(now).await?;
+        self.store.claim_due_reminders(now).await?;
+        for row in self.store.games_out_of_time(now).await? {
+            let id = row.id;
+            match self.view(row).await {
+                Ok(view) => {
+                    self.time_out_if_due(&view).await?;
+                }
+                Err(error) => tracing::error!(%error, game_id = id, "cannot load a game out of time"),
+            }
+        }
+        let mut notices = Vec::new();
+        for notice in self.store.unsent_notices().await? {
+            let view = match notice.kind.as_str() {
+                "challenge_expired" => {
+                    let Some(challenge_id) = notice.challenge_id else { continue };
+                    let Some(row) = self.store.challenge(challenge_id).await? else { continue };
+                    let message = match (row.message_channel_id, row.message_id) {
+                        (Some(channel), Some(message)) => Some((from_db(channel), from_db(message))),
+                        _ => None,
+                    };
+                    NoticeView::ChallengeExpired { id: notice.id, challenge: self.challenge_view(row).await?, message }
+                }
+                kind => {
+                    let Some(game_id) = notice.game_id else { continue };
+                    let view = self.game(game_id).await?;
+                    if kind == "timeout" {
+                        NoticeView::Timeout { id: notice.id, view }
+                    } else if view.finished.is_none() && Some(view.ply()) == notice.ply {
+                        let to_move = view.to_move().unwrap_or(Seat::A);
+                        let dm = self.settings(from_db(view.player(to_move).user_id)).await?.dm_reminders;
+                        NoticeView::Reminder { id: notice.id, view, dm }
+                    } else {
+                        // The player moved (or the game ended) before the
+                        // reminder went out: nothing left to remind.
+                        self.notice_sent(notice.id).await?;
+                        continue;
+                    }
+                }
+            };
+            notices.push(view);
+        }
+        Ok(notices)
+    }
+
+    pub async fn notice_sent(&self, notice_id: i64) -> Result<()> {
+        Ok(self.store.mark_notice_sent(notice_id, self.now()).await?)
+    }
+}

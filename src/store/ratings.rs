@@ -1,0 +1,545 @@
+//! Ratings and what reads them: the Glicko-2 update when a game finishes
+//! (the arithmetic is `crate::rating`'s, run here inside the finishing
+//! transaction), aborts, leaderboards, ranks, rating changes, streaks, head
+//! to head and game history.
+
+use sqlx::{FromRow, SqliteConnection};
+
+use super::{to_db, Doing, RecordRow, Result, Store, Written};
+use crate::rating::{rate, Rating, Score};
+
+/// Whose ratings: one server's, or everyone's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scope {
+    Server(u64),
+    Global,
+}
+
+impl Scope {
+    /// The `scope` column: the server's id, or 0 (no server has id 0).
+    fn key(self) -> i64 {
+        match self {
+            Scope::Server(guild) => to_db(guild),
+            Scope::Global => 0,
+        }
+    }
+}
+
+/// What the store applies when a game finishes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatingRules {
+    /// Rated games two players may play against each other within
+    /// `pair_window_secs`; later ones are recorded but unrated.
+    pub rated_games_per_pair: u32,
+    pub pair_window_secs: i64,
+}
+
+impl Default for RatingRules {
+    fn default() -> RatingRules {
+        RatingRules {
+            rated_games_per_pair: 5,
+            pair_window_secs: 24 * 3600,
+        }
+    }
+}
+
+/// A player's rating in one scope, with their name and rated record.
+#[derive(Debug, Clone, PartialEq, FromRow)]
+pub struct RatingRow {
+    pub user_id: i64,
+    pub name: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: i64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+impl RatingRow {
+    pub fn glicko(&self) -> Rating {
+        Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        }
+    }
+}
+
+/// One rating change of a player, in one scope.
+#[derive(Debug, Clone, PartialEq, FromRow)]
+pub struct RatingChangeRow {
+    pub game_id: i64,
+    pub user_id: i64,
+    pub rating_before: f64,
+    pub rating_after: f64,
+    pub deviation_after: f64,
+    pub rated_at: i64,
+}
+
+/// Whether a finished game was rated; if not, why (`computer`, `aborted`
+/// or `pair_limit`); and its rating changes in the scope asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRatingRow {
+    pub rated: bool,
+    pub unrated_reason: Option<String>,
+    pub changes: Vec<RatingChangeRow>,
+}
+
+/// Who aborted a game, and when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromRow)]
+pub struct AbortRow {
+    pub user_id: i64,
+    pub aborted_at: i64,
+}
+
+/// One finished game in a player's history, from their side.
+#[derive(Debug, Clone, PartialEq, FromRow)]
+pub struct HistoryRow {
+    pub game_id: i64,
+    pub opponent_id: i64,
+    pub opponent_name: String,
+    /// `win`, `loss` or `draw`.
+    pub outcome: String,
+    pub captured: i64,
+    pub opponent_captured: i64,
+    pub finished_at: i64,
+    pub end_reason: Option<String>,
+    /// Against the computer: its level.
+    pub computer_level: Option<String>,
+    /// The player's global rating before and after, if the game was rated.
+    pub rating_before: Option<f64>,
+    pub rating_after: Option<f64>,
+}
+
+#[derive(FromRow)]
+struct FinishedGame {
+    status: String,
+    winner: Option<String>,
+    computer_seat: Option<String>,
+    guild_id: i64,
+    player_a: i64,
+    player_b: i64,
+    finished_at: Option<i64>,
+}
+
+#[derive(FromRow)]
+struct StoredRating {
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+}
+
+const RATING_COLUMNS: &str = "r.user_id, COALESCE(p.name, '') AS name, r.rating, r.deviation, r.volatility, \
+     r.games, r.wins, r.losses, r.draws";
+
+const RECORD_SUMS: &str = "COALESCE(SUM(outcome = 'win'), 0) AS wins, COALESCE(SUM(outcome = 'loss'), 0) AS losses,
+     COALESCE(SUM(outcome = 'draw'), 0) AS draws, COUNT(*) AS games,
+     COALESCE(SUM(captured), 0) AS captured, COALESCE(SUM(opponent_captured), 0) AS conceded";
+
+impl Store {
+    /// The same store applying `rules` to the games it finishes.
+    pub fn with_rating_rules(mut self, rules: RatingRules) -> Store {
+        self.rating_rules = rules;
+        self
+    }
+
+    pub fn rating_rules(&self) -> RatingRules {
+        self.rating_rules
+    }
+
+    /// Rates a game that has just finished, inside the transaction that
+    /// finished it: decides whether it is rated (never against the
+    /// computer, nor past the pair's cap), and if so updates both players'
+    /// ratings in the game's server and globally, with a history row for
+    /// each. Does nothing for a game that is not finished, has no winner
+    /// (aborted) or was already rated.
+    pub(super) async fn rate_game(&self, tx: &mut SqliteConnection, game_id: i64) -> Result<()> {
+        let game: Option<FinishedGame> = sqlx::query_as(
+            "SELECT status, winner, computer_seat, guild_id, player_a, player_b, finished_at FROM games
+             WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM game_ratings WHERE game_id = ?1)",
+        )
+        .bind(game_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .doing("reading a finished game to rate")?;
+        let Some(game) = game else { return Ok(()) };
+        let (Some(winner), Some(finished_at)) = (game.winner.as_deref(), game.finished_at) else {
+            return Ok(());
+        };
+        if game.status != "finished" {
+            return Ok(());
+        }
+        let (low, high) = (game.player_a.min(game.player_b), game.player_a.max(game.player_b));
+        let unrated = if game.computer_seat.is_some() {
+            Some("computer")
+        } else {
+            let rated_lately: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM game_ratings
+                 WHERE rated = 1 AND player_low = ?1 AND player_high = ?2 AND finished_at > ?3",
+            )
+            .bind(low)
+            .bind(high)
+            .bind(finished_at - self.rating_rules.pair_window_secs)
+            .fetch_one(&mut *tx)
+            .await
+            .doing("counting a pair's rated games")?;
+            (rated_lately >= i64::from(self.rating_rules.rated_games_per_pair)).then_some("pair_limit")
+        };
+        sqlx::query(
+            "INSERT INTO game_ratings (game_id, rated, unrated_reason, player_low, player_high, finished_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )
+        .bind(game_id)
+        .bind(unrated.is_none())
+        .bind(unrated)
+        .bind(low)
+        .bind(high)
+        .bind(finished_at)
+        .execute(&mut *tx)
+        .await
+        .doing("marking a game rated or not")?;
+        if unrated.is_some() {
+            return Ok(());
+        }
+        let score_a = match winner {
+            "A" => Score::Win,
+            "B" => Score::Loss,
+            _ => Score::Draw,
+        };
+        let score_b = match score_a {
+            Score::Win => Score::Loss,
+            Score::Loss => Score::Win,
+            Score::Draw => Score::Draw,
+        };
+        for scope in [game.guild_id, 0] {
+            let a = current_rating(tx, scope, game.player_a).await?;
+            let b = current_rating(tx, scope, game.player_b).await?;
+            let (new_a, new_b) = rate(a, b, score_a);
+            for (user_id, before, after, score) in
+                [(game.player_a, a, new_a, score_a), (game.player_b, b, new_b, score_b)]
+            {
+                save_rating(tx, scope, user_id, game_id, before, after, score, finished_at).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Rates, in the order they finished, the games that finished before
+    /// ratings existed (listed by the migration that added them).
+    pub(super) async fn rate_pending_games(&self) -> Result<usize> {
+        let pending: Vec<i64> = sqlx::query_scalar(
+            "SELECT p.game_id FROM ratings_pending p JOIN games g ON g.id = p.game_id
+             ORDER BY g.finished_at, g.id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .doing("listing games finished before ratings")?;
+        for &game_id in &pending {
+            let mut tx = self.pool.begin().await.doing("starting to rate an earlier game")?;
+            self.rate_game(&mut tx, game_id).await?;
+            sqlx::query("DELETE FROM ratings_pending WHERE game_id = ?1")
+                .bind(game_id)
+                .execute(&mut *tx)
+                .await
+                .doing("unlisting a rated earlier game")?;
+            tx.commit().await.doing("committing the rating of an earlier game")?;
+        }
+        if !pending.is_empty() {
+            tracing::info!(games = pending.len(), "rated the games finished before ratings existed");
+        }
+        Ok(pending.len())
+    }
+
+    /// Aborts a game, only if it is still ongoing at `expected_ply`: it ends
+    /// with no winner and no result, unrated, and `user_id` is remembered as
+    /// the one who aborted it.
+    pub async fn abort_game(&self, game_id: i64, expected_ply: i64, user_id: u64, now: i64) -> Result<Written> {
+        let mut tx = self.pool.begin().await.doing("starting to abort a game")?;
+        let players: Option<(i64, i64)> = sqlx::query_as(
+            "UPDATE games SET status = 'finished', end_reason = NULL, winner = NULL, finished_at = ?3, updated_at = ?3
+             WHERE id = ?1 AND ply = ?2 AND status = 'ongoing' RETURNING player_a, player_b",
+        )
+        .bind(game_id)
+        .bind(expected_ply)
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await
+        .doing("aborting a game")?;
+        let Some((a, b)) = players else {
+            return Ok(Written::Conflict);
+        };
+        sqlx::query("INSERT INTO game_aborts (game_id, user_id, aborted_at) VALUES (?1, ?2, ?3)")
+            .bind(game_id)
+            .bind(to_db(user_id))
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .doing("recording who aborted a game")?;
+        sqlx::query(
+            "INSERT INTO game_ratings (game_id, rated, unrated_reason, player_low, player_high, finished_at)
+             VALUES (?1, 0, 'aborted', ?2, ?3, ?4)",
+        )
+        .bind(game_id)
+        .bind(a.min(b))
+        .bind(a.max(b))
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .doing("marking an aborted game unrated")?;
+        tx.commit().await.doing("committing an aborted game")?;
+        Ok(Written::Yes)
+    }
+
+    /// Who aborted `game_id`, if it was aborted.
+    pub async fn abort_of(&self, game_id: i64) -> Result<Option<AbortRow>> {
+        sqlx::query_as("SELECT user_id, aborted_at FROM game_aborts WHERE game_id = ?1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await
+            .doing("reading who aborted a game")
+    }
+
+    /// Whether a finished game was rated, and its rating changes in `scope`;
+    /// `None` while it is not finished.
+    pub async fn game_rating(&self, game_id: i64, scope: Scope) -> Result<Option<GameRatingRow>> {
+        let row: Option<(bool, Option<String>)> =
+            sqlx::query_as("SELECT rated, unrated_reason FROM game_ratings WHERE game_id = ?1")
+                .bind(game_id)
+                .fetch_optional(&self.pool)
+                .await
+                .doing("reading whether a game was rated")?;
+        let Some((rated, unrated_reason)) = row else {
+            return Ok(None);
+        };
+        let changes = sqlx::query_as(
+            "SELECT game_id, user_id, rating_before, rating_after, deviation_after, rated_at FROM rating_history
+             WHERE game_id = ?1 AND scope = ?2 ORDER BY id",
+        )
+        .bind(game_id)
+        .bind(scope.key())
+        .fetch_all(&self.pool)
+        .await
+        .doing("reading a game's rating changes")?;
+        Ok(Some(GameRatingRow {
+            rated,
+            unrated_reason,
+            changes,
+        }))
+    }
+
+    // Leaderboards.
+
+    /// A page of `scope`'s leaderboard: players with at least `min_games`
+    /// rated games, best rating first (ties by user id).
+    pub async fn leaderboard(&self, scope: Scope, min_games: i64, offset: i64, limit: i64) -> Result<Vec<RatingRow>> {
+        // The page is found in the index alone, so that a deep page skips
+        // index entries only; then its rows are read. CROSS JOIN keeps the
+        // page as the outer loop (SQLite's planner would otherwise scan the
+        // whole scope and probe the page).
+        sqlx::query_as(&format!(
+            "SELECT {RATING_COLUMNS} FROM
+               (SELECT user_id FROM ratings WHERE scope = ?1 AND games >= ?2
+                ORDER BY rating DESC, user_id LIMIT ?3 OFFSET ?4) page
+             CROSS JOIN ratings r ON r.scope = ?1 AND r.user_id = page.user_id
+             CROSS JOIN players p ON p.user_id = r.user_id
+             ORDER BY r.rating DESC, r.user_id"
+        ))
+        .bind(scope.key())
+        .bind(min_games)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.pool)
+        .await
+        .doing("reading a leaderboard page")
+    }
+
+    /// How many players `scope`'s leaderboard lists.
+    pub async fn leaderboard_len(&self, scope: Scope, min_games: i64) -> Result<i64> {
+        sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE scope = ?1 AND games >= ?2")
+            .bind(scope.key())
+            .bind(min_games)
+            .fetch_one(&self.pool)
+            .await
+            .doing("counting a leaderboard's players")
+    }
+
+    /// `user`'s rating in `scope`, if they have played a rated game there.
+    pub async fn rating(&self, scope: Scope, user_id: u64) -> Result<Option<RatingRow>> {
+        sqlx::query_as(&format!(
+            "SELECT {RATING_COLUMNS} FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id
+             WHERE r.scope = ?1 AND r.user_id = ?2"
+        ))
+        .bind(scope.key())
+        .bind(to_db(user_id))
+        .fetch_optional(&self.pool)
+        .await
+        .doing("reading a rating")
+    }
+
+    /// `user`'s place (from 1) on `scope`'s leaderboard, if it lists them.
+    pub async fn rank(&self, scope: Scope, min_games: i64, user_id: u64) -> Result<Option<i64>> {
+        let Some(own) = self.rating(scope, user_id).await? else {
+            return Ok(None);
+        };
+        if own.games < min_games {
+            return Ok(None);
+        }
+        let above: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM ratings WHERE scope = ?1 AND games >= ?2 AND rating >= ?3
+             AND (rating > ?3 OR user_id < ?4)",
+        )
+        .bind(scope.key())
+        .bind(min_games)
+        .bind(own.rating)
+        .bind(own.user_id)
+        .fetch_one(&self.pool)
+        .await
+        .doing("ranking a player")?;
+        Ok(Some(above + 1))
+    }
+
+    /// `user`'s latest rating changes in `scope`, newest first.
+    pub async fn rating_changes(&self, user_id: u64, scope: Scope, limit: i64) -> Result<Vec<RatingChangeRow>> {
+        sqlx::query_as(
+            "SELECT game_id, user_id, rating_before, rating_after, deviation_after, rated_at FROM rating_history
+             WHERE user_id = ?1 AND scope = ?2 ORDER BY id DESC LIMIT ?3",
+        )
+        .bind(to_db(user_id))
+        .bind(scope.key())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .doing("reading rating changes")
+    }
+
+    // Records.
+
+    /// The outcomes (`win`, `loss`, `draw`) of `user`'s games against
+    /// people, oldest first: what streaks are counted from.
+    pub async fn outcomes(&self, user_id: u64) -> Result<Vec<String>> {
+        sqlx::query_scalar(
+            "SELECT outcome FROM results WHERE user_id = ?1 AND computer_level IS NULL
+             ORDER BY finished_at, game_id",
+        )
+        .bind(to_db(user_id))
+        .fetch_all(&self.pool)
+        .await
+        .doing("reading a player's outcomes")
+    }
+
+    /// `user`'s record against `opponent`, everywhere.
+    pub async fn head_to_head(&self, user_id: u64, opponent_id: u64) -> Result<RecordRow> {
+        sqlx::query_as(&format!(
+            "SELECT {RECORD_SUMS} FROM results WHERE user_id = ?1 AND opponent_id = ?2"
+        ))
+        .bind(to_db(user_id))
+        .bind(to_db(opponent_id))
+        .fetch_one(&self.pool)
+        .await
+        .doing("reading a head-to-head record")
+    }
+
+    /// A page of `user`'s finished games, newest first (found in the index
+    /// alone, then read).
+    pub async fn history(&self, user_id: u64, offset: i64, limit: i64) -> Result<Vec<HistoryRow>> {
+        sqlx::query_as(
+            "SELECT r.game_id, r.opponent_id, COALESCE(p.name, '') AS opponent_name, r.outcome, r.captured,
+                    r.opponent_captured, r.finished_at, g.end_reason, r.computer_level,
+                    h.rating_before, h.rating_after
+             FROM (SELECT game_id FROM results WHERE user_id = ?1
+                   ORDER BY finished_at DESC, game_id DESC LIMIT ?2 OFFSET ?3) page
+             CROSS JOIN results r ON r.game_id = page.game_id AND r.user_id = ?1
+             CROSS JOIN games g ON g.id = r.game_id
+             LEFT JOIN players p ON p.user_id = r.opponent_id
+             LEFT JOIN rating_history h ON h.game_id = r.game_id AND h.user_id = r.user_id AND h.scope = 0
+             ORDER BY r.finished_at DESC, r.game_id DESC",
+        )
+        .bind(to_db(user_id))
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.pool)
+        .await
+        .doing("reading a player's history")
+    }
+
+    /// How many finished games `user` has.
+    pub async fn history_len(&self, user_id: u64) -> Result<i64> {
+        sqlx::query_scalar("SELECT COUNT(*) FROM results WHERE user_id = ?1")
+            .bind(to_db(user_id))
+            .fetch_one(&self.pool)
+            .await
+            .doing("counting a player's games")
+    }
+}
+
+async fn current_rating(tx: &mut SqliteConnection, scope: i64, user_id: i64) -> Result<Rating> {
+    let stored: Option<StoredRating> =
+        sqlx::query_as("SELECT rating, deviation, volatility FROM ratings WHERE scope = ?1 AND user_id = ?2")
+            .bind(scope)
+            .bind(user_id)
+            .fetch_optional(&mut *tx)
+            .await
+            .doing("reading a rating to update")?;
+    Ok(stored.map_or(Rating::INITIAL, |r| Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }))
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn save_rating(
+    tx: &mut SqliteConnection,
+    scope: i64,
+    user_id: i64,
+    game_id: i64,
+    before: Rating,
+    after: Rating,
+    score: Score,
+    now: i64,
+) -> Result<()> {
+    let (win, loss, draw) = match score {
+        Score::Win => (1, 0, 0),
+        Score::Loss => (0, 1, 0),
+        Score::Draw => (0, 0, 1),
+    };
+    sqlx::query(
+        "INSERT INTO ratings (scope, user_id, rating, deviation, volatility, games, wins, losses, draws, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9)
+         ON CONFLICT (scope, user_id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+         volatility = excluded.volatility, games = games + 1, wins = wins + excluded.wins,
+         losses = losses + excluded.losses, draws = draws + excluded.draws, updated_at = excluded.updated_at",
+    )
+    .bind(scope)
+    .bind(user_id)
+    .bind(after.rating)
+    .bind(after.deviation)
+    .bind(after.volatility)
+    .bind(win)
+    .bind(loss)
+    .bind(draw)
+    .bind(now)
+    .execute(&mut *tx)
+    .await
+    .doing("saving a rating")?;
+    sqlx::query(
+        "INSERT INTO rating_history (user_id, scope, game_id, rating_before, deviation_before, volatility_before,
+         rating_after, deviation_after, volatility_after, rated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )
+    .bind(user_id)
+    .bind(scope)
+    .bind(game_id)
+    .bind(before.rating)
+    .bind(before.deviation)
+    .bind(before.volatility)
+    .bind(after.rating)
+    .bind(after.deviation)
+    .bind(after.volatility)
+    .bind(now)
+    .execute(&mut *tx)
+    .await
+    .doing("saving a rating change")?;
+    Ok(())
+}

@@ -1,0 +1,189 @@
+//! What falls due with time: reminders, timeouts, expiring challenges, and
+//! the notices (an outbox) that tell the players, plus player settings.
+//! Each claim is one conditional write, so overlapping ticks never take the
+//! same event twice, and each notice is written in the same transaction as
+//! the change it reports.
+
+use sqlx::FromRow;
+
+use super::{to_db, Doing, GameRow, GameUpdate, Result, Store, Written, CHALLENGE_COLUMNS, GAME_COLUMNS};
+
+/// A message the scheduler owes the players.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct Notice {
+    pub id: i64,
+    /// `reminder`, `timeout` or `challenge_expired`.
+    pub kind: String,
+    pub game_id: Option<i64>,
+    pub challenge_id: Option<i64>,
+    pub ply: Option<i64>,
+    pub due_at: i64,
+}
+
+/// A player's preferences.
+#[derive(Debug, Clone, Default, PartialEq, Eq, FromRow)]
+pub struct SettingsRow {
+    pub dm_reminders: bool,
+    pub default_seconds_per_move: Option<i64>,
+}
+
+impl Store {
+    /// Takes every reminder due at `now` and queues its notice, in one
+    /// transaction. Returns how many were taken.
+    pub async fn claim_due_reminders(&self, now: i64) -> Result<usize> {
+        let mut tx = self.pool.begin().await.doing("starting to take reminders")?;
+        let taken: Vec<(i64, i64, i64)> = sqlx::query_as(
+            "UPDATE games SET reminder_at = NULL
+             WHERE status = 'ongoing' AND reminder_at IS NOT NULL AND reminder_at <= ?1
+             RETURNING id, ply, deadline",
+        )
+        .bind(now)
+        .fetch_all(&mut *tx)
+        .await
+        .doing("taking due reminders")?;
+        for &(game_id, ply, deadline) in &taken {
+            sqlx::query(
+                "INSERT INTO notices (kind, game_id, ply, due_at, created_at) VALUES ('reminder', ?1, ?2, ?3, ?4)",
+            )
+            .bind(game_id)
+            .bind(ply)
+            .bind(deadline)
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .doing("queueing a reminder")?;
+        }
+        tx.commit().await.doing("committing reminders")?;
+        Ok(taken.len())
+    }
+
+    /// Ongoing games whose player to move has run out of time at `now`,
+    /// oldest deadline first.
+    pub async fn games_out_of_time(&self, now: i64) -> Result<Vec<GameRow>> {
+        sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND deadline IS NOT NULL AND deadline <= ?1
+             ORDER BY deadline, id"
+        ))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await
+        .doing("finding games out of time")
+    }
+
+    /// Ends a game on time, only if it is still ongoing at `expected_ply`
+    /// (a move made in time wins the race), and queues its notice.
+    pub async fn time_out(&self, game_id: i64, expected_ply: i64, update: &GameUpdate, due_at: i64) -> Result<Written> {
+        let mut tx = self.pool.begin().await.doing("starting a timeout")?;
+        if self.update_game(&mut tx, game_id, expected_ply, expected_ply, update).await? == Written::Conflict {
+            return Ok(Written::Conflict);
+        }
+        self.write_results(&mut tx, game_id).await?;
+        sqlx::query("INSERT INTO notices (kind, game_id, ply, due_at, created_at) VALUES ('timeout', ?1, ?2, ?3, ?4)")
+            .bind(game_id)
+            .bind(expected_ply)
+            .bind(due_at)
+            .bind(update.now)
+            .execute(&mut *tx)
+            .await
+            .doing("queueing a timeout notice")?;
+        tx.commit().await.doing("committing a timeout")?;
+        Ok(Written::Yes)
+    }
+
+    /// Marks every challenge pending past its expiry as expired and queues
+    /// a notice for each. Returns how many expired.
+    pub async fn expire_challenges(&self, now: i64) -> Result<usize> {
+        let mut tx = self.pool.begin().await.doing("starting to expire challenges")?;
+        let expired: Vec<(i64, i64)> = sqlx::query_as(
+            "UPDATE challenges SET status = 'expired', closed_at = ?1
+             WHERE status = 'pending' AND expires_at <= ?1 RETURNING id, expires_at",
+        )
+        .bind(now)
+        .fetch_all(&mut *tx)
+        .await
+        .doing("expiring challenges")?;
+        for &(challenge_id, expires_at) in &expired {
+            sqlx::query(
+                "INSERT INTO notices (kind, challenge_id, due_at, created_at) VALUES ('challenge_expired', ?1, ?2, ?3)",
+            )
+            .bind(challenge_id)
+            .bind(expires_at)
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .doing("queueing an expiry notice")?;
+        }
+        tx.commit().await.doing("committing expired challenges")?;
+        Ok(expired.len())
+    }
+
+    /// Notices not yet sent, oldest event first.
+    pub async fn unsent_notices(&self) -> Result<Vec<Notice>> {
+        sqlx::query_as(
+            "SELECT id, kind, game_id, challenge_id, ply, due_at FROM notices WHERE sent_at IS NULL
+             ORDER BY due_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .doing("reading unsent notices")
+    }
+
+    pub async fn mark_notice_sent(&self, id: i64, now: i64) -> Result<()> {
+        sqlx::query("UPDATE notices SET sent_at = ?2 WHERE id = ?1")
+            .bind(id)
+            .bind(now)
+            .execute(&self.pool)
+            .await
+            .doing("marking a notice sent")?;
+        Ok(())
+    }
+
+    /// Remembers the message showing a challenge, to update it on expiry.
+    pub async fn set_challenge_message(&self, challenge_id: i64, channel_id: u64, message_id: u64) -> Result<()> {
+        sqlx::query("UPDATE challenges SET message_channel_id = ?2, message_id = ?3 WHERE id = ?1")
+            .bind(challenge_id)
+            .bind(to_db(channel_id))
+            .bind(to_db(message_id))
+            .execute(&self.pool)
+            .await
+            .doing("saving a challenge message")?;
+        Ok(())
+    }
+
+    /// The challenge that a rematch of `game_id` already created, if pending.
+    pub async fn pending_rematch(&self, game_id: i64, now: i64) -> Result<Option<super::ChallengeRow>> {
+        sqlx::query_as(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE rematch_of = ?1 AND status = 'pending' AND expires_at > ?2"
+        ))
+        .bind(game_id)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await
+        .doing("looking for a rematch")
+    }
+
+    pub async fn settings(&self, user_id: u64) -> Result<SettingsRow> {
+        let row: Option<SettingsRow> =
+            sqlx::query_as("SELECT dm_reminders, default_seconds_per_move FROM player_settings WHERE user_id = ?1")
+                .bind(to_db(user_id))
+                .fetch_optional(&self.pool)
+                .await
+                .doing("reading settings")?;
+        Ok(row.unwrap_or_default())
+    }
+
+    pub async fn save_settings(&self, user_id: u64, settings: &SettingsRow) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO player_settings (user_id, dm_reminders, default_seconds_per_move) VALUES (?1, ?2, ?3)
+             ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders,
+             default_seconds_per_move = excluded.default_seconds_per_move",
+        )
+        .bind(to_db(user_id))
+        .bind(settings.dm_reminders)
+        .bind(settings.default_seconds_per_move)
+        .execute(&self.pool)
+        .await
+        .doing("saving settings")?;
+        Ok(())
+    }
+}

@@ -1,0 +1,748 @@
+//! Ratings, leaderboards, stats, history, game records, aborts and the pair
+//! cap end to end: the real serenity client against the fake Discord, with
+//! a real SQLite file per test (the harness of `bot_e2e.rs`, cut down).
+//! Expected ratings are computed here with skillratings' Glicko-2 directly.
+
+mod support;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use akon::discord::{client_builder, BotHandle, DiscordSettings};
+use akon::engine::{Game, Hole, Record, Seat};
+use akon::service::{ManualClock, Place, Player, Service, ServiceConfig};
+use akon::store::Store;
+use serde_json::{json, Value};
+use serenity::gateway::ShardManager;
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+use support::fake_discord::{self as fake, FakeDiscord, Interaction, TestUser, CHANNEL_ID, GUILD_ID};
+
+const T0: i64 = 1_800_000_000;
+const OTHER_GUILD: u64 = 900_000_000_000_000_077;
+/// The deviation below which a rating stops being provisional (`?`).
+const PROVISIONAL: f64 = 110.0;
+
+fn alice() -> TestUser {
+    TestUser::new(300_000_000_000_000_001, "alice")
+}
+fn bob() -> TestUser {
+    TestUser::new(300_000_000_000_000_002, "bob")
+}
+fn carol() -> TestUser {
+    TestUser::new(300_000_000_000_000_003, "carol")
+}
+fn dave() -> TestUser {
+    TestUser::new(300_000_000_000_000_004, "dave")
+}
+
+struct RunningBot {
+    shards: Arc<ShardManager>,
+    task: tokio::task::JoinHandle<()>,
+    handle: BotHandle,
+    trap: fake::UnknownEventTrap,
+}
+
+/// A fake Discord, a database file and a clock, with the bot running on them.
+struct Scene {
+    fake: FakeDiscord,
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+    clock: ManualClock,
+    config: ServiceConfig,
+    bot: Option<RunningBot>,
+}
+
+impl Scene {
+    async fn with_config(config: ServiceConfig) -> Scene {
+        let fake = FakeDiscord::start().await;
+        for user in [alice(), bob(), carol(), dave()] {
+            fake.add_user(&user);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("akon.db");
+        let mut scene = Scene {
+            fake,
+            _dir: dir,
+            db,
+            clock: ManualClock::starting_at(T0),
+            config,
+            bot: None,
+        };
+        scene.start_bot().await;
+        scene
+    }
+
+    async fn start_bot(&mut self) {
+        let store = Store::open_file(&self.db).await.unwrap();
+        let service = Service::new(store, self.config.clone(), Arc::new(self.clock.clone()));
+        let settings = DiscordSettings {
+            token: fake::TOKEN.to_string(),
+            guild_id: None,
+            proxy_url: Some(self.fake.api_base()),
+            scheduler_every: Duration::from_millis(50),
+        };
+        let trap = fake::UnknownEventTrap::default();
+        let (builder, handle) = client_builder(&settings, service);
+        let mut client = builder.raw_event_handler(trap.clone()).await.unwrap();
+        let shards = client.shard_manager.clone();
+        let task = tokio::spawn(async move {
+            client.start().await.unwrap();
+        });
+        self.fake.wait_ready().await;
+        self.bot = Some(RunningBot {
+            shards,
+            task,
+            handle,
+            trap,
+        });
+    }
+
+    /// Stops the bot as a restart would: the database stays.
+    async fn stop_bot(&mut self) {
+        let bot = self.bot.take().expect("the bot is running");
+        bot.handle.stop_scheduler();
+        bot.shards.shutdown_all().await;
+        bot.handle.wait_idle(Duration::from_secs(5)).await;
+        let _ = tokio::time::timeout(Duration::from_secs(10), bot.task).await;
+        self.fake.wait_disconnected().await;
+        bot.trap.assert_none();
+    }
+
+    async fn finish(mut self) {
+        if self.bot.is_some() {
+            self.stop_bot().await;
+        }
+        let failed: Vec<_> = self.fake.unhandled_requests();
+        assert!(
+            failed.is_empty(),
+            "the bot made requests the fake has no route for: {failed:#?}"
+        );
+    }
+
+    async fn slash(&self, user: &TestUser, sub: &str, options: Vec<(&str, u8, Value)>) -> Value {
+        let ix = self.fake.slash(user, "akon", sub, options).await;
+        let response = self.fake.response(&ix).await;
+        self.settle().await;
+        response
+    }
+
+    async fn click(&self, user: &TestUser, message_id: u64, custom_id: &str) -> (Interaction, Value) {
+        let ix = self.fake.click(user, message_id, custom_id).await;
+        let response = self.fake.response(&ix).await;
+        self.settle().await;
+        (ix, response)
+    }
+
+    /// Presses a button that updates its own message, and returns it.
+    async fn click_updating(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
+        let (ix, response) = self.click(user, message_id, custom_id).await;
+        assert_eq!(self.fake.callback_type(&ix).await, 7, "expected an update: {response}");
+        assert_eq!(fake::message_id(&response), message_id);
+        response
+    }
+
+    /// Presses a button and waits for the bot's answer and its one followup.
+    async fn click_expecting_followup(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
+        let (ix, response) = self.click(user, message_id, custom_id).await;
+        assert_eq!(
+            self.fake.callback_type(&ix).await,
+            7,
+            "expected an update of the pressed message: {response}"
+        );
+        self.fake
+            .wait_until("the bot's followup", |v| !v.followups(&ix).is_empty())
+            .await;
+        self.settle().await;
+        self.fake.followups(&ix).remove(0)
+    }
+
+    async fn settle(&self) {
+        self.bot
+            .as_ref()
+            .expect("the bot is running")
+            .handle
+            .wait_idle(Duration::from_secs(10))
+            .await;
+    }
+
+    async fn challenge_accepted(&self, challenger: &TestUser, opponent: &TestUser) -> Value {
+        let challenge = self
+            .slash(
+                challenger,
+                "challenge",
+                vec![("opponent", 6, json!(opponent.id.to_string()))],
+            )
+            .await;
+        let accept = button_with_label(&challenge, "Accept");
+        self.click_expecting_followup(opponent, fake::message_id(&challenge), &accept)
+            .await
+    }
+
+    /// A game `winner` wins because `loser` resigns by command; the final board.
+    async fn resigned(&self, winner: &TestUser, loser: &TestUser) -> Value {
+        self.challenge_accepted(winner, loser).await;
+        let board = self.slash(loser, "resign", vec![]).await;
+        assert!(
+            fake::content(&board).contains(&format!("{} wins", winner.mention())),
+            "{board}"
+        );
+        board
+    }
+
+    /// The service on the same database, as a second process would use it.
+    async fn service(&self) -> Service {
+        let store = Store::open_file(&self.db).await.unwrap();
+        Service::new(store, self.config.clone(), Arc::new(self.clock.clone()))
+    }
+}
+
+fn button_with_label(message: &Value, label: &str) -> String {
+    fake::buttons(message)
+        .into_iter()
+        .find(|b| b["label"] == label)
+        .and_then(|b| b["custom_id"].as_str().map(String::from))
+        .unwrap_or_else(|| panic!("no `{label}` button on {message}"))
+}
+
+fn button_enabled(message: &Value, label: &str) -> bool {
+    let id = button_with_label(message, label);
+    !fake::find_component(message, &id).unwrap()["disabled"]
+        .as_bool()
+        .unwrap_or(false)
+}
+
+fn has_button(message: &Value, label: &str) -> bool {
+    fake::buttons(message).iter().any(|b| b["label"] == label)
+}
+
+/// The move buttons of a board: (custom_id, hole, enabled).
+fn hole_buttons(message: &Value) -> Vec<(String, u8, bool)> {
+    fake::buttons(message)
+        .into_iter()
+        .filter_map(|b| {
+            let id = b["custom_id"].as_str()?;
+            id.starts_with("akon:move:").then(|| {
+                let hole = b["label"].as_str().unwrap().parse().unwrap();
+                (id.to_string(), hole, !b["disabled"].as_bool().unwrap_or(false))
+            })
+        })
+        .collect()
+}
+
+fn user_to_move(message: &Value, players: &[TestUser]) -> TestUser {
+    let content = fake::content(message);
+    players
+        .iter()
+        .find(|p| content.contains(&format!("{}, your turn", p.mention())))
+        .cloned()
+        .unwrap_or_else(|| panic!("no player to move named in {content}"))
+}
+
+/// A quick player for scripted games: captures most now.
+fn greedy(game: &Game) -> Hole {
+    game.legal_moves()
+        .iter()
+        .max_by_key(|&h| {
+            let mut p = *game.position();
+            (p.play_unchecked(h).captured, std::cmp::Reverse(h))
+        })
+        .unwrap()
+}
+
+/// Plays `moves` moves (or to the end, with `None`) from `board` by
+/// pressing the hole buttons greedy play picks; the last board and the
+/// game as replayed here.
+async fn play_on(scene: &Scene, mut board: Value, players: &[TestUser; 2], moves: Option<usize>) -> (Value, Game) {
+    let first = if user_to_move(&board, players) == players[0] {
+        Seat::A
+    } else {
+        Seat::B
+    };
+    let mut game = Game::opening(first);
+    let mut played = 0;
+    while !game.is_over() && moves.map_or(true, |m| played < m) {
+        let mover = user_to_move(&board, players);
+        let hole = greedy(&game);
+        let (custom_id, _, _) = hole_buttons(&board)
+            .into_iter()
+            .find(|(_, h, _)| *h == hole.number())
+            .unwrap();
+        board = scene
+            .click_expecting_followup(&mover, fake::message_id(&board), &custom_id)
+            .await;
+        game.play(hole).unwrap();
+        played += 1;
+        assert!(played < 1000, "the game should have ended");
+    }
+    (board, game)
+}
+
+fn ephemeral_text(response: &Value) -> String {
+    assert!(
+        fake::is_ephemeral(response),
+        "expected a private answer, got {response}"
+    );
+    fake::content(response).to_string()
+}
+
+/// A leaderboard's table: (rank, name, rating as shown, W, L, D, games).
+fn table(message: &Value) -> Vec<(i64, String, String, i64, i64, i64, i64)> {
+    let content = fake::content(message);
+    let block = content
+        .split("```")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no table in {content}"));
+    block
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(f.len(), 7, "{line}");
+            let n = |i: usize| f[i].parse::<i64>().unwrap();
+            (n(0), f[1].to_string(), f[2].to_string(), n(3), n(4), n(5), n(6))
+        })
+        .collect()
+}
+
+/// Glicko-2 bookkeeping done here, per scope (0 = global).
+#[derive(Default)]
+struct Expected {
+    ratings: HashMap<(u64, u64), Glicko2Rating>,
+    records: HashMap<(u64, u64), [i64; 3]>,
+}
+
+impl Expected {
+    fn game(&mut self, guild: u64, a: &TestUser, b: &TestUser, outcome: Outcomes) {
+        for scope in [guild, 0] {
+            let ra = self.ratings.get(&(scope, a.id)).copied().unwrap_or_default();
+            let rb = self.ratings.get(&(scope, b.id)).copied().unwrap_or_default();
+            let (na, nb) = glicko2(&ra, &rb, &outcome, &Glicko2Config::new());
+            self.ratings.insert((scope, a.id), na);
+            self.ratings.insert((scope, b.id), nb);
+            let (ia, ib) = match outcome {
+                Outcomes::WIN => (0, 1),
+                Outcomes::LOSS => (1, 0),
+                Outcomes::DRAW => (2, 2),
+            };
+            self.records.entry((scope, a.id)).or_default()[ia] += 1;
+            self.records.entry((scope, b.id)).or_default()[ib] += 1;
+        }
+    }
+
+    /// The table a leaderboard should show: best rating first, ties by id,
+    /// players with fewer than `min_games` left off.
+    fn table(
+        &self,
+        scope: u64,
+        min_games: i64,
+        names: &HashMap<u64, &str>,
+    ) -> Vec<(i64, String, String, i64, i64, i64, i64)> {
+        let mut rows: Vec<(u64, Glicko2Rating, [i64; 3])> = self
+            .records
+            .iter()
+            .filter(|((s, _), r)| *s == scope && r.iter().sum::<i64>() >= min_games)
+            .map(|((_, u), r)| (*u, self.ratings[&(scope, *u)], *r))
+            .collect();
+        rows.sort_by(|x, y| y.1.rating.total_cmp(&x.1.rating).then((x.0 as i64).cmp(&(y.0 as i64))));
+        rows.into_iter()
+            .enumerate()
+            .map(|(i, (user, rating, [w, l, d]))| {
+                let shown = format!(
+                    "{}{}",
+                    rating.rating.round() as i64,
+                    if rating.deviation >= PROVISIONAL { "?" } else { "" }
+                );
+                (i as i64 + 1, names[&user].to_string(), shown, w, l, d, w + l + d)
+            })
+            .collect()
+    }
+}
+
+fn config(min_games: i64, per_pair: u32) -> ServiceConfig {
+    ServiceConfig {
+        leaderboard_min_games: min_games,
+        rated_games_per_pair_per_day: per_pair,
+        ..Default::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_season_of_games_ranks_players_by_ratings_computed_independently() {
+    let scene = Scene::with_config(config(2, 50)).await;
+    let names: HashMap<u64, &str> = [
+        (alice().id, "alice"),
+        (bob().id, "bob"),
+        (carol().id, "carol"),
+        (dave().id, "dave"),
+    ]
+    .into();
+    let mut expected = Expected::default();
+    // Decided by resignations...
+    for (winner, loser) in [
+        (alice(), bob()),
+        (alice(), carol()),
+        (bob(), carol()),
+        (carol(), alice()),
+        (alice(), bob()),
+        (bob(), carol()),
+        (dave(), carol()),
+    ] {
+        scene.resigned(&winner, &loser).await;
+        expected.game(GUILD_ID, &winner, &loser, Outcomes::WIN);
+    }
+    // ...and one by real play to the end.
+    let players = [bob(), alice()];
+    let board = scene.challenge_accepted(&bob(), &alice()).await;
+    let (last, game) = play_on(&scene, board, &players, None).await;
+    let (a, b) = (game.position().captured(Seat::A), game.position().captured(Seat::B));
+    let outcome = match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Outcomes::WIN,
+        std::cmp::Ordering::Less => Outcomes::LOSS,
+        std::cmp::Ordering::Equal => Outcomes::DRAW,
+    };
+    expected.game(GUILD_ID, &bob(), &alice(), outcome);
+    assert!(
+        fake::content(&last).contains("Rated in this server: "),
+        "{}",
+        fake::content(&last)
+    );
+    // One game elsewhere: it moves the global ratings only.
+    let service = scene.service().await;
+    let as_player = |user: TestUser| Player {
+        id: user.id,
+        name: user.name.clone(),
+        is_bot: false,
+    };
+    let (alice_elsewhere, carol_elsewhere) = (as_player(alice()), as_player(carol()));
+    let elsewhere = Place {
+        guild_id: Some(OTHER_GUILD),
+        channel_id: 5,
+    };
+    let challenge = service
+        .challenge(elsewhere, &carol_elsewhere, &alice_elsewhere)
+        .await
+        .unwrap();
+    let other = service.accept(challenge.id, &alice_elsewhere).await.unwrap();
+    service.resign(other.id, &alice_elsewhere).await.unwrap();
+    expected.game(OTHER_GUILD, &carol(), &alice(), Outcomes::WIN);
+
+    // dave has one rated game: left off, and told where he stands.
+    let server = scene.slash(&dave(), "leaderboard", vec![]).await;
+    assert!(!fake::is_ephemeral(&server));
+    assert_eq!(table(&server), expected.table(GUILD_ID, 2, &names));
+    assert!(!fake::content(&server).contains("dave"), "{}", fake::content(&server));
+    assert!(
+        fake::content(&server).contains(&format!(
+            "{} has 1 rated game in this server: 2 are needed",
+            dave().mention()
+        )),
+        "{}",
+        fake::content(&server)
+    );
+    assert!(fake::buttons(&server).is_empty(), "one page: no paging buttons");
+    let global = scene
+        .slash(&alice(), "leaderboard", vec![("scope", 3, json!("global"))])
+        .await;
+    assert!(fake::content(&global).contains("leaderboard · global"));
+    assert_eq!(table(&global), expected.table(0, 2, &names));
+    assert_ne!(table(&global), table(&server), "the game elsewhere counts globally");
+
+    // Stats: rating, streaks and head to head.
+    let stats = scene
+        .slash(&bob(), "stats", vec![("player", 6, json!(alice().id.to_string()))])
+        .await;
+    let text = fake::content(&stats).to_string();
+    let own = expected.ratings[&(0, alice().id)];
+    let mark = if own.deviation >= PROVISIONAL { "?" } else { "" };
+    assert!(
+        text.contains(&format!("Rating everywhere: **{}{mark}**", own.rating.round() as i64)),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "Head to head, {} against {}",
+            bob().mention(),
+            alice().mention()
+        )),
+        "{text}"
+    );
+    let mine = scene.slash(&dave(), "stats", vec![]).await;
+    assert!(
+        fake::content(&mine).contains("Winning streak: 1 now, best 1"),
+        "{}",
+        fake::content(&mine)
+    );
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaderboard_pages_turn_with_buttons_that_still_work_after_a_restart() {
+    let mut scene = Scene::with_config(config(1, 50)).await;
+    let service = scene.service().await;
+    let place = Place {
+        guild_id: Some(GUILD_ID),
+        channel_id: CHANNEL_ID,
+    };
+    let players: Vec<Player> = (0..12)
+        .map(|i| Player {
+            id: 500 + i,
+            name: format!("p{i:02}"),
+            is_bot: false,
+        })
+        .collect();
+    // p00 beats everyone once, p01 everyone after it, and so on.
+    for i in 0..players.len() {
+        for j in i + 1..players.len() {
+            if (j - i) % 3 != 1 {
+                continue;
+            }
+            let challenge = service.challenge(place, &players[i], &players[j]).await.unwrap();
+            let game = service.accept(challenge.id, &players[j]).await.unwrap();
+            service.resign(game.id, &players[j]).await.unwrap();
+        }
+    }
+    // The last player, p11, looks: they are on the second page.
+    let looker = TestUser::new(511, "p11");
+    scene.fake.add_user(&looker);
+    let first = scene.slash(&looker, "leaderboard", vec![]).await;
+    assert!(
+        fake::content(&first).contains("page 1 of 2"),
+        "{}",
+        fake::content(&first)
+    );
+    let ranks: Vec<i64> = table(&first).iter().map(|r| r.0).collect();
+    assert_eq!(ranks, (1..=10).collect::<Vec<_>>());
+    assert!(!button_enabled(&first, "Previous") && button_enabled(&first, "Next"));
+    let own_rank = service
+        .leaderboard(akon::service::Scope::Server(GUILD_ID), 1, looker.id)
+        .await
+        .unwrap();
+    let own = own_rank.rows.iter().find(|r| r.user_id == looker.id).unwrap().rank;
+    assert!(own > 10, "p11 lost every game: {own}");
+    assert!(
+        fake::content(&first).contains(&format!("{} stands #{own} of 12", looker.mention())),
+        "{}",
+        fake::content(&first)
+    );
+    let second = scene
+        .click_updating(&looker, fake::message_id(&first), &button_with_label(&first, "Next"))
+        .await;
+    assert!(fake::content(&second).contains("page 2 of 2"));
+    assert_eq!(table(&second).iter().map(|r| r.0).collect::<Vec<_>>(), [11, 12]);
+    assert!(
+        !fake::content(&second).contains("stands #"),
+        "on the page: no line for the looker"
+    );
+    assert!(button_enabled(&second, "Previous") && !button_enabled(&second, "Next"));
+
+    // After a restart the same message's buttons still turn the pages.
+    scene.stop_bot().await;
+    scene.start_bot().await;
+    let back = scene
+        .click_updating(
+            &alice(),
+            fake::message_id(&second),
+            &button_with_label(&second, "Previous"),
+        )
+        .await;
+    assert_eq!(table(&back), table(&first));
+    assert!(fake::content(&back).contains(&format!("{} has no rated games in this server yet", alice().mention())));
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_can_be_aborted_by_button_or_command_until_both_players_have_moved() {
+    let scene = Scene::with_config(config(1, 50)).await;
+    let players = [alice(), bob()];
+    // By button, before any move.
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let abort = button_with_label(&board, "Abort");
+    let (_, refused) = scene.click(&carol(), fake::message_id(&board), &abort).await;
+    assert!(ephemeral_text(&refused).contains("not playing"));
+    let done = scene
+        .click_expecting_followup(&bob(), fake::message_id(&board), &abort)
+        .await;
+    let text = fake::content(&done);
+    assert!(
+        text.contains(&format!("**Game aborted** by {}", bob().mention())),
+        "{text}"
+    );
+    assert!(hole_buttons(&done).is_empty() && !has_button(&done, "Abort"));
+    assert!(fake::buttons(&scene.fake.message(fake::message_id(&board)).unwrap()).is_empty());
+
+    // After one move the board still offers it; after both, it is gone.
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let (after_one, _) = play_on(&scene, board, &players, Some(1)).await;
+    assert!(has_button(&after_one, "Abort"));
+    let after_two = one_more_move(&scene, after_one, &players).await;
+    assert!(!has_button(&after_two, "Abort"));
+    let refused = scene.slash(&alice(), "abort", vec![]).await;
+    assert!(
+        ephemeral_text(&refused).contains("can no longer be aborted"),
+        "{refused}"
+    );
+    let resigned = scene.slash(&alice(), "resign", vec![]).await;
+    assert!(fake::content(&resigned).contains(&format!("{} wins", bob().mention())));
+
+    // By command, before any move.
+    let board = scene.challenge_accepted(&carol(), &alice()).await;
+    let aborted = scene.slash(&carol(), "abort", vec![]).await;
+    assert!(fake::content(&aborted).contains(&format!("**Game aborted** by {}", carol().mention())));
+    assert!(fake::buttons(&scene.fake.message(fake::message_id(&board)).unwrap()).is_empty());
+
+    // Only the resigned game counts.
+    let leaderboard = scene.slash(&alice(), "leaderboard", vec![]).await;
+    let rows = table(&leaderboard);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!((rows[0].1.as_str(), rows[0].6), ("bob", 1));
+    scene.finish().await;
+}
+
+/// One more move from a board in the middle of a game, on its first
+/// enabled hole; the new board.
+async fn one_more_move(scene: &Scene, board: Value, players: &[TestUser; 2]) -> Value {
+    let mover = user_to_move(&board, players);
+    let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    scene
+        .click_expecting_followup(&mover, fake::message_id(&board), &id)
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn history_pages_and_a_game_shows_its_board_and_a_record_that_akon_replay_accepts() {
+    let scene = Scene::with_config(config(1, 50)).await;
+    for i in 0..10 {
+        if i % 2 == 0 {
+            scene.resigned(&alice(), &bob()).await;
+        } else {
+            scene.resigned(&carol(), &alice()).await;
+        }
+        scene.clock.advance(60);
+    }
+    // The eleventh: a few real moves, then bob resigns.
+    let players = [alice(), bob()];
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let (_, game) = play_on(&scene, board, &players, Some(7)).await;
+    scene.slash(&bob(), "resign", vec![]).await;
+
+    let first = scene
+        .slash(&bob(), "history", vec![("player", 6, json!(alice().id.to_string()))])
+        .await;
+    let text = fake::content(&first).to_string();
+    assert!(
+        text.contains("page 1 of 2") && text.contains("11 finished games"),
+        "{text}"
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("• ")).collect();
+    assert_eq!(lines.len(), 10);
+    assert!(
+        lines[0].starts_with("• `#11` <t:") && lines[0].contains("won vs bob"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains(&format!(
+        "{}–{}",
+        game.position().captured(Seat::A),
+        game.position().captured(Seat::B)
+    )));
+    assert!(
+        lines[1].contains("lost vs carol") && lines[1].contains("(resigned)"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[1].contains("rating ") && lines[1].contains(" → "), "{}", lines[1]);
+    let second = scene
+        .click_updating(&bob(), fake::message_id(&first), &button_with_label(&first, "Next"))
+        .await;
+    let older: Vec<String> = fake::content(&second)
+        .lines()
+        .filter(|l| l.starts_with("• "))
+        .map(String::from)
+        .collect();
+    assert_eq!(older.len(), 1);
+    assert!(older[0].starts_with("• `#1` "), "{older:?}");
+
+    // The game in full.
+    let shown = scene.slash(&carol(), "game", vec![("id", 4, json!(11))]).await;
+    let text = fake::content(&shown).to_string();
+    assert!(text.contains("**Akon game #11**"), "{text}");
+    assert!(text.contains(&format!(
+        "{} (A, top) vs {} (B, bottom)",
+        alice().mention(),
+        bob().mention()
+    )));
+    assert!(
+        text.contains(&format!("{} wins", alice().mention())) && text.contains("resigned"),
+        "{text}"
+    );
+    assert!(text.contains("Rated in this server: alice"), "{text}");
+    let record_text = text.split("```").nth(3).unwrap().trim().to_string();
+    let record: Record = record_text.parse().unwrap();
+    assert_eq!(record.first, game.start().to_move());
+    assert_eq!(record.moves, game.moves());
+    assert_eq!(Game::from_record(&record).unwrap().position(), game.position());
+    let board_text = text.split("```").nth(1).unwrap();
+    assert!(
+        board_text.contains(&format!("captured {}", game.position().captured(Seat::A))),
+        "{board_text}"
+    );
+    let replayed = std::process::Command::new(env!("CARGO_BIN_EXE_akon"))
+        .args(["replay", "--record", &record_text])
+        .output()
+        .unwrap();
+    assert!(
+        replayed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    let state: Value = serde_json::from_slice(&replayed.stdout).unwrap();
+    assert_eq!(state, serde_json::to_value(game.state()).unwrap());
+    let missing = scene.slash(&carol(), "game", vec![("id", 4, json!(999))]).await;
+    assert!(ephemeral_text(&missing).contains("does not exist"));
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_pair_cap_a_game_is_unrated_and_its_final_board_says_so() {
+    let scene = Scene::with_config(config(1, 1)).await;
+    let rated = scene.resigned(&alice(), &bob()).await;
+    assert!(
+        fake::content(&rated).contains("Rated in this server: "),
+        "{}",
+        fake::content(&rated)
+    );
+    let unrated = scene.resigned(&bob(), &alice()).await;
+    let text = fake::content(&unrated);
+    assert!(
+        text.contains(
+            "Not rated: these two players already played 1 rated game against each other in the last 24 hours"
+        ),
+        "{text}"
+    );
+    let leaderboard = scene.slash(&carol(), "leaderboard", vec![]).await;
+    let rows = table(&leaderboard);
+    assert_eq!(
+        rows.iter().map(|r| (r.1.as_str(), r.6)).collect::<Vec<_>>(),
+        [("alice", 1), ("bob", 1)]
+    );
+    let stats = scene.slash(&alice(), "stats", vec![]).await;
+    assert!(
+        fake::content(&stats).contains("2 games: 1 wins, 1 losses"),
+        "both games are recorded"
+    );
+    // A day later they may rate a game again.
+    scene.clock.advance(24 * 3600);
+    let again = scene.resigned(&bob(), &alice()).await;
+    assert!(
+        fake::content(&again).contains("Rated in this server: "),
+        "{}",
+        fake::content(&again)
+    );
+    let rows = table(&scene.slash(&carol(), "leaderboard", vec![]).await);
+    assert!(rows.iter().all(|r| r.6 == 2), "{rows:?}");
+    scene.finish().await;
+}
