@@ -2,9 +2,9 @@
 --
 -- Timeouts need a new end reason, and SQLite cannot change a CHECK
 -- constraint in place, so the games table is rebuilt (SQLite's documented
--- procedure: new table, copy, drop, rename). Foreign keys pointing at games
--- are checked at commit, when the rows are back.
-PRAGMA defer_foreign_keys = ON;
+-- procedure: new table, copy, drop, rename). That procedure needs foreign
+-- keys off: Store::open runs migrations on a connection without them and
+-- checks every key afterwards.
 
 CREATE TABLE games_new (
     id                 INTEGER PRIMARY KEY AUTOINCREMENT,

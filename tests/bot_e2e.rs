@@ -327,7 +327,7 @@ async fn the_akon_command_is_registered_with_every_subcommand_described() {
         .fake
         .registered_commands()
         .into_iter()
-        .filter(|c| c["guild_id"] == fake::GUILD_ID.to_string())
+        .filter(|c| c["guild_id"].as_str() == Some(fake::GUILD_ID.to_string().as_str()))
         .collect();
     let akon = commands.iter().find(|c| c["name"] == "akon").expect("/akon registered");
     assert!(!akon["description"].as_str().unwrap().is_empty());
