@@ -45,7 +45,7 @@ fn init_logging() {
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     let store = Store::open(&config.database_url).await.map_err(|e| {
-        anyhow::anyhow!("{e}\nSet DATABASE_URL in .env to a writable SQLite file, e.g. DATABASE_URL=sqlite:akon.db")
+        anyhow::anyhow!("{e}. Set DATABASE_URL in .env to a writable SQLite file, e.g. DATABASE_URL=sqlite:akon.db")
     })?;
     tracing::info!(database = %config.database_url, "database ready");
     let service = Service::new(store.clone(), config.service.clone(), Arc::new(SystemClock));
