@@ -5,233 +5,17 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use akon::discord::{client_builder, BotHandle, DiscordSettings};
 use akon::engine::{Game, Hole, Position, Seat};
-use akon::service::{ManualClock, Service, ServiceConfig};
+use akon::service::{Service, ServiceConfig};
 use akon::store::Store;
 use serde_json::{json, Value};
-use serenity::gateway::ShardManager;
-use support::fake_discord::{self as fake, FakeDiscord, Interaction, TestUser, CHANNEL_ID};
+use support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID};
+use support::scene::*;
 
-const T0: i64 = 1_800_000_000;
-
-fn alice() -> TestUser {
-    TestUser::new(300_000_000_000_000_001, "alice")
-}
-fn bob() -> TestUser {
-    TestUser::new(300_000_000_000_000_002, "bob")
-}
-fn carol() -> TestUser {
-    TestUser::new(300_000_000_000_000_003, "carol")
-}
-
-struct RunningBot {
-    shards: Arc<ShardManager>,
-    task: tokio::task::JoinHandle<()>,
-    handle: BotHandle,
-    trap: fake::UnknownEventTrap,
-}
-
-/// A fake Discord, a database file and a clock, with the bot running on them.
-struct Scene {
-    fake: FakeDiscord,
-    _dir: tempfile::TempDir,
-    db: PathBuf,
-    clock: ManualClock,
-    config: ServiceConfig,
-    /// Register the commands in the test server (as with DISCORD_GUILD_ID) rather than globally.
-    guild_commands: bool,
-    bot: Option<RunningBot>,
-}
-
-impl Scene {
-    async fn new() -> Scene {
-        Scene::with_config(ServiceConfig::default()).await
-    }
-
-    async fn with_config(config: ServiceConfig) -> Scene {
-        let fake = FakeDiscord::start().await;
-        for user in [alice(), bob(), carol()] {
-            fake.add_user(&user);
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("akon.db");
-        let mut scene = Scene {
-            fake,
-            _dir: dir,
-            db,
-            clock: ManualClock::starting_at(T0),
-            config,
-            guild_commands: false,
-            bot: None,
-        };
-        scene.start_bot().await;
-        scene
-    }
-
-    async fn start_bot(&mut self) {
-        let guild = self.guild_commands.then_some(fake::GUILD_ID);
-        self.bot = Some(start_bot(&self.fake, &self.db, &self.clock, &self.config, guild).await);
-    }
-
-    /// Stops the bot as a restart would: the client shuts down, the
-    /// database stays.
-    async fn stop_bot(&mut self) {
-        let bot = self.bot.take().expect("the bot is running");
-        bot.handle.stop_scheduler();
-        bot.shards.shutdown_all().await;
-        bot.handle.wait_idle(Duration::from_secs(5)).await;
-        let _ = tokio::time::timeout(Duration::from_secs(10), bot.task).await;
-        self.fake.wait_disconnected().await;
-        bot.trap.assert_none();
-    }
-
-    async fn finish(mut self) {
-        if self.bot.is_some() {
-            self.stop_bot().await;
-        }
-        let failed: Vec<_> = self.fake.unhandled_requests();
-        assert!(
-            failed.is_empty(),
-            "the bot made requests the fake has no route for: {failed:#?}"
-        );
-    }
-
-    async fn slash(&self, user: &TestUser, sub: &str, options: Vec<(&str, u8, Value)>) -> Value {
-        let sent = std::time::Instant::now();
-        let ix = self.fake.slash(user, "akon", sub, options).await;
-        self.answered_in_time(&ix, sent).await;
-        let response = self.fake.response(&ix).await;
-        self.settle().await;
-        response
-    }
-
-    async fn click(&self, user: &TestUser, message_id: u64, custom_id: &str) -> (Interaction, Value) {
-        let sent = std::time::Instant::now();
-        let ix = self.fake.click(user, message_id, custom_id).await;
-        self.answered_in_time(&ix, sent).await;
-        let response = self.fake.response(&ix).await;
-        (ix, response)
-    }
-
-    /// A press of a button the message no longer shows, or never did: a
-    /// stale client or a forged request.
-    async fn click_unchecked(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
-        let ix = self.fake.click_unchecked(user, message_id, custom_id).await;
-        self.fake.response(&ix).await
-    }
-
-    /// Presses a button and waits for the bot's answer and its one followup
-    /// (the new board).
-    async fn click_expecting_followup(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
-        let (ix, response) = self.click(user, message_id, custom_id).await;
-        assert_eq!(
-            self.fake.callback_type(&ix).await,
-            7,
-            "expected an update of the pressed message: {response}"
-        );
-        self.fake
-            .wait_until("the bot's followup", |v| !v.followups(&ix).is_empty())
-            .await;
-        self.settle().await;
-        self.fake.followups(&ix).remove(0)
-    }
-
-    /// Discord shows "This interaction failed" when the first answer takes
-    /// more than 3 seconds.
-    async fn answered_in_time(&self, ix: &Interaction, sent: std::time::Instant) {
-        self.fake.callback_type(ix).await;
-        let took = sent.elapsed();
-        assert!(took < Duration::from_secs(3), "`{}` answered after {took:?}", ix.label);
-    }
-
-    /// Waits until the bot has finished handling every interaction sent.
-    async fn settle(&self) {
-        self.bot
-            .as_ref()
-            .expect("the bot is running")
-            .handle
-            .wait_idle(Duration::from_secs(10))
-            .await;
-    }
-
-    fn store_path(&self) -> &Path {
-        &self.db
-    }
-
-    async fn challenge_accepted(&self, challenger: &TestUser, opponent: &TestUser) -> Value {
-        let challenge = self
-            .slash(
-                challenger,
-                "challenge",
-                vec![("opponent", 6, json!(opponent.id.to_string()))],
-            )
-            .await;
-        let accept = button_with_label(&challenge, "Accept");
-        self.click_expecting_followup(opponent, fake::message_id(&challenge), &accept)
-            .await
-    }
-}
-
-async fn start_bot(
-    fake: &FakeDiscord,
-    db: &Path,
-    clock: &ManualClock,
-    config: &ServiceConfig,
-    guild_id: Option<u64>,
-) -> RunningBot {
-    let store = Store::open_file(db).await.unwrap();
-    let service = Service::new(store, config.clone(), Arc::new(clock.clone()));
-    let settings = DiscordSettings {
-        token: fake::TOKEN.to_string(),
-        guild_id,
-        proxy_url: Some(fake.api_base()),
-        scheduler_every: Duration::from_millis(50),
-    };
-    let trap = fake::UnknownEventTrap::default();
-    let (builder, handle) = client_builder(&settings, service);
-    let mut client = builder.raw_event_handler(trap.clone()).await.unwrap();
-    let shards = client.shard_manager.clone();
-    let task = tokio::spawn(async move {
-        client.start().await.unwrap();
-    });
-    fake.wait_ready().await;
-    RunningBot {
-        shards,
-        task,
-        handle,
-        trap,
-    }
-}
-
-fn button_with_label(message: &Value, label: &str) -> String {
-    fake::buttons(message)
-        .into_iter()
-        .find(|b| b["label"] == label)
-        .and_then(|b| b["custom_id"].as_str().map(String::from))
-        .unwrap_or_else(|| panic!("no `{label}` button on {message}"))
-}
-
-/// The move buttons of a board: (custom_id, hole, enabled).
-fn hole_buttons(message: &Value) -> Vec<(String, u8, bool)> {
-    fake::buttons(message)
-        .into_iter()
-        .filter_map(|b| {
-            let id = b["custom_id"].as_str()?;
-            id.starts_with("akon:move:").then(|| {
-                let hole = b["label"].as_str().unwrap().parse().unwrap();
-                (id.to_string(), hole, !b["disabled"].as_bool().unwrap_or(false))
-            })
-        })
-        .collect()
-}
-
-/// The board drawn in a message: rows A and B (hole 1 first) and captures,
-/// read from the text alone.
 fn read_board(message: &Value) -> ([u8; 7], [u8; 7], u8, u8) {
     let content = fake::content(message);
     let block = content
@@ -275,38 +59,13 @@ fn assert_board_matches(message: &Value, game: &Game) {
         .collect();
     if fake::content(message).contains("is thinking") {
         // The computer's turn: nobody may press.
-        assert!(fake::buttons(message).is_empty(), "no buttons while the computer thinks");
+        assert!(
+            fake::buttons(message).is_empty(),
+            "no buttons while the computer thinks"
+        );
     } else {
         assert_eq!(enabled, game.legal_moves().numbers(), "enabled hole buttons");
     }
-}
-
-fn user_to_move(message: &Value, players: &[TestUser]) -> TestUser {
-    let content = fake::content(message);
-    players
-        .iter()
-        .find(|p| content.contains(&format!("{}, your turn", p.mention())))
-        .cloned()
-        .unwrap_or_else(|| panic!("no player to move named in {content}"))
-}
-
-/// A quick opponent for scripted games: captures most now.
-fn greedy(game: &Game) -> Hole {
-    game.legal_moves()
-        .iter()
-        .max_by_key(|&h| {
-            let mut p = *game.position();
-            (p.play_unchecked(h).captured, std::cmp::Reverse(h))
-        })
-        .unwrap()
-}
-
-fn ephemeral_text(response: &Value) -> String {
-    assert!(
-        fake::is_ephemeral(response),
-        "expected a private answer, got {response}"
-    );
-    fake::content(response).to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -451,7 +210,11 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenges_can_be_declined_withdrawn_and_expire() {
-    let scene = Scene::with_config(ServiceConfig { challenge_ttl_secs: 3600, max_ongoing_games: 25, ..Default::default() })
+    let scene = Scene::with_config(ServiceConfig {
+        challenge_ttl_secs: 3600,
+        max_ongoing_games: 25,
+        ..Default::default()
+    })
     .await;
     let opponent = vec![("opponent", 6, json!(bob().id.to_string()))];
 
@@ -486,19 +249,36 @@ async fn challenges_can_be_declined_withdrawn_and_expire() {
     scene
         .fake
         .wait_until("the challenge marked expired", |v| {
-            v.message(expiring_id).is_some_and(|m| fake::content(m).contains("expired") && fake::buttons(m).is_empty())
+            v.message(expiring_id)
+                .is_some_and(|m| fake::content(m).contains("expired") && fake::buttons(m).is_empty())
         })
         .await;
     // A press from a client still showing the old buttons gets a clear answer.
-    let again = scene.click_unchecked(&bob(), expiring_id, &button_with_label(&expiring, "Accept")).await;
+    let again = scene
+        .click_unchecked(&bob(), expiring_id, &button_with_label(&expiring, "Accept"))
+        .await;
     assert!(fake::content(&again).contains("expired"), "{again}");
-    assert_eq!(Store::open_file(scene.store_path()).await.unwrap().challenge(3).await.unwrap().unwrap().status, "expired");
+    assert_eq!(
+        Store::open_file(scene.store_path())
+            .await
+            .unwrap()
+            .challenge(3)
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        "expired"
+    );
     scene.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenges_that_cannot_be_played_are_refused_privately() {
-    let scene = Scene::with_config(ServiceConfig { challenge_ttl_secs: 3600, max_ongoing_games: 1, ..Default::default() })
+    let scene = Scene::with_config(ServiceConfig {
+        challenge_ttl_secs: 3600,
+        max_ongoing_games: 1,
+        ..Default::default()
+    })
     .await;
     let robot = TestUser::new_bot(400_000_000_000_000_001, "robot");
     scene.fake.add_user(&robot);
@@ -751,7 +531,10 @@ async fn a_fault_in_storage_gets_an_apology_and_changes_nothing() {
 /// The hole a board's "Last move" line says was sown, e.g. `B sowed 5 seeds from B3`.
 fn last_move_hole(message: &Value) -> Hole {
     let content = fake::content(message);
-    let line = content.lines().find(|l| l.starts_with("Last move: ")).unwrap_or_else(|| panic!("no last move in {content}"));
+    let line = content
+        .lines()
+        .find(|l| l.starts_with("Last move: "))
+        .unwrap_or_else(|| panic!("no last move in {content}"));
     let from = line.split(" from ").nth(1).unwrap();
     Hole::new(from[1..2].parse().unwrap()).unwrap()
 }
@@ -760,12 +543,23 @@ fn last_move_hole(message: &Value) -> Hole {
 async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leaderboard() {
     let scene = Scene::new().await;
     scene.fake.add_user(&TestUser::the_bot());
-    let me = vec![("opponent", 6, json!(fake::BOT_ID.to_string())), ("level", 3, json!("easy"))];
+    let me = vec![
+        ("opponent", 6, json!(fake::BOT_ID.to_string())),
+        ("level", 3, json!("easy")),
+    ];
     let ix = scene.fake.slash(&alice(), "akon", "challenge", me).await;
     let first_board = scene.fake.response(&ix).await;
     scene.settle().await;
-    assert!(fake::content(&first_board).contains("plays the computer (easy)"), "{}", fake::content(&first_board));
-    let first = if fake::content(&first_board).contains("(A).") { Seat::A } else { Seat::B };
+    assert!(
+        fake::content(&first_board).contains("plays the computer (easy)"),
+        "{}",
+        fake::content(&first_board)
+    );
+    let first = if fake::content(&first_board).contains("(A).") {
+        Seat::A
+    } else {
+        Seat::B
+    };
     let mut game = Game::opening(first);
     assert_board_matches(&first_board, &game);
     // The human (alice) sits at A; when the computer moves first its board follows at once.
@@ -781,7 +575,10 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
     while !game.is_over() {
         assert_eq!(game.to_move(), Some(Seat::A));
         let hole = greedy(&game);
-        let (custom_id, _, _) = hole_buttons(&board).into_iter().find(|(_, h, _)| *h == hole.number()).unwrap();
+        let (custom_id, _, _) = hole_buttons(&board)
+            .into_iter()
+            .find(|(_, h, _)| *h == hole.number())
+            .unwrap();
         let (press, _) = scene.click(&alice(), fake::message_id(&board), &custom_id).await;
         scene.settle().await;
         let followups = scene.fake.followups(&press);
@@ -811,7 +608,11 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
         fake::content(&leaderboard)
     );
     let stats = scene.slash(&alice(), "stats", vec![]).await;
-    assert!(fake::content(&stats).contains("Against the computer (easy): 1 games"), "{}", fake::content(&stats));
+    assert!(
+        fake::content(&stats).contains("Against the computer (easy): 1 games"),
+        "{}",
+        fake::content(&stats)
+    );
     scene.finish().await;
 }
 
@@ -823,12 +624,29 @@ async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
     // an ongoing game against the computer with the computer to move.
     let store = Store::open_file(scene.store_path()).await.unwrap();
     let service = Service::new(store.clone(), ServiceConfig::default(), Arc::new(scene.clock.clone()));
-    let place = akon::service::Place { guild_id: Some(fake::GUILD_ID), channel_id: CHANNEL_ID };
-    let human = akon::service::Player { id: alice().id, name: "alice".into(), is_bot: false };
-    let computer = akon::service::Player { id: fake::BOT_ID, name: "TestBot".into(), is_bot: true };
-    let view = service.start_computer_game(place, &human, &computer, akon::ai::Level::Easy).await.unwrap();
+    let place = akon::service::Place {
+        guild_id: Some(fake::GUILD_ID),
+        channel_id: CHANNEL_ID,
+    };
+    let human = akon::service::Player {
+        id: alice().id,
+        name: "alice".into(),
+        is_bot: false,
+    };
+    let computer = akon::service::Player {
+        id: fake::BOT_ID,
+        name: "TestBot".into(),
+        is_bot: true,
+    };
+    let view = service
+        .start_computer_game(place, &human, &computer, akon::ai::Level::Easy)
+        .await
+        .unwrap();
     if view.to_move() == Some(Seat::A) {
-        service.play(view.id, 0, Hole::new(4).unwrap(), &human, None).await.unwrap();
+        service
+            .play(view.id, 0, Hole::new(4).unwrap(), &human, None)
+            .await
+            .unwrap();
     }
     let before = store.moves(view.id).await.unwrap().len();
     assert!(service.game(view.id).await.unwrap().computer_to_move());
@@ -837,37 +655,65 @@ async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
     let board = scene
         .fake
         .wait_for("the computer's catch-up move", |v| {
-            v.channel_messages(CHANNEL_ID).into_iter().find(|m| !hole_buttons(m).is_empty()).cloned()
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .find(|m| !hole_buttons(m).is_empty())
+                .cloned()
         })
         .await;
     scene.settle().await;
-    assert_eq!(store.moves(view.id).await.unwrap().len(), before + 1, "exactly one computer move");
+    assert_eq!(
+        store.moves(view.id).await.unwrap().len(),
+        before + 1,
+        "exactly one computer move"
+    );
     let replayed = service.game(view.id).await.unwrap();
     assert_board_matches(&board, &replayed.game);
     assert!(fake::content(&board).contains(&format!("{}, your turn", alice().mention())));
     // The human plays on from that board.
     let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
-    scene.click_expecting_followup(&alice(), fake::message_id(&board), &id).await;
+    scene
+        .click_expecting_followup(&alice(), fake::message_id(&board), &id)
+        .await;
     scene.finish().await;
 }
 
 /// Visible messages in a channel whose text contains `needle`.
 fn messages_containing(scene: &Scene, channel: u64, needle: &str) -> Vec<Value> {
-    scene.fake.channel_messages(channel).into_iter().filter(|m| fake::content(m).contains(needle)).collect()
+    scene
+        .fake
+        .channel_messages(channel)
+        .into_iter()
+        .filter(|m| fake::content(m).contains(needle))
+        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
     let mut scene = Scene::new().await;
     let players = [alice(), bob()];
-    let options = vec![("opponent", 6, json!(bob().id.to_string())), ("time_per_move", 3, json!("1h"))];
+    let options = vec![
+        ("opponent", 6, json!(bob().id.to_string())),
+        ("time_per_move", 3, json!("1h")),
+    ];
     let challenge = scene.slash(&alice(), "challenge", options).await;
-    assert!(fake::content(&challenge).contains("Time per move: 1 hour"), "{}", fake::content(&challenge));
+    assert!(
+        fake::content(&challenge).contains("Time per move: 1 hour"),
+        "{}",
+        fake::content(&challenge)
+    );
     let board = scene
-        .click_expecting_followup(&bob(), fake::message_id(&challenge), &button_with_label(&challenge, "Accept"))
+        .click_expecting_followup(
+            &bob(),
+            fake::message_id(&challenge),
+            &button_with_label(&challenge, "Accept"),
+        )
         .await;
     let deadline = T0 + 3600;
-    assert!(fake::content(&board).contains(&format!("<t:{deadline}:R>")), "the board shows the deadline");
+    assert!(
+        fake::content(&board).contains(&format!("<t:{deadline}:R>")),
+        "the board shows the deadline"
+    );
     let mover = user_to_move(&board, &players);
 
     // Three quarters of the hour later: one reminder, with a link to the board.
@@ -875,14 +721,24 @@ async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
     let reminder = scene
         .fake
         .wait_for("the reminder", |v| {
-            v.channel_messages(CHANNEL_ID).into_iter().find(|m| fake::content(m).contains("it is your move")).cloned()
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .find(|m| fake::content(m).contains("it is your move"))
+                .cloned()
         })
         .await;
     assert!(fake::content(&reminder).contains(&mover.mention()));
-    assert!(fake::content(&reminder).contains(&format!("/{}", fake::message_id(&board))), "links the board");
+    assert!(
+        fake::content(&reminder).contains(&format!("/{}", fake::message_id(&board))),
+        "links the board"
+    );
     tokio::time::sleep(Duration::from_millis(300)).await;
     scene.settle().await;
-    assert_eq!(messages_containing(&scene, CHANNEL_ID, "it is your move").len(), 1, "reminded once");
+    assert_eq!(
+        messages_containing(&scene, CHANNEL_ID, "it is your move").len(),
+        1,
+        "reminded once"
+    );
 
     // The bot is down when the time runs out; on restart it catches up.
     scene.stop_bot().await;
@@ -891,7 +747,10 @@ async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
     let result = scene
         .fake
         .wait_for("the timeout result", |v| {
-            v.channel_messages(CHANNEL_ID).into_iter().find(|m| fake::content(m).contains("ran out of time")).cloned()
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .find(|m| fake::content(m).contains("ran out of time"))
+                .cloned()
         })
         .await;
     assert!(fake::content(&result).contains(&format!("{} ran out of time", mover.mention())));
@@ -899,10 +758,16 @@ async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
     assert!(fake::content(&result).contains(&format!("{} wins", winner.mention())));
     tokio::time::sleep(Duration::from_millis(300)).await;
     scene.settle().await;
-    assert_eq!(messages_containing(&scene, CHANNEL_ID, "ran out of time").len(), 1, "told once");
+    assert_eq!(
+        messages_containing(&scene, CHANNEL_ID, "ran out of time").len(),
+        1,
+        "told once"
+    );
     let old = scene.fake.message(fake::message_id(&board)).unwrap();
     assert!(hole_buttons(&old).is_empty(), "the last board's buttons are gone");
-    let answer = scene.click_unchecked(&mover, fake::message_id(&board), &hole_buttons(&board)[0].0).await;
+    let answer = scene
+        .click_unchecked(&mover, fake::message_id(&board), &hole_buttons(&board)[0].0)
+        .await;
     assert!(ephemeral_text(&answer).contains("over"), "{answer}");
     scene.finish().await;
 }
@@ -912,21 +777,35 @@ async fn players_who_ask_for_it_are_reminded_by_direct_message() {
     let scene = Scene::new().await;
     let players = [alice(), bob()];
     for user in &players {
-        let settings = scene.slash(user, "settings", vec![("dm_reminders", 5, json!(true))]).await;
+        let settings = scene
+            .slash(user, "settings", vec![("dm_reminders", 5, json!(true))])
+            .await;
         assert!(ephemeral_text(&settings).contains("by direct message"));
     }
-    let settings = scene.slash(&alice(), "settings", vec![("time_per_move", 3, json!("10m"))]).await;
+    let settings = scene
+        .slash(&alice(), "settings", vec![("time_per_move", 3, json!("10m"))])
+        .await;
     assert!(ephemeral_text(&settings).contains("10 minutes"), "{settings}");
     let board = scene.challenge_accepted(&alice(), &bob()).await;
-    assert!(fake::content(&board).contains("10 minutes per move"), "alice's default applies");
+    assert!(
+        fake::content(&board).contains("10 minutes per move"),
+        "alice's default applies"
+    );
     let mover = user_to_move(&board, &players);
     scene.clock.advance(8 * 60);
     let dm = scene.fake.dm_channel_id(&mover);
     scene
         .fake
-        .wait_until("a reminder by DM", |v| v.channel_messages(dm).iter().any(|m| fake::content(m).contains("it is your move")))
+        .wait_until("a reminder by DM", |v| {
+            v.channel_messages(dm)
+                .iter()
+                .any(|m| fake::content(m).contains("it is your move"))
+        })
         .await;
-    assert!(messages_containing(&scene, CHANNEL_ID, "it is your move").is_empty(), "not in the channel");
+    assert!(
+        messages_containing(&scene, CHANNEL_ID, "it is your move").is_empty(),
+        "not in the channel"
+    );
     scene.finish().await;
 }
 
@@ -941,7 +820,11 @@ async fn the_rematch_button_offers_a_new_game_with_the_seats_swapped() {
     assert!(ephemeral_text(&refused).contains("not playing"));
     let (_, offer) = scene.click(&bob(), fake::message_id(&resigned), &rematch).await;
     scene.settle().await;
-    assert!(fake::content(&offer).contains("offers you a rematch"), "{}", fake::content(&offer));
+    assert!(
+        fake::content(&offer).contains("offers you a rematch"),
+        "{}",
+        fake::content(&offer)
+    );
     assert!(fake::content(&offer).contains(&alice().mention()));
     let (_, again) = scene.click(&alice(), fake::message_id(&resigned), &rematch).await;
     assert!(ephemeral_text(&again).contains("already offered"), "{again}");
@@ -949,7 +832,14 @@ async fn the_rematch_button_offers_a_new_game_with_the_seats_swapped() {
         .click_expecting_followup(&alice(), fake::message_id(&offer), &button_with_label(&offer, "Accept"))
         .await;
     let content = fake::content(&next);
-    assert!(content.contains(&format!("{} (A, top) vs {} (B, bottom)", bob().mention(), alice().mention())), "{content}");
+    assert!(
+        content.contains(&format!(
+            "{} (A, top) vs {} (B, bottom)",
+            bob().mention(),
+            alice().mention()
+        )),
+        "{content}"
+    );
     scene.finish().await;
 }
 
@@ -957,7 +847,11 @@ async fn the_rematch_button_offers_a_new_game_with_the_seats_swapped() {
 /// read) with exactly `vars` set.
 fn akon_binary(dir: &Path, args: &[&str], vars: &[(&str, String)]) -> std::process::Command {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_akon"));
-    command.args(args).current_dir(dir).env_clear().env("NO_PROXY", "127.0.0.1,localhost");
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("NO_PROXY", "127.0.0.1,localhost");
     for (name, value) in vars {
         command.env(name, value);
     }
@@ -980,8 +874,14 @@ async fn the_bot_binary_runs_from_its_environment_and_stops_cleanly_on_sigterm()
         .spawn()
         .unwrap();
     fake.wait_ready().await;
-    assert!(dir.path().join("bot.db").exists(), "the database file is created and migrated");
-    let status = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(
+        dir.path().join("bot.db").exists(),
+        "the database file is created and migrated"
+    );
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
     assert!(status.success());
     let deadline = std::time::Instant::now() + Duration::from_secs(15);
     let exit = loop {
@@ -1004,10 +904,19 @@ fn the_bot_binary_explains_missing_or_bad_configuration_without_a_panic() {
     let token = ("DISCORD_TOKEN", fake::TOKEN.to_string());
     let cases: Vec<(Vec<(&str, String)>, &str)> = vec![
         (vec![], "DISCORD_TOKEN is not set"),
-        (vec![("DISCORD_TOKEN", "not a token".to_string())], "does not look like a bot token"),
-        (vec![token.clone(), ("DISCORD_GUILD_ID", "my server".to_string())], "DISCORD_GUILD_ID must be"),
         (
-            vec![token.clone(), ("DATABASE_URL", "sqlite:/nonexistent/dir/akon.db".to_string())],
+            vec![("DISCORD_TOKEN", "not a token".to_string())],
+            "does not look like a bot token",
+        ),
+        (
+            vec![token.clone(), ("DISCORD_GUILD_ID", "my server".to_string())],
+            "DISCORD_GUILD_ID must be",
+        ),
+        (
+            vec![
+                token.clone(),
+                ("DATABASE_URL", "sqlite:/nonexistent/dir/akon.db".to_string()),
+            ],
             "cannot open the database",
         ),
     ];
@@ -1017,8 +926,14 @@ fn the_bot_binary_explains_missing_or_bad_configuration_without_a_panic() {
         assert!(!output.status.success(), "{vars:?}");
         assert!(stderr.contains(expected), "{vars:?}: {stderr}");
         let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-        assert!(lines.len() == 1 && lines[0].starts_with("akon: "), "one line saying what to do: {stderr}");
-        assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{stderr}");
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("akon: "),
+            "one line saying what to do: {stderr}"
+        );
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("backtrace"),
+            "{stderr}"
+        );
         assert!(!stderr.contains(fake::TOKEN), "the token is never printed");
     }
 }

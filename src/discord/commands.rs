@@ -3,7 +3,8 @@
 use crate::ai::Level;
 use crate::service::TimePerMove;
 use serenity::all::{
-    CommandDataOptionValue, CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption,
+    CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType, CreateCommand,
+    CreateCommandOption,
 };
 
 /// The one slash command with every subcommand, each described.
@@ -34,29 +35,17 @@ pub fn akon_command() -> CreateCommand {
                 )
                 .required(true),
             )
-            .add_sub_option(
+            .add_sub_option(Level::ALL.into_iter().fold(
                 CreateCommandOption::new(
                     CommandOptionType::String,
                     "level",
                     "The computer's strength, when you play me (default: medium)",
-                )
-                .add_string_choice("easy", "easy")
-                .add_string_choice("medium", "medium")
-                .add_string_choice("hard", "hard")
-                .add_string_choice("master", "master"),
-            )
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "time_per_move",
-                    "Time each player has for a move (default: 3 days, or your /akon settings)",
-                )
-                .add_string_choice("10 minutes", "10m")
-                .add_string_choice("1 hour", "1h")
-                .add_string_choice("1 day", "1d")
-                .add_string_choice("3 days", "3d")
-                .add_string_choice("7 days", "7d"),
-            ),
+                ),
+                |option, level| option.add_string_choice(level.name(), level.name()),
+            ))
+            .add_sub_option(time_per_move_option(
+                "Time each player has for a move (default: 3 days, or your /akon settings)",
+            )),
         )
         .add_option(CreateCommandOption::new(
             CommandOptionType::SubCommand,
@@ -140,24 +129,17 @@ pub fn akon_command() -> CreateCommand {
             ),
         )
         .add_option(
-            CreateCommandOption::new(CommandOptionType::SubCommand, "settings", "Your reminders and default time per move")
-                .add_sub_option(CreateCommandOption::new(
-                    CommandOptionType::Boolean,
-                    "dm_reminders",
-                    "Remind me by direct message instead of a mention in the channel",
-                ))
-                .add_sub_option(
-                    CreateCommandOption::new(
-                        CommandOptionType::String,
-                        "time_per_move",
-                        "The time per move of the challenges you send",
-                    )
-                .add_string_choice("10 minutes", "10m")
-                .add_string_choice("1 hour", "1h")
-                .add_string_choice("1 day", "1d")
-                .add_string_choice("3 days", "3d")
-                .add_string_choice("7 days", "7d"),
-                ),
+            CreateCommandOption::new(
+                CommandOptionType::SubCommand,
+                "settings",
+                "Your reminders and default time per move",
+            )
+            .add_sub_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "dm_reminders",
+                "Remind me by direct message instead of a mention in the channel",
+            ))
+            .add_sub_option(time_per_move_option("The time per move of the challenges you send")),
         )
         .add_option(CreateCommandOption::new(
             CommandOptionType::SubCommand,
@@ -166,20 +148,62 @@ pub fn akon_command() -> CreateCommand {
         ))
 }
 
+/// A string option offering every time per move.
+fn time_per_move_option(description: &str) -> CreateCommandOption {
+    TimePerMove::ALL.into_iter().fold(
+        CreateCommandOption::new(CommandOptionType::String, "time_per_move", description),
+        |option, time| option.add_string_choice(time.to_string(), time.code()),
+    )
+}
+
+/// The value of the string option `name`, parsed, if given.
+fn choice<T: std::str::FromStr>(options: &[CommandDataOption], name: &str) -> Result<Option<T>, CommandError> {
+    match options.iter().find(|o| o.name == name) {
+        None => Ok(None),
+        Some(option) => match &option.value {
+            CommandDataOptionValue::String(text) => {
+                text.parse().map(Some).map_err(|_| CommandError::BadOption(name.into()))
+            }
+            _ => Err(CommandError::BadOption(name.into())),
+        },
+    }
+}
+
 /// A parsed `/akon` invocation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AkonCommand {
-    Challenge { opponent: Option<serenity::all::User>, level: Option<Level>, time: Option<TimePerMove> },
-    Settings { dm_reminders: Option<bool>, time: Option<TimePerMove> },
+    Challenge {
+        opponent: Option<serenity::all::User>,
+        level: Option<Level>,
+        time: Option<TimePerMove>,
+    },
+    Settings {
+        dm_reminders: Option<bool>,
+        time: Option<TimePerMove>,
+    },
     Games,
-    Board { game: Option<i64> },
-    Resign { game: Option<i64> },
-    Abort { game: Option<i64> },
+    Board {
+        game: Option<i64>,
+    },
+    Resign {
+        game: Option<i64>,
+    },
+    Abort {
+        game: Option<i64>,
+    },
     /// `global`: everyone's leaderboard rather than this server's.
-    Leaderboard { global: bool },
-    Stats { player: Option<serenity::all::User> },
-    History { player: Option<serenity::all::User> },
-    Game { id: i64 },
+    Leaderboard {
+        global: bool,
+    },
+    Stats {
+        player: Option<serenity::all::User>,
+    },
+    History {
+        player: Option<serenity::all::User>,
+    },
+    Game {
+        id: i64,
+    },
     Rules,
 }
 
@@ -230,29 +254,15 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             },
         }
     };
-    let time = || -> Result<Option<TimePerMove>, CommandError> {
-        match options.iter().find(|o| o.name == "time_per_move") {
-            None => Ok(None),
-            Some(option) => match &option.value {
-                CommandDataOptionValue::String(text) => {
-                    Ok(Some(text.parse().map_err(|_| CommandError::BadOption("time_per_move".into()))?))
-                }
-                _ => Err(CommandError::BadOption("time_per_move".into())),
-            },
-        }
-    };
+    let time = || choice::<TimePerMove>(options, "time_per_move");
     Ok(match sub.name.as_str() {
         "challenge" => {
-            let level = match options.iter().find(|o| o.name == "level") {
-                None => None,
-                Some(option) => match &option.value {
-                    CommandDataOptionValue::String(text) => {
-                        Some(text.parse().map_err(|_| CommandError::BadOption("level".into()))?)
-                    }
-                    _ => return Err(CommandError::BadOption("level".into())),
-                },
-            };
-            AkonCommand::Challenge { opponent: user("opponent")?, level, time: time()? }
+            let level = choice::<Level>(options, "level")?;
+            AkonCommand::Challenge {
+                opponent: user("opponent")?,
+                level,
+                time: time()?,
+            }
         }
         "games" => AkonCommand::Games,
         "board" => AkonCommand::Board { game: game()? },
@@ -287,7 +297,10 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
                     _ => return Err(CommandError::BadOption("dm_reminders".into())),
                 },
             };
-            AkonCommand::Settings { dm_reminders, time: time()? }
+            AkonCommand::Settings {
+                dm_reminders,
+                time: time()?,
+            }
         }
         other => return Err(CommandError::UnknownSubcommand(other.into())),
     })

@@ -1,0 +1,299 @@
+//! The bot under test, running on a fake Discord, a database file and a
+//! clock the tests move: what every end-to-end test file drives.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use akon::discord::{client_builder, BotHandle, DiscordSettings};
+use akon::engine::{Game, Hole};
+use akon::service::{ManualClock, Service, ServiceConfig};
+use akon::store::Store;
+use serde_json::{json, Value};
+use serenity::gateway::ShardManager;
+
+use super::fake_discord::{self as fake, FakeDiscord, Interaction, TestUser};
+
+/// The clock's start: any fixed time.
+pub const T0: i64 = 1_800_000_000;
+
+pub fn alice() -> TestUser {
+    TestUser::new(300_000_000_000_000_001, "alice")
+}
+pub fn bob() -> TestUser {
+    TestUser::new(300_000_000_000_000_002, "bob")
+}
+pub fn carol() -> TestUser {
+    TestUser::new(300_000_000_000_000_003, "carol")
+}
+
+pub fn dave() -> TestUser {
+    TestUser::new(300_000_000_000_000_004, "dave")
+}
+
+pub struct RunningBot {
+    shards: Arc<ShardManager>,
+    task: tokio::task::JoinHandle<()>,
+    handle: BotHandle,
+    trap: fake::UnknownEventTrap,
+}
+
+/// A fake Discord, a database file and a clock, with the bot running on them.
+pub struct Scene {
+    pub fake: FakeDiscord,
+    _dir: tempfile::TempDir,
+    pub db: PathBuf,
+    pub clock: ManualClock,
+    pub config: ServiceConfig,
+    /// Register the commands in the test server (as with DISCORD_GUILD_ID) rather than globally.
+    pub guild_commands: bool,
+    bot: Option<RunningBot>,
+}
+
+impl Scene {
+    pub async fn new() -> Scene {
+        Scene::with_config(ServiceConfig::default()).await
+    }
+
+    pub async fn with_config(config: ServiceConfig) -> Scene {
+        let fake = FakeDiscord::start().await;
+        for user in [alice(), bob(), carol(), dave()] {
+            fake.add_user(&user);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("akon.db");
+        let mut scene = Scene {
+            fake,
+            _dir: dir,
+            db,
+            clock: ManualClock::starting_at(T0),
+            config,
+            guild_commands: false,
+            bot: None,
+        };
+        scene.start_bot().await;
+        scene
+    }
+
+    pub async fn start_bot(&mut self) {
+        let guild = self.guild_commands.then_some(fake::GUILD_ID);
+        self.bot = Some(start_bot(&self.fake, &self.db, &self.clock, &self.config, guild).await);
+    }
+
+    /// Stops the bot as a restart would: the client shuts down, the
+    /// database stays.
+    pub async fn stop_bot(&mut self) {
+        let bot = self.bot.take().expect("the bot is running");
+        bot.handle.stop_scheduler();
+        bot.shards.shutdown_all().await;
+        bot.handle.wait_idle(Duration::from_secs(5)).await;
+        let _ = tokio::time::timeout(Duration::from_secs(10), bot.task).await;
+        self.fake.wait_disconnected().await;
+        bot.trap.assert_none();
+    }
+
+    pub async fn finish(mut self) {
+        if self.bot.is_some() {
+            self.stop_bot().await;
+        }
+        let failed: Vec<_> = self.fake.unhandled_requests();
+        assert!(
+            failed.is_empty(),
+            "the bot made requests the fake has no route for: {failed:#?}"
+        );
+    }
+
+    pub async fn slash(&self, user: &TestUser, sub: &str, options: Vec<(&str, u8, Value)>) -> Value {
+        let sent = std::time::Instant::now();
+        let ix = self.fake.slash(user, "akon", sub, options).await;
+        self.answered_in_time(&ix, sent).await;
+        let response = self.fake.response(&ix).await;
+        self.settle().await;
+        response
+    }
+
+    pub async fn click(&self, user: &TestUser, message_id: u64, custom_id: &str) -> (Interaction, Value) {
+        let sent = std::time::Instant::now();
+        let ix = self.fake.click(user, message_id, custom_id).await;
+        self.answered_in_time(&ix, sent).await;
+        let response = self.fake.response(&ix).await;
+        self.settle().await;
+        (ix, response)
+    }
+
+    /// A press of a button the message no longer shows, or never did: a
+    /// stale client or a forged request.
+    pub async fn click_unchecked(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
+        let ix = self.fake.click_unchecked(user, message_id, custom_id).await;
+        self.fake.response(&ix).await
+    }
+
+    /// Presses a button that updates its own message, and returns it.
+    pub async fn click_updating(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
+        let (ix, response) = self.click(user, message_id, custom_id).await;
+        assert_eq!(self.fake.callback_type(&ix).await, 7, "expected an update: {response}");
+        assert_eq!(fake::message_id(&response), message_id);
+        response
+    }
+
+    /// Presses a button and waits for the bot's answer and its one followup
+    /// (the new board).
+    pub async fn click_expecting_followup(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
+        let (ix, response) = self.click(user, message_id, custom_id).await;
+        assert_eq!(
+            self.fake.callback_type(&ix).await,
+            7,
+            "expected an update of the pressed message: {response}"
+        );
+        self.fake
+            .wait_until("the bot's followup", |v| !v.followups(&ix).is_empty())
+            .await;
+        self.settle().await;
+        self.fake.followups(&ix).remove(0)
+    }
+
+    /// Discord shows "This interaction failed" when the first answer takes
+    /// more than 3 seconds.
+    pub async fn answered_in_time(&self, ix: &Interaction, sent: std::time::Instant) {
+        self.fake.callback_type(ix).await;
+        let took = sent.elapsed();
+        assert!(took < Duration::from_secs(3), "`{}` answered after {took:?}", ix.label);
+    }
+
+    /// Waits until the bot has finished handling every interaction sent.
+    pub async fn settle(&self) {
+        self.bot
+            .as_ref()
+            .expect("the bot is running")
+            .handle
+            .wait_idle(Duration::from_secs(10))
+            .await;
+    }
+
+    pub fn store_path(&self) -> &Path {
+        &self.db
+    }
+
+    pub async fn challenge_accepted(&self, challenger: &TestUser, opponent: &TestUser) -> Value {
+        let challenge = self
+            .slash(
+                challenger,
+                "challenge",
+                vec![("opponent", 6, json!(opponent.id.to_string()))],
+            )
+            .await;
+        let accept = button_with_label(&challenge, "Accept");
+        self.click_expecting_followup(opponent, fake::message_id(&challenge), &accept)
+            .await
+    }
+    /// A game `winner` wins because `loser` resigns by command; the final board.
+    pub async fn resigned(&self, winner: &TestUser, loser: &TestUser) -> Value {
+        self.challenge_accepted(winner, loser).await;
+        let board = self.slash(loser, "resign", vec![]).await;
+        assert!(
+            fake::content(&board).contains(&format!("{} wins", winner.mention())),
+            "{board}"
+        );
+        board
+    }
+
+    /// The service on the same database, as a second process would use it.
+    pub async fn service(&self) -> Service {
+        let store = Store::open_file(&self.db).await.unwrap();
+        Service::new(store, self.config.clone(), Arc::new(self.clock.clone()))
+    }
+}
+
+async fn start_bot(
+    fake: &FakeDiscord,
+    db: &Path,
+    clock: &ManualClock,
+    config: &ServiceConfig,
+    guild_id: Option<u64>,
+) -> RunningBot {
+    let store = Store::open_file(db).await.unwrap();
+    let service = Service::new(store, config.clone(), Arc::new(clock.clone()));
+    let settings = DiscordSettings {
+        token: fake::TOKEN.to_string(),
+        guild_id,
+        proxy_url: Some(fake.api_base()),
+        scheduler_every: Duration::from_millis(50),
+    };
+    let trap = fake::UnknownEventTrap::default();
+    let (builder, handle) = client_builder(&settings, service);
+    let mut client = builder.raw_event_handler(trap.clone()).await.unwrap();
+    let shards = client.shard_manager.clone();
+    let task = tokio::spawn(async move {
+        client.start().await.unwrap();
+    });
+    fake.wait_ready().await;
+    RunningBot {
+        shards,
+        task,
+        handle,
+        trap,
+    }
+}
+
+pub fn button_with_label(message: &Value, label: &str) -> String {
+    fake::buttons(message)
+        .into_iter()
+        .find(|b| b["label"] == label)
+        .and_then(|b| b["custom_id"].as_str().map(String::from))
+        .unwrap_or_else(|| panic!("no `{label}` button on {message}"))
+}
+
+/// The move buttons of a board: (custom_id, hole, enabled).
+pub fn hole_buttons(message: &Value) -> Vec<(String, u8, bool)> {
+    fake::buttons(message)
+        .into_iter()
+        .filter_map(|b| {
+            let id = b["custom_id"].as_str()?;
+            id.starts_with("akon:move:").then(|| {
+                let hole = b["label"].as_str().unwrap().parse().unwrap();
+                (id.to_string(), hole, !b["disabled"].as_bool().unwrap_or(false))
+            })
+        })
+        .collect()
+}
+
+/// The board drawn in a message: rows A and B (hole 1 first) and captures,
+/// read from the text alone.
+pub fn button_enabled(message: &Value, label: &str) -> bool {
+    let id = button_with_label(message, label);
+    !fake::find_component(message, &id).unwrap()["disabled"]
+        .as_bool()
+        .unwrap_or(false)
+}
+
+pub fn has_button(message: &Value, label: &str) -> bool {
+    fake::buttons(message).iter().any(|b| b["label"] == label)
+}
+
+pub fn user_to_move(message: &Value, players: &[TestUser]) -> TestUser {
+    let content = fake::content(message);
+    players
+        .iter()
+        .find(|p| content.contains(&format!("{}, your turn", p.mention())))
+        .cloned()
+        .unwrap_or_else(|| panic!("no player to move named in {content}"))
+}
+
+/// A quick opponent for scripted games: captures most now.
+pub fn greedy(game: &Game) -> Hole {
+    game.legal_moves()
+        .iter()
+        .max_by_key(|&h| {
+            let mut p = *game.position();
+            (p.play_unchecked(h).captured, std::cmp::Reverse(h))
+        })
+        .unwrap()
+}
+
+pub fn ephemeral_text(response: &Value) -> String {
+    assert!(
+        fake::is_ephemeral(response),
+        "expected a private answer, got {response}"
+    );
+    fake::content(response).to_string()
+}
