@@ -318,8 +318,9 @@ pub fn games_list(user_id: u64, games: &[GameView]) -> Reply {
             }
             None => String::new(),
         };
+        let deadline = view.deadline.map(|d| format!(" (by <t:{d}:R>)")).unwrap_or_default();
         lines.push(format!(
-            "• game #{} vs {} · move {} · {turn} · you are {seat}{link}",
+            "• game #{} vs {} · move {} · {turn}{deadline} · you are {seat}{link}",
             view.id,
             opponent,
             view.ply() + 1
