@@ -118,5 +118,11 @@ fn perft_every_leaf_played(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, apply_move, legal_moves, perft_from_opening, perft_every_leaf_played);
+criterion_group!(
+    benches,
+    apply_move,
+    legal_moves,
+    perft_from_opening,
+    perft_every_leaf_played
+);
 criterion_main!(benches);

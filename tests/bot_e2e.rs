@@ -398,7 +398,10 @@ async fn games_board_and_resign_commands() {
         text.contains(&format!("/{}", fake::message_id(&board))),
         "links to the latest board: {text}"
     );
-    assert!(text.contains(&format!("(by <t:{}:R>)", T0 + 3 * 86_400)), "shows the deadline: {text}");
+    assert!(
+        text.contains(&format!("(by <t:{}:R>)", T0 + 3 * 86_400)),
+        "shows the deadline: {text}"
+    );
 
     // Posting the board again: only the newest board takes moves.
     let again = scene.slash(&bob(), "board", vec![]).await;

@@ -653,7 +653,11 @@ fn analyze_prints_the_best_move_its_score_and_every_legal_move() {
     assert_eq!(moves[&best], result["score"], "the best move's score is the score");
     assert_eq!(result["depth"], 6);
     assert!(result["nodes"].as_u64().unwrap() > 0);
-    assert_eq!(result["pv"][0].as_u64().unwrap().to_string(), best, "the line starts with the best move");
+    assert_eq!(
+        result["pv"][0].as_u64().unwrap().to_string(),
+        best,
+        "the line starts with the best move"
+    );
     // The same search twice gives the same answer.
     assert_eq!(analyze(&["--first", "A", "--depth", "6", "3", "5", "1"]), result);
 }
@@ -671,7 +675,10 @@ fn analyze_takes_a_level_a_time_or_a_start_position() {
 
 #[test]
 fn analyze_refuses_bad_input_and_finished_games_with_exit_code_2() {
-    assert_bad_input(&["analyze", "--first", "A", "--level", "godlike"], &["--level", "godlike"]);
+    assert_bad_input(
+        &["analyze", "--first", "A", "--level", "godlike"],
+        &["--level", "godlike"],
+    );
     assert_bad_input(&["analyze", "--first", "A", "9"], &["move 1", "9"]);
     assert_bad_input(&["analyze", "--first", "A", "--depth", "0"], &["at least 1"]);
     let over = position_json([0; 7], [0; 7], [35, 35], "A");

@@ -7,7 +7,8 @@ use std::sync::Arc;
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Seat, Winner};
 use akon::service::{
-    EndReason, ManualClock, NoticeView, Place, Player, RematchOutcome, Service, ServiceConfig, ServiceError, TimePerMove,
+    EndReason, ManualClock, NoticeView, Place, Player, RematchOutcome, Service, ServiceConfig, ServiceError,
+    TimePerMove,
 };
 use akon::store::{GameUpdate, NewMove, Store, Written};
 
@@ -28,15 +29,27 @@ async fn fixture() -> Fixture {
     let store = Store::open_file(&dir.path().join("akon.db")).await.unwrap();
     let clock = ManualClock::starting_at(T0);
     let service = Service::new(store.clone(), ServiceConfig::default(), Arc::new(clock.clone()));
-    Fixture { _dir: dir, store, clock, service }
+    Fixture {
+        _dir: dir,
+        store,
+        clock,
+        service,
+    }
 }
 
 fn player(id: u64, name: &str) -> Player {
-    Player { id, name: name.into(), is_bot: false }
+    Player {
+        id,
+        name: name.into(),
+        is_bot: false,
+    }
 }
 
 fn here() -> Place {
-    Place { guild_id: Some(GUILD), channel_id: CHANNEL }
+    Place {
+        guild_id: Some(GUILD),
+        channel_id: CHANNEL,
+    }
 }
 
 fn ada() -> Player {
@@ -49,7 +62,11 @@ fn bo() -> Player {
 
 /// A game between ada (A) and bo (B) with `time` per move.
 async fn game_with(f: &Fixture, time: TimePerMove) -> i64 {
-    let challenge = f.service.challenge_with_time(here(), &ada(), &bo(), Some(time)).await.unwrap();
+    let challenge = f
+        .service
+        .challenge_with_time(here(), &ada(), &bo(), Some(time))
+        .await
+        .unwrap();
     f.service.accept(challenge.id, &bo()).await.unwrap().id
 }
 
@@ -61,11 +78,29 @@ async fn mover(f: &Fixture, game: i64) -> Player {
 }
 
 fn reminders(notices: &[NoticeView]) -> Vec<i64> {
-    notices.iter().filter_map(|n| if let NoticeView::Reminder { view, .. } = n { Some(view.id) } else { None }).collect()
+    notices
+        .iter()
+        .filter_map(|n| {
+            if let NoticeView::Reminder { view, .. } = n {
+                Some(view.id)
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 fn timeouts(notices: &[NoticeView]) -> Vec<i64> {
-    notices.iter().filter_map(|n| if let NoticeView::Timeout { view, .. } = n { Some(view.id) } else { None }).collect()
+    notices
+        .iter()
+        .filter_map(|n| {
+            if let NoticeView::Timeout { view, .. } = n {
+                Some(view.id)
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 async fn mark_all_sent(f: &Fixture, notices: &[NoticeView]) {
@@ -82,7 +117,11 @@ async fn the_clock_starts_at_accept_with_the_chosen_time_per_move() {
     assert_eq!(view.seconds_per_move, Some(HOUR));
     assert_eq!(view.deadline, Some(T0 + HOUR));
     let row = f.store.game(game).await.unwrap().unwrap();
-    assert_eq!(row.reminder_at, Some(T0 + HOUR - HOUR / 4), "reminded when a quarter of the time is left");
+    assert_eq!(
+        row.reminder_at,
+        Some(T0 + HOUR - HOUR / 4),
+        "reminded when a quarter of the time is left"
+    );
 }
 
 #[tokio::test]
@@ -90,7 +129,10 @@ async fn a_reminder_is_due_once_when_a_quarter_of_the_time_is_left() {
     let f = fixture().await;
     let game = game_with(&f, TimePerMove::OneHour).await;
     f.clock.advance(HOUR * 3 / 4 - 1);
-    assert!(f.service.tick().await.unwrap().is_empty(), "nothing due before three quarters of the hour");
+    assert!(
+        f.service.tick().await.unwrap().is_empty(),
+        "nothing due before three quarters of the hour"
+    );
     f.clock.advance(1);
     let notices = f.service.tick().await.unwrap();
     assert_eq!(reminders(&notices), vec![game]);
@@ -130,13 +172,20 @@ async fn running_out_of_time_loses_the_game_once() {
     assert_eq!(timeouts(&notices), vec![game]);
     let view = f.service.game(game).await.unwrap();
     let seat = view.seat_of(late.id).unwrap();
-    assert_eq!(view.finished, Some((EndReason::Timeout { seat }, Winner::Seat(seat.opponent()))));
+    assert_eq!(
+        view.finished,
+        Some((EndReason::Timeout { seat }, Winner::Seat(seat.opponent())))
+    );
     let record = f.store.record(late.id, None).await.unwrap();
     assert_eq!((record.losses, record.games), (1, 1), "recorded like a resignation");
     mark_all_sent(&f, &notices).await;
     f.clock.advance(HOUR);
     assert!(f.service.tick().await.unwrap().is_empty());
-    assert_eq!(f.store.record(late.id, None).await.unwrap().games, 1, "not timed out twice");
+    assert_eq!(
+        f.store.record(late.id, None).await.unwrap().games,
+        1,
+        "not timed out twice"
+    );
 }
 
 #[tokio::test]
@@ -148,7 +197,10 @@ async fn a_move_pressed_after_the_deadline_loses_on_time() {
     let pressed = f.service.play(game, 0, Hole::new(3).unwrap(), &late, None).await;
     assert!(matches!(pressed, Err(ServiceError::TimedOut)), "{pressed:?}");
     assert!(f.store.moves(game).await.unwrap().is_empty());
-    assert!(matches!(f.service.game(game).await.unwrap().finished, Some((EndReason::Timeout { .. }, _))));
+    assert!(matches!(
+        f.service.game(game).await.unwrap().finished,
+        Some((EndReason::Timeout { .. }, _))
+    ));
 }
 
 #[tokio::test]
@@ -172,7 +224,10 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
         };
         let timeout_update = GameUpdate {
             position: position(&view.game),
-            finished: Some(akon::store::Finish { end_reason: "timeout", winner: seat.opponent().to_string() }),
+            finished: Some(akon::store::Finish {
+                end_reason: "timeout",
+                winner: seat.opponent().to_string(),
+            }),
             captured_a: 0,
             captured_b: 0,
             now: T0,
@@ -182,11 +237,26 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
         let user = if seat == Seat::A { 1 } else { 2 };
         let (store_a, store_b) = (f.store.clone(), f.store.clone());
         let moving = tokio::spawn(async move {
-            store_a.record_move(game, 0, &NewMove { seat: seat.letter(), hole: 3, user_id: user }, &move_update).await
+            store_a
+                .record_move(
+                    game,
+                    0,
+                    &NewMove {
+                        seat: seat.letter(),
+                        hole: 3,
+                        user_id: user,
+                    },
+                    &move_update,
+                )
+                .await
         });
         let timing_out = tokio::spawn(async move { store_b.time_out(game, 0, &timeout_update, T0).await });
         let results = [moving.await.unwrap().unwrap(), timing_out.await.unwrap().unwrap()];
-        assert_eq!(results.iter().filter(|&&w| w == Written::Yes).count(), 1, "round {round}: {results:?}");
+        assert_eq!(
+            results.iter().filter(|&&w| w == Written::Yes).count(),
+            1,
+            "round {round}: {results:?}"
+        );
         // Whichever won, the stored game replays.
         f.service.game(game).await.unwrap();
         // Finish it so the next round's players are free.
@@ -202,8 +272,14 @@ async fn moving_restarts_the_clock_and_drops_a_reminder_not_yet_sent() {
     assert_eq!(reminders(&f.service.tick().await.unwrap()), vec![game]);
     // The player moves before the reminder went out.
     let who = mover(&f, game).await;
-    f.service.play(game, 0, Hole::new(3).unwrap(), &who, None).await.unwrap();
-    assert!(f.service.tick().await.unwrap().is_empty(), "a reminder about an old move is not sent");
+    f.service
+        .play(game, 0, Hole::new(3).unwrap(), &who, None)
+        .await
+        .unwrap();
+    assert!(
+        f.service.tick().await.unwrap().is_empty(),
+        "a reminder about an old move is not sent"
+    );
     let view = f.service.game(game).await.unwrap();
     assert_eq!(view.deadline, Some(T0 + HOUR * 3 / 4 + HOUR));
 }
@@ -215,10 +291,18 @@ async fn after_downtime_everything_due_comes_out_oldest_first() {
     let slow = game_with(&f, TimePerMove::OneDay).await;
     f.clock.advance(HOUR);
     let fast = {
-        let challenge = f.service.challenge_with_time(here(), &carol, &bo(), Some(TimePerMove::OneHour)).await.unwrap();
+        let challenge = f
+            .service
+            .challenge_with_time(here(), &carol, &bo(), Some(TimePerMove::OneHour))
+            .await
+            .unwrap();
         f.service.accept(challenge.id, &bo()).await.unwrap().id
     };
-    let expiring = f.service.challenge_with_time(here(), &carol, &ada(), None).await.unwrap();
+    let expiring = f
+        .service
+        .challenge_with_time(here(), &carol, &ada(), None)
+        .await
+        .unwrap();
     // Two days pass with nobody ticking.
     f.clock.advance(2 * 86_400);
     let notices = f.service.tick().await.unwrap();
@@ -233,7 +317,11 @@ async fn after_downtime_everything_due_comes_out_oldest_first() {
     // fast's time ran out at T0+2h, slow's at T0+1d, the challenge at T0+1d+1h.
     assert_eq!(
         order,
-        vec![format!("timeout {fast}"), format!("timeout {slow}"), format!("expired {}", expiring.id)],
+        vec![
+            format!("timeout {fast}"),
+            format!("timeout {slow}"),
+            format!("expired {}", expiring.id)
+        ],
         "reminders of games already lost on time are not sent"
     );
 }
@@ -241,8 +329,16 @@ async fn after_downtime_everything_due_comes_out_oldest_first() {
 #[tokio::test]
 async fn games_against_the_computer_have_no_clock() {
     let f = fixture().await;
-    let computer = Player { id: 99, name: "Akon".into(), is_bot: true };
-    let view = f.service.start_computer_game(here(), &ada(), &computer, Level::Easy).await.unwrap();
+    let computer = Player {
+        id: 99,
+        name: "Akon".into(),
+        is_bot: true,
+    };
+    let view = f
+        .service
+        .start_computer_game(here(), &ada(), &computer, Level::Easy)
+        .await
+        .unwrap();
     assert_eq!((view.seconds_per_move, view.deadline), (None, None));
     f.clock.advance(30 * 86_400);
     assert!(f.service.tick().await.unwrap().is_empty());
@@ -252,16 +348,25 @@ async fn games_against_the_computer_have_no_clock() {
 async fn a_rematch_swaps_the_seats_and_keeps_the_time_per_move() {
     let f = fixture().await;
     let game = game_with(&f, TimePerMove::OneDay).await;
-    assert!(matches!(f.service.rematch(game, &ada()).await, Err(ServiceError::GameNotOver)));
+    assert!(matches!(
+        f.service.rematch(game, &ada()).await,
+        Err(ServiceError::GameNotOver)
+    ));
     f.service.resign(game, &bo()).await.unwrap();
     let stranger = player(7, "zed");
-    assert!(matches!(f.service.rematch(game, &stranger).await, Err(ServiceError::NotAPlayer)));
+    assert!(matches!(
+        f.service.rematch(game, &stranger).await,
+        Err(ServiceError::NotAPlayer)
+    ));
     let RematchOutcome::Challenge(challenge) = f.service.rematch(game, &bo()).await.unwrap() else {
         panic!("a rematch between people is a challenge");
     };
     assert_eq!(challenge.seconds_per_move, 86_400);
     assert_eq!(challenge.rematch_of, Some(game));
-    assert!(matches!(f.service.rematch(game, &ada()).await, Err(ServiceError::RematchPending(_))));
+    assert!(matches!(
+        f.service.rematch(game, &ada()).await,
+        Err(ServiceError::RematchPending(_))
+    ));
     let next = f.service.accept(challenge.id, &ada()).await.unwrap();
     assert_eq!(next.player(Seat::A).name, "bo", "seats swapped");
     assert_eq!(next.player(Seat::B).name, "ada");
@@ -274,7 +379,10 @@ async fn settings_choose_reminders_by_dm_and_the_default_time_per_move() {
     let default = f.service.settings(ada().id).await.unwrap();
     assert!(!default.dm_reminders);
     assert_eq!(default.default_time_per_move, None);
-    f.service.update_settings(&ada(), Some(true), Some(TimePerMove::OneHour)).await.unwrap();
+    f.service
+        .update_settings(&ada(), Some(true), Some(TimePerMove::OneHour))
+        .await
+        .unwrap();
     let kept = f.service.update_settings(&ada(), None, None).await.unwrap();
     assert!(kept.dm_reminders && kept.default_time_per_move == Some(TimePerMove::OneHour));
     let challenge = f.service.challenge(here(), &ada(), &bo()).await.unwrap();
@@ -282,7 +390,13 @@ async fn settings_choose_reminders_by_dm_and_the_default_time_per_move() {
     let game = f.service.accept(challenge.id, &bo()).await.unwrap().id;
     f.clock.advance(HOUR * 3 / 4);
     let notices = f.service.tick().await.unwrap();
-    let dm = notices.iter().find_map(|n| if let NoticeView::Reminder { view, dm, .. } = n { Some((view.id, *dm, view.to_move())) } else { None });
+    let dm = notices.iter().find_map(|n| {
+        if let NoticeView::Reminder { view, dm, .. } = n {
+            Some((view.id, *dm, view.to_move()))
+        } else {
+            None
+        }
+    });
     let (id, dm, to_move) = dm.expect("a reminder");
     assert_eq!(id, game);
     assert_eq!(dm, to_move == Some(Seat::A), "by DM only for ada, who asked for it");

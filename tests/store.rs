@@ -239,7 +239,11 @@ async fn refusals_change_nothing() {
 
 #[tokio::test]
 async fn challenges_refuse_self_bots_duplicates_and_too_many_games() {
-    let f = fixture_with(ServiceConfig { challenge_ttl_secs: 3600, max_ongoing_games: 2, ..Default::default() })
+    let f = fixture_with(ServiceConfig {
+        challenge_ttl_secs: 3600,
+        max_ongoing_games: 2,
+        ..Default::default()
+    })
     .await;
     let (a, b, c, d) = (player(1, "ada"), player(2, "bo"), player(3, "cy"), player(4, "di"));
     let robot = Player {
@@ -285,7 +289,11 @@ async fn challenges_refuse_self_bots_duplicates_and_too_many_games() {
 
 #[tokio::test]
 async fn only_the_opponent_accepts_either_player_closes_and_challenges_expire() {
-    let f = fixture_with(ServiceConfig { challenge_ttl_secs: 3600, max_ongoing_games: 25, ..Default::default() })
+    let f = fixture_with(ServiceConfig {
+        challenge_ttl_secs: 3600,
+        max_ongoing_games: 25,
+        ..Default::default()
+    })
     .await;
     let (a, b, c) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
     let challenge = f.service.challenge(here(), &a, &b).await.unwrap();

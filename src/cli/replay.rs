@@ -62,9 +62,11 @@ pub(super) fn start_and_moves(args: &StartArgs) -> Result<(Position, Vec<Hole>),
     } else if let Some(seat) = &args.first {
         Position::opening(seat.parse::<Seat>().map_err(|e| format!("--first: {e}"))?)
     } else {
-        return Err("say where the game starts: --first A or --first B (the opening position), \
+        return Err(
+            "say where the game starts: --first A or --first B (the opening position), \
                     --start '<position JSON>', or --record 'A: 3 5 1'"
-            .to_string());
+                .to_string(),
+        );
     };
     Ok((start, moves))
 }

@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use serenity::all::{
     ChannelId, Client, ClientBuilder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, EditMessage, EventHandler, GatewayIntents,
-    GuildId, HttpBuilder, Interaction, Message, MessageId, Ready, User,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, EditMessage, EventHandler,
+    GatewayIntents, GuildId, HttpBuilder, Interaction, Message, MessageId, Ready, User,
 };
 use serenity::async_trait;
 
@@ -85,7 +85,13 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
     // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
     // proxy. Interactions need no gateway intents.
     let builder = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty()).event_handler(bot);
-    (builder, BotHandle { in_flight, stop: Arc::new(stop) })
+    (
+        builder,
+        BotHandle {
+            in_flight,
+            stop: Arc::new(stop),
+        },
+    )
 }
 
 /// Lets the owner of a client wait for interactions being handled.
@@ -284,9 +290,17 @@ impl Bot {
                 let error = CommandError::BadOption("opponent".into());
                 self.private(ctx, command, &format!("{error}.")).await
             }
-            AkonCommand::Challenge { opponent: Some(opponent), level, .. } if opponent.id == ctx.cache.current_user().id => {
+            AkonCommand::Challenge {
+                opponent: Some(opponent),
+                level,
+                ..
+            } if opponent.id == ctx.cache.current_user().id => {
                 let level = level.unwrap_or(Level::Medium);
-                match self.service.start_computer_game(place, &user, &player_of(&opponent), level).await {
+                match self
+                    .service
+                    .start_computer_game(place, &user, &player_of(&opponent), level)
+                    .await
+                {
                     Ok(view) => {
                         let mut board = render::board(&view);
                         let first = view.game.start().to_move();
@@ -299,15 +313,30 @@ impl Bot {
                         let message = self.public(ctx, command, &board).await?;
                         self.board_posted(ctx, &view, &message, Origin::Command(command)).await
                     }
-                    Err(error) => self.private(ctx, command, &self.error_text(&error, "computer game")).await,
+                    Err(error) => {
+                        self.private(ctx, command, &self.error_text(&error, "computer game"))
+                            .await
+                    }
                 }
             }
             AkonCommand::Challenge { level: Some(_), .. } => {
-                self.private(ctx, command, "The level option is for games against me, the computer: pick me as the opponent.")
-                    .await
+                self.private(
+                    ctx,
+                    command,
+                    "The level option is for games against me, the computer: pick me as the opponent.",
+                )
+                .await
             }
-            AkonCommand::Challenge { opponent: Some(opponent), level: None, time } => {
-                match self.service.challenge_with_time(place, &user, &player_of(&opponent), time).await {
+            AkonCommand::Challenge {
+                opponent: Some(opponent),
+                level: None,
+                time,
+            } => {
+                match self
+                    .service
+                    .challenge_with_time(place, &user, &player_of(&opponent), time)
+                    .await
+                {
                     Ok(view) => {
                         let message = self.public(ctx, command, &render::challenge(&view)).await?;
                         self.challenge_posted(view.id, &message).await;
@@ -453,7 +482,8 @@ impl Bot {
                         let message = press
                             .create_followup(&ctx.http, followup(&render::board(&applied.view)))
                             .await?;
-                        self.board_posted(ctx, &applied.view, &message, Origin::Component(press)).await
+                        self.board_posted(ctx, &applied.view, &message, Origin::Component(press))
+                            .await
                     }
                     Err(error) => self.private_to(ctx, press, &self.error_text(&error, "move")).await,
                 }
@@ -546,7 +576,9 @@ impl Bot {
     async fn computer_turn(&self, ctx: &Context, game_id: i64, origin: Origin<'_>) -> Sent {
         match self.service.play_computer(game_id).await {
             Ok(Some(applied)) => {
-                let message = origin.send(ctx, applied.view.channel_id, &render::board(&applied.view)).await?;
+                let message = origin
+                    .send(ctx, applied.view.channel_id, &render::board(&applied.view))
+                    .await?;
                 if applied.view.finished.is_none() {
                     self.save_board(&applied.view, &message).await;
                 }

@@ -64,7 +64,11 @@ pub fn challenge(view: &ChallengeView) -> Reply {
             content: format!(
                 "{opponent}, {challenger} {} **Akon**! Time per move: {}. \
                  The challenge expires <t:{}:R>. {challenger} can withdraw it with Decline.",
-                if view.rematch_of.is_some() { "offers you a rematch (seats swapped) of" } else { "challenges you to a game of" },
+                if view.rematch_of.is_some() {
+                    "offers you a rematch (seats swapped) of"
+                } else {
+                    "challenges you to a game of"
+                },
                 TimePerMove::from_seconds(view.seconds_per_move)
                     .map(|t| t.to_string())
                     .unwrap_or_else(|| format!("{} seconds", view.seconds_per_move)),
@@ -128,7 +132,12 @@ pub fn board(view: &GameView) -> Reply {
     }
     let mut components = Vec::new();
     let mut mentions = Vec::new();
-    let humans = || Seat::BOTH.into_iter().filter(|&s| !is_computer(view, s)).map(|s| from_db(view.player(s).user_id));
+    let humans = || {
+        Seat::BOTH
+            .into_iter()
+            .filter(|&s| !is_computer(view, s))
+            .map(|s| from_db(view.player(s).user_id))
+    };
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
             content.push_str(&result_line(view, reason, winner));
@@ -148,16 +157,27 @@ pub fn board(view: &GameView) -> Reply {
         }
         (None, Some(to_move)) => {
             let player = view.player(to_move);
-            content.push_str(&format!("{}, your turn ({to_move}, {}).", mention(player), row_name(to_move)));
+            content.push_str(&format!(
+                "{}, your turn ({to_move}, {}).",
+                mention(player),
+                row_name(to_move)
+            ));
             if let Some(deadline) = view.deadline {
-                content.push_str(&format!("\n⏰ Move <t:{deadline}:R> or lose on time{}.", time_per_move(view)));
+                content.push_str(&format!(
+                    "\n⏰ Move <t:{deadline}:R> or lose on time{}.",
+                    time_per_move(view)
+                ));
             }
             mentions.push(from_db(player.user_id));
             components = move_buttons(view);
         }
         (None, None) => {}
     }
-    Reply { content, components, mentions }
+    Reply {
+        content,
+        components,
+        mentions,
+    }
 }
 
 /// ` (1 day per move)`, or nothing for a game without a clock.
@@ -170,7 +190,9 @@ fn time_per_move(view: &GameView) -> String {
 
 /// The reminder a player gets when a quarter of their time is left.
 pub fn reminder(view: &GameView) -> Reply {
-    let Some(to_move) = view.to_move() else { return Reply::text("") };
+    let Some(to_move) = view.to_move() else {
+        return Reply::text("");
+    };
     let player = view.player(to_move);
     let link = match view.board_message {
         Some((channel, message, _)) => format!(" [Latest board]({})", message_link(view.guild_id, channel, message)),
@@ -192,7 +214,11 @@ pub fn reminder(view: &GameView) -> Reply {
 pub fn settings(settings: &Settings) -> String {
     format!(
         "Your Akon settings:\n• reminders: {}\n• time per move of the challenges you send: {}",
-        if settings.dm_reminders { "by direct message" } else { "a mention in the game's channel" },
+        if settings.dm_reminders {
+            "by direct message"
+        } else {
+            "a mention in the game's channel"
+        },
         settings.default_time_per_move.unwrap_or_default()
     )
 }

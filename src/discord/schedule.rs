@@ -79,20 +79,33 @@ impl Bot {
                 let channel = if *dm {
                     UserId::new(user).create_dm_channel(ctx).await?.id
                 } else {
-                    ChannelId::new(view.board_message.map(|(channel, _, _)| channel).unwrap_or(view.channel_id))
+                    ChannelId::new(
+                        view.board_message
+                            .map(|(channel, _, _)| channel)
+                            .unwrap_or(view.channel_id),
+                    )
                 };
                 channel.send_message(ctx, message(&reply)).await?;
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
             NoticeView::Timeout { view, .. } => {
                 let reply = render::board(view);
-                ChannelId::new(view.channel_id).send_message(ctx, message(&reply)).await?;
+                ChannelId::new(view.channel_id)
+                    .send_message(ctx, message(&reply))
+                    .await?;
                 self.clear_buttons(ctx, view.board_message).await;
             }
-            NoticeView::ChallengeExpired { challenge, message: Some((channel, id)), .. } => {
+            NoticeView::ChallengeExpired {
+                challenge,
+                message: Some((channel, id)),
+                ..
+            } => {
                 let reply = render::challenge(challenge);
                 let edit = EditMessage::new().content(reply.content).components(vec![]);
-                if let Err(error) = ChannelId::new(*channel).edit_message(ctx, MessageId::new(*id), edit).await {
+                if let Err(error) = ChannelId::new(*channel)
+                    .edit_message(ctx, MessageId::new(*id), edit)
+                    .await
+                {
                     // A deleted challenge message is no reason to retry forever.
                     tracing::warn!(%error, challenge = challenge.id, "could not mark a challenge message expired");
                 }
@@ -104,25 +117,37 @@ impl Bot {
 
     /// Remembers the message showing a challenge.
     pub(super) async fn challenge_posted(&self, challenge_id: i64, message: &Message) {
-        if let Err(error) =
-            self.service.set_challenge_message(challenge_id, message.channel_id.get(), message.id.get()).await
+        if let Err(error) = self
+            .service
+            .set_challenge_message(challenge_id, message.channel_id.get(), message.id.get())
+            .await
         {
             tracing::error!(%error, challenge_id, "could not save the challenge message");
         }
     }
 
-    pub(super) async fn on_rematch(&self, ctx: &Context, press: &ComponentInteraction, game: i64, user: &Player) -> Sent {
+    pub(super) async fn on_rematch(
+        &self,
+        ctx: &Context,
+        press: &ComponentInteraction,
+        game: i64,
+        user: &Player,
+    ) -> Sent {
         match self.service.rematch(game, user).await {
             Ok(RematchOutcome::Challenge(challenge)) => {
                 let reply = render::challenge(&challenge);
-                press.create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply))).await?;
+                press
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
+                    .await?;
                 let message = press.get_response(&ctx.http).await?;
                 self.challenge_posted(challenge.id, &message).await;
                 Ok(())
             }
             Ok(RematchOutcome::ComputerGame(view)) => {
                 let reply = render::board(&view);
-                press.create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply))).await?;
+                press
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
+                    .await?;
                 let message = press.get_response(&ctx.http).await?;
                 self.board_posted(ctx, &view, &message, Origin::Component(press)).await
             }

@@ -20,9 +20,9 @@ pub use schedule::{NoticeView, RematchOutcome, Settings, TimePerMove};
 
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, Hole, IllegalMove, MoveOutcome, Position, Seat, Status, Winner};
-use crate::store::{MoveClock, 
-    from_db, ChallengeRow, Finish, GameRow, GameUpdate, NewGame, NewMove, NewPlayer, PlayerRow,
-    RatingRules, Store, StoreError, Written,
+use crate::store::{
+    from_db, ChallengeRow, Finish, GameRow, GameUpdate, MoveClock, NewGame, NewMove, NewPlayer, PlayerRow, RatingRules,
+    Store, StoreError, Written,
 };
 
 /// Settings of the game service.
@@ -156,7 +156,9 @@ pub enum EndReason {
     Loop,
     /// `seat` resigned.
     /// `seat` ran out of time.
-    Timeout { seat: Seat },
+    Timeout {
+        seat: Seat,
+    },
     Resignation {
         seat: Seat,
     },
@@ -238,8 +240,14 @@ pub struct MoveApplied {
 fn finish_of(game: &Game) -> Option<(EndReason, Winner)> {
     match game.status() {
         Status::Ongoing { .. } => None,
-        Status::Finished { end: GameEnd::NoSeeds, winner } => Some((EndReason::NoSeeds, winner)),
-        Status::Finished { end: GameEnd::Loop, winner } => Some((EndReason::Loop, winner)),
+        Status::Finished {
+            end: GameEnd::NoSeeds,
+            winner,
+        } => Some((EndReason::NoSeeds, winner)),
+        Status::Finished {
+            end: GameEnd::Loop,
+            winner,
+        } => Some((EndReason::Loop, winner)),
     }
 }
 
@@ -259,7 +267,12 @@ impl Service {
             rated_games_per_pair: config.rated_games_per_pair_per_day,
             ..RatingRules::default()
         });
-        Service { store, config, clock, searches }
+        Service {
+            store,
+            config,
+            clock,
+            searches,
+        }
     }
 
     pub fn store(&self) -> &Store {
@@ -422,7 +435,11 @@ impl Service {
     /// Loads a game and replays its moves; the stored position must equal
     /// the replay.
     pub async fn game(&self, game_id: i64) -> Result<GameView> {
-        let (row, moves) = self.store.game_with_moves(game_id).await?.ok_or(ServiceError::GameNotFound)?;
+        let (row, moves) = self
+            .store
+            .game_with_moves(game_id)
+            .await?
+            .ok_or(ServiceError::GameNotFound)?;
         self.replay(row, moves).await
     }
 
@@ -454,7 +471,12 @@ impl Service {
             ("ongoing", _, _) => None,
             (_, Some("timeout"), Some(winner)) => {
                 let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
-                Some((EndReason::Timeout { seat: winner.opponent() }, Winner::Seat(winner)))
+                Some((
+                    EndReason::Timeout {
+                        seat: winner.opponent(),
+                    },
+                    Winner::Seat(winner),
+                ))
             }
             (_, Some("resignation"), Some(winner)) => {
                 let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
@@ -629,12 +651,21 @@ impl Service {
 
     /// `human` starts a game against the computer (`computer` is the bot's
     /// own user) at `level`; the first mover is drawn at random.
-    pub async fn start_computer_game(&self, place: Place, human: &Player, computer: &Player, level: Level) -> Result<GameView> {
+    pub async fn start_computer_game(
+        &self,
+        place: Place,
+        human: &Player,
+        computer: &Player,
+        level: Level,
+    ) -> Result<GameView> {
         let guild_id = place.guild_id.ok_or(ServiceError::NotInAServer)?;
         self.remember(human).await?;
         self.remember(computer).await?;
         if self.store.ongoing_games(human.id).await?.len() >= self.config.max_ongoing_games {
-            return Err(ServiceError::TooManyGames { name: human.name.clone(), limit: self.config.max_ongoing_games });
+            return Err(ServiceError::TooManyGames {
+                name: human.name.clone(),
+                limit: self.config.max_ongoing_games,
+            });
         }
         let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
@@ -673,14 +704,21 @@ impl Service {
         let started = std::time::Instant::now();
         let hole = tokio::task::spawn_blocking(move || crate::ai::choose_move(&game, level, seed))
             .await
-            .map_err(|e| ServiceError::Corrupt { game_id, why: format!("the computer's search failed: {e}") })?
+            .map_err(|e| ServiceError::Corrupt {
+                game_id,
+                why: format!("the computer's search failed: {e}"),
+            })?
             .ok_or(ServiceError::GameOver)?;
         tracing::info!(game_id, ply = ply + 1, %level, hole = hole.number(), ms = started.elapsed().as_millis() as u64, "computer move");
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
         let update = self.update_for(&view, finished);
         let user_id = from_db(view.player(seat).user_id);
-        let new_move = NewMove { seat: seat.letter(), hole: hole.number(), user_id };
+        let new_move = NewMove {
+            seat: seat.letter(),
+            hole: hole.number(),
+            user_id,
+        };
         match self.store.record_move(game_id, ply, &new_move, &update).await? {
             Written::Conflict => Ok(None),
             Written::Yes => {

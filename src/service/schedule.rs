@@ -83,7 +83,11 @@ impl FromStr for TimePerMove {
 /// and are reminded once when a quarter of it is left.
 pub fn clock_starting(now: i64, seconds: i64) -> MoveClock {
     let deadline = now + seconds;
-    MoveClock { seconds_per_move: Some(seconds), deadline: Some(deadline), reminder_at: Some(deadline - seconds / 4) }
+    MoveClock {
+        seconds_per_move: Some(seconds),
+        deadline: Some(deadline),
+        reminder_at: Some(deadline - seconds / 4),
+    }
 }
 
 /// A player's preferences.
@@ -102,15 +106,19 @@ pub enum NoticeView {
     Reminder { id: i64, view: GameView, dm: bool },
     /// `view` ended on time.
     Timeout { id: i64, view: GameView },
-    ChallengeExpired { id: i64, challenge: ChallengeView, message: Option<(u64, u64)> },
+    ChallengeExpired {
+        id: i64,
+        challenge: ChallengeView,
+        message: Option<(u64, u64)>,
+    },
 }
 
 impl NoticeView {
     pub fn id(&self) -> i64 {
         match self {
-            NoticeView::Reminder { id, .. } | NoticeView::Timeout { id, .. } | NoticeView::ChallengeExpired { id, .. } => {
-                *id
-            }
+            NoticeView::Reminder { id, .. }
+            | NoticeView::Timeout { id, .. }
+            | NoticeView::ChallengeExpired { id, .. } => *id,
         }
     }
 }
@@ -135,9 +143,14 @@ impl Service {
     ) -> Result<ChallengeView> {
         let time = match time {
             Some(time) => time,
-            None => self.settings(challenger.id).await?.default_time_per_move.unwrap_or_default(),
+            None => self
+                .settings(challenger.id)
+                .await?
+                .default_time_per_move
+                .unwrap_or_default(),
         };
-        self.create_challenge(place, challenger, opponent, time.seconds(), None).await
+        self.create_challenge(place, challenger, opponent, time.seconds(), None)
+            .await
     }
 
     /// Offers a rematch of a finished game: the same time per move, the
@@ -148,17 +161,29 @@ impl Service {
         if view.finished.is_none() {
             return Err(ServiceError::GameNotOver);
         }
-        let place = Place { guild_id: Some(view.guild_id), channel_id: view.channel_id };
+        let place = Place {
+            guild_id: Some(view.guild_id),
+            channel_id: view.channel_id,
+        };
         let other = view.player(seat.opponent());
-        let opponent = Player { id: from_db(other.user_id), name: other.name.clone(), is_bot: other.is_bot };
+        let opponent = Player {
+            id: from_db(other.user_id),
+            name: other.name.clone(),
+            is_bot: other.is_bot,
+        };
         if let Some((_, level)) = view.computer {
-            return Ok(RematchOutcome::ComputerGame(self.start_computer_game(place, user, &opponent, level).await?));
+            return Ok(RematchOutcome::ComputerGame(
+                self.start_computer_game(place, user, &opponent, level).await?,
+            ));
         }
         if let Some(pending) = self.store.pending_rematch(game_id, self.now()).await? {
             return Err(ServiceError::RematchPending(pending.id));
         }
         let seconds = view.seconds_per_move.unwrap_or(TimePerMove::default().seconds());
-        Ok(RematchOutcome::Challenge(self.create_challenge(place, user, &opponent, seconds, Some(game_id)).await?))
+        Ok(RematchOutcome::Challenge(
+            self.create_challenge(place, user, &opponent, seconds, Some(game_id))
+                .await?,
+        ))
     }
 
     pub(super) async fn create_challenge(
@@ -179,12 +204,20 @@ impl Service {
         let now = self.now();
         let challenger_row = self.remember(challenger).await?;
         let opponent_row = self.remember(opponent).await?;
-        if self.store.pending_challenge(challenger.id, opponent.id, now).await?.is_some() {
+        if self
+            .store
+            .pending_challenge(challenger.id, opponent.id, now)
+            .await?
+            .is_some()
+        {
             return Err(ServiceError::AlreadyChallenged(opponent.name.clone()));
         }
         for player in [challenger, opponent] {
             if self.store.ongoing_games(player.id).await?.len() >= self.config.max_ongoing_games {
-                return Err(ServiceError::TooManyGames { name: player.name.clone(), limit: self.config.max_ongoing_games });
+                return Err(ServiceError::TooManyGames {
+                    name: player.name.clone(),
+                    limit: self.config.max_ongoing_games,
+                });
             }
         }
         let expires_at = now + self.config.challenge_ttl_secs;
@@ -216,7 +249,10 @@ impl Service {
     /// Remembers the message showing a challenge, so that it can be
     /// updated when the challenge expires.
     pub async fn set_challenge_message(&self, challenge_id: i64, channel_id: u64, message_id: u64) -> Result<()> {
-        Ok(self.store.set_challenge_message(challenge_id, channel_id, message_id).await?)
+        Ok(self
+            .store
+            .set_challenge_message(challenge_id, channel_id, message_id)
+            .await?)
     }
 
     pub async fn settings(&self, user_id: u64) -> Result<Settings> {
@@ -289,13 +325,21 @@ impl Service {
         for notice in self.store.unsent_notices().await? {
             let view = match notice.kind.as_str() {
                 "challenge_expired" => {
-                    let Some(challenge_id) = notice.challenge_id else { continue };
-                    let Some(row) = self.store.challenge(challenge_id).await? else { continue };
+                    let Some(challenge_id) = notice.challenge_id else {
+                        continue;
+                    };
+                    let Some(row) = self.store.challenge(challenge_id).await? else {
+                        continue;
+                    };
                     let message = match (row.message_channel_id, row.message_id) {
                         (Some(channel), Some(message)) => Some((from_db(channel), from_db(message))),
                         _ => None,
                     };
-                    NoticeView::ChallengeExpired { id: notice.id, challenge: self.challenge_view(row).await?, message }
+                    NoticeView::ChallengeExpired {
+                        id: notice.id,
+                        challenge: self.challenge_view(row).await?,
+                        message,
+                    }
                 }
                 kind => {
                     let Some(game_id) = notice.game_id else { continue };
@@ -305,7 +349,11 @@ impl Service {
                     } else if view.finished.is_none() && Some(view.ply()) == notice.ply {
                         let to_move = view.to_move().unwrap_or(Seat::A);
                         let dm = self.settings(from_db(view.player(to_move).user_id)).await?.dm_reminders;
-                        NoticeView::Reminder { id: notice.id, view, dm }
+                        NoticeView::Reminder {
+                            id: notice.id,
+                            view,
+                            dm,
+                        }
                     } else {
                         // The player moved (or the game ended) before the
                         // reminder went out: nothing left to remind.

@@ -159,7 +159,6 @@ pub struct MoveClock {
     pub reminder_at: Option<i64>,
 }
 
-
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct MoveRow {
     pub game_id: i64,
@@ -374,23 +373,19 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
-        sqlx::query_as(
-            &format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"),
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await
-        .doing("reading a challenge")
+        sqlx::query_as(&format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .doing("reading a challenge")
     }
 
     /// A challenge from `challenger` to `opponent` still pending at `now`.
     pub async fn pending_challenge(&self, challenger: u64, opponent: u64, now: i64) -> Result<Option<ChallengeRow>> {
-        sqlx::query_as(
-            &format!(
-                "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ?1 AND opponent_id = ?2
+        sqlx::query_as(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ?1 AND opponent_id = ?2
                  AND status = 'pending' AND expires_at > ?3 ORDER BY id DESC LIMIT 1"
-            ),
-        )
+        ))
         .bind(to_db(challenger))
         .bind(to_db(opponent))
         .bind(now)
@@ -488,12 +483,13 @@ impl Store {
             .await
             .doing("reading a game")?;
         let Some(row) = row else { return Ok(None) };
-        let moves =
-            sqlx::query_as("SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")
-                .bind(game_id)
-                .fetch_all(&mut *tx)
-                .await
-                .doing("reading a game's moves")?;
+        let moves = sqlx::query_as(
+            "SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = ?1 ORDER BY ply",
+        )
+        .bind(game_id)
+        .fetch_all(&mut *tx)
+        .await
+        .doing("reading a game's moves")?;
         tx.commit().await.doing("finishing reading a game")?;
         Ok(Some((row, moves)))
     }
