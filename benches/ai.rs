@@ -39,7 +39,10 @@ fn middle_game() -> Game {
 fn nodes_per_second(c: &mut Criterion) {
     const NODES: u64 = 2_000_000;
     let mut group = c.benchmark_group("nodes_per_second");
-    group.sample_size(10).measurement_time(Duration::from_secs(4)).warm_up_time(Duration::from_secs(1));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(4))
+        .warm_up_time(Duration::from_secs(1));
     for (name, game) in [("opening", Game::opening(Seat::A)), ("middle_game", middle_game())] {
         let config = best_move_config(Limits::nodes(NODES));
         let nodes = decide(&game, &config, 0).unwrap().nodes;
@@ -52,7 +55,10 @@ fn nodes_per_second(c: &mut Criterion) {
 fn time_to_depth(c: &mut Criterion) {
     let game = Game::opening(Seat::A);
     let mut group = c.benchmark_group("time_to_depth");
-    group.sample_size(10).measurement_time(Duration::from_secs(6)).warm_up_time(Duration::from_secs(1));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8))
+        .warm_up_time(Duration::from_secs(1));
     for depth in [8, 12, 16] {
         let config = best_move_config(Limits::depth(depth));
         let decision = decide(&game, &config, 0).unwrap();
@@ -65,6 +71,9 @@ fn time_to_depth(c: &mut Criterion) {
     // `analyze` scores every move exactly, which costs more per depth.
     for depth in [8, 12] {
         let limits = Limits::depth(depth);
+        let nodes = analyze(&game, &limits).unwrap().nodes;
+        eprintln!("analyze, opening, depth {depth}: {nodes} nodes");
+        group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(BenchmarkId::new("analyze", depth), &limits, |b, limits| {
             b.iter(|| analyze(black_box(&game), limits).unwrap())
         });
@@ -75,14 +84,19 @@ fn time_to_depth(c: &mut Criterion) {
 fn levels(c: &mut Criterion) {
     let game = Game::opening(Seat::A);
     let mut group = c.benchmark_group("level_move_from_opening");
-    group.sample_size(10).measurement_time(Duration::from_secs(10)).warm_up_time(Duration::from_secs(1));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10))
+        .warm_up_time(Duration::from_secs(1));
     for level in [Level::Medium, Level::Hard] {
         let decision = decide(&game, &level.config(), 0).unwrap();
         eprintln!(
             "{level} from the opening: depth {} completed, {} nodes, best {}",
             decision.depth, decision.nodes, decision.best
         );
-        group.bench_function(level.to_string(), |b| b.iter(|| decide(black_box(&game), &level.config(), 0)));
+        group.bench_function(level.to_string(), |b| {
+            b.iter(|| decide(black_box(&game), &level.config(), 0))
+        });
     }
     group.finish();
 }

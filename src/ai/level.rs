@@ -47,7 +47,7 @@ impl Level {
     /// The node budgets are what decide the strength, and make a level's
     /// move depend only on the game (and the seed); the time caps are a
     /// safety net for slow machines, at roughly twice the time the node
-    /// budget takes on one core of a current machine (about 5–6 million
+    /// budget takes on one core of a current machine (about 10 million
     /// nodes per second). When a time cap cuts a search short, the move may
     /// differ from run to run.
     pub fn config(self) -> LevelConfig {
@@ -76,23 +76,23 @@ impl Level {
                 tolerance: Some(0),
                 eval: EvalWeights::STANDARD,
             },
-            // About one second: 5 million nodes.
+            // About one second: 8 million nodes.
             Level::Hard => LevelConfig {
                 limits: Limits {
                     max_depth: Limits::MAX_DEPTH,
-                    max_nodes: 5_000_000,
+                    max_nodes: 8_000_000,
                     max_time: Some(Duration::from_millis(2_500)),
                 },
                 blunder_chance: 0.0,
                 tolerance: None,
                 eval: EvalWeights::STANDARD,
             },
-            // About four seconds: 20 million nodes.
+            // A few seconds: 32 million nodes, four times hard.
             Level::Master => LevelConfig {
                 limits: Limits {
                     max_depth: Limits::MAX_DEPTH,
-                    max_nodes: 20_000_000,
-                    max_time: Some(Duration::from_millis(8_000)),
+                    max_nodes: 32_000_000,
+                    max_time: Some(Duration::from_millis(10_000)),
                 },
                 blunder_chance: 0.0,
                 tolerance: None,

@@ -95,11 +95,13 @@ impl Limits {
     }
 
     /// Transposition table size: about one entry per two nodes of budget,
-    /// from 4 096 entries (64 KiB) to 4 Mi entries (64 MiB).
+    /// from 4 096 entries (64 KiB) to 4 Mi entries (64 MiB); a shallow depth
+    /// limit needs less (each ply about doubles the tree).
     fn table_bits(&self) -> u32 {
         let nodes = self.max_nodes.max(1);
-        let log2 = 64 - (nodes - 1).leading_zeros();
-        log2.saturating_sub(1).clamp(12, 22)
+        let by_nodes = (64 - (nodes - 1).leading_zeros()).saturating_sub(1);
+        let by_depth = self.max_depth.saturating_add(8);
+        by_nodes.min(by_depth).clamp(12, 22)
     }
 
     fn params(&self, exact_root: bool, weights: EvalWeights) -> search::Params {

@@ -125,12 +125,20 @@ fn every_level_plays_only_legal_moves() {
         let legal = game.legal_moves();
         for level in Level::ALL {
             let decision = decide(game, &tiny(level), i as u64).unwrap();
-            assert!(legal.contains(decision.hole), "{level} chose {} in\n{}", decision.hole, game.position());
+            assert!(
+                legal.contains(decision.hole),
+                "{level} chose {} in\n{}",
+                decision.hole,
+                game.position()
+            );
             assert!(legal.contains(decision.best));
         }
         let analysis = analyze(game, &Limits::nodes(2_000)).unwrap();
         assert!(legal.contains(analysis.best));
-        assert_eq!(analysis.moves.iter().map(|m| m.0).collect::<Vec<_>>(), legal.iter().collect::<Vec<_>>());
+        assert_eq!(
+            analysis.moves.iter().map(|m| m.0).collect::<Vec<_>>(),
+            legal.iter().collect::<Vec<_>>()
+        );
         assert_eq!(analysis.pv[0], analysis.best);
         // The principal variation is a legal line.
         let mut line = game.clone();
@@ -171,10 +179,16 @@ fn a_finished_in_one_position_scores_the_real_final_difference() {
     // final difference the engine's Game reports after the move.
     let cases = [
         // B has no seeds and no move feeds: A sweeps.
-        (position([2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], [32, 35], Seat::A), vec![1, 7]),
+        (
+            position([2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], [32, 35], Seat::A),
+            vec![1, 7],
+        ),
         // A has no seeds and B's only seed cannot reach A: B6 sows B7, and
         // A, with nothing to play, lets B sweep.
-        (position([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0], [30, 39], Seat::B), vec![6]),
+        (
+            position([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0], [30, 39], Seat::B),
+            vec![6],
+        ),
     ];
     for (p, legal) in cases {
         let game = Game::from_position(p);
@@ -201,22 +215,22 @@ fn loop_cases() -> Vec<(Position, Vec<Hole>)> {
         (
             position([2, 0, 1, 1, 0, 1, 0, 0, 2, 0, 1, 0, 1, 2], [20, 39], Seat::B),
             holes(&[
-                4, 4, 7, 5, 6, 2, 5, 1, 7, 4, 2, 6, 3, 7, 6, 2, 4, 5, 6, 6, 7, 3, 5, 1, 6, 6, 7, 7, 3, 5, 1, 6, 4, 2, 2,
-                4, 3, 7, 5, 6, 6, 3, 4, 4, 6, 7, 5, 5, 6, 6, 7, 7, 2, 2, 1, 1, 2, 3, 3, 4, 4, 2, 5, 5, 6, 6,
+                4, 4, 7, 5, 6, 2, 5, 1, 7, 4, 2, 6, 3, 7, 6, 2, 4, 5, 6, 6, 7, 3, 5, 1, 6, 6, 7, 7, 3, 5, 1, 6, 4, 2,
+                2, 4, 3, 7, 5, 6, 6, 3, 4, 4, 6, 7, 5, 5, 6, 6, 7, 7, 2, 2, 1, 1, 2, 3, 3, 4, 4, 2, 5, 5, 6, 6,
             ]),
         ),
         (
             position([1, 0, 2, 2, 1, 0, 2, 0, 1, 1, 0, 1, 1, 0], [35, 23], Seat::A),
             holes(&[
-                7, 3, 5, 6, 1, 7, 2, 4, 3, 5, 6, 6, 5, 1, 7, 2, 6, 3, 4, 4, 7, 5, 5, 2, 6, 6, 7, 7, 3, 1, 1, 2, 4, 3, 2,
-                5, 3, 6, 5, 4, 6, 5, 4, 6, 6, 7, 7, 1, 2, 2, 5, 4, 1, 3, 3, 5, 2, 4, 3,
+                7, 3, 5, 6, 1, 7, 2, 4, 3, 5, 6, 6, 5, 1, 7, 2, 6, 3, 4, 4, 7, 5, 5, 2, 6, 6, 7, 7, 3, 1, 1, 2, 4, 3,
+                2, 5, 3, 6, 5, 4, 6, 5, 4, 6, 6, 7, 7, 1, 2, 2, 5, 4, 1, 3, 3, 5, 2, 4, 3,
             ]),
         ),
         (
             position([1, 0, 1, 0, 0, 0, 2, 1, 0, 0, 0, 0, 1, 0], [4, 60], Seat::B),
             holes(&[
-                1, 1, 2, 3, 6, 4, 3, 5, 7, 7, 4, 6, 1, 2, 2, 3, 4, 4, 3, 5, 5, 6, 6, 7, 7, 2, 2, 1, 4, 2, 3, 3, 4, 5, 1,
-                4, 2,
+                1, 1, 2, 3, 6, 4, 3, 5, 7, 7, 4, 6, 1, 2, 2, 3, 4, 4, 3, 5, 5, 6, 6, 7, 7, 2, 2, 1, 4, 2, 3, 3, 4, 5,
+                1, 4, 2,
             ]),
         ),
     ]
@@ -237,7 +251,12 @@ fn the_loop_rule_uses_the_game_history() {
         let fresh = Game::from_position(*game.position());
         let fresh_analysis = analyze(&fresh, &Limits::UNLIMITED).unwrap();
         if let Some(fresh_exact) = solve(&fresh, &mut 50_000) {
-            assert_eq!(fresh_analysis.score, fresh_exact, "without history\n{}", game.position());
+            assert_eq!(
+                fresh_analysis.score,
+                fresh_exact,
+                "without history\n{}",
+                game.position()
+            );
         }
         assert_ne!(analysis.score, fresh_analysis.score, "the history matters here");
     }
@@ -252,9 +271,19 @@ fn a_move_that_repeats_a_position_ends_the_game_with_the_seeds_to_nobody() {
     assert_eq!(analysis.best, hole(7));
     let mut after = game.clone();
     after.play(hole(7)).unwrap();
-    assert!(matches!(after.status(), Status::Finished { end: crate::engine::GameEnd::Loop, .. }));
+    assert!(matches!(
+        after.status(),
+        Status::Finished {
+            end: crate::engine::GameEnd::Loop,
+            ..
+        }
+    ));
     assert_eq!(analysis.score, final_difference(&after, me));
-    assert_eq!(analysis.score, capture_difference(&game), "a loop keeps the current difference");
+    assert_eq!(
+        analysis.score,
+        capture_difference(&game),
+        "a loop keeps the current difference"
+    );
 }
 
 #[test]
@@ -305,8 +334,9 @@ fn searches_are_deterministic() {
 fn easy_uses_its_seed() {
     let game = Game::opening(Seat::A);
     let config = tiny(Level::Easy);
-    let chosen: std::collections::BTreeSet<u8> =
-        (0..40).map(|seed| decide(&game, &config, seed).unwrap().hole.number()).collect();
+    let chosen: std::collections::BTreeSet<u8> = (0..40)
+        .map(|seed| decide(&game, &config, seed).unwrap().hole.number())
+        .collect();
     assert!(chosen.len() >= 3, "easy varies its moves: {chosen:?}");
 }
 
@@ -339,7 +369,10 @@ fn the_analysis_serializes_as_documented() {
     assert_eq!(moves["3"], analysis.moves[2].1);
     // Serializing directly keeps the documented key order.
     let text = serde_json::to_string(&analysis).unwrap();
-    assert!(text.starts_with(r#"{"best":"#) && text.contains(r#""moves":{"1":"#), "{text}");
+    assert!(
+        text.starts_with(r#"{"best":"#) && text.contains(r#""moves":{"1":"#),
+        "{text}"
+    );
     assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), json);
 }
 
