@@ -491,16 +491,9 @@ impl Service {
                 Some(seat) => Some((EndReason::Aborted { seat }, Winner::Draw)),
                 None => return Err(corrupt("finished with no winner, yet not aborted".into())),
             },
-            _ => match game.status() {
-                Status::Finished {
-                    end: GameEnd::NoSeeds,
-                    winner,
-                } => Some((EndReason::NoSeeds, winner)),
-                Status::Finished {
-                    end: GameEnd::Loop,
-                    winner,
-                } => Some((EndReason::Loop, winner)),
-                Status::Ongoing { .. } => return Err(corrupt("marked finished but the rules say it goes on".into())),
+            _ => match finish_of(&game) {
+                Some(finish) => Some(finish),
+                None => return Err(corrupt("marked finished but the rules say it goes on".into())),
             },
         };
         let computer = match (row.computer_seat.as_deref(), row.computer_level.as_deref()) {

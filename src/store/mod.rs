@@ -531,15 +531,30 @@ impl Store {
     /// ongoing at `expected_ply`.
     pub async fn finish_game(&self, game_id: i64, expected_ply: i64, update: &GameUpdate) -> Result<Written> {
         let mut tx = self.pool.begin().await.doing("starting to finish a game")?;
+        if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {
+            return Ok(Written::Conflict);
+        }
+        tx.commit().await.doing("committing a finished game")?;
+        Ok(Written::Yes)
+    }
+
+    /// Within `tx`: marks the game finished without a move, if it is still
+    /// ongoing at `expected_ply`, and writes its results.
+    async fn finish_in(
+        &self,
+        tx: &mut sqlx::SqliteConnection,
+        game_id: i64,
+        expected_ply: i64,
+        update: &GameUpdate,
+    ) -> Result<Written> {
         if self
-            .update_game(&mut tx, game_id, expected_ply, expected_ply, update)
+            .update_game(tx, game_id, expected_ply, expected_ply, update)
             .await?
             == Written::Conflict
         {
             return Ok(Written::Conflict);
         }
-        self.write_results(&mut tx, game_id).await?;
-        tx.commit().await.doing("committing a finished game")?;
+        self.write_results(tx, game_id).await?;
         Ok(Written::Yes)
     }
 

@@ -74,14 +74,9 @@ impl Store {
     /// (a move made in time wins the race), and queues its notice.
     pub async fn time_out(&self, game_id: i64, expected_ply: i64, update: &GameUpdate, due_at: i64) -> Result<Written> {
         let mut tx = self.pool.begin().await.doing("starting a timeout")?;
-        if self
-            .update_game(&mut tx, game_id, expected_ply, expected_ply, update)
-            .await?
-            == Written::Conflict
-        {
+        if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {
             return Ok(Written::Conflict);
         }
-        self.write_results(&mut tx, game_id).await?;
         sqlx::query("INSERT INTO notices (kind, game_id, ply, due_at, created_at) VALUES ('timeout', ?1, ?2, ?3, ?4)")
             .bind(game_id)
             .bind(expected_ply)
