@@ -17,17 +17,28 @@
 //! short search finds it balanced (|score| ≤ 2 seeds) so that the players'
 //! moves, not the dice, decide. The levels search by node budget only (their
 //! time caps are removed), so a run is reproducible whatever the machine's
-//! load and the number of threads; `--scale` multiplies every level's node
-//! budget (e.g. `0.25` for quicker runs with master).
+//! load and the number of threads; `--scale` multiplies the node budgets of
+//! `hard` and `master`, the levels that search until their budget runs out
+//! (`easy` and `medium` stop at a fixed depth and are never scaled).
+//!
+//! A game stops as soon as one side has captured more than half the seeds
+//! (36 of 70): captures are never lost, so the winner cannot change after
+//! that, and the strong levels no longer spend seconds per move on a won
+//! game. The margins and plies in the table are counted at that point;
+//! `--play-out` plays every game to its real end instead.
 //!
 //! Options:
 //! - `--games N`: games per pair (even; default 100);
 //! - `--players a,b,...`: every pair among these (default: all six);
 //! - `--pairs a:b,c:d`: exactly these pairs (overrides `--players`);
-//! - `--scale F`: multiply the levels' node budgets by F (default 1);
+//! - `--scale F`: multiply hard's and master's node budgets by F (default 1);
 //! - `--seed S`: the seed of the openings and the random choices (default 1);
 //! - `--threads T`: games played at once (default 1);
-//! - `--opening-plies K`: random plies before the players take over.
+//! - `--opening-plies K`: random plies before the players take over;
+//! - `--play-out`: play every game to its end, even once it is decided.
+//!
+//! Each finished game is also logged on stderr, so an interrupted run can
+//! still be counted.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -35,7 +46,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use akon::ai::{analyze, decide, Level, LevelConfig, Limits};
-use akon::engine::{Game, Hole, Seat, Status};
+use akon::engine::{Game, Hole, Seat, Status, TOTAL_SEEDS};
 
 /// Stop a game that runs this long (the loop rule ends every game, but not
 /// necessarily soon) and count it as decided by the captures so far.
@@ -85,12 +96,13 @@ struct Options {
     seed: u64,
     threads: usize,
     opening_plies: usize,
+    play_out: bool,
 }
 
 fn usage(error: &str) -> ! {
     eprintln!("match: {error}");
     eprintln!(
-        "usage: match [--games N] [--players a,b,..] [--pairs a:b,..] [--scale F] [--seed S] [--threads T] [--opening-plies K]"
+        "usage: match [--games N] [--players a,b,..] [--pairs a:b,..] [--scale F] [--seed S] [--threads T] [--opening-plies K] [--play-out]"
     );
     std::process::exit(2)
 }
@@ -103,6 +115,7 @@ fn parse_options() -> Options {
         seed: 1,
         threads: 1,
         opening_plies: 4,
+        play_out: false,
     };
     let mut players: Vec<Player> = ALL_PLAYERS.to_vec();
     let mut pairs: Option<Vec<(Player, Player)>> = None;
@@ -139,6 +152,7 @@ fn parse_options() -> Options {
                         .collect(),
                 )
             }
+            "--play-out" => options.play_out = true,
             "--help" | "-h" => usage("help"),
             other => usage(&format!("unknown option {other}")),
         }
@@ -180,13 +194,24 @@ impl Dice {
     }
 }
 
-/// A level's configuration as the runner uses it: node budget scaled, no
-/// time cap.
+/// A level's configuration as the runner uses it: no time cap, and the node
+/// budget scaled for the levels that search until it runs out.
 fn config(level: Level, scale: f64) -> LevelConfig {
     let mut config = level.config();
-    config.limits.max_nodes = ((config.limits.max_nodes as f64 * scale) as u64).max(1_000);
+    if config.limits.max_depth == Limits::MAX_DEPTH {
+        config.limits.max_nodes = ((config.limits.max_nodes as f64 * scale) as u64).max(1_000);
+    }
     config.limits.max_time = None;
     config
+}
+
+/// Whether the winner is already certain: one side holds more than half the
+/// seeds, and captures are never lost.
+fn decided(game: &Game) -> bool {
+    let position = game.position();
+    [Seat::A, Seat::B]
+        .into_iter()
+        .any(|seat| 2 * position.captured(seat) as u32 > TOTAL_SEEDS)
 }
 
 /// Per-player search statistics.
@@ -266,7 +291,7 @@ struct GameResult {
     stats: [Thinking; 2],
 }
 
-fn play(players: [Player; 2], first_is_a: bool, opening: &[Hole], seed: u64, scale: f64) -> GameResult {
+fn play(players: [Player; 2], first_is_a: bool, opening: &[Hole], seed: u64, options: &Options) -> GameResult {
     let mut game = Game::opening(Seat::A);
     for &hole in opening {
         game.play(hole).expect("the opening is legal");
@@ -276,11 +301,11 @@ fn play(players: [Player; 2], first_is_a: bool, opening: &[Hole], seed: u64, sca
     let mut dice = Dice(seed);
     let mut stats = [Thinking::default(); 2];
     while let Status::Ongoing { to_move } = game.status() {
-        if game.moves().len() >= MAX_PLIES {
+        if game.moves().len() >= MAX_PLIES || (!options.play_out && decided(&game)) {
             break;
         }
         let who = if to_move == seat_of_first { 0 } else { 1 };
-        let hole = choose(players[who], &game, &mut dice, scale, &mut stats[who]);
+        let hole = choose(players[who], &game, &mut dice, options.scale, &mut stats[who]);
         game.play(hole).expect("players only choose legal moves");
     }
     let position = game.position();
@@ -339,7 +364,20 @@ fn main() {
                 // first player moves first (seat A), in the odd one second.
                 let first_is_a = g % 2 == 0;
                 let seed = options.seed ^ ((p as u64) << 32) ^ g as u64;
-                let result = play([a, b], first_is_a, &openings[g / 2], seed, options.scale);
+                let result = play([a, b], first_is_a, &openings[g / 2], seed, &options);
+                eprintln!(
+                    "game {a} {b} {g}: {} (margin {:+}, {} plies, {} moved first)",
+                    match result.first_won {
+                        Some(true) => a.name(),
+                        Some(false) => b.name(),
+                        None => "draw".into(),
+                    },
+                    result.margin,
+                    result.plies,
+                    if first_is_a { a.name() } else { b.name() },
+                    a = a.name(),
+                    b = b.name(),
+                );
                 {
                     let mut tallies = tallies.lock().unwrap();
                     let t = &mut tallies[p];
@@ -371,11 +409,16 @@ fn main() {
     });
 
     println!(
-        "Akon match: {} games per pair, openings of {} random plies (seed {}), node budgets x{}, {} thread(s), {:.0} s",
+        "Akon match: {} games per pair, openings of {} random plies (seed {}), hard and master node budgets x{}, {}, {} thread(s), {:.0} s",
         games_per_pair,
         options.opening_plies,
         options.seed,
         options.scale,
+        if options.play_out {
+            "every game played out"
+        } else {
+            "games stopped once decided"
+        },
         options.threads,
         started.elapsed().as_secs_f64()
     );
