@@ -10,51 +10,31 @@ use std::sync::Arc;
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Position, Record, Seat, Status, Winner};
 use akon::service::{
-    CallerStanding, Clock, EndReason, GameRating, ManualClock, Place, Player, Scope, Service, ServiceConfig,
-    ServiceError, Streaks, Unrated,
+    CallerStanding, Clock, EndReason, GameRating, ManualClock, Player, Scope, Service, ServiceConfig, ServiceError,
+    Streaks, Unrated,
 };
 use akon::store::Store;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-const GUILD: u64 = 900_000_000_000_000_001;
+#[path = "support/service_fixture.rs"]
+mod service_fixture;
+
+use service_fixture::{fixture_with, place, player, Fixture, CHANNEL, GUILD, T0};
+
 const OTHER_GUILD: u64 = 900_000_000_000_000_002;
-const CHANNEL: u64 = 910_000_000_000_000_001;
-const T0: i64 = 1_800_000_000;
 const DAY: i64 = 24 * 3600;
 
-struct Fixture {
-    _dir: tempfile::TempDir,
-    store: Store,
-    clock: ManualClock,
-    service: Service,
-}
-
+/// A service whose leaderboard needs `min_games` and which rates `per_pair`
+/// games a day between two players.
 async fn fixture(min_games: i64, per_pair: u32) -> Fixture {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open_file(&dir.path().join("akon.db")).await.unwrap();
-    let clock = ManualClock::starting_at(T0);
-    let config = ServiceConfig {
+    fixture_with(ServiceConfig {
         leaderboard_min_games: min_games,
         rated_games_per_pair_per_day: per_pair,
         max_ongoing_games: 100,
         ..Default::default()
-    };
-    let service = Service::new(store.clone(), config, Arc::new(clock.clone()));
-    Fixture {
-        _dir: dir,
-        store,
-        clock,
-        service,
-    }
-}
-
-fn player(id: u64, name: &str) -> Player {
-    Player {
-        id,
-        name: name.into(),
-        is_bot: false,
-    }
+    })
+    .await
 }
 
 fn computer() -> Player {
@@ -62,13 +42,6 @@ fn computer() -> Player {
         id: 1_000_000_000_000_000_001,
         name: "Akon bot".into(),
         is_bot: true,
-    }
-}
-
-fn place(guild: u64) -> Place {
-    Place {
-        guild_id: Some(guild),
-        channel_id: CHANNEL,
     }
 }
 

@@ -2,55 +2,17 @@
 //! file and a clock the tests move: time per move, reminders, timeouts,
 //! races, catch-up, rematches and settings.
 
-use std::sync::Arc;
-
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Seat, Winner};
-use akon::service::{
-    EndReason, ManualClock, NoticeView, Place, Player, RematchOutcome, Service, ServiceConfig, ServiceError,
-    TimePerMove,
-};
-use akon::store::{GameUpdate, NewMove, Store, Written};
+use akon::service::{EndReason, NoticeView, Player, RematchOutcome, ServiceError, TimePerMove};
+use akon::store::{GameUpdate, NewMove, Written};
 
-const GUILD: u64 = 900_000_000_000_000_001;
-const CHANNEL: u64 = 910_000_000_000_000_001;
-const T0: i64 = 1_800_000_000;
+#[path = "support/service_fixture.rs"]
+mod service_fixture;
+
+use service_fixture::{fixture, here, player, Fixture, T0};
+
 const HOUR: i64 = 3600;
-
-struct Fixture {
-    _dir: tempfile::TempDir,
-    store: Store,
-    clock: ManualClock,
-    service: Service,
-}
-
-async fn fixture() -> Fixture {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open_file(&dir.path().join("akon.db")).await.unwrap();
-    let clock = ManualClock::starting_at(T0);
-    let service = Service::new(store.clone(), ServiceConfig::default(), Arc::new(clock.clone()));
-    Fixture {
-        _dir: dir,
-        store,
-        clock,
-        service,
-    }
-}
-
-fn player(id: u64, name: &str) -> Player {
-    Player {
-        id,
-        name: name.into(),
-        is_bot: false,
-    }
-}
-
-fn here() -> Place {
-    Place {
-        guild_id: Some(GUILD),
-        channel_id: CHANNEL,
-    }
-}
 
 fn ada() -> Player {
     player(1, "ada")

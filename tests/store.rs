@@ -1,59 +1,16 @@
 //! The store and the service on a real SQLite file per test: schema and
 //! pragmas, append-only moves, concurrent moves, challenges, records.
 
-use std::sync::Arc;
-
 use akon::engine::{Game, Hole, Position, Seat};
-use akon::service::{ManualClock, Place, Player, Scope, Service, ServiceConfig, ServiceError};
+use akon::service::{Place, Player, Scope, ServiceConfig, ServiceError};
 use akon::store::{GameUpdate, NewMove, Store, Written};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-const GUILD: u64 = 900_000_000_000_000_001;
-const CHANNEL: u64 = 910_000_000_000_000_001;
-const T0: i64 = 1_800_000_000;
+#[path = "support/service_fixture.rs"]
+mod service_fixture;
 
-struct Fixture {
-    _dir: tempfile::TempDir,
-    path: std::path::PathBuf,
-    store: Store,
-    clock: ManualClock,
-    service: Service,
-}
-
-async fn fixture_with(config: ServiceConfig) -> Fixture {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("akon.db");
-    let store = Store::open_file(&path).await.unwrap();
-    let clock = ManualClock::starting_at(T0);
-    let service = Service::new(store.clone(), config, Arc::new(clock.clone()));
-    Fixture {
-        _dir: dir,
-        path,
-        store,
-        clock,
-        service,
-    }
-}
-
-async fn fixture() -> Fixture {
-    fixture_with(ServiceConfig::default()).await
-}
-
-fn player(id: u64, name: &str) -> Player {
-    Player {
-        id,
-        name: name.into(),
-        is_bot: false,
-    }
-}
-
-fn here() -> Place {
-    Place {
-        guild_id: Some(GUILD),
-        channel_id: CHANNEL,
-    }
-}
+use service_fixture::{fixture, fixture_with, here, player, Fixture, GUILD, T0};
 
 async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
     let challenge = f.service.challenge(here(), a, b).await.unwrap();

@@ -1,0 +1,67 @@
+//! A service over a real SQLite file in a fresh temporary folder, with a
+//! clock the test moves: the set-up of the store, schedule and ratings tests.
+//!
+//! Included with `#[path]` rather than through `support`, so that these test
+//! binaries do not compile the fake Discord.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use akon::service::{ManualClock, Place, Player, Service, ServiceConfig};
+use akon::store::Store;
+
+pub const GUILD: u64 = 900_000_000_000_000_001;
+pub const CHANNEL: u64 = 910_000_000_000_000_001;
+/// The clock's start: a fixed instant, so that dates in the tests never vary.
+pub const T0: i64 = 1_800_000_000;
+
+pub struct Fixture {
+    /// Keeps the folder (and the database in it) alive as long as the test.
+    _dir: tempfile::TempDir,
+    pub path: PathBuf,
+    pub store: Store,
+    pub clock: ManualClock,
+    pub service: Service,
+}
+
+pub async fn fixture_with(config: ServiceConfig) -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("akon.db");
+    let store = Store::open_file(&path).await.unwrap();
+    let clock = ManualClock::starting_at(T0);
+    let service = Service::new(store.clone(), config, Arc::new(clock.clone()));
+    Fixture {
+        _dir: dir,
+        path,
+        store,
+        clock,
+        service,
+    }
+}
+
+pub async fn fixture() -> Fixture {
+    fixture_with(ServiceConfig::default()).await
+}
+
+/// A human player.
+pub fn player(id: u64, name: &str) -> Player {
+    Player {
+        id,
+        name: name.into(),
+        is_bot: false,
+    }
+}
+
+/// A channel of a server.
+pub fn place(guild: u64) -> Place {
+    Place {
+        guild_id: Some(guild),
+        channel_id: CHANNEL,
+    }
+}
+
+/// The channel of [`GUILD`] where most tests play.
+pub fn here() -> Place {
+    place(GUILD)
+}
