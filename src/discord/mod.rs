@@ -375,14 +375,7 @@ impl Bot {
                     Ok(view) => self.service.resign(view.id, &user).await,
                     Err(error) => Err(error),
                 };
-                match resigned {
-                    Ok(view) => {
-                        self.public(ctx, command, &render::board(&view)).await?;
-                        self.clear_buttons(ctx, view.board_message).await;
-                        Ok(())
-                    }
-                    Err(error) => self.private(ctx, command, &self.error_text(&error, "resign")).await,
-                }
+                self.answer_game_end(ctx, command, resigned, "resign").await
             }
             AkonCommand::Leaderboard { global } => self.leaderboard_command(ctx, command, &user, place, global).await,
             AkonCommand::Stats { player } => {
@@ -403,6 +396,26 @@ impl Bot {
         command
             .create_response(&ctx.http, CreateInteractionResponse::Message(message))
             .await
+    }
+
+    /// Answers a command that ended a game (`action`): the final board for
+    /// everyone, and the last board loses its buttons; or the refusal,
+    /// privately.
+    async fn answer_game_end(
+        &self,
+        ctx: &Context,
+        command: &CommandInteraction,
+        ended: Result<GameView, ServiceError>,
+        action: &str,
+    ) -> Sent {
+        match ended {
+            Ok(view) => {
+                self.public(ctx, command, &render::board(&view)).await?;
+                self.clear_buttons(ctx, view.board_message).await;
+                Ok(())
+            }
+            Err(error) => self.private(ctx, command, &self.error_text(&error, action)).await,
+        }
     }
 
     /// Answers in the channel, for everyone, and returns the message sent.

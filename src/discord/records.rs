@@ -516,14 +516,7 @@ impl Bot {
             Ok(view) => self.service.abort(view.id, user).await,
             Err(error) => Err(error),
         };
-        match aborted {
-            Ok(view) => {
-                self.public(ctx, command, &render::board(&view)).await?;
-                self.clear_buttons(ctx, view.board_message).await;
-                Ok(())
-            }
-            Err(error) => self.private(ctx, command, &self.error_text(&error, "abort")).await,
-        }
+        self.answer_game_end(ctx, command, aborted, "abort").await
     }
 
     /// The Abort button of a board: the pressed board loses its buttons and
