@@ -154,11 +154,11 @@ pub struct ChallengeView {
 pub enum EndReason {
     NoSeeds,
     Loop,
-    /// `seat` resigned.
     /// `seat` ran out of time.
     Timeout {
         seat: Seat,
     },
+    /// `seat` resigned.
     Resignation {
         seat: Seat,
     },
