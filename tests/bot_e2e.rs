@@ -139,7 +139,7 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
     );
     let accept = button_with_label(&challenge, "Accept");
     let mut board = scene
-        .click_expecting_followup(&bob(), fake::message_id(&challenge), &accept)
+        .click_expecting_board(&bob(), fake::message_id(&challenge), &accept)
         .await;
     let updated = scene.fake.message(fake::message_id(&challenge)).unwrap();
     assert!(
@@ -177,7 +177,7 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
             .find(|(_, h, _)| *h == hole.number())
             .unwrap();
         let previous = fake::message_id(&board);
-        let next = scene.click_expecting_followup(&mover, previous, &custom_id).await;
+        let next = scene.click_expecting_board(&mover, previous, &custom_id).await;
         let old = scene.fake.message(previous).unwrap();
         assert!(
             fake::buttons(&old).is_empty(),
@@ -368,17 +368,13 @@ async fn after_a_restart_the_game_and_its_buttons_still_work() {
     for _ in 0..2 {
         let mover = user_to_move(&board, &players);
         let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
-        board = scene
-            .click_expecting_followup(&mover, fake::message_id(&board), &id)
-            .await;
+        board = scene.click_expecting_board(&mover, fake::message_id(&board), &id).await;
     }
     scene.stop_bot().await;
     scene.start_bot().await;
     let mover = user_to_move(&board, &players);
     let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
-    let after = scene
-        .click_expecting_followup(&mover, fake::message_id(&board), &id)
-        .await;
+    let after = scene.click_expecting_board(&mover, fake::message_id(&board), &id).await;
     assert!(fake::content(&after).contains("move 4"), "{}", fake::content(&after));
     let store = Store::open_file(scene.store_path()).await.unwrap();
     assert_eq!(store.moves(1).await.unwrap().len(), 3);
@@ -413,9 +409,7 @@ async fn games_board_and_resign_commands() {
     let (id, _, _) = hole_buttons(&again).into_iter().find(|(_, _, on)| *on).unwrap();
     let answer = scene.click_unchecked(&mover, fake::message_id(&board), &id).await;
     assert!(ephemeral_text(&answer).contains("latest board"), "{answer}");
-    scene
-        .click_expecting_followup(&mover, fake::message_id(&again), &id)
-        .await;
+    scene.click_expecting_board(&mover, fake::message_id(&again), &id).await;
 
     // Resign by button, with a confirmation.
     let latest = scene
@@ -434,7 +428,7 @@ async fn games_board_and_resign_commands() {
     let (_, confirm) = scene.click(&bob(), fake::message_id(&latest), &resign).await;
     assert!(ephemeral_text(&confirm).contains("Resign game #1?"));
     let final_board = scene
-        .click_expecting_followup(
+        .click_expecting_board(
             &bob(),
             fake::message_id(&confirm),
             &button_with_label(&confirm, "Yes, resign"),
@@ -551,6 +545,7 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
         ("opponent", 6, json!(fake::BOT_ID.to_string())),
         ("level", 3, json!("easy")),
     ];
+    let before = scene.newest_message_id();
     let ix = scene.fake.slash(&alice(), "akon", "challenge", me).await;
     let first_board = scene.fake.response(&ix).await;
     scene.settle().await;
@@ -570,7 +565,7 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
     let mut board = first_board.clone();
     if first == Seat::B {
         assert!(fake::content(&board).contains("is thinking"));
-        let reply = scene.fake.followups(&ix).remove(0);
+        let reply = scene.boards_since(before, 2).await.remove(1);
         game.play(last_move_hole(&reply)).unwrap();
         assert_board_matches(&reply, &game);
         board = reply;
@@ -583,20 +578,21 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
             .into_iter()
             .find(|(_, h, _)| *h == hole.number())
             .unwrap();
-        let (press, _) = scene.click(&alice(), fake::message_id(&board), &custom_id).await;
-        scene.settle().await;
-        let followups = scene.fake.followups(&press);
+        let before = scene.newest_message_id();
+        scene.click(&alice(), fake::message_id(&board), &custom_id).await;
         game.play(hole).unwrap();
-        assert_board_matches(&followups[0], &game);
+        let expected = if game.is_over() { 1 } else { 2 };
+        let boards = scene.boards_since(before, expected).await;
+        assert_board_matches(&boards[0], &game);
         if game.is_over() {
-            board = followups[0].clone();
+            board = boards[0].clone();
             break;
         }
-        assert!(fake::content(&followups[0]).contains("the computer (easy) is thinking"));
-        assert_eq!(followups.len(), 2, "the computer answers with its own board");
-        game.play(last_move_hole(&followups[1])).unwrap();
-        assert_board_matches(&followups[1], &game);
-        board = followups[1].clone();
+        assert!(fake::content(&boards[0]).contains("the computer (easy) is thinking"));
+        assert_eq!(boards.len(), 2, "the computer answers with its own board");
+        game.play(last_move_hole(&boards[1])).unwrap();
+        assert_board_matches(&boards[1], &game);
+        board = boards[1].clone();
         moves += 1;
         assert!(moves < 500, "the game should have ended");
     }
@@ -677,7 +673,7 @@ async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
     // The human plays on from that board.
     let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
     scene
-        .click_expecting_followup(&alice(), fake::message_id(&board), &id)
+        .click_expecting_board(&alice(), fake::message_id(&board), &id)
         .await;
     scene.finish().await;
 }
@@ -707,7 +703,7 @@ async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
         fake::content(&challenge)
     );
     let board = scene
-        .click_expecting_followup(
+        .click_expecting_board(
             &bob(),
             fake::message_id(&challenge),
             &button_with_label(&challenge, "Accept"),
@@ -833,7 +829,7 @@ async fn the_rematch_button_offers_a_new_game_with_the_seats_swapped() {
     let (_, again) = scene.click(&alice(), fake::message_id(&resigned), &rematch).await;
     assert!(ephemeral_text(&again).contains("already offered"), "{again}");
     let next = scene
-        .click_expecting_followup(&alice(), fake::message_id(&offer), &button_with_label(&offer, "Accept"))
+        .click_expecting_board(&alice(), fake::message_id(&offer), &button_with_label(&offer, "Accept"))
         .await;
     let content = fake::content(&next);
     assert!(

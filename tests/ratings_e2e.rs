@@ -38,7 +38,7 @@ async fn play_on(scene: &Scene, mut board: Value, players: &[TestUser; 2], moves
             .find(|(_, h, _)| *h == hole.number())
             .unwrap();
         board = scene
-            .click_expecting_followup(&mover, fake::message_id(&board), &custom_id)
+            .click_expecting_board(&mover, fake::message_id(&board), &custom_id)
             .await;
         game.play(hole).unwrap();
         played += 1;
@@ -323,7 +323,7 @@ async fn games_can_be_aborted_by_button_or_command_until_both_players_have_moved
     let (_, refused) = scene.click(&carol(), fake::message_id(&board), &abort).await;
     assert!(ephemeral_text(&refused).contains("not playing"));
     let done = scene
-        .click_expecting_followup(&bob(), fake::message_id(&board), &abort)
+        .click_expecting_board(&bob(), fake::message_id(&board), &abort)
         .await;
     let text = fake::content(&done);
     assert!(
@@ -366,9 +366,7 @@ async fn games_can_be_aborted_by_button_or_command_until_both_players_have_moved
 async fn one_more_move(scene: &Scene, board: Value, players: &[TestUser; 2]) -> Value {
     let mover = user_to_move(&board, players);
     let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
-    scene
-        .click_expecting_followup(&mover, fake::message_id(&board), &id)
-        .await
+    scene.click_expecting_board(&mover, fake::message_id(&board), &id).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,6 +5,7 @@
 
 mod commands;
 mod custom_id;
+mod delivery;
 mod records;
 mod render;
 mod schedule;
@@ -14,9 +15,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    ChannelId, Client, ClientBuilder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, EditMessage, EventHandler,
-    GatewayIntents, GuildId, HttpBuilder, Interaction, Message, MessageId, Ready, User,
+    Client, ClientBuilder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler, GatewayIntents, GuildId,
+    HttpBuilder, Interaction, Message, Ready, User,
 };
 use serenity::async_trait;
 
@@ -26,7 +27,7 @@ pub use render::RULES;
 
 use crate::ai::Level;
 use crate::engine::Seat;
-use crate::service::{GameView, Place, Player, Service, ServiceError};
+use crate::service::{Delivery, GameView, Place, Player, Service, ServiceError};
 use commands::CommandError;
 use render::Reply;
 
@@ -81,6 +82,7 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
         scheduler: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         scheduler_every: settings.scheduler_every,
         stopped,
+        busy: delivery::Busy::default(),
     };
     // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
     // proxy. Interactions need no gateway intents.
@@ -125,6 +127,8 @@ struct Bot {
     scheduler: Arc<std::sync::atomic::AtomicBool>,
     scheduler_every: Duration,
     stopped: tokio::sync::watch::Receiver<bool>,
+    /// Games a handler is settling right now (the delivery loop skips them).
+    busy: delivery::Busy,
 }
 
 #[async_trait]
@@ -143,6 +147,9 @@ impl EventHandler for Bot {
         self.in_flight.fetch_add(1, Ordering::SeqCst);
         let catch_up_ctx = ctx.clone();
         tokio::spawn(async move {
+            // What a crash or an outage left owed is shown first, then every
+            // game waiting for the computer gets its move.
+            bot.deliver_owed(&catch_up_ctx).await;
             bot.catch_up_computer_moves(&catch_up_ctx).await;
             bot.in_flight.fetch_sub(1, Ordering::SeqCst);
         });
@@ -202,44 +209,11 @@ fn player_of(user: &User) -> Player {
     }
 }
 
-/// Where a message that is not the interaction's own answer goes: a
-/// followup of the interaction being handled, or (with none, as after a
-/// restart) a plain channel message.
-#[derive(Clone, Copy)]
-enum Origin<'a> {
-    Command(&'a CommandInteraction),
-    Component(&'a ComponentInteraction),
-    Channel,
-}
-
-impl Origin<'_> {
-    async fn send(self, ctx: &Context, channel_id: u64, reply: &Reply) -> serenity::Result<Message> {
-        match self {
-            Origin::Command(command) => command.create_followup(&ctx.http, followup(reply)).await,
-            Origin::Component(press) => press.create_followup(&ctx.http, followup(reply)).await,
-            Origin::Channel => {
-                let message = CreateMessage::new()
-                    .content(&reply.content)
-                    .components(reply.components.clone())
-                    .allowed_mentions(reply.allowed_mentions());
-                ChannelId::new(channel_id).send_message(ctx, message).await
-            }
-        }
-    }
-}
-
 /// A failure to talk to Discord while answering.
 type Sent = serenity::Result<()>;
 
 fn response(reply: &Reply) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
-        .content(&reply.content)
-        .components(reply.components.clone())
-        .allowed_mentions(reply.allowed_mentions())
-}
-
-fn followup(reply: &Reply) -> CreateInteractionResponseFollowup {
-    CreateInteractionResponseFollowup::new()
         .content(&reply.content)
         .components(reply.components.clone())
         .allowed_mentions(reply.allowed_mentions())
@@ -311,7 +285,8 @@ impl Bot {
                             board.content
                         );
                         let message = self.public(ctx, command, &board).await?;
-                        self.board_posted(ctx, &view, &message, Origin::Command(command)).await
+                        self.board_answered(ctx, &view, &message).await?;
+                        self.computer_turn_if_due(ctx, &view).await
                     }
                     Err(error) => {
                         self.private(ctx, command, &self.error_text(&error, "computer game"))
@@ -360,13 +335,9 @@ impl Bot {
             },
             AkonCommand::Board { game } => match self.service.game_of(user.id, game, place.channel_id).await {
                 Ok(view) => {
-                    let previous = view.board_message;
+                    let _busy = self.busy.hold(view.id);
                     let message = self.public(ctx, command, &render::board(&view)).await?;
-                    if view.finished.is_none() {
-                        self.save_board(&view, &message).await;
-                        self.clear_buttons(ctx, previous).await;
-                    }
-                    Ok(())
+                    self.board_answered(ctx, &view, &message).await
                 }
                 Err(error) => self.private(ctx, command, &self.error_text(&error, "board")).await,
             },
@@ -410,9 +381,9 @@ impl Bot {
     ) -> Sent {
         match ended {
             Ok(view) => {
-                self.public(ctx, command, &render::board(&view)).await?;
-                self.clear_buttons(ctx, view.board_message).await;
-                Ok(())
+                let _busy = self.busy.hold(view.id);
+                let message = self.public(ctx, command, &render::board(&view)).await?;
+                self.board_answered(ctx, &view, &message).await
             }
             Err(error) => self.private(ctx, command, &self.error_text(&error, action)).await,
         }
@@ -442,6 +413,7 @@ impl Bot {
         match id {
             ButtonId::Accept { challenge } => match self.service.accept(challenge, &user).await {
                 Ok(view) => {
+                    let _busy = self.busy.hold(view.id);
                     let accepted = self
                         .service
                         .challenge_info(challenge)
@@ -456,16 +428,12 @@ impl Bot {
                             CreateInteractionResponse::UpdateMessage(update.components(vec![])),
                         )
                         .await?;
-                    let mut board = render::board(&view);
                     let first = view.game.start().to_move();
-                    board.content = format!(
-                        "The first mover was drawn at random: {} ({first}).\n{}",
+                    let intro = format!(
+                        "The first mover was drawn at random: {} ({first}).",
                         render::mention(view.player(first)),
-                        board.content
                     );
-                    let message = press.create_followup(&ctx.http, followup(&board)).await?;
-                    self.save_board(&view, &message).await;
-                    Ok(())
+                    self.deliver(ctx, &Delivery::owed_by(view, None), Some(&intro)).await
                 }
                 Err(error) => self.challenge_refused(ctx, press, challenge, &error).await,
             },
@@ -479,24 +447,29 @@ impl Bot {
                 Err(error) => self.challenge_refused(ctx, press, challenge, &error).await,
             },
             ButtonId::Move { game, ply, hole } => {
-                match self
-                    .service
-                    .play(game, ply, hole, &user, Some(press.message.id.get()))
-                    .await
-                {
+                let _busy = self.busy.hold(game);
+                let pressed = press.message.id.get();
+                match self.service.play(game, ply, hole, &user, Some(pressed)).await {
                     Ok(applied) => {
-                        // The old board keeps its text but loses its buttons, in
-                        // the same answer; the new board is a fresh message, so
-                        // the next player is notified.
+                        // The move is committed: from here on the delivery loop
+                        // would show it even if this process died. The old
+                        // board keeps its text but loses its buttons, in the
+                        // same answer; the new board is a fresh message, so the
+                        // next player is notified.
                         let update = CreateInteractionResponseMessage::new().components(vec![]);
                         press
                             .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
                             .await?;
-                        let message = press
-                            .create_followup(&ctx.http, followup(&render::board(&applied.view)))
-                            .await?;
-                        self.board_posted(ctx, &applied.view, &message, Origin::Component(press))
-                            .await
+                        let owed = Delivery::owed_by(applied.view, Some(pressed));
+                        self.deliver(ctx, &owed, None).await?;
+                        self.computer_turn_if_due(ctx, &owed.view).await
+                    }
+                    Err(error @ (ServiceError::StaleButton | ServiceError::OutdatedBoard)) => {
+                        self.private_to(ctx, press, &self.error_text(&error, "move")).await?;
+                        // The game may be waiting for its board (a crash after
+                        // the last move): show it now.
+                        drop(_busy);
+                        self.settle_game(ctx, game).await
                     }
                     Err(error) => self.private_to(ctx, press, &self.error_text(&error, "move")).await,
                 }
@@ -525,22 +498,34 @@ impl Bot {
                 self.leaderboard_button(ctx, press, &user, (global, guild, page)).await
             }
             ButtonId::History { player, page } => self.history_button(ctx, press, player, page).await,
-            ButtonId::ResignConfirmed { game } => match self.service.resign(game, &user).await {
-                Ok(view) => {
-                    let update = CreateInteractionResponseMessage::new()
-                        .content(format!("You resigned game #{game}."))
-                        .components(vec![]);
-                    press
-                        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                        .await?;
-                    press
-                        .create_followup(&ctx.http, followup(&render::board(&view)))
-                        .await?;
-                    self.clear_buttons(ctx, view.board_message).await;
-                    Ok(())
+            ButtonId::ResignConfirmed { game } => {
+                let _busy = self.busy.hold(game);
+                match self.service.resign(game, &user).await {
+                    Ok(view) => {
+                        let update = CreateInteractionResponseMessage::new()
+                            .content(format!("You resigned game #{game}."))
+                            .components(vec![]);
+                        press
+                            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                            .await?;
+                        self.deliver(ctx, &Delivery::owed_by(view, None), None).await
+                    }
+                    Err(ServiceError::ResignOvertaken) => {
+                        // A move landed while the player confirmed: ask again,
+                        // on the same private message.
+                        let mut reply = render::resign_confirmation(game);
+                        reply.content = format!(
+                            "{}\n{}",
+                            self.error_text(&ServiceError::ResignOvertaken, "resign"),
+                            reply.content
+                        );
+                        press
+                            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(response(&reply)))
+                            .await
+                    }
+                    Err(error) => self.private_to(ctx, press, &self.error_text(&error, "resign")).await,
                 }
-                Err(error) => self.private_to(ctx, press, &self.error_text(&error, "resign")).await,
-            },
+            }
         }
     }
 
@@ -571,32 +556,44 @@ impl Bot {
             .await
     }
 
-    /// After a board is posted: remember it as the latest, and if the
-    /// computer is to move, let it move.
-    async fn board_posted(&self, ctx: &Context, view: &GameView, message: &Message, origin: Origin<'_>) -> Sent {
-        if view.finished.is_some() {
-            return Ok(());
+    /// After a command answered with `view`'s board (`message`): it is the
+    /// latest board, and the one it replaces loses its buttons.
+    async fn board_answered(&self, ctx: &Context, view: &GameView, message: &Message) -> Sent {
+        let replaced = view
+            .board_message
+            .map(|(channel, message, _)| (channel, message))
+            .filter(|&(_, replaced)| replaced != message.id.get());
+        match self
+            .service
+            .board_shown(view, message.channel_id.get(), message.id.get(), replaced)
+            .await
+        {
+            Ok(_) => {}
+            Err(error) => tracing::error!(%error, game_id = view.id, "could not save the board message"),
         }
-        self.save_board(view, message).await;
+        if let Some((channel, old)) = replaced {
+            self.strip_buttons(ctx, channel, old).await?;
+            if let Err(error) = self.service.stale_board_stripped(view.id, old).await {
+                tracing::error!(%error, game_id = view.id, "could not forget a stripped board");
+            }
+        }
+        Ok(())
+    }
+
+    /// If the computer is to move in `view`, it moves.
+    async fn computer_turn_if_due(&self, ctx: &Context, view: &GameView) -> Sent {
         if view.computer_to_move() {
-            self.computer_turn(ctx, view.id, origin).await?;
+            self.computer_turn(ctx, view.id).await?;
         }
         Ok(())
     }
 
     /// The computer plays its move (the search runs off the async runtime)
     /// and its board is posted like a human's.
-    async fn computer_turn(&self, ctx: &Context, game_id: i64, origin: Origin<'_>) -> Sent {
+    async fn computer_turn(&self, ctx: &Context, game_id: i64) -> Sent {
+        let _busy = self.busy.hold(game_id);
         match self.service.play_computer(game_id).await {
-            Ok(Some(applied)) => {
-                let message = origin
-                    .send(ctx, applied.view.channel_id, &render::board(&applied.view))
-                    .await?;
-                if applied.view.finished.is_none() {
-                    self.save_board(&applied.view, &message).await;
-                }
-                Ok(())
-            }
+            Ok(Some(applied)) => self.deliver(ctx, &Delivery::owed_by(applied.view, None), None).await,
             Ok(None) => Ok(()),
             Err(error) => {
                 tracing::error!(%error, game_id, "the computer could not move");
@@ -616,33 +613,8 @@ impl Bot {
         };
         for game_id in waiting {
             tracing::info!(game_id, "catching up on a computer move");
-            if let Err(error) = self.computer_turn(ctx, game_id, Origin::Channel).await {
+            if let Err(error) = self.computer_turn(ctx, game_id).await {
                 tracing::error!(%error, game_id, "could not post a computer move");
-            }
-        }
-    }
-
-    /// Remembers `message` as the game's latest board.
-    async fn save_board(&self, view: &GameView, message: &Message) {
-        if let Err(error) = self
-            .service
-            .set_board_message(view.id, view.ply(), message.channel_id.get(), message.id.get())
-            .await
-        {
-            tracing::error!(%error, game_id = view.id, "could not save the board message");
-        }
-    }
-
-    /// Takes the buttons off an older board; only the latest board plays,
-    /// and a board left with live-looking buttons misleads.
-    async fn clear_buttons(&self, ctx: &Context, board: Option<(u64, u64, i64)>) {
-        if let Some((channel, message, _)) = board {
-            let edit = EditMessage::new().components(vec![]);
-            if let Err(error) = ChannelId::new(channel)
-                .edit_message(ctx, MessageId::new(message), edit)
-                .await
-            {
-                tracing::warn!(%error, channel, message, "could not remove an old board's buttons");
             }
         }
     }

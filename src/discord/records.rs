@@ -10,13 +10,13 @@ use serenity::all::{
 
 use super::custom_id::ButtonId;
 use super::render::{self, mention, Reply};
-use super::{followup, response, Bot, Sent};
+use super::{response, Bot, Sent};
 use crate::board_text::draw;
 use crate::engine::Seat;
 use crate::rating::Rating;
 use crate::service::{
-    CallerStanding, GameRating, GameRecord, GameView, HistoryPage, LeaderboardPage, Place, Player, RatingSummary,
-    Scope, Stats, Unrated,
+    CallerStanding, Delivery, GameRating, GameRecord, GameView, HistoryPage, LeaderboardPage, Place, Player,
+    RatingSummary, Scope, Stats, Unrated,
 };
 use crate::store::{from_db, HistoryRow, RecordRow};
 
@@ -528,19 +528,15 @@ impl Bot {
         user: &Player,
         game: i64,
     ) -> Sent {
+        let _busy = self.busy.hold(game);
         match self.service.abort(game, user).await {
             Ok(view) => {
                 let update = CreateInteractionResponseMessage::new().components(vec![]);
                 press
                     .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
                     .await?;
-                press
-                    .create_followup(&ctx.http, followup(&render::board(&view)))
-                    .await?;
-                if view.board_message.map(|(_, message, _)| message) != Some(press.message.id.get()) {
-                    self.clear_buttons(ctx, view.board_message).await;
-                }
-                Ok(())
+                let owed = Delivery::owed_by(view, Some(press.message.id.get()));
+                self.deliver(ctx, &owed, None).await
             }
             Err(error) => self.private_to(ctx, press, &self.error_text(&error, "abort")).await,
         }

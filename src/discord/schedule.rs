@@ -9,8 +9,8 @@ use serenity::all::{
 };
 
 use super::render::{self, Reply};
-use super::{response, Bot, Origin, Sent};
-use crate::service::{NoticeView, Player, RematchOutcome};
+use super::{response, Bot, Sent};
+use crate::service::{Delivery, NoticeView, Player, RematchOutcome};
 use crate::store::from_db;
 
 impl Bot {
@@ -38,6 +38,12 @@ impl Bot {
     }
 
     async fn scheduler_tick(&self, ctx: &Context) {
+        self.send_notices(ctx).await;
+        // Anything a failed answer or a crash left owed is shown here.
+        self.deliver_owed(ctx).await;
+    }
+
+    async fn send_notices(&self, ctx: &Context) {
         let notices = match self.service.tick().await {
             Ok(notices) => notices,
             Err(error) => {
@@ -89,11 +95,10 @@ impl Bot {
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
             NoticeView::Timeout { view, .. } => {
-                let reply = render::board(view);
-                ChannelId::new(view.channel_id)
-                    .send_message(ctx, message(&reply))
-                    .await?;
-                self.clear_buttons(ctx, view.board_message).await;
+                // The final board is owed by the game itself; showing it here
+                // or in the delivery loop gives one message (one nonce).
+                let _busy = self.busy.hold(view.id);
+                self.deliver(ctx, &Delivery::owed_by(view.clone(), None), None).await?;
             }
             NoticeView::ChallengeExpired {
                 challenge,
@@ -149,7 +154,8 @@ impl Bot {
                     .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
                     .await?;
                 let message = press.get_response(&ctx.http).await?;
-                self.board_posted(ctx, &view, &message, Origin::Component(press)).await
+                self.board_answered(ctx, &view, &message).await?;
+                self.computer_turn_if_due(ctx, &view).await
             }
             Err(error) => self.private_to(ctx, press, &self.error_text(&error, "rematch")).await,
         }

@@ -3,6 +3,7 @@
 //! plain ids and names, and get typed outcomes and errors to render.
 
 mod clock;
+mod delivery;
 mod records;
 mod schedule;
 
@@ -12,6 +13,7 @@ use rand::Rng;
 use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use delivery::Delivery;
 pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
     Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
@@ -105,6 +107,8 @@ pub enum ServiceError {
     OutdatedBoard,
     #[error("this game is over")]
     GameOver,
+    #[error("the game moved on while you confirmed")]
+    ResignOvertaken,
     #[error("both players have moved, so this game can no longer be aborted; resign it if you must")]
     TooLateToAbort,
     #[error("this game is not over yet")]
@@ -191,6 +195,10 @@ pub struct GameView {
     pub board_message: Option<(u64, u64, i64)>,
     /// Once finished: whether the game was rated, and how.
     pub rating: Option<GameRating>,
+    /// Whether the final board was posted (for a finished game).
+    pub result_shown: bool,
+    /// A superseded board (channel, message) whose buttons may still be live.
+    pub stale_board: Option<(u64, u64)>,
 }
 
 impl GameView {
@@ -526,6 +534,11 @@ impl Service {
                 "ongoing" => None,
                 _ => self.game_rating(row.id, from_db(row.guild_id)).await?,
             },
+            result_shown: row.result_shown,
+            stale_board: match (row.stale_board_channel_id, row.stale_board_message_id) {
+                (Some(channel), Some(message)) => Some((from_db(channel), from_db(message))),
+                _ => None,
+            },
         })
     }
 
@@ -632,7 +645,7 @@ impl Service {
         let finished = Some((EndReason::Resignation { seat }, Winner::Seat(seat.opponent())));
         let update = self.update_for(&view, finished);
         match self.store.finish_game(game_id, view.ply(), &update).await? {
-            Written::Conflict => Err(ServiceError::StaleButton),
+            Written::Conflict => Err(ServiceError::ResignOvertaken),
             Written::Yes => {
                 tracing::info!(game_id, user_id = user.id, "resigned");
                 view.finished = finished;
@@ -735,14 +748,6 @@ impl Service {
             }
         }
         Ok(waiting)
-    }
-
-    /// Remembers the message now showing the board of `game_id` at `ply`.
-    pub async fn set_board_message(&self, game_id: i64, ply: i64, channel_id: u64, message_id: u64) -> Result<()> {
-        Ok(self
-            .store
-            .set_board_message(game_id, ply, channel_id, message_id)
-            .await?)
     }
 
     /// `user`'s ongoing games, most recently active first.

@@ -15,6 +15,9 @@ use sqlx::{ConnectOptions, Connection, FromRow, SqlitePool};
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
 
+mod delivery;
+pub use delivery::ShownBoard;
+
 mod ratings;
 pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules, Scope};
 
@@ -134,6 +137,11 @@ pub struct GameRow {
     pub seconds_per_move: Option<i64>,
     pub deadline: Option<i64>,
     pub reminder_at: Option<i64>,
+    /// Whether the final board of a finished game has been posted.
+    pub result_shown: bool,
+    /// An older board whose buttons may still be live, to strip.
+    pub stale_board_channel_id: Option<i64>,
+    pub stale_board_message_id: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -232,7 +240,8 @@ const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, oppone
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
      end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
-     updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at";
+     updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown, \
+     stale_board_channel_id, stale_board_message_id";
 
 async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match &game.computer {
@@ -624,22 +633,6 @@ impl Store {
         .await
         .doing("writing a game's results")?;
         self.rate_game(tx, game_id).await?;
-        Ok(())
-    }
-
-    /// Remembers the latest board message of a game, showing `ply`.
-    pub async fn set_board_message(&self, game_id: i64, ply: i64, channel_id: u64, message_id: u64) -> Result<()> {
-        sqlx::query(
-            "UPDATE games SET board_channel_id = ?3, board_message_id = ?4, board_ply = ?2
-             WHERE id = ?1 AND ply = ?2",
-        )
-        .bind(game_id)
-        .bind(ply)
-        .bind(to_db(channel_id))
-        .bind(to_db(message_id))
-        .execute(&self.pool)
-        .await
-        .doing("saving a board message")?;
         Ok(())
     }
 

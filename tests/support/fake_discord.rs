@@ -215,6 +215,11 @@ impl<'a> FakeView<'a> {
         self.st.sessions.len() as u64
     }
 
+    /// How many requests were held by a [`Stall`] so far.
+    pub fn stalls_hit(&self) -> u64 {
+        self.st.stalls_hit
+    }
+
     /// Is a gateway session connected right now?
     pub fn connected(&self) -> bool {
         self.st.sessions.values().any(|s| !s.closed)
@@ -424,6 +429,25 @@ struct State {
     heartbeats: u64,
     identifies: Vec<Value>,
     gateway_log: Vec<String>,
+    /// `(channel, nonce)` of channel messages sent with `enforce_nonce`: a
+    /// second message with the same nonce returns the first, as on Discord
+    /// (whose window is a few minutes; the fake's never ends).
+    nonces: HashMap<(u64, String), u64>,
+    stalls: Vec<Stall>,
+    stalls_hit: u64,
+}
+
+/// A request the fake holds forever, as a network that stopped answering
+/// would: before it takes effect, or after (the bot never sees the answer).
+/// Tests kill the bot while it waits.
+#[derive(Clone, Debug)]
+pub struct Stall {
+    pub method: &'static str,
+    /// Matches paths under `/api/v10/` that contain this text.
+    pub path_contains: String,
+    /// Matches request bodies whose JSON text contains this, if set.
+    pub body_contains: Option<String>,
+    pub after_effect: bool,
 }
 
 fn as_u64(v: Option<&Value>) -> Option<u64> {
@@ -1062,10 +1086,28 @@ impl State {
             }
             ("POST", ["typing"]) => Reply::NoContent,
             ("POST", ["messages"]) => {
+                let nonce = body["nonce"]
+                    .as_str()
+                    .map(str::to_string)
+                    .or_else(|| body["nonce"].as_u64().map(|n| n.to_string()));
+                if body["enforce_nonce"].as_bool() == Some(true) {
+                    let Some(nonce) = nonce.clone() else {
+                        return error(400, 50035, "Invalid Form Body (enforce_nonce without nonce)");
+                    };
+                    if nonce.len() > 25 {
+                        return error(400, 50035, "Invalid Form Body (nonce longer than 25)");
+                    }
+                    if let Some(existing) = self.nonces.get(&(cid, nonce)).and_then(|id| self.messages.get(id)) {
+                        return Reply::Json(200, existing.json.clone());
+                    }
+                }
                 let has_ref = body.get("message_reference").is_some_and(|r| !r.is_null());
                 let kind = if has_ref { 19 } else { 0 };
                 let bot = TestUser::the_bot();
                 let mid = self.create_message(cid, &bot, kind, body, files, Origin::Channel);
+                if let (Some(nonce), Some(true)) = (nonce, body["enforce_nonce"].as_bool()) {
+                    self.nonces.insert((cid, nonce), mid);
+                }
                 Reply::Json(200, self.messages[&mid].json.clone())
             }
             ("GET", ["messages"]) => {
@@ -1347,6 +1389,29 @@ async fn rest_handler(
     let auth_ok =
         headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) == Some(format!("Bot {TOKEN}").as_str());
 
+    let stall = {
+        let mut st = shared.lock();
+        let body_text = body_json.to_string();
+        let found = st.stalls.iter().position(|s| {
+            s.method == method.as_str()
+                && path.starts_with("/api/v10/")
+                && path.contains(&s.path_contains)
+                && s.body_contains
+                    .as_ref()
+                    .map_or(true, |b| body_text.contains(b.as_str()))
+        });
+        found.map(|i| {
+            st.stalls_hit += 1;
+            st.stalls.remove(i)
+        })
+    };
+    if let Some(stall) = &stall {
+        shared.notify.notify_waiters();
+        if !stall.after_effect {
+            eprintln!("fake discord: holding {method} {path} before it takes effect");
+            std::future::pending::<()>().await;
+        }
+    }
     let reply = {
         let mut st = shared.lock();
         let reply = match path.strip_prefix("/api/v10/") {
@@ -1391,6 +1456,10 @@ async fn rest_handler(
         (status, response)
     };
     shared.notify.notify_waiters();
+    if stall.is_some() {
+        eprintln!("fake discord: holding the answer to {method} {path}");
+        std::future::pending::<()>().await;
+    }
     let (status, response) = reply;
     if status == 204 {
         return StatusCode::NO_CONTENT.into_response();
@@ -1622,6 +1691,9 @@ impl FakeDiscord {
                 heartbeats: 0,
                 identifies: Vec::new(),
                 gateway_log: Vec::new(),
+                nonces: HashMap::new(),
+                stalls: Vec::new(),
+                stalls_hit: 0,
             }),
             notify: Notify::new(),
             port,
@@ -1647,6 +1719,11 @@ impl FakeDiscord {
 
     fn lock(&self) -> MutexGuard<'_, State> {
         self.shared.lock()
+    }
+
+    /// Holds the next request that matches `stall` forever (see [`Stall`]).
+    pub fn stall(&self, stall: Stall) {
+        self.lock().stalls.push(stall);
     }
 
     /// `http://127.0.0.1:PORT`: give this to `HttpBuilder::proxy`.

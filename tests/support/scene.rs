@@ -136,20 +136,41 @@ impl Scene {
         response
     }
 
-    /// Presses a button and waits for the bot's answer and its one followup
-    /// (the new board).
-    pub async fn click_expecting_followup(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
+    /// Presses a button that updates its own message and makes the bot
+    /// post a new board (a channel message); returns that board.
+    pub async fn click_expecting_board(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Value {
+        let before = self.newest_message_id();
         let (ix, response) = self.click(user, message_id, custom_id).await;
         assert_eq!(
             self.fake.callback_type(&ix).await,
             7,
             "expected an update of the pressed message: {response}"
         );
-        self.fake
-            .wait_until("the bot's followup", |v| !v.followups(&ix).is_empty())
+        self.boards_since(before, 1).await.remove(0)
+    }
+
+    /// The id of the newest message the fake holds (0 if none).
+    pub fn newest_message_id(&self) -> u64 {
+        self.fake.all_messages().iter().map(fake::message_id).max().unwrap_or(0)
+    }
+
+    /// Waits for at least `count` boards posted after message `after`, and
+    /// returns every such board, oldest first.
+    pub async fn boards_since(&self, after: u64, count: usize) -> Vec<Value> {
+        let boards = self
+            .fake
+            .wait_for(&format!("{count} new board(s)"), |v| {
+                let boards: Vec<Value> = v
+                    .messages()
+                    .into_iter()
+                    .filter(|m| fake::message_id(m) > after && !fake::is_ephemeral(m) && is_board(m))
+                    .cloned()
+                    .collect();
+                (boards.len() >= count).then_some(boards)
+            })
             .await;
         self.settle().await;
-        self.fake.followups(&ix).remove(0)
+        boards
     }
 
     /// Discord shows "This interaction failed" when the first answer takes
@@ -183,7 +204,7 @@ impl Scene {
             )
             .await;
         let accept = button_with_label(&challenge, "Accept");
-        self.click_expecting_followup(opponent, fake::message_id(&challenge), &accept)
+        self.click_expecting_board(opponent, fake::message_id(&challenge), &accept)
             .await
     }
     /// A game `winner` wins because `loser` resigns by command; the final board.
@@ -233,6 +254,11 @@ async fn start_bot(
         handle,
         trap,
     }
+}
+
+/// Whether a message is a game's board (a live one, a past one or a final one).
+pub fn is_board(message: &Value) -> bool {
+    fake::content(message).starts_with("**Akon** · game #") || fake::content(message).contains("\n**Akon** · game #")
 }
 
 pub fn button_with_label(message: &Value, label: &str) -> String {
