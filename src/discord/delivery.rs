@@ -6,21 +6,46 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use serenity::all::{ChannelId, Context, CreateMessage, EditMessage, MessageId, Nonce};
+use serenity::all::{ChannelId, Context, CreateMessage, EditMessage, Message, MessageId, Nonce};
 
 use super::render;
 use super::{Bot, Sent};
-use crate::service::Delivery;
+use crate::service::{Delivery, GameView};
 
 /// The most games one pass of the delivery loop settles; the rest wait for
 /// the next pass, so that an outage's backlog is worked off in bounded steps.
 const DELIVERIES_PER_PASS: i64 = 200;
 
+/// How long a game must have owed a message before a regular pass of the
+/// delivery loop settles it: a handler that just committed a change owes
+/// its messages for a few milliseconds, and is about to show them itself.
+pub(super) const DELIVERY_GRACE: Duration = Duration::from_secs(2);
+
 /// Games whose messages a handler of this process is sending right now: the
 /// delivery loop leaves them alone, since their handler settles them.
 #[derive(Clone, Default)]
 pub(super) struct Busy(Arc<Mutex<HashMap<i64, u32>>>);
+
+/// When each game that owes a message was first seen owing it.
+#[derive(Clone, Default)]
+pub(super) struct OwedSince(Arc<Mutex<HashMap<i64, Instant>>>);
+
+impl OwedSince {
+    /// Of `games` (all that owe a message now), those that have owed it for
+    /// `grace` at least; forgets the games no longer owing.
+    fn due(&self, games: &[i64], grace: Duration) -> Vec<i64> {
+        let now = Instant::now();
+        let mut seen = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        seen.retain(|game, _| games.contains(game));
+        games
+            .iter()
+            .copied()
+            .filter(|&game| now.duration_since(*seen.entry(game).or_insert(now)) >= grace)
+            .collect()
+    }
+}
 
 /// Marks a game busy while it lives.
 pub(super) struct BusyGuard {
@@ -63,14 +88,7 @@ impl Bot {
     /// the game's current state (with `intro` above it) and records it.
     pub(super) async fn deliver(&self, ctx: &Context, owed: &Delivery, intro: Option<&str>) -> Sent {
         let view = &owed.view;
-        for &(channel, message) in &owed.strip {
-            self.strip_buttons(ctx, channel, message).await?;
-            if view.stale_board == Some((channel, message)) {
-                if let Err(error) = self.service.stale_board_stripped(view.id, message).await {
-                    tracing::error!(%error, game_id = view.id, "could not forget a stripped board");
-                }
-            }
-        }
+        self.strip_boards(ctx, &owed.strip).await?;
         if !owed.post_board {
             return Ok(());
         }
@@ -85,22 +103,42 @@ impl Bot {
             .nonce(Nonce::String(owed.nonce()))
             .enforce_nonce(true);
         let posted = ChannelId::new(view.channel_id).send_message(ctx, message).await?;
+        self.record_board(ctx, view, &posted, None).await
+    }
+
+    /// Records `posted` as showing `view`'s board (`replaced_live`: the board
+    /// it supersedes, if that one still has its buttons), then strips every
+    /// board that recording left stale — the posted one itself, if the game
+    /// moved on or a newer copy came first.
+    pub(super) async fn record_board(
+        &self,
+        ctx: &Context,
+        view: &GameView,
+        posted: &Message,
+        replaced_live: Option<u64>,
+    ) -> Sent {
         match self
             .service
-            .board_shown(view, posted.channel_id.get(), posted.id.get(), None)
+            .board_shown(view, posted.channel_id.get(), posted.id.get(), replaced_live)
             .await
         {
-            Ok(true) => {}
-            // The game moved on while this board was being posted: it is
-            // recorded as stale; take its buttons away now.
-            Ok(false) => {
-                self.strip_buttons(ctx, posted.channel_id.get(), posted.id.get())
-                    .await?;
-                if let Err(error) = self.service.stale_board_stripped(view.id, posted.id.get()).await {
-                    tracing::error!(%error, game_id = view.id, "could not forget a stripped board");
-                }
+            Ok(shown) => self.strip_boards(ctx, &shown.strip).await,
+            Err(error) => {
+                // Left owed: the delivery loop posts it again (same nonce).
+                tracing::error!(%error, game_id = view.id, "could not save the board message");
+                Ok(())
             }
-            Err(error) => tracing::error!(%error, game_id = view.id, "could not save the board message"),
+        }
+    }
+
+    /// Strips every board in `boards` (channel, message) and forgets it as
+    /// stale.
+    async fn strip_boards(&self, ctx: &Context, boards: &[(u64, u64)]) -> Sent {
+        for &(channel, message) in boards {
+            self.strip_buttons(ctx, channel, message).await?;
+            if let Err(error) = self.service.stale_board_stripped(message).await {
+                tracing::error!(%error, message, "could not forget a stripped board");
+            }
         }
         Ok(())
     }
@@ -153,9 +191,10 @@ impl Bot {
         Ok(())
     }
 
-    /// One pass of the delivery loop: every game that owes its channel a
-    /// message (up to a bound) is settled, oldest change first.
-    pub(super) async fn deliver_owed(&self, ctx: &Context) {
+    /// One pass of the delivery loop: every game that has owed its channel
+    /// a message for `grace` (up to a bound) is settled, oldest change
+    /// first. At start-up the grace is zero: no handler is at work yet.
+    pub(super) async fn deliver_owed(&self, ctx: &Context, grace: Duration) {
         let games = match self.service.games_owing_messages(DELIVERIES_PER_PASS).await {
             Ok(games) => games,
             Err(error) => {
@@ -163,7 +202,7 @@ impl Bot {
                 return;
             }
         };
-        for game_id in games {
+        for game_id in self.owed_since.due(&games, grace) {
             if let Err(error) = self.settle_game(ctx, game_id).await {
                 // Left owed: the next pass tries again.
                 tracing::warn!(%error, game_id, "could not deliver a game's messages");

@@ -83,6 +83,7 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
         scheduler_every: settings.scheduler_every,
         stopped,
         busy: delivery::Busy::default(),
+        owed_since: delivery::OwedSince::default(),
     };
     // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
     // proxy. Interactions need no gateway intents.
@@ -129,6 +130,7 @@ struct Bot {
     stopped: tokio::sync::watch::Receiver<bool>,
     /// Games a handler is settling right now (the delivery loop skips them).
     busy: delivery::Busy,
+    owed_since: delivery::OwedSince,
 }
 
 #[async_trait]
@@ -149,7 +151,7 @@ impl EventHandler for Bot {
         tokio::spawn(async move {
             // What a crash or an outage left owed is shown first, then every
             // game waiting for the computer gets its move.
-            bot.deliver_owed(&catch_up_ctx).await;
+            bot.deliver_owed(&catch_up_ctx, Duration::ZERO).await;
             bot.catch_up_computer_moves(&catch_up_ctx).await;
             bot.in_flight.fetch_sub(1, Ordering::SeqCst);
         });
@@ -457,10 +459,16 @@ impl Bot {
                         // same answer; the new board is a fresh message, so the
                         // next player is notified.
                         let update = CreateInteractionResponseMessage::new().components(vec![]);
-                        press
+                        let answered = press
                             .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                            .await?;
-                        let owed = Delivery::owed_by(applied.view, Some(pressed));
+                            .await;
+                        if let Err(error) = &answered {
+                            // Too late or refused: the board is still owed, and
+                            // the pressed board's buttons go with a plain edit.
+                            tracing::warn!(%error, game_id = game, "could not answer a move");
+                        }
+                        let board = (press.channel_id.get(), pressed);
+                        let owed = Delivery::after_press(applied.view, board, answered.is_ok());
                         self.deliver(ctx, &owed, None).await?;
                         self.computer_turn_if_due(ctx, &owed.view).await
                     }
@@ -505,9 +513,12 @@ impl Bot {
                         let update = CreateInteractionResponseMessage::new()
                             .content(format!("You resigned game #{game}."))
                             .components(vec![]);
-                        press
+                        if let Err(error) = press
                             .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                            .await?;
+                            .await
+                        {
+                            tracing::warn!(%error, game_id = game, "could not answer a resignation");
+                        }
                         self.deliver(ctx, &Delivery::owed_by(view, None), None).await
                     }
                     Err(ServiceError::ResignOvertaken) => {
@@ -559,25 +570,8 @@ impl Bot {
     /// After a command answered with `view`'s board (`message`): it is the
     /// latest board, and the one it replaces loses its buttons.
     async fn board_answered(&self, ctx: &Context, view: &GameView, message: &Message) -> Sent {
-        let replaced = view
-            .board_message
-            .map(|(channel, message, _)| (channel, message))
-            .filter(|&(_, replaced)| replaced != message.id.get());
-        match self
-            .service
-            .board_shown(view, message.channel_id.get(), message.id.get(), replaced)
-            .await
-        {
-            Ok(_) => {}
-            Err(error) => tracing::error!(%error, game_id = view.id, "could not save the board message"),
-        }
-        if let Some((channel, old)) = replaced {
-            self.strip_buttons(ctx, channel, old).await?;
-            if let Err(error) = self.service.stale_board_stripped(view.id, old).await {
-                tracing::error!(%error, game_id = view.id, "could not forget a stripped board");
-            }
-        }
-        Ok(())
+        let replaced = view.board_message.map(|(_, replaced, _)| replaced);
+        self.record_board(ctx, view, message, replaced).await
     }
 
     /// If the computer is to move in `view`, it moves.

@@ -532,11 +532,15 @@ impl Bot {
         match self.service.abort(game, user).await {
             Ok(view) => {
                 let update = CreateInteractionResponseMessage::new().components(vec![]);
-                press
+                let answered = press
                     .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                    .await?;
-                let owed = Delivery::owed_by(view, Some(press.message.id.get()));
-                self.deliver(ctx, &owed, None).await
+                    .await;
+                if let Err(error) = &answered {
+                    tracing::warn!(%error, game_id = game, "could not answer an abort");
+                }
+                let board = (press.channel_id.get(), press.message.id.get());
+                self.deliver(ctx, &Delivery::after_press(view, board, answered.is_ok()), None)
+                    .await
             }
             Err(error) => self.private_to(ctx, press, &self.error_text(&error, "abort")).await,
         }

@@ -40,7 +40,7 @@ impl Bot {
     async fn scheduler_tick(&self, ctx: &Context) {
         self.send_notices(ctx).await;
         // Anything a failed answer or a crash left owed is shown here.
-        self.deliver_owed(ctx).await;
+        self.deliver_owed(ctx, super::delivery::DELIVERY_GRACE).await;
     }
 
     async fn send_notices(&self, ctx: &Context) {

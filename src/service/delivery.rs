@@ -2,12 +2,12 @@
 //! timeout, abort, accepted challenge, computer move) is committed before
 //! anything is shown, so what it owes the players — the new board, the
 //! previous board's buttons taken away, the result — follows from the
-//! game's row alone (see `store::delivery`). The adapter answers the
+//! database alone (see `store::delivery`). The adapter answers the
 //! interaction at once (the fast path) and a delivery loop settles whatever
 //! a crash or an outage left owed (the guarantee); both go through here.
 
 use super::{GameView, Result, Service};
-use crate::store::{ShownBoard, Written};
+use crate::store::ShownBoard;
 
 /// What a game owes its channel now.
 #[derive(Debug, Clone)]
@@ -28,20 +28,33 @@ impl Delivery {
             Some(_) => !view.result_shown,
             None => view.board_message.map(|(_, _, ply)| ply) != Some(view.ply()),
         };
-        let mut strip: Vec<(u64, u64)> = view.stale_board.into_iter().collect();
+        let mut strip = Vec::new();
         if post_board {
             // The board now showing is about to be superseded.
             if let Some((channel, message, _)) = view.board_message {
-                strip.push((channel, message));
+                if Some(message) != already_stripped {
+                    strip.push((channel, message));
+                }
             }
         }
-        strip.retain(|&(_, message)| Some(message) != already_stripped);
-        strip.dedup();
         Delivery {
             view,
             strip,
             post_board,
         }
+    }
+
+    /// What `view` owes after a player pressed a button of board `pressed`
+    /// (channel, message): if the interaction answer took that board's
+    /// buttons away (`answered`), nothing more is owed for it; if not, it is
+    /// stripped like any superseded board — it may be newer than the board
+    /// the game had recorded, when the press came before the record.
+    pub fn after_press(view: GameView, pressed: (u64, u64), answered: bool) -> Delivery {
+        let mut owed = Delivery::owed_by(view, answered.then_some(pressed.1));
+        if !answered && !owed.strip.contains(&pressed) {
+            owed.strip.push(pressed);
+        }
+        owed
     }
 
     pub fn is_settled(&self) -> bool {
@@ -56,6 +69,14 @@ impl Delivery {
     }
 }
 
+/// A posted board as recorded: whether it is the game's latest, and the
+/// boards (channel, message) whose buttons are to be stripped now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardShown {
+    pub latest: bool,
+    pub strip: Vec<(u64, u64)>,
+}
+
 impl Service {
     /// Up to `limit` games that owe their channel a message, least recently
     /// changed first.
@@ -68,22 +89,27 @@ impl Service {
         Ok(self.store.count_games_owing_messages().await?)
     }
 
-    /// What `game_id` owes its channel now, if anything.
+    /// What `game_id` owes its channel now, if anything: its board or
+    /// result, and every stale board's buttons.
     pub async fn delivery(&self, game_id: i64) -> Result<Option<Delivery>> {
-        let owed = Delivery::owed_by(self.game(game_id).await?, None);
+        let mut owed = Delivery::owed_by(self.game(game_id).await?, None);
+        for stale in self.store.stale_boards(game_id).await? {
+            if !owed.strip.contains(&stale) {
+                owed.strip.push(stale);
+            }
+        }
         Ok((!owed.is_settled()).then_some(owed))
     }
 
-    /// `message` in `channel_id` now shows `view`'s board. `replaced` is the
-    /// board it supersedes if that one's buttons are still live. `false` if
-    /// the game moved on meanwhile: the message is then stale itself.
+    /// `message_id` in `channel_id` now shows `view`'s board. `replaced_live`
+    /// is the board it supersedes if nobody took that one's buttons away.
     pub async fn board_shown(
         &self,
         view: &GameView,
         channel_id: u64,
         message_id: u64,
-        replaced: Option<(u64, u64)>,
-    ) -> Result<bool> {
+        replaced_live: Option<u64>,
+    ) -> Result<BoardShown> {
         let board = ShownBoard {
             game_id: view.id,
             ply: view.ply(),
@@ -91,11 +117,15 @@ impl Service {
             channel_id,
             message_id,
         };
-        Ok(self.store.board_shown(&board, replaced).await? == Written::Yes)
+        let recorded = self.store.board_shown(&board, replaced_live).await?;
+        Ok(BoardShown {
+            latest: recorded.latest,
+            strip: recorded.stale,
+        })
     }
 
     /// A stale board's buttons are gone.
-    pub async fn stale_board_stripped(&self, game_id: i64, message_id: u64) -> Result<()> {
-        Ok(self.store.stale_board_stripped(game_id, message_id).await?)
+    pub async fn stale_board_stripped(&self, message_id: u64) -> Result<()> {
+        Ok(self.store.stale_board_stripped(message_id).await?)
     }
 }

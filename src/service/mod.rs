@@ -13,7 +13,7 @@ use rand::Rng;
 use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use delivery::Delivery;
+pub use delivery::{BoardShown, Delivery};
 pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
     Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
@@ -197,8 +197,6 @@ pub struct GameView {
     pub rating: Option<GameRating>,
     /// Whether the final board was posted (for a finished game).
     pub result_shown: bool,
-    /// A superseded board (channel, message) whose buttons may still be live.
-    pub stale_board: Option<(u64, u64)>,
 }
 
 impl GameView {
@@ -535,10 +533,6 @@ impl Service {
                 _ => self.game_rating(row.id, from_db(row.guild_id)).await?,
             },
             result_shown: row.result_shown,
-            stale_board: match (row.stale_board_channel_id, row.stale_board_message_id) {
-                (Some(channel), Some(message)) => Some((from_db(channel), from_db(message))),
-                _ => None,
-            },
         })
     }
 

@@ -1,10 +1,11 @@
 //! What each game owes its channel (see migration `owed_messages`): the
 //! board of its current ply, its result, and superseded boards whose
 //! buttons must go. Moves, resignations, timeouts and aborts change `ply`
-//! or `status` in their own transactions, which makes the owed messages
-//! durable without writing anything more; posting a board settles them.
+//! or `status` in their own transactions, which makes the owed board and
+//! result durable without writing anything more; recording a posted board
+//! settles them.
 
-use super::{to_db, Doing, Result, Store, Written};
+use super::{from_db, to_db, Doing, Result, Store};
 
 /// A board message as posted: where it is, and the state of the game it
 /// shows (the ply, and whether it shows the result).
@@ -17,18 +18,34 @@ pub struct ShownBoard {
     pub message_id: u64,
 }
 
-/// The games that owe a message, repeated exactly as `games_owed`'s
-/// condition so that the query reads that index alone.
-const OWED: &str = "((status = 'ongoing' AND board_ply IS NOT ply)
-        OR (status = 'finished' AND result_shown = 0)
-        OR stale_board_message_id IS NOT NULL)";
+/// What recording a posted board did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardRecorded {
+    /// The board is now the game's latest; if not, the game moved on or a
+    /// newer copy was posted meanwhile, and the board is listed as stale.
+    pub latest: bool,
+    /// Every board of the game whose buttons are to be stripped now
+    /// (channel, message).
+    pub stale: Vec<(u64, u64)>,
+}
+
+/// The games that owe their board or result, repeated exactly as
+/// `games_owed`'s condition so that the query reads that index alone.
+const OWED: &str = "((status = 'ongoing' AND board_ply IS NOT ply) OR (status = 'finished' AND result_shown = 0))";
+
+/// The board being recorded wins over the one recorded if it shows a newer
+/// state, or the same state in a newer message (snowflakes grow with time).
+const WINS: &str = "id = ?1 AND ply = ?2 AND status = ?3
+     AND (board_ply IS NOT ?2 OR board_message_id IS NULL OR board_message_id < ?5)";
 
 impl Store {
     /// Up to `limit` games that owe their channel a message, least recently
     /// changed first.
     pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<i64>> {
         sqlx::query_scalar(&format!(
-            "SELECT id FROM games WHERE {OWED} ORDER BY updated_at, id LIMIT ?1"
+            "SELECT id FROM (SELECT id, updated_at FROM games WHERE {OWED}
+                 UNION SELECT games.id, games.updated_at FROM stale_boards JOIN games ON games.id = stale_boards.game_id)
+             ORDER BY updated_at, id LIMIT ?1"
         ))
         .bind(limit)
         .fetch_all(&self.pool)
@@ -38,77 +55,94 @@ impl Store {
 
     /// How many games owe their channel a message.
     pub async fn count_games_owing_messages(&self) -> Result<i64> {
-        sqlx::query_scalar(&format!("SELECT COUNT(*) FROM games WHERE {OWED}"))
-            .fetch_one(&self.pool)
-            .await
-            .doing("counting games that owe a message")
+        sqlx::query_scalar(&format!(
+            "SELECT COUNT(*) FROM (SELECT id FROM games WHERE {OWED} UNION SELECT game_id FROM stale_boards)"
+        ))
+        .fetch_one(&self.pool)
+        .await
+        .doing("counting games that owe a message")
     }
 
-    /// Records `board` as the game's latest board, if the game is still in
-    /// the state it shows; `replaced`, the board it supersedes, is kept as
-    /// stale (to strip) when its buttons are still live. A board that lost
-    /// the race with a newer move is itself kept as stale: it is posted,
-    /// and only the delivery loop can now take its buttons away.
-    pub async fn board_shown(&self, board: &ShownBoard, replaced: Option<(u64, u64)>) -> Result<Written> {
+    /// The game's boards whose buttons are to be stripped (channel, message).
+    pub async fn stale_boards(&self, game_id: i64) -> Result<Vec<(u64, u64)>> {
+        let rows: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT channel_id, message_id FROM stale_boards WHERE game_id = ?1 ORDER BY message_id")
+                .bind(game_id)
+                .fetch_all(&self.pool)
+                .await
+                .doing("reading stale boards")?;
+        Ok(rows.into_iter().map(|(c, m)| (from_db(c), from_db(m))).collect())
+    }
+
+    /// Records `board` as the game's latest board if it shows the game's
+    /// current state and no newer copy of it was recorded. The board it
+    /// replaces becomes stale if it showed the same state (a copy), or if
+    /// it is `replaced_live` (a board whose buttons nobody took away). A
+    /// board that loses becomes stale itself. In one transaction.
+    pub async fn board_shown(&self, board: &ShownBoard, replaced_live: Option<u64>) -> Result<BoardRecorded> {
         let status = if board.finished { "finished" } else { "ongoing" };
-        let (stale_channel, stale_message) = match replaced {
-            Some((channel, message)) if message != board.message_id => (Some(to_db(channel)), Some(to_db(message))),
-            _ => (None, None),
-        };
-        let done = sqlx::query(
-            "UPDATE games SET board_channel_id = ?3, board_message_id = ?4, board_ply = ?2,
-                 result_shown = (status = 'finished'),
-                 stale_board_channel_id = CASE WHEN stale_board_message_id IS NULL THEN ?6
-                     ELSE stale_board_channel_id END,
-                 stale_board_message_id = COALESCE(stale_board_message_id, ?7)
-             WHERE id = ?1 AND ply = ?2 AND status = ?5",
-        )
+        let mut tx = self.pool.begin().await.doing("starting to record a board")?;
+        sqlx::query(&format!(
+            "INSERT OR IGNORE INTO stale_boards (message_id, game_id, channel_id)
+             SELECT board_message_id, id, board_channel_id FROM games
+             WHERE {WINS} AND board_message_id IS NOT NULL AND board_message_id <> ?5
+                 AND (board_ply = ?2 OR board_message_id = ?6)"
+        ))
         .bind(board.game_id)
         .bind(board.ply)
+        .bind(status)
         .bind(to_db(board.channel_id))
         .bind(to_db(board.message_id))
+        .bind(replaced_live.map(to_db))
+        .execute(&mut *tx)
+        .await
+        .doing("keeping a replaced board to strip")?;
+        let recorded = sqlx::query(&format!(
+            "UPDATE games SET board_channel_id = ?4, board_message_id = ?5, board_ply = ?2,
+                 result_shown = (status = 'finished')
+             WHERE {WINS}"
+        ))
+        .bind(board.game_id)
+        .bind(board.ply)
         .bind(status)
-        .bind(stale_channel)
-        .bind(stale_message)
-        .execute(&self.pool)
+        .bind(to_db(board.channel_id))
+        .bind(to_db(board.message_id))
+        .execute(&mut *tx)
         .await
         .doing("saving a board message")?;
-        if done.rows_affected() == 1 {
-            return Ok(Written::Yes);
+        let latest = recorded.rows_affected() == 1;
+        if !latest {
+            sqlx::query(
+                "INSERT OR IGNORE INTO stale_boards (message_id, game_id, channel_id)
+                 SELECT ?3, id, ?2 FROM games WHERE id = ?1 AND board_message_id IS NOT ?3",
+            )
+            .bind(board.game_id)
+            .bind(to_db(board.channel_id))
+            .bind(to_db(board.message_id))
+            .execute(&mut *tx)
+            .await
+            .doing("keeping a superseded board to strip")?;
         }
-        self.stale_board(board.game_id, board.channel_id, board.message_id)
-            .await?;
-        Ok(Written::Conflict)
-    }
-
-    /// Marks a posted board as stale, unless another stale board is
-    /// already waiting (that one is stripped first; this one, a moment
-    /// later, by whoever posted it).
-    pub async fn stale_board(&self, game_id: i64, channel_id: u64, message_id: u64) -> Result<()> {
-        sqlx::query(
-            "UPDATE games SET stale_board_channel_id = ?2, stale_board_message_id = ?3
-             WHERE id = ?1 AND stale_board_message_id IS NULL AND board_message_id IS NOT ?3",
-        )
-        .bind(game_id)
-        .bind(to_db(channel_id))
-        .bind(to_db(message_id))
-        .execute(&self.pool)
-        .await
-        .doing("marking a board stale")?;
-        Ok(())
+        let stale: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT channel_id, message_id FROM stale_boards WHERE game_id = ?1 ORDER BY message_id")
+                .bind(board.game_id)
+                .fetch_all(&mut *tx)
+                .await
+                .doing("reading stale boards")?;
+        tx.commit().await.doing("committing a board")?;
+        Ok(BoardRecorded {
+            latest,
+            stale: stale.into_iter().map(|(c, m)| (from_db(c), from_db(m))).collect(),
+        })
     }
 
     /// Forgets a stale board once its buttons are gone.
-    pub async fn stale_board_stripped(&self, game_id: i64, message_id: u64) -> Result<()> {
-        sqlx::query(
-            "UPDATE games SET stale_board_channel_id = NULL, stale_board_message_id = NULL
-             WHERE id = ?1 AND stale_board_message_id = ?2",
-        )
-        .bind(game_id)
-        .bind(to_db(message_id))
-        .execute(&self.pool)
-        .await
-        .doing("forgetting a stripped board")?;
+    pub async fn stale_board_stripped(&self, message_id: u64) -> Result<()> {
+        sqlx::query("DELETE FROM stale_boards WHERE message_id = ?1")
+            .bind(to_db(message_id))
+            .execute(&self.pool)
+            .await
+            .doing("forgetting a stripped board")?;
         Ok(())
     }
 }

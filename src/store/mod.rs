@@ -16,7 +16,7 @@ mod schedule;
 pub use schedule::{Notice, SettingsRow};
 
 mod delivery;
-pub use delivery::ShownBoard;
+pub use delivery::{BoardRecorded, ShownBoard};
 
 mod ratings;
 pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules, Scope};
@@ -139,9 +139,6 @@ pub struct GameRow {
     pub reminder_at: Option<i64>,
     /// Whether the final board of a finished game has been posted.
     pub result_shown: bool,
-    /// An older board whose buttons may still be live, to strip.
-    pub stale_board_channel_id: Option<i64>,
-    pub stale_board_message_id: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -240,8 +237,7 @@ const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, oppone
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
      end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
-     updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown, \
-     stale_board_channel_id, stale_board_message_id";
+     updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown";
 
 async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match &game.computer {

@@ -448,6 +448,9 @@ pub struct Stall {
     /// Matches request bodies whose JSON text contains this, if set.
     pub body_contains: Option<String>,
     pub after_effect: bool,
+    /// Instead of holding: answer at once with this HTTP status and no
+    /// effect, as an outage or an expired interaction would.
+    pub fail_with: Option<u16>,
 }
 
 fn as_u64(v: Option<&Value>) -> Option<u64> {
@@ -1405,6 +1408,13 @@ async fn rest_handler(
             st.stalls.remove(i)
         })
     };
+    if let Some(status) = stall.as_ref().and_then(|s| s.fail_with) {
+        shared.notify.notify_waiters();
+        eprintln!("fake discord: failing {method} {path} with {status}");
+        let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let body = json!({"message": "failed by the test", "code": 0}).to_string();
+        return (code, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+    }
     if let Some(stall) = &stall {
         shared.notify.notify_waiters();
         if !stall.after_effect {

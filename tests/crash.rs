@@ -1,0 +1,368 @@
+//! Crashes at every step between a move's commit and its messages: the real
+//! `akon` binary is killed with SIGKILL while the fake Discord holds one of
+//! its requests, then started again on the same database. After the
+//! restart the channel must show exactly one live board, for the game's
+//! current ply, with the right holes enabled; no older board keeps its
+//! buttons; a finished game is announced exactly once.
+
+mod support;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use akon::service::{GameView, ManualClock, Service, ServiceConfig};
+use akon::store::Store;
+use serde_json::{json, Value};
+use support::fake_discord::{self as fake, FakeDiscord, Stall, CHANNEL_ID};
+use support::scene::{alice, bob, button_with_label, hole_buttons, is_board, user_to_move};
+
+/// The bot as a child process on `dir/bot.db`, talking to `fake`.
+fn start_bot(fake: &FakeDiscord, dir: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_akon"))
+        .current_dir(dir)
+        .env_clear()
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("DISCORD_TOKEN", fake::TOKEN)
+        .env("DISCORD_PROXY_URL", fake.api_base())
+        .env("DATABASE_URL", "sqlite:bot.db")
+        .env("RUST_LOG", "info")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the akon binary starts")
+}
+
+async fn kill(fake: &FakeDiscord, mut bot: Child) {
+    bot.kill().expect("SIGKILL");
+    bot.wait().unwrap();
+    fake.wait_disconnected().await;
+}
+
+/// The game as stored (read as a second process would).
+async fn stored_game(dir: &Path, game_id: i64) -> GameView {
+    let store = Store::open_file(&dir.join("bot.db")).await.unwrap();
+    let service = Service::new(
+        store.clone(),
+        ServiceConfig::default(),
+        Arc::new(ManualClock::starting_at(0)),
+    );
+    let view = service.game(game_id).await.unwrap();
+    store.close().await;
+    view
+}
+
+/// Visible messages that still carry move buttons.
+fn live_boards(fake: &FakeDiscord) -> Vec<Value> {
+    fake.channel_messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| !hole_buttons(m).is_empty())
+        .collect()
+}
+
+/// The ply a board's move buttons are for.
+fn ply_of(board: &Value) -> i64 {
+    let (id, _, _) = &hole_buttons(board)[0];
+    id.split(':').nth(3).unwrap().parse().unwrap()
+}
+
+/// Waits until the channel shows exactly one live board, for the stored
+/// game's current ply, with the legal holes enabled and only those; then
+/// checks that it stays so (nothing posted twice).
+async fn assert_one_live_board_for_the_current_ply(fake: &FakeDiscord, dir: &Path, game_id: i64) -> Value {
+    let view = stored_game(dir, game_id).await;
+    let ply = view.ply();
+    fake.wait_until("one live board, for the current ply", |v| {
+        let live: Vec<&Value> = v
+            .channel_messages(CHANNEL_ID)
+            .into_iter()
+            .filter(|m| !hole_buttons(m).is_empty())
+            .collect();
+        live.len() == 1 && ply_of(live[0]) == ply
+    })
+    .await;
+    let boards_now = fake.channel_messages(CHANNEL_ID).into_iter().filter(is_board).count();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let live = live_boards(fake);
+    assert_eq!(live.len(), 1, "one live board: {live:#?}");
+    assert_eq!(
+        fake.channel_messages(CHANNEL_ID).into_iter().filter(is_board).count(),
+        boards_now,
+        "nothing is posted twice"
+    );
+    let legal = view.game.legal_moves();
+    for (_, hole, enabled) in hole_buttons(&live[0]) {
+        let legal = legal.iter().any(|h| h.number() == hole);
+        assert_eq!(enabled, legal, "hole {hole} enabled iff legal: {}", live[0]);
+    }
+    let mover = view.player(view.to_move().unwrap());
+    assert!(
+        fake::content(&live[0]).contains(&format!("<@{}>, your turn", mover.user_id as u64)),
+        "the board pings the player to move: {}",
+        fake::content(&live[0])
+    );
+    live[0].clone()
+}
+
+/// A game between alice and bob, accepted and played for `moves` moves;
+/// returns the live board.
+async fn game_in_progress(fake: &FakeDiscord, moves: usize) -> Value {
+    let challenge = fake
+        .slash(
+            &alice(),
+            "akon",
+            "challenge",
+            vec![("opponent", 6, json!(bob().id.to_string()))],
+        )
+        .await;
+    let challenge = fake.response(&challenge).await;
+    let accept = button_with_label(&challenge, "Accept");
+    fake.click(&bob(), fake::message_id(&challenge), &accept).await;
+    let mut board = fake
+        .wait_for("the first board", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .find(|m| !hole_buttons(m).is_empty())
+                .cloned()
+        })
+        .await;
+    for _ in 0..moves {
+        let previous = fake::message_id(&board);
+        press_a_hole(fake, &board).await;
+        board = fake
+            .wait_for("the next board", |v| {
+                v.channel_messages(CHANNEL_ID)
+                    .into_iter()
+                    .find(|m| fake::message_id(m) > previous && !hole_buttons(m).is_empty())
+                    .cloned()
+            })
+            .await;
+    }
+    board
+}
+
+/// The player to move presses their first enabled hole.
+async fn press_a_hole(fake: &FakeDiscord, board: &Value) {
+    let mover = user_to_move(board, &[alice(), bob()]);
+    let (id, _, _) = hole_buttons(board).into_iter().find(|(_, _, on)| *on).unwrap();
+    fake.click(&mover, fake::message_id(board), &id).await;
+}
+
+fn stall(method: &'static str, path: &str, after_effect: bool) -> Stall {
+    Stall {
+        method,
+        path_contains: path.to_string(),
+        body_contains: None,
+        after_effect,
+        fail_with: None,
+    }
+}
+
+fn failing(method: &'static str, path: &str, status: u16) -> Stall {
+    Stall {
+        fail_with: Some(status),
+        ..stall(method, path, false)
+    }
+}
+
+async fn wait_stalled(fake: &FakeDiscord) {
+    fake.wait_until("the held request", |v| v.stalls_hit() == 1).await;
+}
+
+struct Crash {
+    fake: FakeDiscord,
+    dir: tempfile::TempDir,
+}
+
+impl Crash {
+    async fn new() -> (Crash, Child) {
+        let fake = FakeDiscord::start().await;
+        for user in [alice(), bob()] {
+            fake.add_user(&user);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let bot = start_bot(&fake, dir.path());
+        fake.wait_ready().await;
+        (Crash { fake, dir }, bot)
+    }
+
+    /// Kills `bot` (SIGKILL) and starts it again on the same database.
+    async fn restart(&self, bot: Child) -> Child {
+        kill(&self.fake, bot).await;
+        let bot = start_bot(&self.fake, self.dir.path());
+        self.fake.wait_ready().await;
+        bot
+    }
+}
+
+/// A move is killed at `stall`; after the restart the game shows its
+/// current board once, and play goes on from it.
+async fn a_move_killed_at(stall: Stall, moved: bool) {
+    let (crash, bot) = Crash::new().await;
+    let board = game_in_progress(&crash.fake, 2).await;
+    let ply_before = ply_of(&board);
+    crash.fake.stall(stall);
+    press_a_hole(&crash.fake, &board).await;
+    wait_stalled(&crash.fake).await;
+    let bot = crash.restart(bot).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    assert_eq!(
+        ply_of(&live),
+        ply_before + i64::from(moved),
+        "the committed move stands"
+    );
+    // Play goes on from the board shown.
+    press_a_hole(&crash.fake, &live).await;
+    let id = fake::message_id(&live);
+    crash
+        .fake
+        .wait_for("the board after the next move", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .find(|m| fake::message_id(m) > id && !hole_buttons(m).is_empty())
+                .cloned()
+        })
+        .await;
+    assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    kill(&crash.fake, bot).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_after_the_moves_commit_before_the_answer() {
+    a_move_killed_at(stall("POST", "/callback", false), true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_after_the_answer_before_the_new_board() {
+    a_move_killed_at(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), false), true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_after_the_new_board_before_its_id_is_saved() {
+    a_move_killed_at(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), true), true).await;
+}
+
+/// `/akon board` posts the board again; killed before the older copy
+/// loses its buttons, the restart takes them away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_before_an_older_board_loses_its_buttons() {
+    let (crash, bot) = Crash::new().await;
+    let board = game_in_progress(&crash.fake, 1).await;
+    let old = fake::message_id(&board);
+    crash
+        .fake
+        .stall(stall("PATCH", &format!("/channels/{CHANNEL_ID}/messages/{old}"), false));
+    let again = crash.fake.slash(&alice(), "akon", "board", vec![]).await;
+    let copy = crash.fake.response(&again).await;
+    wait_stalled(&crash.fake).await;
+    assert_eq!(
+        live_boards(&crash.fake).len(),
+        2,
+        "both copies show buttons before the restart"
+    );
+    let bot = crash.restart(bot).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    assert_eq!(
+        fake::message_id(&live),
+        fake::message_id(&copy),
+        "the newest copy is the one that plays"
+    );
+    kill(&crash.fake, bot).await;
+}
+
+/// Resigns by button, killed at `stall`: after the restart the result is
+/// announced exactly once and no board keeps move buttons.
+async fn a_resignation_killed_at(stall: Stall) {
+    let (crash, bot) = Crash::new().await;
+    let board = game_in_progress(&crash.fake, 1).await;
+    let mover = user_to_move(&board, &[alice(), bob()]);
+    let resign = button_with_label(&board, "Resign");
+    let ask = crash.fake.click(&mover, fake::message_id(&board), &resign).await;
+    let confirm = crash.fake.response(&ask).await;
+    crash.fake.stall(stall);
+    crash
+        .fake
+        .click(
+            &mover,
+            fake::message_id(&confirm),
+            &button_with_label(&confirm, "Yes, resign"),
+        )
+        .await;
+    wait_stalled(&crash.fake).await;
+    let bot = crash.restart(bot).await;
+    let winner = if mover == alice() { bob() } else { alice() };
+    let wins = format!("{} wins", winner.mention());
+    crash
+        .fake
+        .wait_until("the result", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .iter()
+                .any(|m| fake::content(m).contains(&wins))
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let results: Vec<Value> = crash
+        .fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| fake::content(m).contains(&wins))
+        .collect();
+    assert_eq!(results.len(), 1, "announced once: {results:#?}");
+    assert!(fake::content(&results[0]).contains("resigned"));
+    assert!(live_boards(&crash.fake).is_empty(), "no board keeps move buttons");
+    assert!(stored_game(crash.dir.path(), 1).await.finished.is_some());
+    kill(&crash.fake, bot).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_killed_before_its_result_is_posted_is_announced_after_the_restart() {
+    a_resignation_killed_at(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), false)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_killed_after_its_result_is_posted_is_not_announced_twice() {
+    a_resignation_killed_at(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), true)).await;
+}
+
+/// An answer Discord refuses (too late, say): the move stands, the board
+/// is posted all the same and the pressed board loses its buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_whose_answer_fails_still_gets_its_board() {
+    let (crash, bot) = Crash::new().await;
+    let board = game_in_progress(&crash.fake, 1).await;
+    crash.fake.stall(failing("POST", "/callback", 404));
+    press_a_hole(&crash.fake, &board).await;
+    // The answer comes after the move's commit.
+    wait_stalled(&crash.fake).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    assert_eq!(ply_of(&live), ply_of(&board) + 1);
+    kill(&crash.fake, bot).await;
+}
+
+/// A board that could not be posted (an outage) is posted again by the
+/// next press on the superseded board, at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_on_a_superseded_board_reposts_the_board_a_game_waits_for() {
+    let (crash, bot) = Crash::new().await;
+    let board = game_in_progress(&crash.fake, 1).await;
+    crash
+        .fake
+        .stall(failing("POST", &format!("/channels/{CHANNEL_ID}/messages"), 503));
+    press_a_hole(&crash.fake, &board).await;
+    wait_stalled(&crash.fake).await;
+    assert!(live_boards(&crash.fake).is_empty(), "no board shows the game now");
+    // A player presses the old board again (a stale client).
+    let mover = user_to_move(&board, &[alice(), bob()]);
+    let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let again = crash.fake.click_unchecked(&mover, fake::message_id(&board), &id).await;
+    let answer = crash.fake.response(&again).await;
+    assert!(
+        fake::is_ephemeral(&answer) && fake::content(&answer).contains("earlier move"),
+        "{answer}"
+    );
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    assert_eq!(ply_of(&live), ply_of(&board) + 1);
+    kill(&crash.fake, bot).await;
+}
