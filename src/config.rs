@@ -57,7 +57,11 @@ pub struct UnknownVariable {
 
 impl std::fmt::Display for UnknownVariable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} is not a setting of akon and is ignored: did you mean {}?", self.name, self.closest)
+        write!(
+            f,
+            "{} is not a setting of akon and is ignored: did you mean {}?",
+            self.name, self.closest
+        )
     }
 }
 
@@ -232,12 +236,16 @@ impl Config {
 fn sqlite_file_url(value: &str) -> Result<&str, ConfigError> {
     let Some(rest) = value.strip_prefix("sqlite:") else {
         return Err(match value.split_once(':') {
-            Some((scheme, _)) if !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) => {
+            Some((scheme, _))
+                if !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
+            {
                 ConfigError::DatabaseNotSqlite {
                     scheme: scheme.to_ascii_lowercase(),
                 }
             }
-            _ => ConfigError::DatabaseNotAUrl { value: value.to_string() },
+            _ => ConfigError::DatabaseNotAUrl {
+                value: value.to_string(),
+            },
         });
     };
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
@@ -374,12 +382,21 @@ mod tests {
             }
         );
         let text = error.to_string();
-        assert!(text.contains("sqlite:") && text.contains("DATABASE_URL=sqlite:akon.db"), "{text}");
+        assert!(
+            text.contains("sqlite:") && text.contains("DATABASE_URL=sqlite:akon.db"),
+            "{text}"
+        );
     }
 
     #[test]
     fn in_memory_and_fileless_sqlite_urls_are_refused_by_name() {
-        for url in ["sqlite:", "sqlite://", "sqlite::memory:", "sqlite://:memory:", "sqlite:akon.db?mode=memory"] {
+        for url in [
+            "sqlite:",
+            "sqlite://",
+            "sqlite::memory:",
+            "sqlite://:memory:",
+            "sqlite:akon.db?mode=memory",
+        ] {
             let error = database_error(url);
             assert_eq!(error, ConfigError::DatabaseNotAFile, "{url}");
             assert!(error.to_string().contains("e.g. DATABASE_URL=sqlite:akon.db"));
@@ -388,9 +405,15 @@ mod tests {
 
     #[test]
     fn postgresql_is_refused_as_not_supported_yet_without_echoing_the_password() {
-        for url in ["postgres://akon:s3cret@db.example/akon", "postgresql://akon:s3cret@db/akon"] {
+        for url in [
+            "postgres://akon:s3cret@db.example/akon",
+            "postgresql://akon:s3cret@db/akon",
+        ] {
             let text = database_error(url).to_string();
-            assert!(text.contains("PostgreSQL") && text.contains("not support yet"), "{text}");
+            assert!(
+                text.contains("PostgreSQL") && text.contains("not support yet"),
+                "{text}"
+            );
             assert!(text.contains("sqlite:FILE"), "{text}");
             assert!(!text.contains("s3cret"), "{text}");
         }
@@ -404,7 +427,10 @@ mod tests {
         let json = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_LOG_FORMAT", "json")]).unwrap();
         assert_eq!(json.log_format, LogFormat::Json);
         let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_LOG_FORMAT", "xml")]).unwrap_err();
-        assert!(error.to_string().starts_with("AKON_LOG_FORMAT must be `text`"), "{error}");
+        assert!(
+            error.to_string().starts_with("AKON_LOG_FORMAT must be `text`"),
+            "{error}"
+        );
     }
 
     #[test]
@@ -448,7 +474,10 @@ mod tests {
             assert!(KNOWN_VARIABLES.contains(&name), "{name} is documented but unknown");
         }
         for known in KNOWN_VARIABLES {
-            assert!(example.contains(&format!("{known}=")), "{known} is missing from .env.example");
+            assert!(
+                example.contains(&format!("{known}=")),
+                "{known} is missing from .env.example"
+            );
         }
     }
 

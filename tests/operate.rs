@@ -97,7 +97,10 @@ impl Bot {
         let deadline = Instant::now() + limit;
         loop {
             if let Some(exit) = self.child.try_wait().unwrap() {
-                eprintln!("the bot exited {:?} after the signal", limit - (deadline - Instant::now()));
+                eprintln!(
+                    "the bot exited {:?} after the signal",
+                    limit - (deadline - Instant::now())
+                );
                 // Let the reader thread take the last lines.
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 return exit;
@@ -131,7 +134,10 @@ fn bot_vars(api_base: &str, extra: &[(&str, &str)]) -> Vec<(String, String)> {
 }
 
 fn vars(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs.iter().map(|(name, value)| (name.to_string(), value.to_string())).collect()
+    pairs
+        .iter()
+        .map(|(name, value)| (name.to_string(), value.to_string()))
+        .collect()
 }
 
 /// A 127.0.0.1 port where nothing listens (it was free a moment ago).
@@ -157,14 +163,20 @@ async fn sigterm_while_connected_stops_the_bot_with_code_0_and_plain_logs() {
     let dir = tempfile::tempdir().unwrap();
     let mut bot = Bot::start(dir.path(), &bot_vars(&fake.api_base(), &[("RUST_LOG", "info")]));
     fake.wait_ready().await;
-    assert!(dir.path().join("bot.db").exists(), "the database file is created and migrated");
+    assert!(
+        dir.path().join("bot.db").exists(),
+        "the database file is created and migrated"
+    );
     bot.signal("TERM");
     let exit = bot.exit_within(STOP_LIMIT).await;
     let logs = bot.logs();
     assert_eq!(exit.code(), Some(0), "{logs}");
     assert!(logs.contains("shutting down") && logs.contains("stopped"), "{logs}");
     fake.wait_disconnected().await;
-    assert!(!logs.contains("\x1b["), "no colour codes when stderr is not a terminal:\n{logs}");
+    assert!(
+        !logs.contains("\x1b["),
+        "no colour codes when stderr is not a terminal:\n{logs}"
+    );
     assert!(!logs.contains(fake::TOKEN), "the token is never logged");
 }
 
@@ -192,9 +204,18 @@ async fn sigterm_while_nothing_listens_where_discord_should_be_stops_the_bot_wit
         .filter(|l| l.contains("cannot reach Discord"))
         .map(str::to_string)
         .collect();
-    assert!(retries[0].contains("attempt=1") && retries[0].contains("retry_in_s=1"), "{retries:?}");
-    assert!(retries[1].contains("attempt=2") && retries[1].contains("retry_in_s=2"), "{retries:?}");
-    assert!(retries[2].contains("attempt=3") && retries[2].contains("retry_in_s=4"), "{retries:?}");
+    assert!(
+        retries[0].contains("attempt=1") && retries[0].contains("retry_in_s=1"),
+        "{retries:?}"
+    );
+    assert!(
+        retries[1].contains("attempt=2") && retries[1].contains("retry_in_s=2"),
+        "{retries:?}"
+    );
+    assert!(
+        retries[2].contains("attempt=3") && retries[2].contains("retry_in_s=4"),
+        "{retries:?}"
+    );
     assert!(
         retries[0].to_lowercase().contains("connection refused"),
         "the line says why: {retries:?}"
@@ -240,8 +261,15 @@ async fn a_token_discord_rejects_ends_the_bot_with_code_2_and_one_line() {
     assert_eq!(exit.code(), Some(2), "{logs}");
     let complaints: Vec<&str> = logs.lines().filter(|l| l.starts_with("akon: ")).collect();
     assert_eq!(complaints.len(), 1, "{logs}");
-    assert!(complaints[0].starts_with("akon: Discord rejected DISCORD_TOKEN"), "{logs}");
-    assert_eq!(logs.lines().last(), Some(complaints[0]), "the reason comes last:\n{logs}");
+    assert!(
+        complaints[0].starts_with("akon: Discord rejected DISCORD_TOKEN"),
+        "{logs}"
+    );
+    assert_eq!(
+        logs.lines().last(),
+        Some(complaints[0]),
+        "the reason comes last:\n{logs}"
+    );
     assert!(!logs.contains(other_token));
 }
 
@@ -334,7 +362,10 @@ async fn a_second_sigterm_during_the_stop_exits_at_once_with_code_1() {
     let logs = bot.logs();
     assert_eq!(exit.code(), Some(1), "{logs}");
     let lines = json_lines(&logs);
-    assert!(lines.iter().any(|l| message(l).starts_with("second stop signal")), "{logs}");
+    assert!(
+        lines.iter().any(|l| message(l).starts_with("second stop signal")),
+        "{logs}"
+    );
     assert!(
         !lines.iter().any(|l| message(l) == "stopped"),
         "the second signal cut the drain short:\n{logs}"
@@ -364,7 +395,10 @@ async fn json_log_format_writes_one_json_object_per_line_without_the_token() {
     for line in &lines {
         assert!(line["timestamp"].is_string() && line["level"].is_string(), "{line}");
     }
-    let ready = lines.iter().find(|l| message(l) == "database ready").expect("database ready");
+    let ready = lines
+        .iter()
+        .find(|l| message(l) == "database ready")
+        .expect("database ready");
     assert_eq!(ready["database"], "sqlite:bot.db", "fields are JSON fields");
     assert!(!logs.contains(fake::TOKEN), "the token is never logged, even at debug");
 }
@@ -391,7 +425,10 @@ fn each_unusable_database_url_exits_2_with_one_line_and_creates_no_file() {
         ("garbage", "must be a sqlite: URL naming a file"),
         ("sqlite:", "names no database file"),
         ("sqlite::memory:", "names no database file"),
-        ("postgres://akon:secret@127.0.0.1/akon", "PostgreSQL database, which akon does not support yet"),
+        (
+            "postgres://akon:secret@127.0.0.1/akon",
+            "PostgreSQL database, which akon does not support yet",
+        ),
         ("mysql://akon@127.0.0.1/akon", "MySQL"),
     ];
     for (url, expected) in cases {
@@ -402,8 +439,14 @@ fn each_unusable_database_url_exits_2_with_one_line_and_creates_no_file() {
         assert_eq!(output.status.code(), Some(2), "{url}: {stderr}");
         let lines: Vec<&str> = stderr.lines().collect();
         assert_eq!(lines.len(), 1, "{url}: {stderr}");
-        assert!(lines[0].starts_with("akon: ") && lines[0].contains(expected), "{url}: {stderr}");
-        assert!(lines[0].contains("e.g. DATABASE_URL=sqlite:akon.db"), "an example: {stderr}");
+        assert!(
+            lines[0].starts_with("akon: ") && lines[0].contains(expected),
+            "{url}: {stderr}"
+        );
+        assert!(
+            lines[0].contains("e.g. DATABASE_URL=sqlite:akon.db"),
+            "an example: {stderr}"
+        );
         assert!(!stderr.contains("secret"), "no password echoed: {stderr}");
         let created: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert!(created.is_empty(), "{url} created {created:?}");
@@ -419,7 +462,10 @@ fn an_unknown_log_format_exits_2_with_one_line() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("akon: AKON_LOG_FORMAT must be `text`"), "{stderr}");
-    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "no file created");
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "no file created"
+    );
 }
 
 #[test]
@@ -432,7 +478,10 @@ fn the_bot_binary_explains_missing_or_bad_configuration_without_a_panic() {
             vars(&[("DISCORD_TOKEN", "not a token")]),
             "does not look like a bot token",
         ),
-        (vars(&[token, ("DISCORD_GUILD_ID", "my server")]), "DISCORD_GUILD_ID must be"),
+        (
+            vars(&[token, ("DISCORD_GUILD_ID", "my server")]),
+            "DISCORD_GUILD_ID must be",
+        ),
         (
             vars(&[token, ("DATABASE_URL", "sqlite:/nonexistent/dir/akon.db")]),
             "cannot open the database",

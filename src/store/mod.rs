@@ -272,7 +272,9 @@ fn file_options(url: &str) -> std::result::Result<SqliteConnectOptions, sqlx::Er
         SqliteConnectOptions::new().filename(url)
     };
     let name = options.get_filename().as_os_str();
-    let in_memory = url.split_once('?').is_some_and(|(_, query)| query.split('&').any(|p| p == "mode=memory"));
+    let in_memory = url
+        .split_once('?')
+        .is_some_and(|(_, query)| query.split('&').any(|p| p == "mode=memory"));
     if name.is_empty() || name.to_string_lossy().starts_with("file:sqlx-in-memory-") || in_memory {
         return refuse("an in-memory database would lose every game: name a file, such as sqlite:akon.db");
     }
