@@ -110,37 +110,47 @@ fn init_logging(format: LogFormat, token: &str) {
     };
 }
 
-/// Writes log lines to stderr with every occurrence of the token replaced,
-/// whatever logged it (serenity at `trace` shows what it sends).
+/// Makes the writers of log lines: stderr with every occurrence of the
+/// token replaced, whatever logged it (serenity at `trace` shows much of
+/// what it sends).
 #[derive(Clone)]
 struct RedactingStderr {
     secret: Arc<str>,
 }
 
 impl<'a> MakeWriter<'a> for RedactingStderr {
-    type Writer = RedactingStderr;
+    type Writer = Redacting<std::io::StderrLock<'static>>;
 
     fn make_writer(&'a self) -> Self::Writer {
-        self.clone()
+        Redacting {
+            secret: self.secret.clone(),
+            inner: std::io::stderr().lock(),
+        }
     }
 }
 
-impl Write for RedactingStderr {
+/// Writes to `inner` with `secret` replaced by `<token>`.
+struct Redacting<W> {
+    secret: Arc<str>,
+    inner: W,
+}
+
+impl<W: Write> Write for Redacting<W> {
     /// The formatter hands over one whole line per call, so a token is never
     /// split between two calls.
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let text = String::from_utf8_lossy(buf);
-        let mut stderr = std::io::stderr().lock();
         if !self.secret.is_empty() && text.contains(&*self.secret) {
-            stderr.write_all(text.replace(&*self.secret, "<token>").as_bytes())?;
+            self.inner
+                .write_all(text.replace(&*self.secret, "<token>").as_bytes())?;
         } else {
-            stderr.write_all(buf)?;
+            self.inner.write_all(buf)?;
         }
         Ok(buf.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        std::io::stderr().flush()
+        self.inner.flush()
     }
 }
 
@@ -168,7 +178,10 @@ async fn serve(config: Config) -> Result<(), Failure> {
     watcher.abort();
     handle.stop_scheduler();
     if ended.is_none() && timeout(GATEWAY_CLOSE_LIMIT, shards.shutdown_all()).await.is_err() {
-        tracing::warn!(limit_s = GATEWAY_CLOSE_LIMIT.as_secs(), "the gateway did not close in time");
+        tracing::warn!(
+            limit_s = GATEWAY_CLOSE_LIMIT.as_secs(),
+            "the gateway did not close in time"
+        );
     }
     // Answers in flight reach the players if they are ready in time. A
     // computer search that is not is dropped unrecorded (moves are written
@@ -327,5 +340,35 @@ async fn watch_gateway(shards: Arc<ShardManager>) {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.GfAkEx.fake-token-for-tests-only";
+
+    fn redacted(line: &str) -> String {
+        let mut out = Redacting {
+            secret: Arc::from(TOKEN),
+            inner: Vec::new(),
+        };
+        write!(out, "{line}").unwrap();
+        String::from_utf8(out.inner).unwrap()
+    }
+
+    #[test]
+    fn the_token_is_replaced_wherever_it_appears_in_a_log_line() {
+        let line = format!("DEBUG identify token=\"Bot {TOKEN}\" again {TOKEN}\n");
+        assert_eq!(redacted(&line), "DEBUG identify token=\"Bot <token>\" again <token>\n");
+        assert_eq!(redacted("INFO database ready\n"), "INFO database ready\n");
+    }
+
+    #[test]
+    fn causes_are_appended_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "connection refused");
+        let error = anyhow::Error::new(io).context("error sending request");
+        assert_eq!(with_causes(error.as_ref()), "error sending request: connection refused");
     }
 }
