@@ -192,6 +192,27 @@ async fn ctrl_c_while_connected_stops_the_bot_with_code_0() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_while_reconnecting_after_discord_went_away_stops_the_bot_with_code_0() {
+    // serenity notices a closed gateway at its next heartbeat: make that soon.
+    let fake = FakeDiscord::start_with_heartbeat(1000).await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Bot::start(dir.path(), &bot_vars(&fake.api_base(), &[]));
+    fake.wait_ready().await;
+    // The fake closes the gateway and stops listening: serenity keeps
+    // retrying the same 127.0.0.1 port.
+    drop(fake);
+    bot.wait_for_line("lost the connection to Discord; reconnecting").await;
+    bot.signal("TERM");
+    let exit = bot.exit_within(STOP_LIMIT).await;
+    let logs = bot.logs();
+    assert_eq!(exit.code(), Some(0), "{logs}");
+    assert!(
+        !logs.contains("Shard Queuer"),
+        "serenity's per-retry warnings are left out by default:\n{logs}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_while_nothing_listens_where_discord_should_be_stops_the_bot_with_code_0() {
     let dir = tempfile::tempdir().unwrap();
     let api_base = format!("http://127.0.0.1:{}", closed_port());
