@@ -24,9 +24,13 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_LOG_FORMAT",
 ];
 
-/// The families of [`KNOWN_VARIABLES`]: only names with these prefixes are
-/// checked, since the environment holds many unrelated variables.
+/// The families of [`KNOWN_VARIABLES`]: every unknown name with these
+/// prefixes is reported, since the environment holds many unrelated
+/// variables; other names only when they are a slip away from a known one.
 const CHECKED_PREFIXES: &[&str] = &["AKON_", "DISCORD_", "DATABASE_"];
+
+/// Edits (see [`edit_distance`]) that still count as a slip of the keyboard.
+const SLIP: usize = 2;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -48,20 +52,20 @@ pub enum LogFormat {
 }
 
 /// A variable in the environment that the bot does not read, with the known
-/// one it most resembles.
+/// one it most resembles if any is close.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownVariable {
     pub name: String,
-    pub closest: &'static str,
+    pub closest: Option<&'static str>,
 }
 
 impl std::fmt::Display for UnknownVariable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} is not a setting of akon and is ignored: did you mean {}?",
-            self.name, self.closest
-        )
+        write!(f, "{} is not a setting of akon and is ignored: ", self.name)?;
+        match self.closest {
+            Some(closest) => write!(f, "did you mean {closest}?"),
+            None => write!(f, "the settings are listed in .env.example"),
+        }
     }
 }
 
@@ -86,9 +90,11 @@ pub enum ConfigError {
     )]
     DatabaseNotSqlite { scheme: String },
     #[error(
-        "DATABASE_URL names no database file, which would lose every game when the bot stops: \
+        "DATABASE_URL names an in-memory SQLite database, which would lose every game when the bot stops: \
          name a file, e.g. DATABASE_URL=sqlite:akon.db"
     )]
+    DatabaseInMemory,
+    #[error("DATABASE_URL names no database file after `sqlite:`: name one, e.g. DATABASE_URL=sqlite:akon.db")]
     DatabaseNotAFile,
     #[error("DATABASE_URL must be a sqlite: URL naming a file, e.g. DATABASE_URL=sqlite:akon.db, but it is `{value}`")]
     DatabaseNotAUrl { value: String },
@@ -211,19 +217,24 @@ impl Config {
     }
 
     /// The variables among `names` that look like settings of akon but are
-    /// not, each with the known one it most resembles.
+    /// not, each with the known one it most resembles if any is close (a
+    /// third of its letters or fewer differ).
     pub fn unknown_variables(names: impl IntoIterator<Item = String>) -> Vec<UnknownVariable> {
         let mut unknown: Vec<UnknownVariable> = names
             .into_iter()
-            .filter(|name| CHECKED_PREFIXES.iter().any(|prefix| name.starts_with(prefix)))
             .filter(|name| !KNOWN_VARIABLES.contains(&name.as_str()))
-            .map(|name| {
-                let closest = KNOWN_VARIABLES
+            .filter_map(|name| {
+                let (distance, closest) = KNOWN_VARIABLES
                     .iter()
-                    .copied()
-                    .min_by_key(|known| edit_distance(&name, known))
+                    .map(|known| (edit_distance(&name, known), *known))
+                    .min()
                     .expect("the list of known variables is not empty");
-                UnknownVariable { name, closest }
+                let in_family = CHECKED_PREFIXES.iter().any(|prefix| name.starts_with(prefix));
+                let close = distance <= SLIP.max(closest.len() / 3);
+                (in_family || distance <= SLIP).then(|| UnknownVariable {
+                    closest: close.then_some(closest),
+                    name,
+                })
             })
             .collect();
         unknown.sort_by(|a, b| a.name.cmp(&b.name));
@@ -250,8 +261,10 @@ fn sqlite_file_url(value: &str) -> Result<&str, ConfigError> {
     };
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
     let path = path.strip_prefix("//").unwrap_or(path);
-    let in_memory = query.split('&').any(|pair| pair == "mode=memory");
-    if path.is_empty() || path == ":memory:" || in_memory {
+    if path == ":memory:" || query.split('&').any(|pair| pair == "mode=memory") {
+        return Err(ConfigError::DatabaseInMemory);
+    }
+    if path.is_empty() {
         return Err(ConfigError::DatabaseNotAFile);
     }
     Ok(value)
@@ -390,15 +403,16 @@ mod tests {
 
     #[test]
     fn in_memory_and_fileless_sqlite_urls_are_refused_by_name() {
-        for url in [
-            "sqlite:",
-            "sqlite://",
-            "sqlite::memory:",
-            "sqlite://:memory:",
-            "sqlite:akon.db?mode=memory",
-        ] {
+        let cases = [
+            ("sqlite:", ConfigError::DatabaseNotAFile),
+            ("sqlite://", ConfigError::DatabaseNotAFile),
+            ("sqlite::memory:", ConfigError::DatabaseInMemory),
+            ("sqlite://:memory:", ConfigError::DatabaseInMemory),
+            ("sqlite:akon.db?mode=memory", ConfigError::DatabaseInMemory),
+        ];
+        for (url, expected) in cases {
             let error = database_error(url);
-            assert_eq!(error, ConfigError::DatabaseNotAFile, "{url}");
+            assert_eq!(error, expected, "{url}");
             assert!(error.to_string().contains("e.g. DATABASE_URL=sqlite:akon.db"));
         }
     }
@@ -439,23 +453,32 @@ mod tests {
             "AKON_CHALENGE_TTL_HOURS",
             "DISCORD_GUILD",
             "DATABASE_ULR",
+            "DISCROD_TOKEN",
+            "AKON_THEME",
             "AKON_LOG_FORMAT",
             "PATH",
             "HOME",
+            "DISPLAY",
         ];
         let unknown = Config::unknown_variables(names.iter().map(|n| n.to_string()));
-        let pairs: Vec<(&str, &str)> = unknown.iter().map(|u| (u.name.as_str(), u.closest)).collect();
+        let pairs: Vec<(&str, Option<&str>)> = unknown.iter().map(|u| (u.name.as_str(), u.closest)).collect();
         assert_eq!(
             pairs,
             [
-                ("AKON_CHALENGE_TTL_HOURS", "AKON_CHALLENGE_TTL_HOURS"),
-                ("DATABASE_ULR", "DATABASE_URL"),
-                ("DISCORD_GUILD", "DISCORD_GUILD_ID"),
+                ("AKON_CHALENGE_TTL_HOURS", Some("AKON_CHALLENGE_TTL_HOURS")),
+                ("AKON_THEME", None),
+                ("DATABASE_ULR", Some("DATABASE_URL")),
+                ("DISCORD_GUILD", Some("DISCORD_GUILD_ID")),
+                ("DISCROD_TOKEN", Some("DISCORD_TOKEN")),
             ]
         );
         assert_eq!(
             unknown[0].to_string(),
             "AKON_CHALENGE_TTL_HOURS is not a setting of akon and is ignored: did you mean AKON_CHALLENGE_TTL_HOURS?"
+        );
+        assert_eq!(
+            unknown[1].to_string(),
+            "AKON_THEME is not a setting of akon and is ignored: the settings are listed in .env.example"
         );
     }
 

@@ -445,7 +445,7 @@ fn each_unusable_database_url_exits_2_with_one_line_and_creates_no_file() {
     let cases = [
         ("garbage", "must be a sqlite: URL naming a file"),
         ("sqlite:", "names no database file"),
-        ("sqlite::memory:", "names no database file"),
+        ("sqlite::memory:", "names an in-memory SQLite database"),
         (
             "postgres://akon:secret@127.0.0.1/akon",
             "PostgreSQL database, which akon does not support yet",
