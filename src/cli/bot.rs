@@ -55,11 +55,15 @@ pub fn run() -> ExitCode {
     for unknown in Config::unknown_variables(names) {
         tracing::warn!(variable = %unknown.name, did_you_mean = unknown.closest, "{unknown}");
     }
+    let format = config.log_format;
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("akon: cannot start the async runtime: {error}");
-            return ExitCode::FAILURE;
+            return complain(
+                format,
+                ExitCode::FAILURE,
+                format!("cannot start the async runtime: {error}"),
+            )
         }
     };
     let outcome = runtime.block_on(serve(config));
@@ -71,15 +75,24 @@ pub fn run() -> ExitCode {
             tracing::info!("stopped");
             ExitCode::SUCCESS
         }
-        Err(Failure::TokenRejected) => super::bad_input(
+        Err(Failure::TokenRejected) => complain(
+            format,
+            ExitCode::from(super::EXIT_BAD_INPUT),
             "Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the token again from the Bot page \
              of your application in the Discord developer portal (see README.md, \"Creating the Discord application\")",
         ),
-        Err(Failure::Other(error)) => {
-            eprintln!("akon: {error:#}");
-            ExitCode::FAILURE
-        }
+        Err(Failure::Other(error)) => complain(format, ExitCode::FAILURE, format!("{error:#}")),
     }
+}
+
+/// Says why the bot ends: the command's one `akon: …` line, or in JSON
+/// logs an error event, so that a log collector reads it like the rest.
+fn complain(format: LogFormat, code: ExitCode, message: impl std::fmt::Display) -> ExitCode {
+    match format {
+        LogFormat::Text => eprintln!("akon: {message}"),
+        LogFormat::Json => tracing::error!("{message}"),
+    }
+    code
 }
 
 /// Why the bot stopped without being asked to.
