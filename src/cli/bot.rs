@@ -213,16 +213,19 @@ async fn serve(config: Config) -> Result<(), Failure> {
 }
 
 /// Becomes `true` at the first Ctrl-C or SIGTERM. A second one exits at once.
+///
+/// The handlers are installed before this returns: until then a SIGTERM
+/// would still kill the process the default way.
 fn stop_requests() -> watch::Receiver<bool> {
     let (request, requested) = watch::channel(false);
+    let mut signals = match Signals::new() {
+        Ok(signals) => signals,
+        Err(error) => {
+            tracing::error!(%error, "cannot listen for stop signals; only a kill stops the bot");
+            return requested;
+        }
+    };
     tokio::spawn(async move {
-        let mut signals = match Signals::new() {
-            Ok(signals) => signals,
-            Err(error) => {
-                tracing::error!(%error, "cannot listen for stop signals; only a kill stops the bot");
-                return;
-            }
-        };
         signals.next().await;
         tracing::info!(
             limit_s = (GATEWAY_CLOSE_LIMIT + DRAIN_LIMIT + STORE_CLOSE_LIMIT + RUNTIME_SHUTDOWN_LIMIT).as_secs(),
@@ -236,27 +239,41 @@ fn stop_requests() -> watch::Receiver<bool> {
     requested
 }
 
-/// Ctrl-C, and SIGTERM where there is one.
+/// Ctrl-C (SIGINT), and SIGTERM where there is one.
+#[cfg(unix)]
 struct Signals {
-    #[cfg(unix)]
+    interrupt: tokio::signal::unix::Signal,
     terminate: tokio::signal::unix::Signal,
 }
 
+#[cfg(unix)]
 impl Signals {
     fn new() -> std::io::Result<Signals> {
+        use tokio::signal::unix::{signal, SignalKind};
         Ok(Signals {
-            #[cfg(unix)]
-            terminate: tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?,
+            interrupt: signal(SignalKind::interrupt())?,
+            terminate: signal(SignalKind::terminate())?,
         })
     }
 
     async fn next(&mut self) {
-        #[cfg(unix)]
         tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
+            _ = self.interrupt.recv() => {}
             _ = self.terminate.recv() => {}
         }
-        #[cfg(not(unix))]
+    }
+}
+
+#[cfg(not(unix))]
+struct Signals;
+
+#[cfg(not(unix))]
+impl Signals {
+    fn new() -> std::io::Result<Signals> {
+        Ok(Signals)
+    }
+
+    async fn next(&mut self) {
         let _ = tokio::signal::ctrl_c().await;
     }
 }
