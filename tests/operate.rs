@@ -548,3 +548,27 @@ fn every_readme_section_named_in_an_error_message_exists() {
     }
     assert!(named >= 2, "the messages name README sections");
 }
+
+#[tokio::test]
+async fn store_open_refuses_in_memory_and_other_databases_and_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let in_dir = |url: &str| url.replace("DIR", &dir.path().to_string_lossy());
+    for url in [
+        "sqlite::memory:",
+        "sqlite:",
+        "sqlite:DIR/a.db?mode=memory",
+        "postgres://127.0.0.1/akon",
+    ] {
+        let error = Store::open(&in_dir(url)).await.expect_err(url).to_string();
+        assert!(error.contains("cannot open the database"), "{url}: {error}");
+        assert!(error.contains("sqlite:akon.db"), "says what to use instead: {error}");
+    }
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "no file created"
+    );
+    // A file, as a URL or a path, still opens.
+    Store::open(&in_dir("sqlite:DIR/url.db")).await.unwrap().close().await;
+    Store::open(&in_dir("DIR/path.db")).await.unwrap().close().await;
+    assert!(dir.path().join("url.db").exists() && dir.path().join("path.db").exists());
+}
