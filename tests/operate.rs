@@ -270,6 +270,31 @@ async fn sigterm_while_discord_drops_every_connection_stops_the_bot_with_code_0(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_while_a_request_to_discord_hangs_stops_the_bot_with_code_0() {
+    // A listener that accepts connections and never answers on them.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (accepted, mut accepting) = tokio::sync::mpsc::unbounded_channel();
+    let holder = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = listener.accept().await {
+            held.push(socket);
+            let _ = accepted.send(());
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Bot::start(dir.path(), &bot_vars(&format!("http://127.0.0.1:{port}"), &[]));
+    tokio::time::timeout(Duration::from_secs(30), accepting.recv())
+        .await
+        .expect("the bot connects");
+    bot.wait_for_line("database ready").await;
+    bot.signal("TERM");
+    let exit = bot.exit_within(STOP_LIMIT).await;
+    assert_eq!(exit.code(), Some(0), "{}", bot.logs());
+    holder.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_token_discord_rejects_ends_the_bot_with_code_2_and_one_line() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();

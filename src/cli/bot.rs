@@ -179,9 +179,15 @@ async fn serve(config: Config) -> Result<(), Failure> {
         return reached.map(|_| ());
     }
     let service = Service::new(store.clone(), config.service.clone(), Arc::new(SystemClock));
-    let (mut client, handle) = build_client(&config.discord, service)
-        .await
-        .map_err(|e| anyhow::anyhow!("cannot build the Discord client: {e}"))?;
+    // Building asks Discord for the gateway address, with no time limit.
+    let built = tokio::select! {
+        built = build_client(&config.discord, service) => built,
+        _ = stop.wait_for(|stopping| *stopping) => {
+            store.close().await;
+            return Ok(());
+        }
+    };
+    let (mut client, handle) = built.map_err(|e| anyhow::anyhow!("cannot build the Discord client: {e}"))?;
     let shards = client.shard_manager.clone();
     let watcher = tokio::spawn(watch_gateway(shards.clone()));
     let ended = tokio::select! {
