@@ -324,7 +324,7 @@ fn with_causes(error: &dyn std::error::Error) -> String {
     while let Some(inner) = cause {
         let more = inner.to_string();
         if !text.contains(&more) {
-            text = format!("{text}: {more}");
+            text = format!("{}: {more}", text.trim_end_matches('.'));
         }
         cause = inner.source();
     }
@@ -404,7 +404,10 @@ mod tests {
     #[test]
     fn causes_are_appended_once() {
         let io = std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "connection refused");
-        let error = anyhow::Error::new(io).context("error sending request");
-        assert_eq!(with_causes(error.as_ref()), "error sending request: connection refused");
+        let error = anyhow::Error::new(io).context("Error while sending HTTP request.");
+        assert_eq!(
+            with_causes(error.as_ref()),
+            "Error while sending HTTP request: connection refused"
+        );
     }
 }
