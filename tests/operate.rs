@@ -98,7 +98,7 @@ impl Bot {
         loop {
             if let Some(exit) = self.child.try_wait().unwrap() {
                 eprintln!(
-                    "the bot exited {:?} after the signal",
+                    "the bot exited {:?} into the wait for it",
                     limit - (deadline - Instant::now())
                 );
                 // Let the reader thread take the last lines.
@@ -393,6 +393,41 @@ async fn sigterm_during_a_master_search_stops_the_bot_in_time_without_recording_
         assert_eq!(after, before, "an unfinished search records nothing:\n{logs}");
     }
     assert!(lines.iter().any(|l| message(l) == "stopped"), "{logs}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_master_search_cut_short_by_a_stop_is_searched_again_after_the_restart() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.db");
+    let (mut bot, game_id, before) = bot_searching_a_master_move(&fake, dir.path()).await;
+    bot.signal("TERM");
+    assert_eq!(bot.exit_within(STOP_LIMIT).await.code(), Some(0), "{}", bot.logs());
+    let finished_first = json_lines(&bot.logs()).iter().any(|l| message(l) == "computer move");
+    drop(bot);
+
+    let mut bot = Bot::start(dir.path(), &bot_vars(&fake.api_base(), &[("AKON_LOG_FORMAT", "json")]));
+    fake.wait_ready().await;
+    if !finished_first {
+        // master's time cap ends the search within 10 s even in a debug build.
+        bot.wait_for_line("\"message\":\"computer move\"").await;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while recorded_moves(&db, game_id).await == before {
+            assert!(
+                Instant::now() < deadline,
+                "the move was never recorded:\n{}",
+                bot.logs()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    bot.signal("TERM");
+    assert_eq!(bot.exit_within(STOP_LIMIT).await.code(), Some(0), "{}", bot.logs());
+    assert_eq!(
+        recorded_moves(&db, game_id).await,
+        before + 1,
+        "exactly one computer move"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
