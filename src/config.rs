@@ -10,11 +10,63 @@ use crate::service::ServiceConfig;
 /// working directory.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite:akon.db";
 
+/// Every variable the bot reads. A variable of the same families that is not
+/// here is reported as a likely misspelling, so add new ones here.
+pub const KNOWN_VARIABLES: &[&str] = &[
+    "DISCORD_TOKEN",
+    "DISCORD_GUILD_ID",
+    "DISCORD_PROXY_URL",
+    "DATABASE_URL",
+    "AKON_CHALLENGE_TTL_HOURS",
+    "AKON_MAX_ONGOING_GAMES",
+    "AKON_LEADERBOARD_MIN_GAMES",
+    "AKON_RATED_GAMES_PER_PAIR_PER_DAY",
+    "AKON_LOG_FORMAT",
+];
+
+/// The families of [`KNOWN_VARIABLES`]: every unknown name with these
+/// prefixes is reported, since the environment holds many unrelated
+/// variables; other names only when they are a slip away from a known one.
+const CHECKED_PREFIXES: &[&str] = &["AKON_", "DISCORD_", "DATABASE_"];
+
+/// Edits (see [`edit_distance`]) that still count as a slip of the keyboard.
+const SLIP: usize = 2;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub discord: DiscordSettings,
+    /// A `sqlite:` URL naming a file (checked by [`Config::from_lookup`]).
     pub database_url: String,
     pub service: ServiceConfig,
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written (`AKON_LOG_FORMAT`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// One human-readable line per event.
+    #[default]
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// A variable in the environment that the bot does not read, with the known
+/// one it most resembles if any is close.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariable {
+    pub name: String,
+    pub closest: Option<&'static str>,
+}
+
+impl std::fmt::Display for UnknownVariable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} is not a setting of akon and is ignored: ", self.name)?;
+        match self.closest {
+            Some(closest) => write!(f, "did you mean {closest}?"),
+            None => write!(f, "the settings are listed in .env.example"),
+        }
+    }
 }
 
 /// What is wrong with the configuration, saying what to set. Never holds
@@ -23,7 +75,7 @@ pub struct Config {
 pub enum ConfigError {
     #[error(
         "DISCORD_TOKEN is not set: put `DISCORD_TOKEN=<your bot token>` in a file named .env here \
-         (copy .env.example), or set it in the environment. See README.md, \"Running the bot\"."
+         (copy .env.example), or set it in the environment. See README.md, \"Creating the Discord application\"."
     )]
     MissingToken,
     #[error(
@@ -31,6 +83,21 @@ pub enum ConfigError {
          copy it again from the Bot page of your application in the Discord developer portal"
     )]
     MalformedToken,
+    #[error(
+        "DATABASE_URL names {} database, which akon does not support{}: set DATABASE_URL=sqlite:FILE, e.g. DATABASE_URL=sqlite:akon.db",
+        database_kind(scheme),
+        if is_postgres(scheme) { " yet" } else { "" }
+    )]
+    DatabaseNotSqlite { scheme: String },
+    #[error(
+        "DATABASE_URL names an in-memory SQLite database, which would lose every game when the bot stops: \
+         name a file, e.g. DATABASE_URL=sqlite:akon.db"
+    )]
+    DatabaseInMemory,
+    #[error("DATABASE_URL names no database file after `sqlite:`: name one, e.g. DATABASE_URL=sqlite:akon.db")]
+    DatabaseNotAFile,
+    #[error("DATABASE_URL must be a sqlite: URL naming a file, e.g. DATABASE_URL=sqlite:akon.db, but it is `{value}`")]
+    DatabaseNotAUrl { value: String },
     #[error("{name} must be {what}, but it is `{value}`")]
     Invalid {
         name: &'static str,
@@ -118,6 +185,24 @@ impl Config {
                 value,
             })?;
         }
+        let log_format = match get("AKON_LOG_FORMAT") {
+            None => LogFormat::Text,
+            Some(value) => match value.trim().to_ascii_lowercase().as_str() {
+                "text" => LogFormat::Text,
+                "json" => LogFormat::Json,
+                _ => {
+                    return Err(ConfigError::Invalid {
+                        name: "AKON_LOG_FORMAT",
+                        what: "`text` (the default) or `json` (one JSON object per line)",
+                        value,
+                    })
+                }
+            },
+        };
+        let database_url = match get("DATABASE_URL") {
+            None => DEFAULT_DATABASE_URL.to_string(),
+            Some(value) => sqlite_file_url(value.trim())?.to_string(),
+        };
         Ok(Config {
             discord: DiscordSettings {
                 scheduler_every: crate::discord::SCHEDULER_EVERY,
@@ -125,10 +210,92 @@ impl Config {
                 guild_id,
                 proxy_url,
             },
-            database_url: get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
+            database_url,
             service,
+            log_format,
         })
     }
+
+    /// The variables among `names` that look like settings of akon but are
+    /// not, each with the known one it most resembles if any is close (a
+    /// third of its letters or fewer differ).
+    pub fn unknown_variables(names: impl IntoIterator<Item = String>) -> Vec<UnknownVariable> {
+        let mut unknown: Vec<UnknownVariable> = names
+            .into_iter()
+            .filter(|name| !KNOWN_VARIABLES.contains(&name.as_str()))
+            .filter_map(|name| {
+                let (distance, closest) = KNOWN_VARIABLES
+                    .iter()
+                    .map(|known| (edit_distance(&name, known), *known))
+                    .min()
+                    .expect("the list of known variables is not empty");
+                let in_family = CHECKED_PREFIXES.iter().any(|prefix| name.starts_with(prefix));
+                let close = distance <= SLIP.max(closest.len() / 3);
+                (in_family || distance <= SLIP).then(|| UnknownVariable {
+                    closest: close.then_some(closest),
+                    name,
+                })
+            })
+            .collect();
+        unknown.sort_by(|a, b| a.name.cmp(&b.name));
+        unknown
+    }
+}
+
+/// Checks that `value` is a `sqlite:` URL naming a file. Never echoes a URL
+/// with a scheme, since those can carry a password.
+fn sqlite_file_url(value: &str) -> Result<&str, ConfigError> {
+    let Some(rest) = value.strip_prefix("sqlite:") else {
+        return Err(match value.split_once(':') {
+            Some((scheme, _))
+                if !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
+            {
+                ConfigError::DatabaseNotSqlite {
+                    scheme: scheme.to_ascii_lowercase(),
+                }
+            }
+            _ => ConfigError::DatabaseNotAUrl {
+                value: value.to_string(),
+            },
+        });
+    };
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let path = path.strip_prefix("//").unwrap_or(path);
+    if path == ":memory:" || query.split('&').any(|pair| pair == "mode=memory") {
+        return Err(ConfigError::DatabaseInMemory);
+    }
+    if path.is_empty() {
+        return Err(ConfigError::DatabaseNotAFile);
+    }
+    Ok(value)
+}
+
+fn is_postgres(scheme: &str) -> bool {
+    matches!(scheme, "postgres" | "postgresql")
+}
+
+/// "a PostgreSQL", "a MySQL", or the scheme as written.
+fn database_kind(scheme: &str) -> String {
+    match scheme {
+        _ if is_postgres(scheme) => "a PostgreSQL".to_string(),
+        "mysql" | "mariadb" => "a MySQL".to_string(),
+        other => format!("a `{other}:`"),
+    }
+}
+
+/// Levenshtein distance: how many single-character edits turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != *cb);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
 }
 
 /// Three non-empty parts separated by dots, nothing that cannot go in an
@@ -199,5 +366,148 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("AKON_RATED_GAMES_PER_PAIR_PER_DAY must be"));
+    }
+
+    fn database_error(url: &str) -> ConfigError {
+        load(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", url)]).unwrap_err()
+    }
+
+    #[test]
+    fn sqlite_urls_naming_a_file_are_accepted_as_written() {
+        for url in [
+            "sqlite:akon.db",
+            "sqlite://akon.db",
+            "sqlite:///var/lib/akon/akon.db",
+            "sqlite:data/akon.db?mode=rwc",
+        ] {
+            let config = load(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", url)]).unwrap();
+            assert_eq!(config.database_url, url);
+        }
+    }
+
+    #[test]
+    fn a_plain_word_is_not_taken_for_a_file_name() {
+        let error = database_error("garbage");
+        assert_eq!(
+            error,
+            ConfigError::DatabaseNotAUrl {
+                value: "garbage".into()
+            }
+        );
+        let text = error.to_string();
+        assert!(
+            text.contains("sqlite:") && text.contains("DATABASE_URL=sqlite:akon.db"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn in_memory_and_fileless_sqlite_urls_are_refused_by_name() {
+        let cases = [
+            ("sqlite:", ConfigError::DatabaseNotAFile),
+            ("sqlite://", ConfigError::DatabaseNotAFile),
+            ("sqlite::memory:", ConfigError::DatabaseInMemory),
+            ("sqlite://:memory:", ConfigError::DatabaseInMemory),
+            ("sqlite:akon.db?mode=memory", ConfigError::DatabaseInMemory),
+        ];
+        for (url, expected) in cases {
+            let error = database_error(url);
+            assert_eq!(error, expected, "{url}");
+            assert!(error.to_string().contains("e.g. DATABASE_URL=sqlite:akon.db"));
+        }
+    }
+
+    #[test]
+    fn postgresql_is_refused_as_not_supported_yet_without_echoing_the_password() {
+        for url in [
+            "postgres://akon:s3cret@db.example/akon",
+            "postgresql://akon:s3cret@db/akon",
+        ] {
+            let text = database_error(url).to_string();
+            assert!(
+                text.contains("PostgreSQL") && text.contains("not support yet"),
+                "{text}"
+            );
+            assert!(text.contains("sqlite:FILE"), "{text}");
+            assert!(!text.contains("s3cret"), "{text}");
+        }
+        let text = database_error("mysql://root:pw@localhost/akon").to_string();
+        assert!(text.contains("MySQL") && !text.contains("pw@"), "{text}");
+    }
+
+    #[test]
+    fn the_log_format_is_text_or_json() {
+        assert_eq!(load(&[("DISCORD_TOKEN", TOKEN)]).unwrap().log_format, LogFormat::Text);
+        let json = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_LOG_FORMAT", "json")]).unwrap();
+        assert_eq!(json.log_format, LogFormat::Json);
+        let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_LOG_FORMAT", "xml")]).unwrap_err();
+        assert!(
+            error.to_string().starts_with("AKON_LOG_FORMAT must be `text`"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_misspelt_variable_is_matched_to_the_closest_known_one() {
+        let names = [
+            "AKON_CHALENGE_TTL_HOURS",
+            "DISCORD_GUILD",
+            "DATABASE_ULR",
+            "DISCROD_TOKEN",
+            "AKON_THEME",
+            "AKON_LOG_FORMAT",
+            "PATH",
+            "HOME",
+            "DISPLAY",
+        ];
+        let unknown = Config::unknown_variables(names.iter().map(|n| n.to_string()));
+        let pairs: Vec<(&str, Option<&str>)> = unknown.iter().map(|u| (u.name.as_str(), u.closest)).collect();
+        assert_eq!(
+            pairs,
+            [
+                ("AKON_CHALENGE_TTL_HOURS", Some("AKON_CHALLENGE_TTL_HOURS")),
+                ("AKON_THEME", None),
+                ("DATABASE_ULR", Some("DATABASE_URL")),
+                ("DISCORD_GUILD", Some("DISCORD_GUILD_ID")),
+                ("DISCROD_TOKEN", Some("DISCORD_TOKEN")),
+            ]
+        );
+        assert_eq!(
+            unknown[0].to_string(),
+            "AKON_CHALENGE_TTL_HOURS is not a setting of akon and is ignored: did you mean AKON_CHALLENGE_TTL_HOURS?"
+        );
+        assert_eq!(
+            unknown[1].to_string(),
+            "AKON_THEME is not a setting of akon and is ignored: the settings are listed in .env.example"
+        );
+    }
+
+    #[test]
+    fn every_variable_in_the_example_file_is_known() {
+        let example = include_str!("../.env.example");
+        let named: Vec<&str> = example
+            .lines()
+            .map(|line| line.trim_start_matches(['#', ' ']))
+            .filter_map(|line| line.split_once('=').map(|(name, _)| name))
+            .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+            .filter(|name| CHECKED_PREFIXES.iter().any(|prefix| name.starts_with(prefix)))
+            .collect();
+        assert!(named.len() >= 8, "{named:?}");
+        for name in named {
+            assert!(KNOWN_VARIABLES.contains(&name), "{name} is documented but unknown");
+        }
+        for known in KNOWN_VARIABLES {
+            assert!(
+                example.contains(&format!("{known}=")),
+                "{known} is missing from .env.example"
+            );
+        }
+    }
+
+    #[test]
+    fn edit_distance_counts_single_character_edits() {
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("same", "same"), 0);
     }
 }

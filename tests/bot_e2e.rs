@@ -5,7 +5,6 @@
 
 mod support;
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,7 +12,7 @@ use akon::engine::{Game, Hole, Position, Seat};
 use akon::service::{Service, ServiceConfig};
 use akon::store::Store;
 use serde_json::{json, Value};
-use support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID};
+use support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
 use support::scene::*;
 
 fn read_board(message: &Value) -> ([u8; 7], [u8; 7], u8, u8) {
@@ -841,99 +840,4 @@ async fn the_rematch_button_offers_a_new_game_with_the_seats_swapped() {
         "{content}"
     );
     scene.finish().await;
-}
-
-/// Runs the real `akon` binary in an empty directory (so no `.env` is
-/// read) with exactly `vars` set.
-fn akon_binary(dir: &Path, args: &[&str], vars: &[(&str, String)]) -> std::process::Command {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_akon"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .env_clear()
-        .env("NO_PROXY", "127.0.0.1,localhost");
-    for (name, value) in vars {
-        command.env(name, value);
-    }
-    command
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_bot_binary_runs_from_its_environment_and_stops_cleanly_on_sigterm() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let vars = [
-        ("DISCORD_TOKEN", fake::TOKEN.to_string()),
-        ("DISCORD_PROXY_URL", fake.api_base()),
-        ("DATABASE_URL", "sqlite:bot.db".to_string()),
-        ("RUST_LOG", "info".to_string()),
-    ];
-    let mut child = akon_binary(dir.path(), &[], &vars)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    fake.wait_ready().await;
-    assert!(
-        dir.path().join("bot.db").exists(),
-        "the database file is created and migrated"
-    );
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let deadline = std::time::Instant::now() + Duration::from_secs(15);
-    let exit = loop {
-        if let Some(exit) = child.try_wait().unwrap() {
-            break exit;
-        }
-        assert!(std::time::Instant::now() < deadline, "the bot did not stop on SIGTERM");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
-    let mut logs = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut logs).unwrap();
-    assert!(exit.success(), "exit {exit:?}: {logs}");
-    assert!(logs.contains("shutting down"), "{logs}");
-    assert!(!logs.contains(fake::TOKEN), "the token is never logged");
-}
-
-#[test]
-fn the_bot_binary_explains_missing_or_bad_configuration_without_a_panic() {
-    let dir = tempfile::tempdir().unwrap();
-    let token = ("DISCORD_TOKEN", fake::TOKEN.to_string());
-    let cases: Vec<(Vec<(&str, String)>, &str)> = vec![
-        (vec![], "DISCORD_TOKEN is not set"),
-        (
-            vec![("DISCORD_TOKEN", "not a token".to_string())],
-            "does not look like a bot token",
-        ),
-        (
-            vec![token.clone(), ("DISCORD_GUILD_ID", "my server".to_string())],
-            "DISCORD_GUILD_ID must be",
-        ),
-        (
-            vec![
-                token.clone(),
-                ("DATABASE_URL", "sqlite:/nonexistent/dir/akon.db".to_string()),
-            ],
-            "cannot open the database",
-        ),
-    ];
-    for (vars, expected) in cases {
-        let output = akon_binary(dir.path(), &["bot"], &vars).output().unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{vars:?}");
-        assert!(stderr.contains(expected), "{vars:?}: {stderr}");
-        let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-        assert!(
-            lines.len() == 1 && lines[0].starts_with("akon: "),
-            "one line saying what to do: {stderr}"
-        );
-        assert!(
-            !stderr.contains("panicked") && !stderr.contains("backtrace"),
-            "{stderr}"
-        );
-        assert!(!stderr.contains(fake::TOKEN), "the token is never printed");
-    }
 }

@@ -186,6 +186,7 @@ impl Bot {
         );
         self.deliver(ctx, &owed, None).await?;
         if owed.view.computer_to_move() {
+            tracing::info!(game_id, "catching up on a computer move");
             self.computer_turn(ctx, game_id).await?;
         }
         Ok(())

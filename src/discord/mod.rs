@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use serenity::all::{
     Client, ClientBuilder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler, GatewayIntents, GuildId,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler, GatewayIntents, GuildId, Http,
     HttpBuilder, Interaction, Message, Ready, User,
 };
 use serenity::async_trait;
@@ -68,11 +68,6 @@ pub async fn build_client(settings: &DiscordSettings, service: Service) -> seren
 /// The client builder behind [`build_client`], for callers that add to it
 /// (tests add a handler that fails on events serenity cannot read).
 pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBuilder, BotHandle) {
-    let mut http = HttpBuilder::new(&settings.token);
-    if let Some(proxy) = &settings.proxy_url {
-        // serenity applies the proxy only with its rate limiter off.
-        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
-    }
     let in_flight = Arc::new(AtomicUsize::new(0));
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let bot = Bot {
@@ -87,7 +82,7 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
     };
     // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
     // proxy. Interactions need no gateway intents.
-    let builder = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty()).event_handler(bot);
+    let builder = ClientBuilder::new_with_http(rest_client(settings), GatewayIntents::empty()).event_handler(bot);
     (
         builder,
         BotHandle {
@@ -95,6 +90,17 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
             stop: Arc::new(stop),
         },
     )
+}
+
+/// The REST client the bot uses, also for checking that Discord is
+/// reachable before the gateway client is built.
+pub fn rest_client(settings: &DiscordSettings) -> Http {
+    let mut http = HttpBuilder::new(&settings.token);
+    if let Some(proxy) = &settings.proxy_url {
+        // serenity applies the proxy only with its rate limiter off.
+        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    http.build()
 }
 
 /// Lets the owner of a client wait for interactions being handled.

@@ -265,19 +265,38 @@ async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<
     .doing("creating a game")
 }
 
+/// The options for the database file `url` names, refusing anything that
+/// is not a file: another database's URL or an in-memory database.
+fn file_options(url: &str) -> std::result::Result<SqliteConnectOptions, sqlx::Error> {
+    let refuse = |why: &str| Err(sqlx::Error::Configuration(why.to_string().into()));
+    let options = if url.starts_with("sqlite:") {
+        SqliteConnectOptions::from_str(url)?
+    } else if url.contains("://") {
+        return refuse("only SQLite is supported: give a sqlite: URL such as sqlite:akon.db");
+    } else {
+        SqliteConnectOptions::new().filename(url)
+    };
+    let name = options.get_filename().as_os_str();
+    let in_memory = url
+        .split_once('?')
+        .is_some_and(|(_, query)| query.split('&').any(|p| p == "mode=memory"));
+    if name.is_empty() || name.to_string_lossy().starts_with("file:sqlx-in-memory-") || in_memory {
+        return refuse("an in-memory database would lose every game: name a file, such as sqlite:akon.db");
+    }
+    Ok(options)
+}
+
 impl Store {
-    /// Opens (creating if needed) the SQLite database at `url` — a
+    /// Opens (creating if needed) the SQLite database file at `url` — a
     /// `sqlite:` URL or a plain file path — in WAL mode with a busy timeout
-    /// and foreign keys on, and brings its schema up to date.
+    /// and foreign keys on, and brings its schema up to date. An in-memory
+    /// or nameless database is refused: each pooled connection would get a
+    /// fresh empty one, and the games would not outlive the process.
     pub async fn open(url: &str) -> Result<Store> {
-        let options = if url.starts_with("sqlite:") {
-            SqliteConnectOptions::from_str(url).map_err(|source| StoreError::Open {
-                url: url.to_string(),
-                source,
-            })?
-        } else {
-            SqliteConnectOptions::new().filename(url)
-        };
+        let options = file_options(url).map_err(|source| StoreError::Open {
+            url: url.to_string(),
+            source,
+        })?;
         let options = options
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
