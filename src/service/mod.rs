@@ -572,6 +572,7 @@ impl Service {
         match self.store.record_move(game_id, ply, &new_move, &update).await? {
             Written::Conflict => Err(ServiceError::StaleButton),
             Written::Yes => {
+                crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
                 tracing::info!(
                     game_id,
                     ply = ply + 1,
@@ -695,6 +696,7 @@ impl Service {
         // The same game and ply always give the same move.
         let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
         let started = std::time::Instant::now();
+        let searching = crate::telemetry::search_started();
         let hole = tokio::task::spawn_blocking(move || crate::ai::choose_move(&game, level, seed))
             .await
             .map_err(|e| ServiceError::Corrupt {
@@ -702,6 +704,7 @@ impl Service {
                 why: format!("the computer's search failed: {e}"),
             })?
             .ok_or(ServiceError::GameOver)?;
+        drop(searching);
         tracing::info!(game_id, ply = ply + 1, %level, hole = hole.number(), ms = started.elapsed().as_millis() as u64, "computer move");
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
@@ -715,6 +718,7 @@ impl Service {
         match self.store.record_move(game_id, ply, &new_move, &update).await? {
             Written::Conflict => Ok(None),
             Written::Yes => {
+                crate::telemetry::move_applied(crate::telemetry::MovedBy::Computer);
                 view.last_move = Some(outcome);
                 view.finished = finished;
                 Ok(Some(MoveApplied { outcome, view }))
