@@ -8,6 +8,7 @@ mod custom_id;
 mod records;
 mod render;
 mod schedule;
+mod telemetry;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -23,6 +24,7 @@ use serenity::async_trait;
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
 pub use render::RULES;
+pub use telemetry::gateway_check;
 
 use crate::ai::Level;
 use crate::engine::Seat;
@@ -152,15 +154,18 @@ impl EventHandler for Bot {
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let timer = telemetry::timer_for(&interaction);
         self.in_flight.fetch_add(1, Ordering::SeqCst);
         let bot = self.clone();
         let (task_ctx, task_interaction) = (ctx.clone(), interaction.clone());
-        let outcome = tokio::spawn(async move { bot.handle(&task_ctx, &task_interaction).await }).await;
+        let outcome = tokio::spawn(timer.scope(async move { bot.handle(&task_ctx, &task_interaction).await })).await;
         if let Err(join_error) = outcome {
             // A panic must not leave the user with "This interaction failed".
             tracing::error!(error = %join_error, interaction_id = %interaction.id(), "interaction handler panicked");
+            timer.mark(crate::telemetry::Outcome::Failed);
             apologize(&ctx, &interaction).await;
         }
+        timer.finish();
         self.in_flight.fetch_sub(1, Ordering::SeqCst);
     }
 }
@@ -253,6 +258,7 @@ impl Bot {
             _ => Ok(()),
         };
         if let Err(error) = sent {
+            crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Failed);
             tracing::error!(%error, interaction_id = %interaction.id(), "could not answer an interaction");
         }
     }
@@ -260,9 +266,11 @@ impl Bot {
     /// A refusal or an apology, privately, for a service error.
     fn error_text(&self, error: &ServiceError, context: &str) -> String {
         if error.is_fault() {
+            crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Failed);
             tracing::error!(%error, context, "service failure");
             APOLOGY.to_string()
         } else {
+            crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
             let mut text = error.to_string();
             if let Some(first) = text.get_mut(0..1) {
                 first.make_ascii_uppercase();
@@ -282,12 +290,16 @@ impl Bot {
         tracing::debug!(user_id = user.id, command = %command.data.name, "slash command");
         let parsed = match commands::parse(command) {
             Ok(parsed) => parsed,
-            Err(error) => return self.private(ctx, command, &format!("{error}.")).await,
+            Err(error) => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
+                return self.private(ctx, command, &format!("{error}.")).await;
+            }
         };
         match parsed {
             AkonCommand::Rules => self.private(ctx, command, RULES).await,
             AkonCommand::Challenge { opponent: None, .. } => {
                 let error = CommandError::BadOption("opponent".into());
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 self.private(ctx, command, &format!("{error}.")).await
             }
             AkonCommand::Challenge {
@@ -320,6 +332,7 @@ impl Bot {
                 }
             }
             AkonCommand::Challenge { level: Some(_), .. } => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 self.private(
                     ctx,
                     command,
@@ -434,9 +447,10 @@ impl Bot {
         let id: ButtonId = match press.data.custom_id.parse() {
             Ok(id) => id,
             Err(_) => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 return self
                     .private_to(ctx, press, "This button is not one of Akon's, or is damaged.")
-                    .await
+                    .await;
             }
         };
         match id {
