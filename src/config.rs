@@ -15,6 +15,9 @@ pub struct Config {
     pub discord: DiscordSettings,
     pub database_url: String,
     pub service: ServiceConfig,
+    /// Where to serve `/healthz` and `/metrics` (`AKON_METRICS_ADDR`); off
+    /// when `None`.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 /// What is wrong with the configuration, saying what to set. Never holds
@@ -118,7 +121,16 @@ impl Config {
                 value,
             })?;
         }
+        let metrics_addr = match get("AKON_METRICS_ADDR") {
+            None => None,
+            Some(value) => Some(value.trim().parse().map_err(|_| ConfigError::Invalid {
+                name: "AKON_METRICS_ADDR",
+                what: "an IP address and port to serve /healthz and /metrics on, such as 127.0.0.1:9100",
+                value,
+            })?),
+        };
         Ok(Config {
+            metrics_addr,
             discord: DiscordSettings {
                 scheduler_every: crate::discord::SCHEDULER_EVERY,
                 token,
@@ -179,6 +191,7 @@ mod tests {
         assert_eq!(config.service.challenge_ttl_secs, 24 * 3600);
         assert_eq!(config.service.leaderboard_min_games, 5);
         assert_eq!(config.service.rated_games_per_pair_per_day, 5);
+        assert_eq!(config.metrics_addr, None, "metrics are off by default");
         assert!(
             !format!("{config:?}").contains(TOKEN),
             "the token must never be printed"
@@ -199,5 +212,25 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("AKON_RATED_GAMES_PER_PAIR_PER_DAY must be"));
+    }
+
+    #[test]
+    fn the_metrics_address_is_an_ip_and_a_port() {
+        let config = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_METRICS_ADDR", "127.0.0.1:9100")]).unwrap();
+        assert_eq!(config.metrics_addr, Some("127.0.0.1:9100".parse().unwrap()));
+        let config = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_METRICS_ADDR", "[::1]:9100")]).unwrap();
+        assert_eq!(config.metrics_addr, Some("[::1]:9100".parse().unwrap()));
+        for bad in [
+            "9100",
+            "localhost:9100",
+            "127.0.0.1",
+            "127.0.0.1:99999",
+            "http://127.0.0.1:9100",
+        ] {
+            let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_METRICS_ADDR", bad)]).unwrap_err();
+            let text = error.to_string();
+            assert!(text.starts_with("AKON_METRICS_ADDR must be"), "{bad}: {text}");
+            assert!(text.contains(bad), "{text}");
+        }
     }
 }

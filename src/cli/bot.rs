@@ -5,9 +5,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::config::Config;
-use crate::discord::build_client;
+use crate::discord::{build_client, gateway_check};
 use crate::service::{Service, SystemClock};
 use crate::store::Store;
+use crate::telemetry;
 
 pub fn run() -> ExitCode {
     init_logging();
@@ -44,13 +45,24 @@ fn init_logging() {
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
+    // First, so that a taken port stops the bot before it logs anything.
+    let ops = match config.metrics_addr {
+        Some(addr) => Some(telemetry::serve(addr).await?),
+        None => None,
+    };
     let store = Store::open(&config.database_url).await.map_err(|e| {
         anyhow::anyhow!("{e}. Set DATABASE_URL in .env to a writable SQLite file, e.g. DATABASE_URL=sqlite:akon.db")
     })?;
+    if let Some(ops) = &ops {
+        ops.health().set_database(store.health_check());
+    }
     tracing::info!(database = %config.database_url, "database ready");
     let service = Service::new(store.clone(), config.service.clone(), Arc::new(SystemClock));
     let (mut client, handle) = build_client(&config.discord, service).await?;
     let shards = client.shard_manager.clone();
+    if let Some(ops) = &ops {
+        ops.health().set_gateway(gateway_check(shards.clone()));
+    }
     let scheduler = handle.clone();
     tokio::spawn(async move {
         shutdown_signal().await;
@@ -62,6 +74,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     // Moves are written in single transactions, so stopping cannot leave a
     // half-written game; waiting lets answers in flight reach the players.
     handle.wait_idle(Duration::from_secs(5)).await;
+    if let Some(ops) = ops {
+        ops.stop().await;
+    }
     store.close().await;
     result.map_err(|e| anyhow::anyhow!("Discord connection failed: {e}. Check DISCORD_TOKEN and the network."))
 }
