@@ -434,3 +434,46 @@ async fn a_bad_metrics_address_or_a_taken_port_stops_the_bot_with_one_line() {
     assert_eq!(fake.sessions_opened(), 0, "no bot connected");
     drop(taken);
 }
+
+#[test]
+fn a_failed_database_statement_is_counted_with_what_it_was_for_and_fails_the_health_check() {
+    // A current-thread runtime polls on this thread, where the recorder is
+    // installed for this test alone.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let recorder = akon::telemetry::recorder();
+    let scrape = recorder.handle();
+    let dir = tempfile::tempdir().unwrap();
+    let (answered, closed) = metrics::with_local_recorder(&recorder, || {
+        runtime.block_on(async {
+            let store = akon::store::Store::open_file(&dir.path().join("akon.db"))
+                .await
+                .unwrap();
+            let health = akon::telemetry::Health::new();
+            health.set_gateway(akon::telemetry::Check::new(|| async { Ok(()) }));
+            health.set_database(store.health_check());
+            let answered = health.check().await;
+            store.close().await;
+            (answered, health.check().await)
+        })
+    });
+    assert_eq!(answered, Ok(()));
+    let why = closed.unwrap_err();
+    assert!(why.starts_with("database: "), "{why}");
+    let metrics = Metrics::read(&Answer {
+        status: 200,
+        content_type: "text/plain; version=0.0.4".to_string(),
+        body: scrape.render(),
+    });
+    assert_eq!(
+        metrics.value(
+            "akon_database_errors_total",
+            &[("doing", "checking that the database answers")]
+        ),
+        Some(1.0),
+        "{}",
+        metrics.text
+    );
+}
