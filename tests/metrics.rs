@@ -392,6 +392,53 @@ async fn metrics_show_the_interactions_their_latency_and_the_move_played() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computers_moves_are_counted_and_no_search_is_left_running() {
+    let fake = FakeDiscord::start().await;
+    let alice = alice();
+    fake.add_user(&alice);
+    fake.add_user(&fake::TestUser::the_bot());
+    let bot = Bot::start(&fake);
+    fake.wait_ready().await;
+
+    let me = vec![
+        ("opponent", 6, json!(fake::BOT_ID.to_string())),
+        ("level", 3, json!("easy")),
+    ];
+    let ix = fake.slash(&alice, "akon", "challenge", me).await;
+    let first_board = fake.response(&ix).await;
+    // Alice sits at A; when the computer (B) moves first, its board follows.
+    let computer_first = !fake::content(&first_board).contains("(A).");
+    let board = if computer_first {
+        fake.wait_until("the computer's first move", |v| !v.followups(&ix).is_empty())
+            .await;
+        fake.followups(&ix).remove(0)
+    } else {
+        first_board
+    };
+    bot.metrics_once("the challenge handled", |m| m.total_interactions() == 1.0)
+        .await;
+    let (hole, _, _) = hole_buttons(&board)
+        .into_iter()
+        .find(|(_, _, enabled)| *enabled)
+        .expect("a hole to play");
+    let press = fake.click(&alice, fake::message_id(&board), &hole).await;
+    fake.wait_until("the computer's reply", |v| v.followups(&press).len() == 2)
+        .await;
+
+    let after = bot
+        .metrics_once("the press handled", |m| m.total_interactions() == 2.0)
+        .await;
+    assert_eq!(after.interactions("command", "challenge", "answered"), 1.0);
+    assert_eq!(after.interactions("button", "move", "answered"), 1.0);
+    assert_eq!(after.value("akon_moves_applied_total", &[("by", "player")]), Some(1.0));
+    assert_eq!(
+        after.value("akon_moves_applied_total", &[("by", "computer")]),
+        Some(if computer_first { 2.0 } else { 1.0 })
+    );
+    assert_eq!(after.value("akon_computer_searches_running", &[]), Some(0.0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bad_metrics_address_or_a_taken_port_stops_the_bot_with_one_line() {
     // A fake is there so that a bot that wrongly went on would reach
     // nothing but 127.0.0.1.
