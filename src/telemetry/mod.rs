@@ -5,8 +5,8 @@
 //! Every metric name and label lives here, behind one function per thing
 //! counted, so the rest of the code says `telemetry::move_applied(..)` and
 //! never spells a name. The functions go through the `metrics` facade,
-//! which does nothing until [`serve`] installs the Prometheus recorder:
-//! with metrics off they cost a relaxed atomic load.
+//! which hands back no-op handles until [`serve`] installs the Prometheus
+//! recorder: with metrics off they record nothing and hold no memory.
 //!
 //! This module sits beside `engine`, below `store`: it knows nothing of
 //! ours. What `/healthz` checks is handed in as [`Check`]s by the layers
