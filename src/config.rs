@@ -22,6 +22,7 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_LEADERBOARD_MIN_GAMES",
     "AKON_RATED_GAMES_PER_PAIR_PER_DAY",
     "AKON_LOG_FORMAT",
+    "AKON_METRICS_ADDR",
 ];
 
 /// The families of [`KNOWN_VARIABLES`]: every unknown name with these
@@ -39,6 +40,9 @@ pub struct Config {
     pub database_url: String,
     pub service: ServiceConfig,
     pub log_format: LogFormat,
+    /// Where to serve `/healthz` and `/metrics` (`AKON_METRICS_ADDR`); off
+    /// when `None`.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 /// How log lines are written (`AKON_LOG_FORMAT`).
@@ -185,6 +189,14 @@ impl Config {
                 value,
             })?;
         }
+        let metrics_addr = match get("AKON_METRICS_ADDR") {
+            None => None,
+            Some(value) => Some(value.trim().parse().map_err(|_| ConfigError::Invalid {
+                name: "AKON_METRICS_ADDR",
+                what: "an IP address and port to serve /healthz and /metrics on, such as 127.0.0.1:9100",
+                value,
+            })?),
+        };
         let log_format = match get("AKON_LOG_FORMAT") {
             None => LogFormat::Text,
             Some(value) => match value.trim().to_ascii_lowercase().as_str() {
@@ -204,6 +216,7 @@ impl Config {
             Some(value) => sqlite_file_url(value.trim())?.to_string(),
         };
         Ok(Config {
+            metrics_addr,
             discord: DiscordSettings {
                 scheduler_every: crate::discord::SCHEDULER_EVERY,
                 token,
@@ -346,6 +359,7 @@ mod tests {
         assert_eq!(config.service.challenge_ttl_secs, 24 * 3600);
         assert_eq!(config.service.leaderboard_min_games, 5);
         assert_eq!(config.service.rated_games_per_pair_per_day, 5);
+        assert_eq!(config.metrics_addr, None, "metrics are off by default");
         assert!(
             !format!("{config:?}").contains(TOKEN),
             "the token must never be printed"
@@ -509,5 +523,25 @@ mod tests {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("same", "same"), 0);
+    }
+
+    #[test]
+    fn the_metrics_address_is_an_ip_and_a_port() {
+        let config = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_METRICS_ADDR", "127.0.0.1:9100")]).unwrap();
+        assert_eq!(config.metrics_addr, Some("127.0.0.1:9100".parse().unwrap()));
+        let config = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_METRICS_ADDR", "[::1]:9100")]).unwrap();
+        assert_eq!(config.metrics_addr, Some("[::1]:9100".parse().unwrap()));
+        for bad in [
+            "9100",
+            "localhost:9100",
+            "127.0.0.1",
+            "127.0.0.1:99999",
+            "http://127.0.0.1:9100",
+        ] {
+            let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_METRICS_ADDR", bad)]).unwrap_err();
+            let text = error.to_string();
+            assert!(text.starts_with("AKON_METRICS_ADDR must be"), "{bad}: {text}");
+            assert!(text.contains(bad), "{text}");
+        }
     }
 }

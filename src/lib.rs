@@ -1,7 +1,8 @@
 //! Akon: the rules engine, the computer player, storage, the game service
 //! and the Discord bot. Layers depend downwards only:
 //! `engine` ← `ai` ← `store` ← `service` ← `discord` ← `cli`; `rating` (pure
-//! Glicko-2 arithmetic) sits beside `engine`, under `store`.
+//! Glicko-2 arithmetic) sits beside `engine`, under `store`; so does
+//! `telemetry` (metrics and `/healthz`), which knows nothing of ours.
 
 pub mod ai;
 pub mod board_text;
@@ -12,3 +13,4 @@ pub mod engine;
 pub mod rating;
 pub mod service;
 pub mod store;
+pub mod telemetry;

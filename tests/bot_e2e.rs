@@ -841,3 +841,51 @@ async fn the_rematch_button_offers_a_new_game_with_the_seats_swapped() {
     );
     scene.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resign_confirmation_overtaken_by_a_move_asks_again() {
+    let scene = Scene::new().await;
+    let players = [alice(), bob()];
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let mover = user_to_move(&board, &players);
+    let waiter = if mover == alice() { bob() } else { alice() };
+    // The player waiting for their turn opens the confirmation…
+    let (_, confirm) = scene
+        .click(&waiter, fake::message_id(&board), &button_with_label(&board, "Resign"))
+        .await;
+    assert!(ephemeral_text(&confirm).contains("Resign game #1?"));
+    // …the other player moves meanwhile…
+    let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    scene.click_expecting_board(&mover, fake::message_id(&board), &id).await;
+    // …and the confirmation, about a position that is gone, is asked again.
+    let again = scene
+        .click_updating(
+            &waiter,
+            fake::message_id(&confirm),
+            &button_with_label(&confirm, "Yes, resign"),
+        )
+        .await;
+    let text = fake::content(&again);
+    assert!(text.contains("moved on") && text.contains("Resign game #1?"), "{text}");
+    let service = scene.service().await;
+    assert!(
+        service.game(1).await.unwrap().finished.is_none(),
+        "nothing resigned yet"
+    );
+    // Confirming again resigns.
+    let before = scene.newest_message_id();
+    scene
+        .click_updating(
+            &waiter,
+            fake::message_id(&again),
+            &button_with_label(&again, "Yes, resign"),
+        )
+        .await;
+    let final_board = scene.boards_since(before, 1).await.remove(0);
+    assert!(
+        fake::content(&final_board).contains(&format!("{} wins", mover.mention())),
+        "{final_board}"
+    );
+    assert!(service.game(1).await.unwrap().finished.is_some());
+    scene.finish().await;
+}

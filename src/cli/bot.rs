@@ -19,9 +19,10 @@ use tokio::time::{timeout, Instant};
 use tracing_subscriber::fmt::MakeWriter;
 
 use crate::config::{Config, LogFormat};
-use crate::discord::{build_client, rest_client};
+use crate::discord::{build_client, gateway_check, rest_client};
 use crate::service::{Service, SystemClock};
 use crate::store::Store;
+use crate::telemetry;
 
 /// serenity's warnings stay on, except the shard queuer's and runner's: they
 /// repeat every few seconds while Discord is unreachable, and
@@ -169,9 +170,17 @@ impl<W: Write> Write for Redacting<W> {
 
 async fn serve(config: Config) -> Result<(), Failure> {
     let mut stop = stop_requests();
+    // First, so that a taken port stops the bot before it logs anything.
+    let ops = match config.metrics_addr {
+        Some(addr) => Some(telemetry::serve(addr).await.map_err(anyhow::Error::from)?),
+        None => None,
+    };
     let store = Store::open(&config.database_url).await.map_err(|e| {
         anyhow::anyhow!("{e}. Set DATABASE_URL in .env to a writable SQLite file, e.g. DATABASE_URL=sqlite:akon.db")
     })?;
+    if let Some(ops) = &ops {
+        ops.health().set_database(store.health_check());
+    }
     tracing::info!(database = %config.database_url, "database ready");
     let reached = wait_until_reachable(&rest_client(&config.discord), &mut stop).await;
     if !matches!(reached, Ok(true)) {
@@ -189,6 +198,9 @@ async fn serve(config: Config) -> Result<(), Failure> {
     };
     let (mut client, handle) = built.map_err(|e| anyhow::anyhow!("cannot build the Discord client: {e}"))?;
     let shards = client.shard_manager.clone();
+    if let Some(ops) = &ops {
+        ops.health().set_gateway(gateway_check(shards.clone()));
+    }
     let watcher = tokio::spawn(watch_gateway(shards.clone()));
     let ended = tokio::select! {
         result = client.start() => Some(result),
@@ -206,6 +218,9 @@ async fn serve(config: Config) -> Result<(), Failure> {
     // computer search that is not is dropped unrecorded (moves are written
     // in single transactions) and searched again after the restart.
     handle.wait_idle(DRAIN_LIMIT).await;
+    if let Some(ops) = ops {
+        ops.stop().await;
+    }
     if timeout(STORE_CLOSE_LIMIT, store.close()).await.is_err() {
         tracing::warn!("a database transaction was still open at the stop; SQLite rolls it back");
     }

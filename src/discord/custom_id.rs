@@ -24,8 +24,11 @@ pub enum ButtonId {
     Resign {
         game: i64,
     },
+    /// Confirms resigning, asked at move `ply` (absent on buttons made
+    /// before the move number was added).
     ResignConfirmed {
         game: i64,
+        ply: Option<i64>,
     },
     /// Offers a rematch of a finished game.
     Rematch {
@@ -58,7 +61,8 @@ impl fmt::Display for ButtonId {
             ButtonId::Decline { challenge } => write!(f, "{PREFIX}:decline:{challenge}"),
             ButtonId::Move { game, ply, hole } => write!(f, "{PREFIX}:move:{game}:{ply}:{hole}"),
             ButtonId::Resign { game } => write!(f, "{PREFIX}:resign:{game}"),
-            ButtonId::ResignConfirmed { game } => write!(f, "{PREFIX}:resign-yes:{game}"),
+            ButtonId::ResignConfirmed { game, ply: None } => write!(f, "{PREFIX}:resign-yes:{game}"),
+            ButtonId::ResignConfirmed { game, ply: Some(ply) } => write!(f, "{PREFIX}:resign-yes:{game}:{ply}"),
             ButtonId::Rematch { game } => write!(f, "{PREFIX}:rematch:{game}"),
             ButtonId::Abort { game } => write!(f, "{PREFIX}:abort:{game}"),
             ButtonId::Leaderboard { global, guild, page } => {
@@ -109,7 +113,14 @@ impl FromStr for ButtonId {
                 hole: Hole::new(id(h)?).map_err(|_| unknown())?,
             }),
             [PREFIX, "resign", g] => Ok(ButtonId::Resign { game: id(g)? }),
-            [PREFIX, "resign-yes", g] => Ok(ButtonId::ResignConfirmed { game: id(g)? }),
+            [PREFIX, "resign-yes", g] => Ok(ButtonId::ResignConfirmed {
+                game: id(g)?,
+                ply: None,
+            }),
+            [PREFIX, "resign-yes", g, p] => Ok(ButtonId::ResignConfirmed {
+                game: id(g)?,
+                ply: Some(id(p)?),
+            }),
             [PREFIX, "rematch", g] => Ok(ButtonId::Rematch { game: id(g)? }),
             [PREFIX, "abort", g] => Ok(ButtonId::Abort { game: id(g)? }),
             [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {

@@ -163,18 +163,18 @@ impl Bot {
     }
 
     /// Settles `game_id` if it owes anything and no handler is at it; then,
-    /// if the computer is to move, it moves.
-    pub(super) async fn settle_game(&self, ctx: &Context, game_id: i64) -> Sent {
+    /// if the computer is to move, it moves. `true` if it delivered.
+    pub(super) async fn settle_game(&self, ctx: &Context, game_id: i64) -> serenity::Result<bool> {
         if self.busy.is_busy(game_id) {
-            return Ok(());
+            return Ok(false);
         }
         let _busy = self.busy.hold(game_id);
         let owed = match self.service.delivery(game_id).await {
             Ok(Some(owed)) => owed,
-            Ok(None) => return Ok(()),
+            Ok(None) => return Ok(false),
             Err(error) => {
                 tracing::error!(%error, game_id, "cannot read what a game owes");
-                return Ok(());
+                return Ok(false);
             }
         };
         tracing::info!(
@@ -189,25 +189,33 @@ impl Bot {
             tracing::info!(game_id, "catching up on a computer move");
             self.computer_turn(ctx, game_id).await?;
         }
-        Ok(())
+        Ok(true)
     }
 
     /// One pass of the delivery loop: every game that has owed its channel
     /// a message for `grace` (up to a bound) is settled, oldest change
     /// first. At start-up the grace is zero: no handler is at work yet.
-    pub(super) async fn deliver_owed(&self, ctx: &Context, grace: Duration) {
+    /// Returns how many games were left owing (at most the bound).
+    pub(super) async fn deliver_owed(&self, ctx: &Context, grace: Duration) -> usize {
         let games = match self.service.games_owing_messages(DELIVERIES_PER_PASS).await {
             Ok(games) => games,
             Err(error) => {
                 tracing::error!(%error, "cannot list the games that owe a message");
-                return;
+                return 0;
             }
         };
+        let mut owing = games.len();
         for game_id in self.owed_since.due(&games, grace) {
-            if let Err(error) = self.settle_game(ctx, game_id).await {
+            match self.settle_game(ctx, game_id).await {
+                Ok(true) => {
+                    owing -= 1;
+                    crate::telemetry::owed_delivered();
+                }
+                Ok(false) => {}
                 // Left owed: the next pass tries again.
-                tracing::warn!(%error, game_id, "could not deliver a game's messages");
+                Err(error) => tracing::warn!(%error, game_id, "could not deliver a game's messages"),
             }
         }
+        owing
     }
 }

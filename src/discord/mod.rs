@@ -9,6 +9,7 @@ mod delivery;
 mod records;
 mod render;
 mod schedule;
+mod telemetry;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -24,6 +25,7 @@ use serenity::async_trait;
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
 pub use render::RULES;
+pub use telemetry::gateway_check;
 
 use crate::ai::Level;
 use crate::engine::Seat;
@@ -167,15 +169,18 @@ impl EventHandler for Bot {
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let timer = telemetry::timer_for(&interaction);
         self.in_flight.fetch_add(1, Ordering::SeqCst);
         let bot = self.clone();
         let (task_ctx, task_interaction) = (ctx.clone(), interaction.clone());
-        let outcome = tokio::spawn(async move { bot.handle(&task_ctx, &task_interaction).await }).await;
+        let outcome = tokio::spawn(timer.scope(async move { bot.handle(&task_ctx, &task_interaction).await })).await;
         if let Err(join_error) = outcome {
             // A panic must not leave the user with "This interaction failed".
             tracing::error!(error = %join_error, interaction_id = %interaction.id(), "interaction handler panicked");
+            timer.mark(crate::telemetry::Outcome::Failed);
             apologize(&ctx, &interaction).await;
         }
+        timer.finish();
         self.in_flight.fetch_sub(1, Ordering::SeqCst);
     }
 }
@@ -235,6 +240,7 @@ impl Bot {
             _ => Ok(()),
         };
         if let Err(error) = sent {
+            crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Failed);
             tracing::error!(%error, interaction_id = %interaction.id(), "could not answer an interaction");
         }
     }
@@ -242,9 +248,11 @@ impl Bot {
     /// A refusal or an apology, privately, for a service error.
     fn error_text(&self, error: &ServiceError, context: &str) -> String {
         if error.is_fault() {
+            crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Failed);
             tracing::error!(%error, context, "service failure");
             APOLOGY.to_string()
         } else {
+            crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
             let mut text = error.to_string();
             if let Some(first) = text.get_mut(0..1) {
                 first.make_ascii_uppercase();
@@ -264,12 +272,16 @@ impl Bot {
         tracing::debug!(user_id = user.id, command = %command.data.name, "slash command");
         let parsed = match commands::parse(command) {
             Ok(parsed) => parsed,
-            Err(error) => return self.private(ctx, command, &format!("{error}.")).await,
+            Err(error) => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
+                return self.private(ctx, command, &format!("{error}.")).await;
+            }
         };
         match parsed {
             AkonCommand::Rules => self.private(ctx, command, RULES).await,
             AkonCommand::Challenge { opponent: None, .. } => {
                 let error = CommandError::BadOption("opponent".into());
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 self.private(ctx, command, &format!("{error}.")).await
             }
             AkonCommand::Challenge {
@@ -303,6 +315,7 @@ impl Bot {
                 }
             }
             AkonCommand::Challenge { level: Some(_), .. } => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 self.private(
                     ctx,
                     command,
@@ -413,9 +426,10 @@ impl Bot {
         let id: ButtonId = match press.data.custom_id.parse() {
             Ok(id) => id,
             Err(_) => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 return self
                     .private_to(ctx, press, "This button is not one of Akon's, or is damaged.")
-                    .await
+                    .await;
             }
         };
         match id {
@@ -483,22 +497,14 @@ impl Bot {
                         // The game may be waiting for its board (a crash after
                         // the last move): show it now.
                         drop(_busy);
-                        self.settle_game(ctx, game).await
+                        self.settle_game(ctx, game).await.map(|_| ())
                     }
                     Err(error) => self.private_to(ctx, press, &self.error_text(&error, "move")).await,
                 }
             }
-            ButtonId::Resign { game } => match self.service.game(game).await {
-                Ok(view) if view.seat_of(user.id).is_none() => {
-                    self.private_to(ctx, press, &self.error_text(&ServiceError::NotAPlayer, "resign"))
-                        .await
-                }
-                Ok(view) if view.finished.is_some() => {
-                    self.private_to(ctx, press, &self.error_text(&ServiceError::GameOver, "resign"))
-                        .await
-                }
-                Ok(_) => {
-                    let reply = render::resign_confirmation(game);
+            ButtonId::Resign { game } => match self.service.may_resign(game, &user).await {
+                Ok(view) => {
+                    let reply = render::resign_confirmation(game, view.ply());
                     let message = response(&reply).ephemeral(true);
                     press
                         .create_response(&ctx.http, CreateInteractionResponse::Message(message))
@@ -512,9 +518,9 @@ impl Bot {
                 self.leaderboard_button(ctx, press, &user, (global, guild, page)).await
             }
             ButtonId::History { player, page } => self.history_button(ctx, press, player, page).await,
-            ButtonId::ResignConfirmed { game } => {
+            ButtonId::ResignConfirmed { game, ply } => {
                 let _busy = self.busy.hold(game);
-                match self.service.resign(game, &user).await {
+                match self.service.resign_confirmed(game, &user, ply).await {
                     Ok(view) => {
                         let update = CreateInteractionResponseMessage::new()
                             .content(format!("You resigned game #{game}."))
@@ -529,8 +535,12 @@ impl Bot {
                     }
                     Err(ServiceError::ResignOvertaken) => {
                         // A move landed while the player confirmed: ask again,
-                        // on the same private message.
-                        let mut reply = render::resign_confirmation(game);
+                        // about the game as it is now, on the same message.
+                        let view = match self.service.may_resign(game, &user).await {
+                            Ok(view) => view,
+                            Err(error) => return self.private_to(ctx, press, &self.error_text(&error, "resign")).await,
+                        };
+                        let mut reply = render::resign_confirmation(game, view.ply());
                         reply.content = format!(
                             "{}\n{}",
                             self.error_text(&ServiceError::ResignOvertaken, "resign"),

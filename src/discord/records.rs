@@ -405,13 +405,14 @@ impl Bot {
             (true, _) => Scope::Global,
             (false, Some(guild)) => Scope::Server(guild),
             (false, None) => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 return self
                     .private(
                         ctx,
                         command,
                         "Here there is no server to rank: use `scope: global`, or ask in a server.",
                     )
-                    .await
+                    .await;
             }
         };
         match self.service.leaderboard(scope, 0, user.id).await {

@@ -309,11 +309,16 @@ fn move_buttons(view: &GameView) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(first), CreateActionRow::Buttons(second)]
 }
 
-pub fn resign_confirmation(game_id: i64) -> Reply {
+/// Asks to confirm resigning `game_id`, now at move `ply`.
+pub fn resign_confirmation(game_id: i64, ply: i64) -> Reply {
     Reply {
         content: format!("Resign game #{game_id}? Your opponent wins; this cannot be undone."),
         components: vec![CreateActionRow::Buttons(vec![CreateButton::new(
-            ButtonId::ResignConfirmed { game: game_id }.to_string(),
+            ButtonId::ResignConfirmed {
+                game: game_id,
+                ply: Some(ply),
+            }
+            .to_string(),
         )
         .label("Yes, resign")
         .style(ButtonStyle::Danger)])],

@@ -23,13 +23,14 @@ impl Bot {
         let mut every = tokio::time::interval(self.scheduler_every);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            tokio::select! {
-                _ = every.tick() => {}
+            let due = tokio::select! {
+                due = every.tick() => due,
                 _ = stopped.changed() => break,
-            }
+            };
             if *stopped.borrow() {
                 break;
             }
+            crate::telemetry::scheduler_lag(due.elapsed());
             self.in_flight.fetch_add(1, Ordering::SeqCst);
             self.scheduler_tick(&ctx).await;
             self.in_flight.fetch_sub(1, Ordering::SeqCst);
@@ -38,31 +39,39 @@ impl Bot {
     }
 
     async fn scheduler_tick(&self, ctx: &Context) {
-        self.send_notices(ctx).await;
+        let unsent = self.send_notices(ctx).await;
         // Anything a failed answer or a crash left owed is shown here.
-        self.deliver_owed(ctx, super::delivery::DELIVERY_GRACE).await;
+        let owing = self.deliver_owed(ctx, super::delivery::DELIVERY_GRACE).await;
+        crate::telemetry::owed_pending(unsent + owing);
     }
 
-    async fn send_notices(&self, ctx: &Context) {
+    /// Sends the notices that fell due; returns how many are left unsent.
+    async fn send_notices(&self, ctx: &Context) -> usize {
         let notices = match self.service.tick().await {
             Ok(notices) => notices,
             Err(error) => {
                 tracing::error!(%error, "scheduler tick failed");
-                return;
+                return 0;
             }
         };
+        let mut unsent = 0;
         for notice in notices {
             let id = notice.id();
             match self.send_notice(ctx, &notice).await {
                 Ok(()) => {
+                    crate::telemetry::owed_delivered();
                     if let Err(error) = self.service.notice_sent(id).await {
                         tracing::error!(%error, notice = id, "could not mark a notice sent");
                     }
                 }
                 // Left unsent: the next tick tries again.
-                Err(error) => tracing::warn!(%error, notice = id, "could not send a notice"),
+                Err(error) => {
+                    unsent += 1;
+                    tracing::warn!(%error, notice = id, "could not send a notice");
+                }
             }
         }
+        unsent
     }
 
     async fn send_notice(&self, ctx: &Context, notice: &NoticeView) -> Sent {

@@ -107,7 +107,7 @@ pub enum ServiceError {
     OutdatedBoard,
     #[error("this game is over")]
     GameOver,
-    #[error("the game moved on while you confirmed")]
+    #[error("the game moved on while you confirmed (a move was played)")]
     ResignOvertaken,
     #[error("both players have moved, so this game can no longer be aborted; resign it if you must")]
     TooLateToAbort,
@@ -579,6 +579,7 @@ impl Service {
         match self.store.record_move(game_id, ply, &new_move, &update).await? {
             Written::Conflict => Err(ServiceError::StaleButton),
             Written::Yes => {
+                crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
                 tracing::info!(
                     game_id,
                     ply = ply + 1,
@@ -629,12 +630,33 @@ impl Service {
         update
     }
 
+    /// Whether `user` may resign `game_id` now (they play in it and it goes
+    /// on): the game, to ask them to confirm.
+    pub async fn may_resign(&self, game_id: i64, user: &Player) -> Result<GameView> {
+        let view = self.game(game_id).await?;
+        view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if view.finished.is_some() {
+            return Err(ServiceError::GameOver);
+        }
+        Ok(view)
+    }
+
     /// `user` resigns `game_id`: the other player wins.
     pub async fn resign(&self, game_id: i64, user: &Player) -> Result<GameView> {
+        self.resign_confirmed(game_id, user, None).await
+    }
+
+    /// `user` confirms resigning `game_id`, asked when the game was at move
+    /// `asked_at` (if known): a move made since refuses the confirmation,
+    /// since the position it was about is gone.
+    pub async fn resign_confirmed(&self, game_id: i64, user: &Player, asked_at: Option<i64>) -> Result<GameView> {
         let mut view = self.game(game_id).await?;
         let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if view.finished.is_some() {
             return Err(ServiceError::GameOver);
+        }
+        if asked_at.is_some_and(|ply| ply != view.ply()) {
+            return Err(ServiceError::ResignOvertaken);
         }
         let finished = Some((EndReason::Resignation { seat }, Winner::Seat(seat.opponent())));
         let update = self.update_for(&view, finished);
@@ -702,6 +724,7 @@ impl Service {
         // The same game and ply always give the same move.
         let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
         let started = std::time::Instant::now();
+        let searching = crate::telemetry::search_started();
         let hole = tokio::task::spawn_blocking(move || crate::ai::choose_move(&game, level, seed))
             .await
             .map_err(|e| ServiceError::Corrupt {
@@ -709,6 +732,7 @@ impl Service {
                 why: format!("the computer's search failed: {e}"),
             })?
             .ok_or(ServiceError::GameOver)?;
+        drop(searching);
         tracing::info!(game_id, ply = ply + 1, %level, hole = hole.number(), ms = started.elapsed().as_millis() as u64, "computer move");
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
@@ -722,6 +746,7 @@ impl Service {
         match self.store.record_move(game_id, ply, &new_move, &update).await? {
             Written::Conflict => Ok(None),
             Written::Yes => {
+                crate::telemetry::move_applied(crate::telemetry::MovedBy::Computer);
                 view.last_move = Some(outcome);
                 view.finished = finished;
                 Ok(Some(MoveApplied { outcome, view }))

@@ -43,7 +43,10 @@ trait Doing<T> {
 
 impl<T> Doing<T> for std::result::Result<T, sqlx::Error> {
     fn doing(self, doing: &'static str) -> Result<T> {
-        self.map_err(|source| StoreError::Query { doing, source })
+        self.map_err(|source| {
+            crate::telemetry::database_error(doing);
+            StoreError::Query { doing, source }
+        })
     }
 }
 
@@ -344,6 +347,24 @@ impl Store {
     /// Opens the database file at `path`.
     pub async fn open_file(path: &Path) -> Result<Store> {
         Store::open(&path.to_string_lossy()).await
+    }
+
+    /// Whether the database answers: the cheapest statement there is.
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .doing("checking that the database answers")?;
+        Ok(())
+    }
+
+    /// [`Store::ping`] as a `/healthz` check.
+    pub fn health_check(&self) -> crate::telemetry::Check {
+        let store = self.clone();
+        crate::telemetry::Check::new(move || {
+            let store = store.clone();
+            async move { store.ping().await.map_err(|error| error.to_string()) }
+        })
     }
 
     /// Waits for every connection to finish and closes them.

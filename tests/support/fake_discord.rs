@@ -321,6 +321,8 @@ struct Shared {
     notify: Notify,
     port: u16,
     shutdown: watch::Receiver<bool>,
+    /// Open (`true`) unless a test holds READY back (see [`FakeDiscord::hold_ready`]).
+    ready_gate: watch::Sender<bool>,
 }
 
 impl Shared {
@@ -1552,9 +1554,18 @@ async fn run_session(shared: Arc<Shared>, mut socket: WebSocket) {
                                 .await;
                             break;
                         }
+                        shared.lock().identifies.push(frame["d"].clone());
+                        shared.notify.notify_waiters();
+                        let mut gate = shared.ready_gate.subscribe();
+                        if !*gate.borrow() {
+                            shared.lock().gateway_log.push(format!("session {sid}: READY held back"));
+                            tokio::select! {
+                                _ = gate.wait_for(|open| *open) => {}
+                                _ = shutdown.changed() => break,
+                            }
+                        }
                         let (session_id, url) = {
-                            let mut st = shared.lock();
-                            st.identifies.push(frame["d"].clone());
+                            let st = shared.lock();
                             (st.sessions[&sid].session_id.clone(), st.ws_url())
                         };
                         seq += 1;
@@ -1708,6 +1719,7 @@ impl FakeDiscord {
             notify: Notify::new(),
             port,
             shutdown: shutdown_rx,
+            ready_gate: watch::channel(true).0,
         });
         let app = Router::new()
             .route("/gateway", get(gateway_handler))
@@ -1804,6 +1816,25 @@ impl FakeDiscord {
                 (st.gateway_url_requests > 0 && s.epoch == st.gateway_url_requests && s.registered).then_some(())
             },
         )
+        .await
+    }
+
+    /// Answers the next IDENTIFYs with READY only once [`FakeDiscord::release_ready`] is
+    /// called: the bot stays connected to the socket but not ready, as while Discord is slow.
+    pub fn hold_ready(&self) {
+        self.shared.ready_gate.send_replace(false);
+    }
+
+    /// Sends the READY held back by [`FakeDiscord::hold_ready`], and every later one at once.
+    pub fn release_ready(&self) {
+        self.shared.ready_gate.send_replace(true);
+    }
+
+    /// Waits until a bot sent IDENTIFY (whether or not READY was answered).
+    pub async fn wait_identified(&self) {
+        self.wait_state("the bot to send IDENTIFY", |st| {
+            (!st.identifies.is_empty()).then_some(())
+        })
         .await
     }
 
