@@ -21,3 +21,8 @@ CREATE TABLE stale_boards (
     channel_id  INTEGER NOT NULL
 );
 CREATE INDEX stale_boards_game ON stale_boards(game_id);
+
+-- Pending challenges whose message was never posted (a crash between the
+-- challenge's commit and the answer to the command): the delivery loop
+-- posts them.
+CREATE INDEX challenges_unshown ON challenges(id) WHERE status = 'pending' AND message_id IS NULL;

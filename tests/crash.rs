@@ -366,3 +366,50 @@ async fn a_press_on_a_superseded_board_reposts_the_board_a_game_waits_for() {
     assert_eq!(ply_of(&live), ply_of(&board) + 1);
     kill(&crash.fake, bot).await;
 }
+
+/// `/akon challenge` killed before its answer: the challenge is stored,
+/// so after the restart its message is posted, and it can be accepted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_killed_before_its_message_is_shown_after_the_restart() {
+    let (crash, bot) = Crash::new().await;
+    crash.fake.stall(stall("POST", "/callback", false));
+    crash
+        .fake
+        .slash(
+            &alice(),
+            "akon",
+            "challenge",
+            vec![("opponent", 6, json!(bob().id.to_string()))],
+        )
+        .await;
+    wait_stalled(&crash.fake).await;
+    let bot = crash.restart(bot).await;
+    let challenge = crash
+        .fake
+        .wait_for("the challenge", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .find(|m| fake::content(m).contains("challenges you"))
+                .cloned()
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let shown = crash
+        .fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| fake::content(m).contains("challenges you"))
+        .count();
+    assert_eq!(shown, 1, "shown once");
+    let accept = button_with_label(&challenge, "Accept");
+    crash.fake.click(&bob(), fake::message_id(&challenge), &accept).await;
+    crash
+        .fake
+        .wait_until("the first board", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .iter()
+                .any(|m| !hole_buttons(m).is_empty())
+        })
+        .await;
+    kill(&crash.fake, bot).await;
+}

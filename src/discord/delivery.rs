@@ -162,6 +162,45 @@ impl Bot {
         }
     }
 
+    /// Posts the pending challenges whose message was never posted (those
+    /// unshown for `grace`); returns how many are left unshown.
+    async fn deliver_challenges(&self, ctx: &Context, grace: Duration) -> usize {
+        let challenges = match self.service.challenges_owing_message(DELIVERIES_PER_PASS).await {
+            Ok(challenges) => challenges,
+            Err(error) => {
+                tracing::error!(%error, "cannot list the challenges never shown");
+                return 0;
+            }
+        };
+        let mut owing = challenges.len();
+        for challenge_id in self.unshown_since.due(&challenges, grace) {
+            let view = match self.service.challenge_info(challenge_id).await {
+                Ok(view) => view,
+                Err(error) => {
+                    tracing::error!(%error, challenge_id, "cannot read a challenge");
+                    continue;
+                }
+            };
+            let reply = render::challenge(&view);
+            let message = CreateMessage::new()
+                .content(&reply.content)
+                .components(reply.components.clone())
+                .allowed_mentions(reply.allowed_mentions())
+                .nonce(Nonce::String(format!("akon:c:{challenge_id}")))
+                .enforce_nonce(true);
+            tracing::info!(challenge_id, "posting a challenge never shown");
+            match ChannelId::new(view.channel_id).send_message(ctx, message).await {
+                Ok(posted) => {
+                    self.challenge_posted(challenge_id, &posted).await;
+                    owing -= 1;
+                    crate::telemetry::owed_delivered();
+                }
+                Err(error) => tracing::warn!(%error, challenge_id, "could not post a challenge"),
+            }
+        }
+        owing
+    }
+
     /// Settles `game_id` if it owes anything and no handler is at it; then,
     /// if the computer is to move, it moves. `true` if it delivered.
     pub(super) async fn settle_game(&self, ctx: &Context, game_id: i64) -> serenity::Result<bool> {
@@ -204,7 +243,7 @@ impl Bot {
                 return 0;
             }
         };
-        let mut owing = games.len();
+        let mut owing = games.len() + self.deliver_challenges(ctx, grace).await;
         for game_id in self.owed_since.due(&games, grace) {
             match self.settle_game(ctx, game_id).await {
                 Ok(true) => {

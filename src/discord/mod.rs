@@ -81,6 +81,7 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
         stopped,
         busy: delivery::Busy::default(),
         owed_since: delivery::OwedSince::default(),
+        unshown_since: delivery::OwedSince::default(),
     };
     // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
     // proxy. Interactions need no gateway intents.
@@ -139,6 +140,8 @@ struct Bot {
     /// Games a handler is settling right now (the delivery loop skips them).
     busy: delivery::Busy,
     owed_since: delivery::OwedSince,
+    /// Likewise for challenges whose message was never posted.
+    unshown_since: delivery::OwedSince,
 }
 
 #[async_trait]

@@ -84,6 +84,12 @@ impl Service {
         Ok(self.store.games_owing_messages(limit).await?)
     }
 
+    /// Up to `limit` pending challenges whose message was never posted
+    /// (a crash before the answer to `/akon challenge` or Rematch).
+    pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<i64>> {
+        Ok(self.store.challenges_owing_message(limit).await?)
+    }
+
     /// How many games owe their channel a message (a gauge for operators).
     pub async fn count_games_owing_messages(&self) -> Result<i64> {
         Ok(self.store.count_games_owing_messages().await?)

@@ -143,6 +143,8 @@ pub type Result<T> = std::result::Result<T, ServiceError>;
 #[derive(Debug, Clone)]
 pub struct ChallengeView {
     pub id: i64,
+    /// Where the challenge was made (and its message is).
+    pub channel_id: u64,
     pub challenger: PlayerRow,
     pub opponent: PlayerRow,
     pub status: String,
@@ -324,6 +326,7 @@ impl Service {
     async fn challenge_view(&self, row: ChallengeRow) -> Result<ChallengeView> {
         Ok(ChallengeView {
             id: row.id,
+            channel_id: from_db(row.channel_id),
             challenger: self.player_row(row.challenger_id).await?,
             opponent: self.player_row(row.opponent_id).await?,
             status: row.status,

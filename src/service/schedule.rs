@@ -236,6 +236,7 @@ impl Service {
             .await?;
         Ok(ChallengeView {
             id,
+            channel_id: place.channel_id,
             challenger: challenger_row,
             opponent: opponent_row,
             status: "pending".into(),

@@ -53,6 +53,18 @@ impl Store {
         .doing("listing games that owe a message")
     }
 
+    /// Up to `limit` pending challenges whose message was never posted,
+    /// oldest first.
+    pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<i64>> {
+        sqlx::query_scalar(
+            "SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id LIMIT ?1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .doing("listing challenges never shown")
+    }
+
     /// How many games owe their channel a message.
     pub async fn count_games_owing_messages(&self) -> Result<i64> {
         sqlx::query_scalar(&format!(
