@@ -10,9 +10,9 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use prometheus_parse::{LineInfo, Scrape, Value as Metric};
-use serde_json::{json, Value};
+use serde_json::json;
 use support::fake_discord::{self as fake, FakeDiscord};
-use support::scene::{alice, bob, button_with_label, ephemeral_text, hole_buttons, is_board, user_to_move};
+use support::scene::{alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, user_to_move};
 
 /// How long to wait for something that happens in the background (a
 /// scrape showing a finished interaction, serenity giving up a lost
@@ -517,19 +517,4 @@ fn a_failed_database_statement_is_counted_with_what_it_was_for_and_fails_the_hea
         "{}",
         metrics.text
     );
-}
-
-/// Waits for `count` boards (messages whose text is a game's board) posted
-/// after message `after`; returns them, oldest first.
-async fn boards_after(fake: &FakeDiscord, after: u64, count: usize) -> Vec<Value> {
-    fake.wait_for(&format!("{count} board(s) after message {after}"), |v| {
-        let boards: Vec<Value> = v
-            .messages()
-            .into_iter()
-            .filter(|m| fake::message_id(m) > after && !fake::is_ephemeral(m) && is_board(m))
-            .cloned()
-            .collect();
-        (boards.len() >= count).then_some(boards)
-    })
-    .await
 }

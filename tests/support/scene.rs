@@ -157,18 +157,7 @@ impl Scene {
     /// Waits for at least `count` boards posted after message `after`, and
     /// returns every such board, oldest first.
     pub async fn boards_since(&self, after: u64, count: usize) -> Vec<Value> {
-        let boards = self
-            .fake
-            .wait_for(&format!("{count} new board(s)"), |v| {
-                let boards: Vec<Value> = v
-                    .messages()
-                    .into_iter()
-                    .filter(|m| fake::message_id(m) > after && !fake::is_ephemeral(m) && is_board(m))
-                    .cloned()
-                    .collect();
-                (boards.len() >= count).then_some(boards)
-            })
-            .await;
+        let boards = boards_after(&self.fake, after, count).await;
         self.settle().await;
         boards
     }
@@ -254,6 +243,21 @@ async fn start_bot(
         handle,
         trap,
     }
+}
+
+/// Waits for at least `count` boards (messages whose text is a game's
+/// board) posted after message `after`; returns them all, oldest first.
+pub async fn boards_after(fake: &FakeDiscord, after: u64, count: usize) -> Vec<Value> {
+    fake.wait_for(&format!("{count} board(s) after message {after}"), |v| {
+        let boards: Vec<Value> = v
+            .messages()
+            .into_iter()
+            .filter(|m| fake::message_id(m) > after && !fake::is_ephemeral(m) && is_board(m))
+            .cloned()
+            .collect();
+        (boards.len() >= count).then_some(boards)
+    })
+    .await
 }
 
 /// Whether a message is a game's board (a live one, a past one or a final one).
