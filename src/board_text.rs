@@ -1,5 +1,5 @@
 //! The board as monospace text, shared by the terminal game and the Discord
-//! board: drawn as in RULES.md ("Sowing order"), every hole named (`A3`, `B5`)
+//! board: drawn as in docs/RULES.md ("Sowing order"), every hole named (`A3`, `B5`)
 //! so that the numbers match the hole buttons, each row labelled with its
 //! player and their captures.
 

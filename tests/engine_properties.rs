@@ -1,5 +1,5 @@
 //! Property tests of the engine on random positions and random games: seeds
-//! are conserved, sowing follows RULES.md seed by seed, the feeding rule,
+//! are conserved, sowing follows docs/RULES.md seed by seed, the feeding rule,
 //! every game ends, and the notation and JSON forms round-trip.
 
 use std::collections::HashSet;
@@ -140,7 +140,7 @@ fn total(position: &Position) -> u32 {
     position.board_total() + position.captured(Seat::A) as u32 + position.captured(Seat::B) as u32
 }
 
-/// RULES.md's move, seed by seed, written independently of the engine:
+/// docs/RULES.md's move, seed by seed, written independently of the engine:
 /// the board, the captures, the index of the last hole, the opponent's holes
 /// captured by the chain (as indices) and whether the last seed was kept.
 struct Reference {
@@ -230,7 +230,7 @@ enum Policy {
 
 /// Plays a random game from `start` (choices taken in turn) to its end,
 /// checking after every move that seeds are conserved and that the game
-/// ends exactly when RULES.md says: no seeds first, then the first
+/// ends exactly when docs/RULES.md says: no seeds first, then the first
 /// recurrence of a position (tracked here over the whole game).
 fn play_out(start: Position, choices: &[u16], policy: Policy) -> Result<Game, TestCaseError> {
     let mut game = Game::from_position(start);
@@ -339,7 +339,7 @@ proptest! {
         }
     }
 
-    /// The engine's move matches a seed-by-seed reading of RULES.md: board,
+    /// The engine's move matches a seed-by-seed reading of docs/RULES.md: board,
     /// captures, where the last seed landed, the chain and the kept seed.
     #[test]
     fn every_move_matches_a_seed_by_seed_reference(position in position()) {

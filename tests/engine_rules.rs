@@ -1,4 +1,4 @@
-//! One test per rule of `RULES.md`, each named after the rule it proves. The
+//! One test per rule of `docs/RULES.md`, each named after the rule it proves. The
 //! positions are built by hand and every test checks exact boards, captures
 //! and `MoveOutcome` fields.
 

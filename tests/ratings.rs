@@ -565,7 +565,7 @@ async fn history_pages_finished_games_newest_first_and_a_game_record_replays() {
     assert_eq!(rated.end_reason.as_deref(), Some("resignation"));
     assert!(rated.rating_after.unwrap() != rated.rating_before.unwrap());
 
-    // One game's record, in RULES.md notation, replays to its final position.
+    // One game's record, in docs/RULES.md notation, replays to its final position.
     let game = start(&f, GUILD, &ada, &bo).await;
     let holes: Vec<Hole> = [3, 5, 1, 7].iter().map(|&h| Hole::new(h).unwrap()).collect();
     let mut engine = f.service.game(game).await.unwrap().game;

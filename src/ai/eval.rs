@@ -11,7 +11,7 @@
 //! evaluation estimates is only the future. It has two terms.
 //!
 //! 1. **Seeds in each row** (`row`). When a player to move has no seeds, the
-//!    *other* player sweeps the board (RULES.md, "End of the game", 1), so the
+//!    *other* player sweeps the board (docs/RULES.md, "End of the game", 1), so the
 //!    seeds sitting in a row at the end tend to go to that row's owner; and a
 //!    full row is mobility: more moves to choose from, big holes that lap the
 //!    board, no risk of being the one who runs dry. But seeds in one's row

@@ -376,7 +376,7 @@ pub fn game(game: &GameRecord) -> Reply {
     }
     lines.push(format!("```\n{}\n```", draw(view.game.position(), Seat::B, names)));
     let record = game.record.to_string();
-    let intro = "Record (RULES.md notation, the first mover then the holes played; `akon replay --record` takes it):";
+    let intro = "Record (the first mover, then the holes played; `akon replay --record` takes it):";
     let used: usize = lines.iter().map(|l| l.chars().count() + 1).sum::<usize>() + intro.chars().count() + 10;
     if used + record.chars().count() <= MESSAGE_LIMIT {
         lines.push(format!("{intro}\n```\n{record}\n```"));

@@ -360,7 +360,7 @@ pub fn games_list(user_id: u64, games: &[GameView]) -> Reply {
     Reply::text(lines.join("\n"))
 }
 
-/// The rules in short, matching RULES.md.
+/// The rules in short, matching docs/RULES.md.
 pub const RULES: &str = "**Akon in short**
 • Two rows of 7 holes, 5 seeds in each: 70 seeds. A owns the top row, B the bottom row. Each player numbers their holes 1–7, hole 1 on their own right. Who moves first is drawn at random.
 • A move: take all seeds from one of your non-empty holes and sow them one by one into the next holes, right to left along your row, left to right along the opponent's.

@@ -1,5 +1,5 @@
 //! A game: a start position, the moves played, and the end of the game
-//! (RULES.md, "End of the game"), which needs the history for the loop rule.
+//! (docs/RULES.md, "End of the game"), which needs the history for the loop rule.
 
 use std::fmt;
 
@@ -184,7 +184,7 @@ impl Game {
         }
     }
 
-    /// RULES.md, "End of the game", 1.
+    /// docs/RULES.md, "End of the game", 1.
     fn check_no_seeds(&mut self) -> bool {
         let to_move = self.position.to_move();
         if self.position.row_total(to_move) == 0 {

@@ -1,4 +1,4 @@
-//! The rules of Akon, exactly as `RULES.md` states them: positions, moves,
+//! The rules of Akon, exactly as `docs/RULES.md` states them: positions, moves,
 //! sowing, captures, the feeding rule, the end of the game and notation.
 //! Pure: no I/O, no async; the hot path (sowing, legal moves) works on a
 //! fixed array and never allocates.

@@ -1,4 +1,4 @@
-//! RULES.md, "Notation": `A: 3 5 1 7 2` — the first mover's seat, then the
+//! docs/RULES.md, "Notation": `A: 3 5 1 7 2` — the first mover's seat, then the
 //! holes played in order.
 
 use std::fmt;

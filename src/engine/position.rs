@@ -1,5 +1,5 @@
 //! A position and a move: sowing, captures and the feeding rule
-//! (RULES.md, "A move", "Captures", "Feeding").
+//! (docs/RULES.md, "A move", "Captures", "Feeding").
 
 use std::fmt;
 
@@ -71,7 +71,7 @@ pub enum IllegalMove {
 }
 
 /// What one move did: for telling the players, and for checking the engine
-/// line by line against RULES.md.
+/// line by line against docs/RULES.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveOutcome {
     /// Who moved.
@@ -219,7 +219,7 @@ impl Position {
         HoleSet::from_bits(bits)
     }
 
-    /// The holes the player to move may play (RULES.md, "Feeding"): the
+    /// The holes the player to move may play (docs/RULES.md, "Feeding"): the
     /// non-empty holes whose move leaves the opponent at least one seed; only
     /// when none does, every non-empty hole. Empty when the player to move has
     /// no seeds.
@@ -275,7 +275,7 @@ impl Position {
         self.sow(hole)
     }
 
-    /// RULES.md, "A move" and "Captures": lift, sow, capture, pass the turn.
+    /// docs/RULES.md, "A move" and "Captures": lift, sow, capture, pass the turn.
     #[inline]
     fn sow(&mut self, hole: Hole) -> MoveOutcome {
         let mover = self.to_move;
@@ -357,7 +357,7 @@ impl Position {
         outcome
     }
 
-    /// RULES.md, "End of the game", 1: the player to move has no seeds, so
+    /// docs/RULES.md, "End of the game", 1: the player to move has no seeds, so
     /// the other player captures every seed still on the board.
     pub(crate) fn sweep_to(&mut self, seat: Seat) {
         self.captured[seat.index()] += self.board_total() as u8;
@@ -366,7 +366,7 @@ impl Position {
 }
 
 impl fmt::Display for Position {
-    /// The board as drawn from B's side (RULES.md, "Sowing order"), with the
+    /// The board as drawn from B's side (docs/RULES.md, "Sowing order"), with the
     /// captures and the player to move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let a = self.row(Seat::A);

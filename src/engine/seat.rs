@@ -76,7 +76,7 @@ impl FromStr for Seat {
 pub const HOLES_PER_ROW: usize = 7;
 
 /// A hole of the mover's own row, numbered 1 to 7 from that player's right
-/// (RULES.md, "Board and pieces"). The number is checked once, on entry.
+/// (docs/RULES.md, "Board and pieces"). The number is checked once, on entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hole(u8);
 

@@ -196,7 +196,7 @@ pub struct RatingChange {
     pub provisional: bool,
 }
 
-/// One game in full: its view, its record in RULES.md's notation and when
+/// One game in full: its view, its record in docs/RULES.md's notation and when
 /// it was played.
 #[derive(Debug, Clone)]
 pub struct GameRecord {

@@ -1,6 +1,6 @@
 //! A fake Discord (REST + gateway) for end-to-end tests of the bot, served on 127.0.0.1 only.
 //!
-//! It follows `/work/shared/FAKE_DISCORD.md` (a recipe proven against an unmodified serenity
+//! It follows `docs/FAKE_DISCORD.md` (a recipe proven against an unmodified serenity
 //! 0.12.5 client): one `TcpListener` on `127.0.0.1:0` serves the REST API under `/api/v10/...`
 //! and the gateway websocket at `/gateway`.
 //!
