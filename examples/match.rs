@@ -401,7 +401,7 @@ fn main() {
                     }
                 }
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if n % 10 == 0 || n == jobs.len() {
+                if n.is_multiple_of(10) || n == jobs.len() {
                     eprintln!("{n}/{} games, {:.0} s", jobs.len(), started.elapsed().as_secs_f64());
                 }
             });

@@ -283,6 +283,13 @@ fn sqlite_file_url(value: &str) -> Result<&str, ConfigError> {
     Ok(value)
 }
 
+/// The file a `sqlite:` URL accepted by [`Config::from_lookup`] names.
+pub fn sqlite_path(url: &str) -> std::path::PathBuf {
+    let rest = url.strip_prefix("sqlite:").unwrap_or(url);
+    let path = rest.split_once('?').map_or(rest, |(path, _)| path);
+    std::path::PathBuf::from(path.strip_prefix("//").unwrap_or(path))
+}
+
 fn is_postgres(scheme: &str) -> bool {
     matches!(scheme, "postgres" | "postgresql")
 }

@@ -72,7 +72,7 @@ async fn the_akon_command_is_registered_with_every_subcommand_described() {
     let mut scene = Scene::new().await;
     let global = scene.fake.registered_commands();
     assert!(
-        global.iter().all(|c| c.get("guild_id").map_or(true, Value::is_null)),
+        global.iter().all(|c| c.get("guild_id").is_none_or(Value::is_null)),
         "registered globally by default"
     );
     // With DISCORD_GUILD_ID the command is registered in that server, idempotently on every start.

@@ -632,3 +632,51 @@ async fn store_open_refuses_in_memory_and_other_databases_and_creates_nothing() 
     Store::open(&in_dir("DIR/path.db")).await.unwrap().close().await;
     assert!(dir.path().join("url.db").exists() && dir.path().join("path.db").exists());
 }
+
+/// A second bot on the same SQLite file would send every reminder and
+/// board twice: it waits for the first to stop, and takes over when it
+/// does (a deploy that overlaps).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_bot_on_the_same_database_waits_for_the_first_to_stop() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let vars = bot_vars(&fake.api_base(), &[("RUST_LOG", "info")]);
+    let mut first = Bot::start(dir.path(), &vars);
+    fake.wait_ready().await;
+    let mut second = Bot::start(dir.path(), &vars);
+    let line = second.wait_for_line("another akon bot").await;
+    assert!(
+        line.contains(&format!("(pid {})", first.child.id())) && line.contains("waiting for it to stop"),
+        "{line}"
+    );
+    assert_eq!(fake.sessions_opened(), 1, "the second bot does not connect meanwhile");
+    first.signal("TERM");
+    assert_eq!(first.exit_within(STOP_LIMIT).await.code(), Some(0));
+    second.wait_for_line("connected to Discord").await;
+    second.signal("TERM");
+    assert_eq!(
+        second.exit_within(STOP_LIMIT).await.code(),
+        Some(0),
+        "{}",
+        second.logs()
+    );
+}
+
+/// If the first bot does not stop, the second gives up with one clear line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_bot_on_the_same_database_gives_up_if_the_first_keeps_running() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let vars = bot_vars(&fake.api_base(), &[("RUST_LOG", "info")]);
+    let _first = Bot::start(dir.path(), &vars);
+    fake.wait_ready().await;
+    let mut second = Bot::start(dir.path(), &vars);
+    let exit = second.exit_within(Duration::from_secs(25)).await;
+    let logs = second.logs();
+    assert_eq!(exit.code(), Some(1), "{logs}");
+    let last = logs.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("akon: another akon bot") && last.contains("stop it first"),
+        "{logs}"
+    );
+}

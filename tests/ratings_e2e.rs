@@ -30,7 +30,7 @@ async fn play_on(scene: &Scene, mut board: Value, players: &[TestUser; 2], moves
     };
     let mut game = Game::opening(first);
     let mut played = 0;
-    while !game.is_over() && moves.map_or(true, |m| played < m) {
+    while !game.is_over() && moves.is_none_or(|m| played < m) {
         let mover = user_to_move(&board, players);
         let hole = greedy(&game);
         let (custom_id, _, _) = hole_buttons(&board)

@@ -254,7 +254,7 @@ impl Searcher {
                 }
                 moves[i].score = score;
                 moves[i].exact = exact;
-                if best.map_or(true, |b| score > moves[b].score) {
+                if best.is_none_or(|b| score > moves[b].score) {
                     best = Some(i);
                     best_pv.clear();
                     best_pv.push(m.hole);

@@ -21,7 +21,7 @@ use tracing_subscriber::fmt::MakeWriter;
 use crate::config::{Config, LogFormat};
 use crate::discord::{build_client, gateway_check, rest_client};
 use crate::service::{Service, SystemClock};
-use crate::store::Store;
+use crate::store::{BotLock, LockError, Store};
 use crate::telemetry;
 
 /// serenity's warnings stay on, except the shard queuer's and runner's: they
@@ -175,6 +175,11 @@ async fn serve(config: Config) -> Result<(), Failure> {
         Some(addr) => Some(telemetry::serve(addr).await.map_err(anyhow::Error::from)?),
         None => None,
     };
+    let _lock = match lock_the_database(&config.database_url, &mut stop).await? {
+        DatabaseLock::Held(lock) => Some(lock),
+        DatabaseLock::NoDirectory => None,
+        DatabaseLock::Stopped => return Ok(()),
+    };
     let store = Store::open(&config.database_url).await.map_err(|e| {
         anyhow::anyhow!("{e}. Set DATABASE_URL in .env to a writable SQLite file, e.g. DATABASE_URL=sqlite:akon.db")
     })?;
@@ -230,6 +235,53 @@ async fn serve(config: Config) -> Result<(), Failure> {
             Err(Failure::TokenRejected)
         }
         Some(Err(error)) => Err(anyhow::anyhow!("Discord connection failed: {error}").into()),
+    }
+}
+
+/// How long a bot waits for another one on the same database to stop (a
+/// deploy that starts the new process before the old one has stopped).
+const LOCK_WAIT: Duration = Duration::from_secs(15);
+
+enum DatabaseLock {
+    Held(BotLock),
+    /// The database's directory does not exist: opening it says so.
+    NoDirectory,
+    /// Asked to stop while waiting for the lock.
+    Stopped,
+}
+
+/// Takes the one-bot-per-database lock, waiting up to [`LOCK_WAIT`] for a
+/// process that holds it to stop.
+async fn lock_the_database(url: &str, stop: &mut watch::Receiver<bool>) -> Result<DatabaseLock, Failure> {
+    let path = crate::config::sqlite_path(url);
+    let deadline = Instant::now() + LOCK_WAIT;
+    let mut said = false;
+    loop {
+        match BotLock::try_acquire(&path) {
+            Ok(lock) => return Ok(DatabaseLock::Held(lock)),
+            Err(held @ LockError::Held { .. }) if Instant::now() < deadline => {
+                if !said {
+                    tracing::warn!(wait_s = LOCK_WAIT.as_secs(), "{held}; waiting for it to stop");
+                    said = true;
+                }
+            }
+            Err(held @ LockError::Held { .. }) => {
+                return Err(anyhow::anyhow!(
+                    "{held}, and it did not stop within {} s: stop it first (one bot per database; see README.md, \"Operating the bot\")",
+                    LOCK_WAIT.as_secs()
+                )
+                .into())
+            }
+            // No such directory: opening the database says so, better.
+            Err(LockError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(DatabaseLock::NoDirectory)
+            }
+            Err(error) => return Err(anyhow::anyhow!("{error}").into()),
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_millis(250)) => {}
+            _ = stop.wait_for(|stopping| *stopping) => return Ok(DatabaseLock::Stopped),
+        }
     }
 }
 

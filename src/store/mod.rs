@@ -18,6 +18,9 @@ pub use schedule::{Notice, SettingsRow};
 mod delivery;
 pub use delivery::{BoardRecorded, ShownBoard};
 
+mod lock;
+pub use lock::{lock_path, BotLock, LockError};
+
 mod ratings;
 pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules, Scope};
 

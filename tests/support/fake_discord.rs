@@ -1128,8 +1128,8 @@ impl State {
                     .filter(|(id, mm)| {
                         msg_channel(&mm.json) == cid
                             && !is_ephemeral(&mm.json)
-                            && before.map_or(true, |b| **id < b)
-                            && after.map_or(true, |a| **id > a)
+                            && before.is_none_or(|b| **id < b)
+                            && after.is_none_or(|a| **id > a)
                     })
                     .take(limit)
                     .map(|(_, mm)| mm.json.clone())
@@ -1403,7 +1403,7 @@ async fn rest_handler(
                 && path.contains(&s.path_contains)
                 && s.body_contains
                     .as_ref()
-                    .map_or(true, |b| body_text.contains(b.as_str()))
+                    .is_none_or(|b| body_text.contains(b.as_str()))
         });
         found.map(|i| {
             st.stalls_hit += 1;
