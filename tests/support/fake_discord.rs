@@ -1401,9 +1401,7 @@ async fn rest_handler(
             s.method == method.as_str()
                 && path.starts_with("/api/v10/")
                 && path.contains(&s.path_contains)
-                && s.body_contains
-                    .as_ref()
-                    .is_none_or(|b| body_text.contains(b.as_str()))
+                && s.body_contains.as_ref().is_none_or(|b| body_text.contains(b.as_str()))
         });
         found.map(|i| {
             st.stalls_hit += 1;
