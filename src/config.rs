@@ -3,7 +3,7 @@
 
 use std::env;
 
-use crate::discord::DiscordSettings;
+use crate::discord::{DiscordSettings, ShardPlan};
 use crate::service::ServiceConfig;
 
 /// Where the database lives when `DATABASE_URL` is not set: a file in the
@@ -23,6 +23,7 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_RATED_GAMES_PER_PAIR_PER_DAY",
     "AKON_LOG_FORMAT",
     "AKON_METRICS_ADDR",
+    "AKON_SHARDS",
 ];
 
 /// The families of [`KNOWN_VARIABLES`]: every unknown name with these
@@ -189,6 +190,15 @@ impl Config {
                 value,
             })?;
         }
+        let shards = match get("AKON_SHARDS") {
+            None => ShardPlan::Recommended,
+            Some(value) => shard_plan(value.trim()).ok_or(ConfigError::Invalid {
+                name: "AKON_SHARDS",
+                what: "the shards this process runs, FIRST-LAST/TOTAL or SHARD/TOTAL with FIRST ≤ LAST < TOTAL \
+                       (e.g. 0-1/4: shards 0 and 1 of 4); unset: as many as Discord recommends, all here",
+                value,
+            })?,
+        };
         let metrics_addr = match get("AKON_METRICS_ADDR") {
             None => None,
             Some(value) => Some(value.trim().parse().map_err(|_| ConfigError::Invalid {
@@ -222,6 +232,7 @@ impl Config {
                 token,
                 guild_id,
                 proxy_url,
+                shards,
             },
             database_url,
             service,
@@ -281,6 +292,20 @@ fn sqlite_file_url(value: &str) -> Result<&str, ConfigError> {
         return Err(ConfigError::DatabaseNotAFile);
     }
     Ok(value)
+}
+
+/// `FIRST-LAST/TOTAL` or `SHARD/TOTAL`, with `FIRST ≤ LAST < TOTAL`.
+fn shard_plan(text: &str) -> Option<ShardPlan> {
+    let (range, total) = text.split_once('/')?;
+    let (first, last) = range.split_once('-').unwrap_or((range, range));
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|_| s.trim().chars().all(|c| c.is_ascii_digit()))
+    };
+    let (first, last, total) = (number(first)?, number(last)?, number(total)?);
+    (first <= last && last < total).then_some(ShardPlan::Range { first, last, total })
 }
 
 /// The file a `sqlite:` URL accepted by [`Config::from_lookup`] names.
@@ -530,6 +555,42 @@ mod tests {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("same", "same"), 0);
+    }
+
+    #[test]
+    fn akon_shards_names_a_range_of_the_total() {
+        let shards = |value: &str| load(&[("DISCORD_TOKEN", TOKEN), ("AKON_SHARDS", value)]).map(|c| c.discord.shards);
+        assert_eq!(
+            load(&[("DISCORD_TOKEN", TOKEN)]).unwrap().discord.shards,
+            ShardPlan::Recommended
+        );
+        assert_eq!(
+            shards("0-1/4").unwrap(),
+            ShardPlan::Range {
+                first: 0,
+                last: 1,
+                total: 4
+            }
+        );
+        assert_eq!(
+            shards("3/4").unwrap(),
+            ShardPlan::Range {
+                first: 3,
+                last: 3,
+                total: 4
+            }
+        );
+        assert!(shards("0-1/4").unwrap().runs_shard_zero());
+        assert!(!shards("2-3/4").unwrap().runs_shard_zero());
+        for bad in [
+            "4/4", "2-1/4", "0-4/4", "1", "a-b/4", "0-1/0", "-1/4", "0-1/4/8", "+1/4",
+        ] {
+            let error = shards(bad).unwrap_err().to_string();
+            assert!(
+                error.starts_with("AKON_SHARDS must be") && error.contains(bad),
+                "{bad}: {error}"
+            );
+        }
     }
 
     #[test]

@@ -680,3 +680,37 @@ async fn a_second_bot_on_the_same_database_gives_up_if_the_first_keeps_running()
         "{logs}"
     );
 }
+
+/// `AKON_SHARDS=1-1/2`: this process runs shard 1 of 2 only, and leaves
+/// registering the commands to the process that runs shard 0.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn akon_shards_starts_only_that_range_and_shard_zero_alone_registers_commands() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Bot::start(
+        dir.path(),
+        &bot_vars(&fake.api_base(), &[("AKON_SHARDS", "1-1/2"), ("RUST_LOG", "info")]),
+    );
+    bot.wait_for_line("connected to Discord").await;
+    let identified: Vec<serde_json::Value> = fake.identify_payloads().iter().map(|i| i["shard"].clone()).collect();
+    assert_eq!(identified, vec![serde_json::json!([1, 2])], "only shard 1 of 2");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        fake.registered_commands().is_empty(),
+        "shard 1's process registers nothing"
+    );
+    bot.signal("TERM");
+    assert_eq!(bot.exit_within(STOP_LIMIT).await.code(), Some(0));
+
+    // Unset: Discord's recommended count (the fake says 1), all here.
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Bot::start(dir.path(), &bot_vars(&fake.api_base(), &[]));
+    fake.wait_ready().await;
+    assert_eq!(
+        fake.identify_payloads().last().unwrap()["shard"],
+        serde_json::json!([0, 1])
+    );
+    assert!(!fake.registered_commands().is_empty());
+    bot.signal("TERM");
+    assert_eq!(bot.exit_within(STOP_LIMIT).await.code(), Some(0));
+}

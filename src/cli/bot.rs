@@ -208,7 +208,7 @@ async fn serve(config: Config) -> Result<(), Failure> {
     }
     let watcher = tokio::spawn(watch_gateway(shards.clone()));
     let ended = tokio::select! {
-        result = client.start() => Some(result),
+        result = config.discord.shards.start(&mut client) => Some(result),
         _ = stop.wait_for(|stopping| *stopping) => None,
     };
     watcher.abort();

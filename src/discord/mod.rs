@@ -45,6 +45,38 @@ pub struct DiscordSettings {
     /// How often the scheduler looks for reminders, timeouts and expired
     /// challenges.
     pub scheduler_every: Duration,
+    /// Which gateway shards this process runs.
+    pub shards: ShardPlan,
+}
+
+/// Which of the bot's gateway shards this process runs (`AKON_SHARDS`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ShardPlan {
+    /// As many as Discord recommends, all in this process.
+    #[default]
+    Recommended,
+    /// Shards `first..=last` of `total`; other processes run the rest.
+    Range { first: u32, last: u32, total: u32 },
+}
+
+impl ShardPlan {
+    /// Whether this process runs shard 0, which alone registers the
+    /// commands (so that processes starting together do not race).
+    pub fn runs_shard_zero(self) -> bool {
+        match self {
+            ShardPlan::Recommended => true,
+            ShardPlan::Range { first, .. } => first == 0,
+        }
+    }
+
+    /// Connects the planned shards and runs until they stop.
+    pub async fn start(self, client: &mut Client) -> serenity::Result<()> {
+        match self {
+            ShardPlan::Recommended => client.start_autosharded().await,
+            // serenity reads the range's end as the last shard, included.
+            ShardPlan::Range { first, last, total } => client.start_shard_range(first..last, total).await,
+        }
+    }
 }
 
 /// The scheduler's default period: events are handled at most this late.
@@ -56,6 +88,7 @@ impl std::fmt::Debug for DiscordSettings {
             .field("token", &"<hidden>")
             .field("guild_id", &self.guild_id)
             .field("proxy_url", &self.proxy_url)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -79,6 +112,7 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
         scheduler: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         scheduler_every: settings.scheduler_every,
         stopped,
+        registers_commands: settings.shards.runs_shard_zero(),
         busy: delivery::Busy::default(),
         owed_since: delivery::OwedSince::default(),
         unshown_since: delivery::OwedSince::default(),
@@ -137,6 +171,8 @@ struct Bot {
     scheduler: Arc<std::sync::atomic::AtomicBool>,
     scheduler_every: Duration,
     stopped: tokio::sync::watch::Receiver<bool>,
+    /// Whether this process runs shard 0 and so registers the commands.
+    registers_commands: bool,
     /// Games a handler is settling right now (the delivery loop skips them).
     busy: delivery::Busy,
     owed_since: delivery::OwedSince,
@@ -147,14 +183,19 @@ struct Bot {
 #[async_trait]
 impl EventHandler for Bot {
     async fn ready(&self, ctx: Context, ready: Ready) {
-        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
-        let registered = match self.guild_id {
-            Some(guild) => guild.set_commands(&ctx.http, vec![akon_command()]).await,
-            None => serenity::all::Command::set_global_commands(&ctx.http, vec![akon_command()]).await,
-        };
-        match registered {
-            Ok(commands) => tracing::info!(count = commands.len(), guild = ?self.guild_id, "commands registered"),
-            Err(error) => tracing::error!(%error, "could not register the commands"),
+        let shard = ready.shard.map(|s| (s.id.0, s.total));
+        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), ?shard, "connected to Discord");
+        // Shard 0's process alone registers the commands, so that several
+        // processes starting together do not race to.
+        if shard.is_none_or(|(id, _)| id == 0) && self.registers_commands {
+            let registered = match self.guild_id {
+                Some(guild) => guild.set_commands(&ctx.http, vec![akon_command()]).await,
+                None => serenity::all::Command::set_global_commands(&ctx.http, vec![akon_command()]).await,
+            };
+            match registered {
+                Ok(commands) => tracing::info!(count = commands.len(), guild = ?self.guild_id, "commands registered"),
+                Err(error) => tracing::error!(%error, "could not register the commands"),
+            }
         }
         let bot = self.clone();
         self.in_flight.fetch_add(1, Ordering::SeqCst);

@@ -228,6 +228,7 @@ async fn start_bot(
         guild_id,
         proxy_url: Some(fake.api_base()),
         scheduler_every: Duration::from_millis(50),
+        shards: akon::discord::ShardPlan::Recommended,
     };
     let trap = fake::UnknownEventTrap::default();
     let (builder, handle) = client_builder(&settings, service);
