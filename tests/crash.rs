@@ -413,3 +413,55 @@ async fn a_challenge_killed_before_its_message_is_shown_after_the_restart() {
         .await;
     kill(&crash.fake, bot).await;
 }
+
+/// The move that ends a game, killed before its final board is posted:
+/// after the restart the result is announced exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_ending_move_killed_before_the_result_is_announced_once_after_the_restart() {
+    let (crash, bot) = Crash::new().await;
+    let mut board = game_in_progress(&crash.fake, 0).await;
+    loop {
+        let view = stored_game(crash.dir.path(), 1).await;
+        let (_, hole, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+        let mut next = view.game.clone();
+        next.play(akon::engine::Hole::new(i64::from(hole)).unwrap()).unwrap();
+        if next.is_over() {
+            break;
+        }
+        let previous = fake::message_id(&board);
+        press_a_hole(&crash.fake, &board).await;
+        board = crash
+            .fake
+            .wait_for("the next board", |v| {
+                v.channel_messages(CHANNEL_ID)
+                    .into_iter()
+                    .find(|m| fake::message_id(m) > previous && !hole_buttons(m).is_empty())
+                    .cloned()
+            })
+            .await;
+    }
+    crash
+        .fake
+        .stall(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), false));
+    press_a_hole(&crash.fake, &board).await;
+    wait_stalled(&crash.fake).await;
+    let bot = crash.restart(bot).await;
+    let is_result = |m: &Value| fake::content(m).contains("finished after");
+    crash
+        .fake
+        .wait_until("the result", |v| {
+            v.channel_messages(CHANNEL_ID).iter().any(|m| is_result(m))
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let results = crash
+        .fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .filter(is_result)
+        .count();
+    assert_eq!(results, 1, "announced once");
+    assert!(live_boards(&crash.fake).is_empty(), "no board keeps move buttons");
+    assert!(stored_game(crash.dir.path(), 1).await.finished.is_some());
+    kill(&crash.fake, bot).await;
+}
