@@ -7,6 +7,7 @@ mod commands;
 mod custom_id;
 mod delivery;
 mod records;
+mod refusals;
 mod render;
 mod schedule;
 mod telemetry;
@@ -297,11 +298,7 @@ impl Bot {
             APOLOGY.to_string()
         } else {
             crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-            let mut text = error.to_string();
-            if let Some(first) = text.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            format!("{text}.")
+            refusals::refusal(error)
         }
     }
 

@@ -72,56 +72,70 @@ pub struct Place {
     pub channel_id: u64,
 }
 
-/// Everything that can refuse a use case, each with what to tell the user.
+/// Everything that can refuse a use case. The presentation layer words
+/// each for the player (`discord::refusals`); `Display` is for logs.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
-    #[error("games are played in servers, not in direct messages")]
+    #[error("not in a server")]
     NotInAServer,
-    #[error("you cannot challenge yourself")]
+    #[error("challenger and opponent are the same user")]
     ChallengeSelf,
-    #[error("{0} is a bot and cannot play")]
+    /// The opponent (named) is a bot other than this one.
+    #[error("opponent {0} is a bot")]
     ChallengeBot(String),
-    #[error("you already have a pending challenge to {0}")]
+    /// A pending challenge to this opponent (named) exists already.
+    #[error("a challenge to {0} is pending already")]
     AlreadyChallenged(String),
-    #[error("{name} already has {limit} ongoing games, the most allowed")]
+    /// The player `name` has `limit` ongoing games already.
+    #[error("{name} has {limit} ongoing games already")]
     TooManyGames { name: String, limit: usize },
-    #[error("that challenge does not exist")]
+    #[error("no such challenge")]
     ChallengeNotFound,
-    #[error("only {0} can accept this challenge")]
+    /// Only the opponent (named) may accept.
+    #[error("only {0} may accept")]
     NotYourChallenge(String),
-    #[error("this challenge is not yours to answer")]
+    #[error("the user is not in the challenge")]
     NotInChallenge,
-    #[error("this challenge was already {0}")]
+    /// The challenge is closed with this status (`accepted`, `declined`,
+    /// `withdrawn`).
+    #[error("challenge already {0}")]
     ChallengeClosed(String),
-    #[error("this challenge has expired")]
+    #[error("challenge expired")]
     ChallengeExpired,
-    #[error("that game does not exist")]
+    #[error("no such game")]
     GameNotFound,
-    #[error("you are not playing in this game")]
+    #[error("the user is not a player of the game")]
     NotAPlayer,
-    #[error("it is {0}'s turn, not yours")]
+    /// The player to move (named) is someone else.
+    #[error("{0} is to move")]
     NotYourTurn(String),
-    #[error("this button is from an earlier move; the game has moved on")]
+    /// The button names a move number the game has passed.
+    #[error("stale button")]
     StaleButton,
-    #[error("this is not the latest board of the game; use the latest one")]
+    /// A newer board of the game was posted; only it takes moves.
+    #[error("not the latest board")]
     OutdatedBoard,
-    #[error("this game is over")]
+    #[error("game over")]
     GameOver,
-    #[error("the game moved on while you confirmed (a move was played)")]
+    /// A move was played since the player was asked to confirm resigning.
+    #[error("resignation overtaken by a move")]
     ResignOvertaken,
-    #[error("both players have moved, so this game can no longer be aborted; resign it if you must")]
+    #[error("too late to abort")]
     TooLateToAbort,
-    #[error("this game is not over yet")]
+    #[error("game not over")]
     GameNotOver,
-    #[error("a rematch is already offered (challenge {0})")]
+    /// A rematch (this challenge) is pending already.
+    #[error("rematch pending (challenge {0})")]
     RematchPending(i64),
-    #[error("you ran out of time: the game is lost on time")]
+    /// The player pressed after their deadline: the game is lost on time.
+    #[error("out of time")]
     TimedOut,
-    #[error("that move is not allowed: {0}")]
+    #[error("illegal move: {0}")]
     IllegalMove(IllegalMove),
-    #[error("you have no ongoing game in this channel")]
+    #[error("no ongoing game in this channel")]
     NoGameHere,
-    #[error("you have several ongoing games in this channel; say which one (game {0})")]
+    /// Several ongoing games (these ids) in this channel.
+    #[error("several ongoing games here: {0}")]
     WhichGame(String),
     #[error("game {game_id} is inconsistent: {why}")]
     Corrupt { game_id: i64, why: String },
