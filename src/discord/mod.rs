@@ -28,9 +28,8 @@ pub use custom_id::{ButtonId, UnknownButton};
 pub use render::RULES;
 pub use telemetry::gateway_check;
 
-use crate::ai::Level;
 use crate::engine::Seat;
-use crate::service::{Delivery, GameView, Place, Player, Service, ServiceError};
+use crate::service::{ChallengeRequest, Challenged, Delivery, GameView, Place, Player, Service, ServiceError};
 use commands::CommandError;
 use render::Reply;
 
@@ -328,15 +327,24 @@ impl Bot {
             AkonCommand::Challenge {
                 opponent: Some(opponent),
                 level,
-                ..
-            } if opponent.id == ctx.cache.current_user().id => {
-                let level = level.unwrap_or(Level::Medium);
-                match self
-                    .service
-                    .start_computer_game(place, &user, &player_of(&opponent), level)
-                    .await
-                {
-                    Ok(view) => {
+                time,
+            } => {
+                let opponent_player = player_of(&opponent);
+                let request = ChallengeRequest {
+                    place,
+                    challenger: &user,
+                    opponent: &opponent_player,
+                    opponent_is_the_computer: opponent.id == ctx.cache.current_user().id,
+                    level,
+                    time,
+                };
+                match self.service.challenge_or_play(request).await {
+                    Ok(Challenged::Challenge(view)) => {
+                        let message = self.public(ctx, command, &render::challenge(&view)).await?;
+                        self.challenge_posted(view.id, &message).await;
+                        Ok(())
+                    }
+                    Ok(Challenged::ComputerGame { view, level }) => {
                         let mut board = render::board(&view);
                         let first = view.game.start().to_move();
                         board.content = format!(
@@ -348,36 +356,6 @@ impl Bot {
                         let message = self.public(ctx, command, &board).await?;
                         self.board_answered(ctx, &view, &message).await?;
                         self.computer_turn_if_due(ctx, &view).await
-                    }
-                    Err(error) => {
-                        self.private(ctx, command, &self.error_text(&error, "computer game"))
-                            .await
-                    }
-                }
-            }
-            AkonCommand::Challenge { level: Some(_), .. } => {
-                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                self.private(
-                    ctx,
-                    command,
-                    "The level option is for games against me, the computer: pick me as the opponent.",
-                )
-                .await
-            }
-            AkonCommand::Challenge {
-                opponent: Some(opponent),
-                level: None,
-                time,
-            } => {
-                match self
-                    .service
-                    .challenge_with_time(place, &user, &player_of(&opponent), time)
-                    .await
-                {
-                    Ok(view) => {
-                        let message = self.public(ctx, command, &render::challenge(&view)).await?;
-                        self.challenge_posted(view.id, &message).await;
-                        Ok(())
                     }
                     Err(error) => self.private(ctx, command, &self.error_text(&error, "challenge")).await,
                 }

@@ -31,6 +31,9 @@ pub(super) fn refusal(error: &ServiceError) -> String {
         ServiceError::TooLateToAbort => {
             "Both players have moved, so this game can no longer be aborted; resign it if you must.".into()
         }
+        ServiceError::LevelNeedsTheComputer => {
+            "The level option is for games against me, the computer: pick me as the opponent.".into()
+        }
         ServiceError::GameNotOver => "This game is not over yet.".into(),
         ServiceError::RematchPending(challenge) => format!("A rematch is already offered (challenge {challenge})."),
         ServiceError::TimedOut => "You ran out of time: the game is lost on time.".into(),

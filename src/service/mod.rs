@@ -18,7 +18,9 @@ pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
     Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
 };
-pub use schedule::{NoticeView, RematchOutcome, Settings, TimePerMove};
+pub use schedule::{
+    ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, DEFAULT_COMPUTER_LEVEL,
+};
 
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, Hole, IllegalMove, MoveOutcome, Position, Seat, Status, Winner};
@@ -120,6 +122,9 @@ pub enum ServiceError {
     /// A move was played since the player was asked to confirm resigning.
     #[error("resignation overtaken by a move")]
     ResignOvertaken,
+    /// A computer level was given for a game against a person.
+    #[error("a level for a game against a person")]
+    LevelNeedsTheComputer,
     #[error("too late to abort")]
     TooLateToAbort,
     #[error("game not over")]

@@ -7,6 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{ChallengeView, EndReason, GameView, Place, Player, Result, Service, ServiceError};
+use crate::ai::Level;
 use crate::engine::{Seat, Winner};
 use crate::store::{from_db, MoveClock, NewChallenge, SettingsRow, Written};
 
@@ -90,6 +91,30 @@ pub fn clock_starting(now: i64, seconds: i64) -> MoveClock {
     }
 }
 
+/// The computer's level when a challenge names none.
+pub const DEFAULT_COMPUTER_LEVEL: Level = Level::Medium;
+
+/// What `/akon challenge` asks for.
+#[derive(Debug, Clone, Copy)]
+pub struct ChallengeRequest<'a> {
+    pub place: Place,
+    pub challenger: &'a Player,
+    pub opponent: &'a Player,
+    /// Whether the opponent is this bot, the computer player.
+    pub opponent_is_the_computer: bool,
+    pub level: Option<Level>,
+    pub time: Option<TimePerMove>,
+}
+
+/// What a challenge started.
+#[derive(Debug, Clone)]
+pub enum Challenged {
+    /// A challenge, waiting for the opponent's answer.
+    Challenge(ChallengeView),
+    /// A game against the computer, started at once.
+    ComputerGame { view: GameView, level: Level },
+}
+
 /// A player's preferences.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Settings {
@@ -151,6 +176,26 @@ impl Service {
         };
         self.create_challenge(place, challenger, opponent, time.seconds(), None)
             .await
+    }
+
+    /// `/akon challenge`: a challenge to a person, or at once a game against
+    /// the computer when the opponent is the computer (at `level`, by
+    /// default [`DEFAULT_COMPUTER_LEVEL`]). A level is for the computer only.
+    pub async fn challenge_or_play(&self, request: ChallengeRequest<'_>) -> Result<Challenged> {
+        if request.opponent_is_the_computer {
+            let level = request.level.unwrap_or(DEFAULT_COMPUTER_LEVEL);
+            let view = self
+                .start_computer_game(request.place, request.challenger, request.opponent, level)
+                .await?;
+            return Ok(Challenged::ComputerGame { view, level });
+        }
+        if request.level.is_some() {
+            return Err(ServiceError::LevelNeedsTheComputer);
+        }
+        let challenge = self
+            .challenge_with_time(request.place, request.challenger, request.opponent, request.time)
+            .await?;
+        Ok(Challenged::Challenge(challenge))
     }
 
     /// Offers a rematch of a finished game: the same time per move, the
