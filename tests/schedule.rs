@@ -363,3 +363,47 @@ async fn settings_choose_reminders_by_dm_and_the_default_time_per_move() {
     assert_eq!(id, game);
     assert_eq!(dm, to_move == Some(Seat::A), "by DM only for ada, who asked for it");
 }
+
+#[tokio::test]
+async fn a_challenge_to_the_computer_starts_a_game_and_a_level_is_for_the_computer_only() {
+    use akon::service::{ChallengeRequest, Challenged, DEFAULT_COMPUTER_LEVEL};
+    let f = fixture().await;
+    let (ada, bo) = (player(1, "ada"), player(2, "bo"));
+    let computer = Player {
+        is_bot: true,
+        ..player(99, "Akon")
+    };
+    let request = |opponent, opponent_is_the_computer, level| ChallengeRequest {
+        place: here(),
+        challenger: &ada,
+        opponent,
+        opponent_is_the_computer,
+        level,
+        time: None,
+    };
+    let refused = f
+        .service
+        .challenge_or_play(request(&bo, false, Some(Level::Hard)))
+        .await;
+    assert!(
+        matches!(refused, Err(ServiceError::LevelNeedsTheComputer)),
+        "{refused:?}"
+    );
+    assert!(f.store.ongoing_games(1).await.unwrap().is_empty(), "nothing started");
+    match f
+        .service
+        .challenge_or_play(request(&computer, true, None))
+        .await
+        .unwrap()
+    {
+        Challenged::ComputerGame { view, level } => {
+            assert_eq!(level, DEFAULT_COMPUTER_LEVEL);
+            assert_eq!(view.computer.map(|(_, level)| level), Some(DEFAULT_COMPUTER_LEVEL));
+        }
+        other => panic!("expected a game against the computer, got {other:?}"),
+    }
+    match f.service.challenge_or_play(request(&bo, false, None)).await.unwrap() {
+        Challenged::Challenge(challenge) => assert_eq!(challenge.status, "pending"),
+        other => panic!("expected a challenge, got {other:?}"),
+    }
+}
