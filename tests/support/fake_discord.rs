@@ -151,6 +151,19 @@ pub struct LoggedRequest {
     pub unhandled: bool,
 }
 
+/// A REST call as the fake answered it, for a driver that follows the bot
+/// as it goes (a load benchmark) rather than waiting on the fake's state.
+#[derive(Clone, Debug)]
+pub struct Answered {
+    /// When the answer was ready, just before it was sent back.
+    pub at: std::time::Instant,
+    pub method: Method,
+    pub path: String,
+    pub body: Value,
+    pub status: u16,
+    pub response: Value,
+}
+
 /// Read-only view of the fake's state, handed to [`FakeDiscord::wait_until`] predicates.
 pub struct FakeView<'a> {
     st: &'a State,
@@ -424,6 +437,11 @@ struct State {
     heartbeats: u64,
     identifies: Vec<Value>,
     gateway_log: Vec<String>,
+    /// Hears every REST call as it is answered (see [`FakeDiscord::observe`]).
+    observer: Option<mpsc::UnboundedSender<Answered>>,
+    /// Whether requests are kept for [`FakeDiscord::requests`]; a long load
+    /// run turns this off to keep memory flat.
+    keep_log: bool,
 }
 
 fn as_u64(v: Option<&Value>) -> Option<u64> {
@@ -1379,15 +1397,27 @@ async fn rest_handler(
         if unhandled {
             eprintln!("fake discord: UNHANDLED {method} {path}?{query} body={logged_body}");
         }
-        st.log.push(LoggedRequest {
-            method: method.to_string(),
-            path: path.clone(),
-            query: query.clone(),
-            body: logged_body,
-            status,
-            response: response.clone(),
-            unhandled,
-        });
+        if let Some(observer) = &st.observer {
+            let _ = observer.send(Answered {
+                at: std::time::Instant::now(),
+                method: method.clone(),
+                path: path.clone(),
+                body: logged_body.clone(),
+                status,
+                response: response.clone(),
+            });
+        }
+        if st.keep_log || unhandled {
+            st.log.push(LoggedRequest {
+                method: method.to_string(),
+                path: path.clone(),
+                query: query.clone(),
+                body: logged_body,
+                status,
+                response: response.clone(),
+                unhandled,
+            });
+        }
         (status, response)
     };
     shared.notify.notify_waiters();
@@ -1622,6 +1652,8 @@ impl FakeDiscord {
                 heartbeats: 0,
                 identifies: Vec::new(),
                 gateway_log: Vec::new(),
+                observer: None,
+                keep_log: true,
             }),
             notify: Notify::new(),
             port,
@@ -1737,6 +1769,19 @@ impl FakeDiscord {
             out.extend(l.iter().cloned());
         }
         out
+    }
+
+    /// Every REST call answered from now on, as it is answered.
+    pub fn observe(&self) -> mpsc::UnboundedReceiver<Answered> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.lock().observer = Some(tx);
+        rx
+    }
+
+    /// Whether to keep every request for [`FakeDiscord::requests`] (the
+    /// default); requests without a route are kept regardless.
+    pub fn keep_request_log(&self, keep: bool) {
+        self.lock().keep_log = keep;
     }
 
     /// Makes a user known to the fake (for resolved user options, mentions, `GET /users/{id}`).
