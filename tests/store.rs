@@ -92,6 +92,7 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
                 now: T0,
                 deadline: None,
                 reminder_at: None,
+                loop_history: None,
             };
             let new_move = NewMove {
                 seat: start.to_move().letter(),
