@@ -1663,6 +1663,11 @@ impl FakeDiscord {
             .route("/gateway", get(gateway_handler))
             .fallback(rest_handler)
             .with_state(shared.clone());
+        // Without TCP_NODELAY, a gateway event sent while the previous one is
+        // unacknowledged waits for the bot's delayed ACK (tens of ms).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |stream: &mut tokio::net::TcpStream| {
+            let _ = stream.set_nodelay(true);
+        });
         let server = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 eprintln!("fake discord: server stopped: {e}");
