@@ -33,7 +33,8 @@
 //! database: stored exactly once, and nothing stored that was not
 //! acknowledged.
 //!
-//! Options: `--games N` (200), `--seconds S` per step (4), `--bot-rates`
+//! Options: `--games N` (200) on the bot, `--service-games N` (1000) on the
+//! service alone, `--seconds S` per step (4), `--bot-rates`
 //! (250,500,1000,1500), `--service-rates` (2000,5000,10000,20000), `--only
 //! bot|service`, `--seed S`.
 
@@ -60,9 +61,12 @@ use fake_discord::{Answered, FakeDiscord, TestUser};
 
 #[derive(Parser, Debug)]
 struct Options {
-    /// Concurrent games.
+    /// Concurrent games on the whole bot.
     #[arg(long, default_value_t = 200)]
     games: usize,
+    /// Concurrent games on the service alone (more, for its higher rates).
+    #[arg(long, default_value_t = 1000)]
+    service_games: usize,
     /// Seconds per step.
     #[arg(long, default_value_t = 4.0)]
     seconds: f64,
@@ -82,8 +86,9 @@ struct Options {
 fn main() -> anyhow::Result<()> {
     let options = Options::parse();
     println!(
-        "{} games, {} s per step, {} cores",
+        "{} games on the bot, {} on the service alone, {} s per step, {} cores",
         options.games,
+        options.service_games,
         options.seconds,
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     );
@@ -110,6 +115,8 @@ struct Step {
     answer: Vec<Duration>,
     board: Vec<Duration>,
     bot_cpu: Duration,
+    /// The part of `bot_cpu` spent in SQLite's connection threads.
+    sqlite_cpu: Duration,
     other_cpu: Duration,
 }
 
@@ -139,11 +146,39 @@ fn per_move(cpu: Duration, moves: u64) -> String {
     format!("{:.2}", cpu.as_secs_f64() * 1000.0 / moves as f64)
 }
 
-/// CPU time of this process's threads so far: (bot, everything else).
-fn thread_cpu() -> (Duration, Duration) {
-    let (mut bot, mut other) = (Duration::ZERO, Duration::ZERO);
+/// CPU time of this process's threads so far.
+#[derive(Clone, Copy, Default)]
+struct Cpu {
+    bot: Duration,
+    sqlite: Duration,
+    other: Duration,
+}
+
+impl std::ops::Sub for Cpu {
+    type Output = Cpu;
+
+    fn sub(self, before: Cpu) -> Cpu {
+        Cpu {
+            bot: self.bot.saturating_sub(before.bot),
+            sqlite: self.sqlite.saturating_sub(before.sqlite),
+            other: self.other.saturating_sub(before.other),
+        }
+    }
+}
+
+impl Step {
+    fn cpu(&mut self, used: Cpu) {
+        self.bot_cpu = used.bot;
+        self.sqlite_cpu = used.sqlite;
+        self.other_cpu = used.other;
+    }
+}
+
+/// The bot's threads (its runtime's and SQLite's), SQLite's, and the rest.
+fn thread_cpu() -> Cpu {
+    let mut cpu = Cpu::default();
     let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
-        return (bot, other);
+        return cpu;
     };
     for task in tasks.flatten() {
         let dir = task.path();
@@ -153,13 +188,16 @@ fn thread_cpu() -> (Duration, Duration) {
             .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse::<u64>().ok()))
             .unwrap_or(0);
         let time = Duration::from_nanos(nanos);
-        if name.starts_with("bot") || name.starts_with("sqlx-sqlite") {
-            bot += time;
+        if name.starts_with("sqlx-sqlite") {
+            cpu.sqlite += time;
+            cpu.bot += time;
+        } else if name.starts_with("bot") {
+            cpu.bot += time;
         } else {
-            other += time;
+            cpu.other += time;
         }
     }
-    (bot, other)
+    cpu
 }
 
 /// Offers presses at `rate` per second for `seconds`: calls `offer` for each
@@ -209,10 +247,12 @@ impl Pacer {
 fn print_table(title: &str, steps: &mut [Step], with_board: bool) {
     println!("\n### {title}\n");
     if with_board {
-        println!("| offered/s | moves/s | answer p50 / p90 / p99 / max (ms) | board p50 / p90 / p99 / max (ms) | errors | no game ready | bot CPU ms/move | fake CPU ms/move |");
+        println!("| offered/s | moves/s | answer p50 / p90 / p99 / max (ms) | board p50 / p90 / p99 / max (ms) | errors | no game ready | bot CPU ms/move (SQLite) | fake CPU ms/move |");
         println!("|---:|---:|---|---|---:|---:|---:|---:|");
     } else {
-        println!("| offered/s | moves/s | p50 / p90 / p99 / max (ms) | errors | no game ready | CPU ms/move |");
+        println!(
+            "| offered/s | moves/s | p50 / p90 / p99 / max (ms) | errors | no game ready | CPU ms/move (SQLite) |"
+        );
         println!("|---:|---:|---|---:|---:|---:|");
     }
     for step in steps {
@@ -220,7 +260,7 @@ fn print_table(title: &str, steps: &mut [Step], with_board: bool) {
         let errors = step.refused + step.unanswered;
         if with_board {
             println!(
-                "| {} | {:.0} | {} | {} | {} | {} | {} | {} |",
+                "| {} | {:.0} | {} | {} | {} | {} | {} ({}) | {} |",
                 step.offered,
                 rate,
                 latencies(&mut step.answer),
@@ -228,17 +268,19 @@ fn print_table(title: &str, steps: &mut [Step], with_board: bool) {
                 errors,
                 step.not_ready,
                 per_move(step.bot_cpu, step.applied),
+                per_move(step.sqlite_cpu, step.applied),
                 per_move(step.other_cpu, step.applied)
             );
         } else {
             println!(
-                "| {} | {:.0} | {} | {} | {} | {} |",
+                "| {} | {:.0} | {} | {} | {} | {} ({}) |",
                 step.offered,
                 rate,
                 latencies(&mut step.answer),
                 errors,
                 step.not_ready,
-                per_move(step.bot_cpu + step.other_cpu, step.applied)
+                per_move(step.bot_cpu + step.other_cpu, step.applied),
+                per_move(step.sqlite_cpu, step.applied)
             );
         }
     }
@@ -275,17 +317,18 @@ fn service_part(options: &Options) -> anyhow::Result<()> {
     runtime.block_on(service_load(options))
 }
 
-struct Seat2 {
+/// Two players who play one game after another.
+struct Pair {
     players: [Player; 2],
 }
 
-async fn new_service_game(service: &Service, seats: &Seat2) -> Result<GameView, ServiceError> {
+async fn new_service_game(service: &Service, pair: &Pair) -> Result<GameView, ServiceError> {
     let place = Place {
         guild_id: Some(fake_discord::GUILD_ID),
         channel_id: fake_discord::CHANNEL_ID,
     };
-    let challenge = service.challenge(place, &seats.players[0], &seats.players[1]).await?;
-    service.accept(challenge.id, &seats.players[1]).await
+    let challenge = service.challenge(place, &pair.players[0], &pair.players[1]).await?;
+    service.accept(challenge.id, &pair.players[1]).await
 }
 
 fn random_hole(view: &GameView, rng: &mut StdRng) -> Option<Hole> {
@@ -299,14 +342,14 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
     let store = Store::open_file(&db).await?;
     let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
     let mut rng = StdRng::seed_from_u64(options.seed);
-    let seats: Vec<Arc<Seat2>> = (0..options.games)
+    let seats: Vec<Arc<Pair>> = (0..options.service_games)
         .map(|i| {
             let player = |n: usize| Player {
                 id: 400_000_000_000_000_000 + n as u64,
                 name: format!("p{n}"),
                 is_bot: false,
             };
-            Arc::new(Seat2 {
+            Arc::new(Pair {
                 players: [player(2 * i), player(2 * i + 1)],
             })
         })
@@ -385,9 +428,7 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
         }
         step.unanswered = in_flight as u64;
         step.seconds = pacer.elapsed().min(options.seconds);
-        let cpu_after = thread_cpu();
-        step.bot_cpu = cpu_after.0 - cpu_before.0;
-        step.other_cpu = cpu_after.1 - cpu_before.1;
+        step.cpu(thread_cpu() - cpu_before);
         steps.push(step);
     }
     print_table("The service alone (Service::play on SQLite)", &mut steps, false);
@@ -718,13 +759,12 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
                 driver.follow(answered).await;
             }
         }
-        let cpu_after = thread_cpu();
+        let used = thread_cpu() - cpu_before;
         let unanswered = driver.outstanding(index) as u64;
         let step = &mut driver.steps[index];
         step.unanswered = unanswered;
         step.seconds = options.seconds;
-        step.bot_cpu = cpu_after.0 - cpu_before.0;
-        step.other_cpu = cpu_after.1 - cpu_before.1;
+        step.cpu(used);
     }
     print_table(
         "The whole bot (serenity client, fake Discord on 127.0.0.1)",
