@@ -169,8 +169,8 @@ pub enum EndReason {
     },
 }
 
-/// A game as loaded: its players, the replayed engine game and where its
-/// latest board is.
+/// A game as loaded: its players, the engine game and where its latest
+/// board is.
 #[derive(Debug, Clone)]
 pub struct GameView {
     pub id: i64,
@@ -178,6 +178,9 @@ pub struct GameView {
     pub channel_id: u64,
     /// Seat A's player, then seat B's.
     pub players: [PlayerRow; 2],
+    /// The engine game. [`Service::game`] replays every move into it; the
+    /// view a move returns is resumed from the stored state instead, so its
+    /// `moves()` and `record()` hold only that move (see [`Game::resume`]).
     pub game: Game,
     /// What the last move did, if there was one.
     pub last_move: Option<MoveOutcome>,
