@@ -9,7 +9,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
@@ -70,6 +70,10 @@ pub fn from_db(id: i64) -> u64 {
 #[derive(Debug, Clone)]
 pub struct Store {
     writer: Arc<Mutex<Option<SqliteConnection>>>,
+    /// Set while a batch of statements runs its own transaction on the
+    /// writer: if the caller is dropped mid-batch, the next writer rolls
+    /// that transaction back before doing anything.
+    batch_open: Arc<AtomicBool>,
     readers: Arc<[Mutex<Option<SqliteConnection>>]>,
     next_reader: Arc<AtomicUsize>,
     /// What finishing a game applies to ratings (see [`RatingRules`]).
@@ -347,6 +351,7 @@ impl Store {
         }
         let store = Store {
             writer,
+            batch_open: Arc::new(AtomicBool::new(false)),
             readers: readers.into(),
             next_reader: Arc::new(AtomicUsize::new(0)),
             rating_rules: RatingRules::default(),
@@ -373,7 +378,14 @@ impl Store {
 
     /// The writer connection, once the writes before are done.
     async fn writer(&self) -> Result<MappedMutexGuard<'_, SqliteConnection>> {
-        MutexGuard::try_map(self.writer.lock().await, Option::as_mut).map_err(|_| StoreError::Closed)
+        let mut writer =
+            MutexGuard::try_map(self.writer.lock().await, Option::as_mut).map_err(|_| StoreError::Closed)?;
+        if self.batch_open.swap(false, Ordering::SeqCst) {
+            // A batch was abandoned: undo whatever of it ran (an error
+            // here only means it had finished or never began).
+            let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
+        }
+        Ok(writer)
     }
 
     /// A reader connection: a free one if there is, else the next in turn.
@@ -640,6 +652,7 @@ impl Store {
         update: &GameUpdate,
     ) -> Result<Written> {
         let mut writer = self.writer().await?;
+        self.batch_open.store(true, Ordering::SeqCst);
         let appended: std::result::Result<Vec<i64>, sqlx::Error> = sqlx::query_scalar(
             "BEGIN IMMEDIATE;
              UPDATE games SET ply = ?3, position = ?4, captured_a = ?5, captured_b = ?6, updated_at = ?7,
@@ -664,6 +677,7 @@ impl Store {
         .bind(to_db(new_move.user_id))
         .fetch_all(&mut *writer)
         .await;
+        self.batch_open.store(false, Ordering::SeqCst);
         match appended {
             Ok(appended) if appended.is_empty() => Ok(Written::Conflict),
             Ok(_) => Ok(Written::Yes),
