@@ -85,6 +85,13 @@ struct Options {
 
 fn main() -> anyhow::Result<()> {
     let options = Options::parse();
+    // Logging as `akon bot` sets it up, so that its cost is counted.
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
     println!(
         "{} games on the bot, {} on the service alone, {} s per step, {} cores",
         options.games,
