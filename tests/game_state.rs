@@ -44,7 +44,7 @@ async fn assert_state_is_the_replay(f: &Fixture, game_id: i64) {
     let position = Position::from_json(&row.position).unwrap();
     assert_eq!(position, *replay.position(), "game {game_id} position");
     assert_eq!(row.ply, replay.ply() as i64, "game {game_id} ply");
-    let history = row.loop_history.expect("a game that moved keeps its loop history");
+    let history = row.loop_history.expect("a new game keeps its loop history");
     assert_eq!(history, replay.loop_history_text(), "game {game_id} at ply {}", row.ply);
     let start = Position::from_json(&row.start_position).unwrap();
     let resumed = Game::resume(start, position, row.ply as usize, &history).unwrap();
@@ -61,6 +61,8 @@ async fn the_stored_state_equals_the_replay_after_every_move() {
     for pair in 0..8u64 {
         let (a, b) = (player(10 + 2 * pair, "ada"), player(11 + 2 * pair, "bo"));
         let game_id = start_game(&f, &a, &b).await;
+        // A new game stores its state from the start.
+        assert_state_is_the_replay(&f, game_id).await;
         let mut view = f.service.game(game_id).await.unwrap();
         while let Some(seat) = view.to_move() {
             let user = if seat == Seat::A { &a } else { &b };

@@ -384,6 +384,7 @@ impl Service {
         let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
         // The challenger sits at A: seats only name rows, the first mover is random.
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
+        let loop_history = Game::opening(first).loop_history_text();
         // The challenger sits at A; a rematch swaps the seats of the game before.
         let (mut player_a, mut player_b) = (from_db(row.challenger_id), from_db(row.opponent_id));
         if let Some(previous) = row.rematch_of {
@@ -401,6 +402,7 @@ impl Service {
                     player_a,
                     player_b,
                     start_position: start,
+                    loop_history,
                     created_at: self.now(),
                     computer: None,
                     clock: schedule::clock_starting(self.now(), row.seconds_per_move),
@@ -735,6 +737,7 @@ impl Service {
         }
         let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
+        let loop_history = Game::opening(first).loop_history_text();
         // The human sits at A, as a challenger does.
         let id = self
             .store
@@ -744,6 +747,7 @@ impl Service {
                 player_a: human.id,
                 player_b: computer.id,
                 start_position: start,
+                loop_history,
                 created_at: self.now(),
                 computer: Some(('B', level.to_string())),
                 clock: MoveClock::default(),

@@ -175,6 +175,8 @@ pub struct NewGame {
     pub player_a: u64,
     pub player_b: u64,
     pub start_position: String,
+    /// The loop rule's history at the start (the start position alone).
+    pub loop_history: String,
     pub created_at: i64,
     /// `Some((seat, level))` for a game against the computer.
     pub computer: Option<(char, String)>,
@@ -279,8 +281,8 @@ async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<
     };
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
-         updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id",
+         updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, loop_history)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id",
     )
     .bind(to_db(game.guild_id))
     .bind(to_db(game.channel_id))
@@ -293,6 +295,7 @@ async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<
     .bind(game.clock.seconds_per_move)
     .bind(game.clock.deadline)
     .bind(game.clock.reminder_at)
+    .bind(&game.loop_history)
     .fetch_one(&mut *tx)
     .await
     .doing("creating a game")
