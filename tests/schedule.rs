@@ -183,6 +183,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
             now: T0,
             deadline: Some(T0 + 600),
             reminder_at: None,
+            loop_history: None,
         };
         let timeout_update = GameUpdate {
             position: position(&view.game),
@@ -195,6 +196,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
             now: T0,
             deadline: None,
             reminder_at: None,
+            loop_history: None,
         };
         let user = if seat == Seat::A { 1 } else { 2 };
         let (store_a, store_b) = (f.store.clone(), f.store.clone());

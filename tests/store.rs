@@ -92,6 +92,7 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
                 now: T0,
                 deadline: None,
                 reminder_at: None,
+                loop_history: None,
             };
             let new_move = NewMove {
                 seat: start.to_move().letter(),
@@ -325,4 +326,54 @@ async fn finished_games_feed_the_leaderboard_and_records() {
     );
     let elsewhere = f.service.leaderboard(Scope::Server(GUILD + 1), 0, a.id).await.unwrap();
     assert!(elsewhere.rows.is_empty());
+}
+
+#[tokio::test]
+async fn a_move_abandoned_while_being_written_leaves_one_move_or_none_and_the_writer_usable() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let mut game = start_game(&f, &a, &b).await;
+    // The abandoned batch races SQLite's thread: many rounds, so that some
+    // are dropped part-way through.
+    for _ in 0..300 {
+        let mut view = f.service.game(game).await.unwrap();
+        if view.to_move().is_none() {
+            game = start_game(&f, &a, &b).await;
+            view = f.service.game(game).await.unwrap();
+        }
+        let seat = view.to_move().unwrap();
+        let hole = view.game.legal_moves().iter().next().unwrap();
+        let mut engine = view.game.clone();
+        engine.play(hole).unwrap();
+        let update = GameUpdate {
+            position: serde_json::to_string(&engine.position().to_json()).unwrap(),
+            finished: None,
+            captured_a: engine.position().captured(Seat::A) as u32,
+            captured_b: engine.position().captured(Seat::B) as u32,
+            now: T0,
+            deadline: None,
+            reminder_at: None,
+            loop_history: Some(engine.loop_history_text()),
+        };
+        let new_move = NewMove {
+            seat: seat.letter(),
+            hole: hole.number(),
+            user_id: if seat == Seat::A { 1 } else { 2 },
+        };
+        // Polled once, then dropped, as a cancelled caller would.
+        let abandoned = tokio::time::timeout(
+            std::time::Duration::ZERO,
+            f.store.record_move(game, view.ply(), &new_move, &update),
+        )
+        .await;
+        if let Ok(done) = abandoned {
+            done.unwrap();
+        }
+        // Either the abandoned write landed whole or not at all, and the
+        // next write goes through.
+        let written = f.store.record_move(game, view.ply(), &new_move, &update).await.unwrap();
+        let moves = f.store.moves(game).await.unwrap();
+        assert_eq!(moves.len() as i64, view.ply() + 1, "{written:?}");
+        f.service.game(game).await.unwrap();
+    }
 }

@@ -215,17 +215,34 @@ impl EventHandler for Bot {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let timer = telemetry::timer_for(&interaction);
         self.in_flight.fetch_add(1, Ordering::SeqCst);
-        let bot = self.clone();
-        let (task_ctx, task_interaction) = (ctx.clone(), interaction.clone());
-        let outcome = tokio::spawn(timer.scope(async move { bot.handle(&task_ctx, &task_interaction).await })).await;
-        if let Err(join_error) = outcome {
+        // Caught in place rather than in a task of its own: serenity already
+        // runs each event in a task, and another would cost a hop and a copy
+        // of the interaction on every press.
+        let outcome = timer.scope(CatchPanic(Box::pin(self.handle(&ctx, &interaction)))).await;
+        if outcome.is_err() {
             // A panic must not leave the user with "This interaction failed".
-            tracing::error!(error = %join_error, interaction_id = %interaction.id(), "interaction handler panicked");
+            tracing::error!(interaction_id = %interaction.id(), "interaction handler panicked");
             timer.mark(crate::telemetry::Outcome::Failed);
             apologize(&ctx, &interaction).await;
         }
         timer.finish();
         self.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A future that turns a panic while polling it into `Err`, as a task's
+/// `JoinHandle` would.
+struct CatchPanic<F>(std::pin::Pin<Box<F>>);
+
+impl<F: std::future::Future> std::future::Future for CatchPanic<F> {
+    type Output = Result<F::Output, ()>;
+
+    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
+        let inner = self.0.as_mut();
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| inner.poll(cx))) {
+            Ok(poll) => poll.map(Ok),
+            Err(_) => std::task::Poll::Ready(Err(())),
+        }
     }
 }
 

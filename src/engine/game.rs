@@ -98,11 +98,26 @@ type LoopKey = ([u8; HOLES], Seat);
 pub struct Game {
     start: Position,
     position: Position,
+    /// Moves played before this value was resumed from a stored state
+    /// ([`Game::resume`]): counted, not kept.
+    earlier_moves: usize,
     moves: Vec<Hole>,
     /// Positions since the board last lost seeds: no earlier one can recur,
     /// because seeds never come back onto the board.
     since_last_capture: Vec<LoopKey>,
     end: Option<GameEnd>,
+}
+
+/// Characters per position in [`Game::loop_history_text`].
+const LOOP_KEY_TEXT: usize = 2 * HOLES + 1;
+
+/// A stored game state that [`Game::resume`] cannot take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ResumeError {
+    #[error("the loop history is not in the stored format")]
+    History,
+    #[error("the loop history does not end with the current position")]
+    NotTheCurrentPosition,
 }
 
 /// A move of a list that could not be played.
@@ -127,6 +142,7 @@ impl Game {
         let mut game = Game {
             start,
             position: start,
+            earlier_moves: 0,
             moves: Vec::new(),
             since_last_capture: vec![(*start.board(), start.to_move())],
             end: None,
@@ -151,6 +167,68 @@ impl Game {
     /// Replays a game written in notation, from the opening position.
     pub fn from_record(record: &Record) -> Result<Game, ReplayError> {
         Game::replay(Position::opening(record.first), &record.moves)
+    }
+
+    /// Resumes a game from its stored state instead of replaying it: the
+    /// start, the current position after `ply` moves, and the loop rule's
+    /// history as [`Game::loop_history_text`] wrote it. The moves themselves
+    /// are not kept: [`Game::moves`] and [`Game::record`] then hold only the
+    /// moves played after resuming, while [`Game::ply`] counts them all.
+    pub fn resume(start: Position, position: Position, ply: usize, history: &str) -> Result<Game, ResumeError> {
+        if !history.len().is_multiple_of(LOOP_KEY_TEXT) || !history.is_ascii() {
+            return Err(ResumeError::History);
+        }
+        let mut since_last_capture = Vec::with_capacity(history.len() / LOOP_KEY_TEXT + 1);
+        for entry in history.as_bytes().chunks(LOOP_KEY_TEXT) {
+            let mut board = [0u8; HOLES];
+            for (i, seeds) in board.iter_mut().enumerate() {
+                let hex = std::str::from_utf8(&entry[2 * i..2 * i + 2]).map_err(|_| ResumeError::History)?;
+                *seeds = u8::from_str_radix(hex, 16).map_err(|_| ResumeError::History)?;
+            }
+            let seat = match entry[2 * HOLES] {
+                b'A' => Seat::A,
+                b'B' => Seat::B,
+                _ => return Err(ResumeError::History),
+            };
+            since_last_capture.push((board, seat));
+        }
+        let (&current, earlier) = since_last_capture.split_last().ok_or(ResumeError::History)?;
+        let is_loop = earlier.contains(&current);
+        let mut game = Game {
+            start,
+            position,
+            earlier_moves: ply,
+            moves: Vec::new(),
+            since_last_capture,
+            end: None,
+        };
+        if game.position.row_total(game.position.to_move()) == 0 {
+            game.end = Some(GameEnd::NoSeeds);
+        } else {
+            if current != (*position.board(), position.to_move()) {
+                return Err(ResumeError::NotTheCurrentPosition);
+            }
+            if is_loop {
+                game.end = Some(GameEnd::Loop);
+            }
+        }
+        Ok(game)
+    }
+
+    /// The loop rule's history ([`Game::loop_history`]) as compact text, for
+    /// storing beside the position: per position, its 14 holes as two hex
+    /// digits each, then the seat to move.
+    pub fn loop_history_text(&self) -> String {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let mut text = String::with_capacity(self.since_last_capture.len() * LOOP_KEY_TEXT);
+        for (board, seat) in &self.since_last_capture {
+            for &seeds in board {
+                text.push(HEX[usize::from(seeds >> 4)] as char);
+                text.push(HEX[usize::from(seeds & 15)] as char);
+            }
+            text.push(seat.letter());
+        }
+        text
     }
 
     /// Plays `hole` for the player to move.
@@ -206,8 +284,15 @@ impl Game {
         &self.start
     }
 
+    /// The moves played, unless the game was resumed ([`Game::resume`]):
+    /// then only those played since.
     pub fn moves(&self) -> &[Hole] {
         &self.moves
+    }
+
+    /// How many moves were played since the start.
+    pub fn ply(&self) -> usize {
+        self.earlier_moves + self.moves.len()
     }
 
     /// The game in notation: the first mover's seat and the moves.

@@ -44,7 +44,7 @@ mod perft;
 mod position;
 mod seat;
 
-pub use game::{Game, GameEnd, ReplayError, Status, Winner};
+pub use game::{Game, GameEnd, ReplayError, ResumeError, Status, Winner};
 pub use json::{BoardJson, CapturedJson, PositionJson, PositionJsonError, StateJson, StatusJson};
 pub use notation::{Record, RecordError};
 pub use perft::perft;

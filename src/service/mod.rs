@@ -25,8 +25,8 @@ pub use schedule::{
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, Hole, IllegalMove, MoveOutcome, Position, Seat, Status, Winner};
 use crate::store::{
-    from_db, ChallengeRow, Finish, GameRow, GameUpdate, MoveClock, NewGame, NewMove, NewPlayer, PlayerRow, RatingRules,
-    Store, StoreError, Written,
+    from_db, ChallengeRow, Finish, GameRow, GameUpdate, GameWithPlayers, MoveClock, NewGame, NewMove, NewPlayer,
+    PlayerRow, RatingRules, Store, StoreError, Written,
 };
 
 /// Settings of the game service.
@@ -194,8 +194,8 @@ pub enum EndReason {
     },
 }
 
-/// A game as loaded: its players, the replayed engine game and where its
-/// latest board is.
+/// A game as loaded: its players, the engine game and where its latest
+/// board is.
 #[derive(Debug, Clone)]
 pub struct GameView {
     pub id: i64,
@@ -203,6 +203,9 @@ pub struct GameView {
     pub channel_id: u64,
     /// Seat A's player, then seat B's.
     pub players: [PlayerRow; 2],
+    /// The engine game. [`Service::game`] replays every move into it; the
+    /// view a move returns is resumed from the stored state instead, so its
+    /// `moves()` and `record()` hold only that move (see [`Game::resume`]).
     pub game: Game,
     /// What the last move did, if there was one.
     pub last_move: Option<MoveOutcome>,
@@ -223,7 +226,7 @@ pub struct GameView {
 impl GameView {
     /// Moves played: the version every button carries.
     pub fn ply(&self) -> i64 {
-        self.game.moves().len() as i64
+        self.game.ply() as i64
     }
 
     pub fn player(&self, seat: Seat) -> &PlayerRow {
@@ -275,6 +278,26 @@ fn finish_of(game: &Game) -> Option<(EndReason, Winner)> {
             end: GameEnd::Loop,
             winner,
         } => Some((EndReason::Loop, winner)),
+    }
+}
+
+/// The computer's seat and level in `row`'s game, if it plays.
+fn computer_of(row: &GameRow) -> Result<Option<(Seat, Level)>> {
+    let corrupt = |why: String| ServiceError::Corrupt { game_id: row.id, why };
+    Ok(match (row.computer_seat.as_deref(), row.computer_level.as_deref()) {
+        (Some(seat), Some(level)) => Some((
+            seat.parse().map_err(|_| corrupt(format!("computer seat {seat}")))?,
+            level.parse().map_err(|_| corrupt(format!("computer level {level}")))?,
+        )),
+        _ => None,
+    })
+}
+
+/// The latest board message of `row`'s game: (channel, message, ply).
+fn board_message_of(row: &GameRow) -> Option<(u64, u64, i64)> {
+    match (row.board_channel_id, row.board_message_id, row.board_ply) {
+        (Some(channel), Some(message), Some(ply)) => Some((from_db(channel), from_db(message), ply)),
+        _ => None,
     }
 }
 
@@ -389,6 +412,7 @@ impl Service {
         let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
         // The challenger sits at A: seats only name rows, the first mover is random.
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
+        let loop_history = Game::opening(first).loop_history_text();
         // The challenger sits at A; a rematch swaps the seats of the game before.
         let (mut player_a, mut player_b) = (from_db(row.challenger_id), from_db(row.opponent_id));
         if let Some(previous) = row.rematch_of {
@@ -406,6 +430,7 @@ impl Service {
                     player_a,
                     player_b,
                     start_position: start,
+                    loop_history,
                     created_at: self.now(),
                     computer: None,
                     clock: schedule::clock_starting(self.now(), row.seconds_per_move),
@@ -495,6 +520,15 @@ impl Service {
                 "the stored position is not the replay of the stored moves".into(),
             ));
         }
+        if row
+            .loop_history
+            .as_ref()
+            .is_some_and(|h| *h != game.loop_history_text())
+        {
+            return Err(corrupt(
+                "the stored loop history is not the replay of the stored moves".into(),
+            ));
+        }
         let finished = match (row.status.as_str(), row.end_reason.as_deref(), row.winner.as_deref()) {
             ("ongoing", _, _) => None,
             (_, Some("timeout"), Some(winner)) => {
@@ -524,17 +558,8 @@ impl Service {
                 None => return Err(corrupt("marked finished but the rules say it goes on".into())),
             },
         };
-        let computer = match (row.computer_seat.as_deref(), row.computer_level.as_deref()) {
-            (Some(seat), Some(level)) => Some((
-                seat.parse().map_err(|_| corrupt(format!("computer seat {seat}")))?,
-                level.parse().map_err(|_| corrupt(format!("computer level {level}")))?,
-            )),
-            _ => None,
-        };
-        let board_message = match (row.board_channel_id, row.board_message_id, row.board_ply) {
-            (Some(channel), Some(message), Some(ply)) => Some((from_db(channel), from_db(message), ply)),
-            _ => None,
-        };
+        let computer = computer_of(&row)?;
+        let board_message = board_message_of(&row);
         Ok(GameView {
             id: row.id,
             guild_id: from_db(row.guild_id),
@@ -558,6 +583,56 @@ impl Service {
         })
     }
 
+    /// Loads a game to play a move in it: while it goes on, from its stored
+    /// state in one lookup (no replay, so the same work at every move);
+    /// otherwise, or if its state is not stored yet, as [`Service::game`].
+    async fn game_to_move(&self, game_id: i64) -> Result<GameView> {
+        let Some(GameWithPlayers {
+            game: row,
+            name_a,
+            is_bot_a,
+            name_b,
+            is_bot_b,
+        }) = self.store.game_with_players(game_id).await?
+        else {
+            return Err(ServiceError::GameNotFound);
+        };
+        let Some(history) = row.loop_history.as_deref().filter(|_| row.status == "ongoing") else {
+            return self.game(game_id).await;
+        };
+        let corrupt = |why: String| ServiceError::Corrupt { game_id, why };
+        let start = Position::from_json(&row.start_position).map_err(|e| corrupt(e.to_string()))?;
+        let position = Position::from_json(&row.position).map_err(|e| corrupt(e.to_string()))?;
+        let ply = usize::try_from(row.ply).map_err(|_| corrupt(format!("ply {}", row.ply)))?;
+        let game = Game::resume(start, position, ply, history).map_err(|e| corrupt(e.to_string()))?;
+        if game.is_over() {
+            return Err(corrupt("the stored state ends the game, yet it goes on".into()));
+        }
+        let player = |user_id: i64, name: Option<String>, is_bot: Option<bool>| PlayerRow {
+            user_id,
+            name: name.unwrap_or_else(|| format!("player {}", from_db(user_id))),
+            is_bot: is_bot.unwrap_or(false),
+        };
+        Ok(GameView {
+            id: row.id,
+            guild_id: from_db(row.guild_id),
+            channel_id: from_db(row.channel_id),
+            players: [
+                player(row.player_a, name_a, is_bot_a),
+                player(row.player_b, name_b, is_bot_b),
+            ],
+            last_move: None,
+            finished: None,
+            computer: computer_of(&row)?,
+            seconds_per_move: row.seconds_per_move,
+            deadline: row.deadline,
+            board_message: board_message_of(&row),
+            rating: None,
+            result_shown: row.result_shown,
+            game,
+        })
+    }
+
     /// `user` plays `hole` on the board showing move number `ply`, pressed
     /// on message `message_id` (if it came from a board message).
     pub async fn play(
@@ -568,7 +643,7 @@ impl Service {
         user: &Player,
         message_id: Option<u64>,
     ) -> Result<MoveApplied> {
-        let mut view = self.game(game_id).await?;
+        let mut view = self.game_to_move(game_id).await?;
         let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if view.finished.is_some() {
             return Err(ServiceError::GameOver);
@@ -602,7 +677,7 @@ impl Service {
             Written::Conflict => Err(ServiceError::StaleButton),
             Written::Yes => {
                 crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
-                tracing::info!(
+                tracing::debug!(
                     game_id,
                     ply = ply + 1,
                     user_id = user.id,
@@ -642,6 +717,7 @@ impl Service {
             now,
             deadline: None,
             reminder_at: None,
+            loop_history: Some(view.game.loop_history_text()),
         };
         let computer_next = matches!(view.computer, Some((seat, _)) if Some(seat) == view.game.to_move());
         if let (None, false, Some(seconds)) = (finished, computer_next, view.seconds_per_move) {
@@ -713,6 +789,7 @@ impl Service {
         }
         let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
+        let loop_history = Game::opening(first).loop_history_text();
         // The human sits at A, as a challenger does.
         let id = self
             .store
@@ -722,6 +799,7 @@ impl Service {
                 player_a: human.id,
                 player_b: computer.id,
                 start_position: start,
+                loop_history,
                 created_at: self.now(),
                 computer: Some(('B', level.to_string())),
                 clock: MoveClock::default(),
@@ -737,7 +815,7 @@ impl Service {
     /// someone else played it first.
     pub async fn play_computer(&self, game_id: i64) -> Result<Option<MoveApplied>> {
         let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
-        let mut view = self.game(game_id).await?;
+        let mut view = self.game_to_move(game_id).await?;
         let Some((seat, level)) = view.computer.filter(|_| view.computer_to_move()) else {
             return Ok(None);
         };

@@ -5,6 +5,8 @@
 //! result durable without writing anything more; recording a posted board
 //! settles them.
 
+use sqlx::Connection;
+
 use super::{from_db, to_db, Doing, Result, Store};
 
 /// A board message as posted: where it is, and the state of the game it
@@ -48,7 +50,7 @@ impl Store {
              ORDER BY updated_at, id LIMIT ?1"
         ))
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("listing games that owe a message")
     }
@@ -60,7 +62,7 @@ impl Store {
             "SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id LIMIT ?1",
         )
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("listing challenges never shown")
     }
@@ -70,7 +72,7 @@ impl Store {
         sqlx::query_scalar(&format!(
             "SELECT COUNT(*) FROM (SELECT id FROM games WHERE {OWED} UNION SELECT game_id FROM stale_boards)"
         ))
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.reader().await?)
         .await
         .doing("counting games that owe a message")
     }
@@ -80,7 +82,7 @@ impl Store {
         let rows: Vec<(i64, i64)> =
             sqlx::query_as("SELECT channel_id, message_id FROM stale_boards WHERE game_id = ?1 ORDER BY message_id")
                 .bind(game_id)
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *self.reader().await?)
                 .await
                 .doing("reading stale boards")?;
         Ok(rows.into_iter().map(|(c, m)| (from_db(c), from_db(m))).collect())
@@ -93,7 +95,35 @@ impl Store {
     /// board that loses becomes stale itself. In one transaction.
     pub async fn board_shown(&self, board: &ShownBoard, replaced_live: Option<u64>) -> Result<BoardRecorded> {
         let status = if board.finished { "finished" } else { "ongoing" };
-        let mut tx = self.pool.begin().await.doing("starting to record a board")?;
+        let mut writer = self.writer().await?;
+        if replaced_live.is_none() {
+            // The common case, a move's new board: it shows a newer state
+            // than the recorded board, whose buttons the answer took away,
+            // so nothing becomes stale and one statement records it.
+            let recorded = sqlx::query(
+                "UPDATE games SET board_channel_id = ?4, board_message_id = ?5, board_ply = ?2,
+                     result_shown = (status = 'finished')
+                 WHERE id = ?1 AND ply = ?2 AND status = ?3 AND (board_ply IS NOT ?2 OR board_message_id IS NULL)",
+            )
+            .bind(board.game_id)
+            .bind(board.ply)
+            .bind(status)
+            .bind(to_db(board.channel_id))
+            .bind(to_db(board.message_id))
+            .execute(&mut *writer)
+            .await
+            .doing("saving a board message")?;
+            if recorded.rows_affected() == 1 {
+                return Ok(BoardRecorded {
+                    latest: true,
+                    stale: Vec::new(),
+                });
+            }
+        }
+        let mut tx = writer
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .doing("starting to record a board")?;
         sqlx::query(&format!(
             "INSERT OR IGNORE INTO stale_boards (message_id, game_id, channel_id)
              SELECT board_message_id, id, board_channel_id FROM games
@@ -152,7 +182,7 @@ impl Store {
     pub async fn stale_board_stripped(&self, message_id: u64) -> Result<()> {
         sqlx::query("DELETE FROM stale_boards WHERE message_id = ?1")
             .bind(to_db(message_id))
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await
             .doing("forgetting a stripped board")?;
         Ok(())

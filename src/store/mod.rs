@@ -9,8 +9,12 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{ConnectOptions, Connection, FromRow, SqlitePool};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
+use sqlx::{ConnectOptions, Connection, FromRow, SqliteConnection};
+use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
@@ -35,6 +39,8 @@ pub enum StoreError {
     BrokenForeignKeys(usize),
     #[error("database error while {doing}: {source}")]
     Query { doing: &'static str, source: sqlx::Error },
+    #[error("the database was closed")]
+    Closed,
 }
 
 type Result<T> = std::result::Result<T, StoreError>;
@@ -63,9 +69,22 @@ pub fn from_db(id: i64) -> u64 {
     id as u64
 }
 
+/// The database: every write goes through the one writer connection, in
+/// `BEGIN IMMEDIATE` transactions, so writes queue in the process (first
+/// come, first served) and never wait on each other in SQLite's busy
+/// handler; reads go to a few reader connections, which WAL mode lets read
+/// beside the writer. Connections are held directly rather than pooled: a
+/// pool checks each connection with a round trip to its thread on every
+/// use, more than a move's own statements cost.
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    writer: Arc<Mutex<Option<SqliteConnection>>>,
+    /// Set while a batch of statements runs its own transaction on the
+    /// writer: if the caller is dropped mid-batch, the next writer rolls
+    /// that transaction back before doing anything.
+    batch_open: Arc<AtomicBool>,
+    readers: Arc<[Mutex<Option<SqliteConnection>>]>,
+    next_reader: Arc<AtomicUsize>,
     /// What finishing a game applies to ratings (see [`RatingRules`]).
     rating_rules: RatingRules,
 }
@@ -145,6 +164,19 @@ pub struct GameRow {
     pub reminder_at: Option<i64>,
     /// Whether the final board of a finished game has been posted.
     pub result_shown: bool,
+    /// The loop rule's history after `ply` moves (`None`: not known yet).
+    pub loop_history: Option<String>,
+}
+
+/// A game row with its players' names (`None` for a player never seen).
+#[derive(Debug, Clone, FromRow)]
+pub struct GameWithPlayers {
+    #[sqlx(flatten)]
+    pub game: GameRow,
+    pub name_a: Option<String>,
+    pub is_bot_a: Option<bool>,
+    pub name_b: Option<String>,
+    pub is_bot_b: Option<bool>,
 }
 
 #[derive(Debug, Clone)]
@@ -154,6 +186,8 @@ pub struct NewGame {
     pub player_a: u64,
     pub player_b: u64,
     pub start_position: String,
+    /// The loop rule's history at the start (the start position alone).
+    pub loop_history: String,
     pub created_at: i64,
     /// `Some((seat, level))` for a game against the computer.
     pub computer: Option<(char, String)>,
@@ -199,6 +233,9 @@ pub struct GameUpdate {
     /// When the player now to move is reminded and loses on time.
     pub deadline: Option<i64>,
     pub reminder_at: Option<i64>,
+    /// The loop rule's history for `position` (`None`: not known, so the
+    /// next load replays the moves).
+    pub loop_history: Option<String>,
 }
 
 /// How a game finished: `end_reason` is `no_seeds`, `loop` or
@@ -238,12 +275,16 @@ struct LevelRecordRow {
     conceded: i64,
 }
 
+/// Reader connections: WAL lets them read while the writer writes.
+const READERS: usize = 4;
+
 const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, \
      expires_at, game_id, seconds_per_move, message_channel_id, message_id, rematch_of";
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
      end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
-     updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown";
+     updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown, \
+     loop_history";
 
 async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match &game.computer {
@@ -252,8 +293,8 @@ async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<
     };
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
-         updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id",
+         updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, loop_history)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id",
     )
     .bind(to_db(game.guild_id))
     .bind(to_db(game.channel_id))
@@ -266,6 +307,7 @@ async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<
     .bind(game.clock.seconds_per_move)
     .bind(game.clock.deadline)
     .bind(game.clock.reminder_at)
+    .bind(&game.loop_history)
     .fetch_one(&mut *tx)
     .await
     .doing("creating a game")
@@ -330,17 +372,22 @@ impl Store {
             return Err(StoreError::BrokenForeignKeys(broken.len()));
         }
         migrating.close().await.doing("closing the migrating connection")?;
-        let pool = SqlitePoolOptions::new()
-            .max_connections(8)
-            .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options)
-            .await
-            .map_err(|source| StoreError::Open {
+        let connect = || async {
+            options.connect().await.map_err(|source| StoreError::Open {
                 url: url.to_string(),
                 source,
-            })?;
+            })
+        };
+        let writer = Arc::new(Mutex::new(Some(connect().await?)));
+        let mut readers = Vec::new();
+        for _ in 0..READERS {
+            readers.push(Mutex::new(Some(connect().await?)));
+        }
         let store = Store {
-            pool,
+            writer,
+            batch_open: Arc::new(AtomicBool::new(false)),
+            readers: readers.into(),
+            next_reader: Arc::new(AtomicUsize::new(0)),
             rating_rules: RatingRules::default(),
         };
         store.rate_pending_games().await?;
@@ -354,10 +401,13 @@ impl Store {
 
     /// Whether the database answers: the cheapest statement there is.
     pub async fn ping(&self) -> Result<()> {
-        sqlx::query("SELECT 1")
-            .execute(&self.pool)
-            .await
-            .doing("checking that the database answers")?;
+        const DOING: &str = "checking that the database answers";
+        let mut reader = self.reader().await.inspect_err(|_| {
+            // No statement ran (the store is closed), yet the database
+            // failed to answer: operators count that too.
+            crate::telemetry::database_error(DOING);
+        })?;
+        sqlx::query("SELECT 1").execute(&mut *reader).await.doing(DOING)?;
         Ok(())
     }
 
@@ -372,7 +422,37 @@ impl Store {
 
     /// Waits for every connection to finish and closes them.
     pub async fn close(&self) {
-        self.pool.close().await;
+        for connection in std::iter::once(&*self.writer).chain(self.readers.iter()) {
+            if let Some(connection) = connection.lock().await.take() {
+                if let Err(error) = connection.close().await {
+                    tracing::warn!(%error, "could not close a database connection cleanly");
+                }
+            }
+        }
+    }
+
+    /// The writer connection, once the writes before are done.
+    async fn writer(&self) -> Result<MappedMutexGuard<'_, SqliteConnection>> {
+        let mut writer =
+            MutexGuard::try_map(self.writer.lock().await, Option::as_mut).map_err(|_| StoreError::Closed)?;
+        if self.batch_open.swap(false, Ordering::SeqCst) {
+            // A batch was abandoned: undo whatever of it ran (an error
+            // here only means it had finished or never began).
+            let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
+        }
+        Ok(writer)
+    }
+
+    /// A reader connection: a free one if there is, else the next in turn.
+    async fn reader(&self) -> Result<MappedMutexGuard<'_, SqliteConnection>> {
+        let first = self.next_reader.fetch_add(1, Ordering::Relaxed);
+        let count = self.readers.len();
+        let free = (0..count).find_map(|i| self.readers[(first + i) % count].try_lock().ok());
+        let guard = match free {
+            Some(guard) => guard,
+            None => self.readers[first % count].lock().await,
+        };
+        MutexGuard::try_map(guard, Option::as_mut).map_err(|_| StoreError::Closed)
     }
 
     pub async fn upsert_player(&self, player: &NewPlayer<'_>, now: i64) -> Result<()> {
@@ -385,7 +465,7 @@ impl Store {
         .bind(player.name)
         .bind(player.is_bot)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await
         .doing("saving a player")?;
         Ok(())
@@ -394,7 +474,7 @@ impl Store {
     pub async fn player(&self, user_id: u64) -> Result<Option<PlayerRow>> {
         sqlx::query_as("SELECT user_id, name, is_bot FROM players WHERE user_id = ?1")
             .bind(to_db(user_id))
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *self.reader().await?)
             .await
             .doing("reading a player")
     }
@@ -414,7 +494,7 @@ impl Store {
         .bind(new.expires_at)
         .bind(new.seconds_per_move)
         .bind(new.rematch_of)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.writer().await?)
         .await
         .doing("creating a challenge")?;
         Ok(id)
@@ -423,7 +503,7 @@ impl Store {
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
         sqlx::query_as(&format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *self.reader().await?)
             .await
             .doing("reading a challenge")
     }
@@ -437,7 +517,7 @@ impl Store {
         .bind(to_db(challenger))
         .bind(to_db(opponent))
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.reader().await?)
         .await
         .doing("looking for a pending challenge")
     }
@@ -449,7 +529,7 @@ impl Store {
                 .bind(id)
                 .bind(status)
                 .bind(now)
-                .execute(&self.pool)
+                .execute(&mut *self.writer().await?)
                 .await
                 .doing("closing a challenge")?;
         Ok(if done.rows_affected() == 1 {
@@ -462,7 +542,11 @@ impl Store {
     /// Accepts a pending challenge and creates its game, in one transaction:
     /// `None` if the challenge was no longer pending.
     pub async fn accept_challenge(&self, challenge_id: i64, game: &NewGame) -> Result<Option<i64>> {
-        let mut tx = self.pool.begin().await.doing("starting to accept a challenge")?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .doing("starting to accept a challenge")?;
         let accepted = sqlx::query(
             "UPDATE challenges SET status = 'accepted', closed_at = ?2 WHERE id = ?1 AND status = 'pending'",
         )
@@ -489,7 +573,11 @@ impl Store {
 
     /// Creates a game that no challenge precedes: one against the computer.
     pub async fn create_game(&self, game: &NewGame) -> Result<i64> {
-        let mut tx = self.pool.begin().await.doing("starting to create a game")?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .doing("starting to create a game")?;
         let id = insert_game(&mut tx, game).await?;
         tx.commit().await.doing("committing a new game")?;
         Ok(id)
@@ -500,7 +588,7 @@ impl Store {
         sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND computer_seat IS NOT NULL ORDER BY id"
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("listing games against the computer")
     }
@@ -508,15 +596,37 @@ impl Store {
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
         sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *self.reader().await?)
             .await
             .doing("reading a game")
+    }
+
+    /// A game and its players, in one indexed lookup: what a press needs.
+    pub async fn game_with_players(&self, id: i64) -> Result<Option<GameWithPlayers>> {
+        static QUERY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let query = QUERY.get_or_init(|| {
+            let columns: Vec<String> = GAME_COLUMNS
+                .split(',')
+                .map(|c| format!("g.{0} AS {0}", c.trim()))
+                .collect();
+            format!(
+                "SELECT {}, a.name AS name_a, a.is_bot AS is_bot_a, b.name AS name_b, b.is_bot AS is_bot_b
+                 FROM games g LEFT JOIN players a ON a.user_id = g.player_a
+                 LEFT JOIN players b ON b.user_id = g.player_b WHERE g.id = ?1",
+                columns.join(", ")
+            )
+        });
+        sqlx::query_as(query)
+            .bind(id)
+            .fetch_optional(&mut *self.reader().await?)
+            .await
+            .doing("reading a game and its players")
     }
 
     pub async fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
         sqlx::query_as("SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")
             .bind(game_id)
-            .fetch_all(&self.pool)
+            .fetch_all(&mut *self.reader().await?)
             .await
             .doing("reading a game's moves")
     }
@@ -524,7 +634,8 @@ impl Store {
     /// A game and its moves read in one transaction, so that they agree
     /// even while a move is being written.
     pub async fn game_with_moves(&self, game_id: i64) -> Result<Option<(GameRow, Vec<MoveRow>)>> {
-        let mut tx = self.pool.begin().await.doing("starting to read a game")?;
+        let mut reader = self.reader().await?;
+        let mut tx = reader.begin().await.doing("starting to read a game")?;
         let row: Option<GameRow> = sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
             .bind(game_id)
             .fetch_optional(&mut *tx)
@@ -552,7 +663,14 @@ impl Store {
         new_move: &NewMove,
         update: &GameUpdate,
     ) -> Result<Written> {
-        let mut tx = self.pool.begin().await.doing("starting to record a move")?;
+        if update.finished.is_none() {
+            return self.record_ongoing_move(game_id, expected_ply, new_move, update).await;
+        }
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .doing("starting to record a move")?;
         if self
             .update_game(&mut tx, game_id, expected_ply, expected_ply + 1, update)
             .await?
@@ -570,15 +688,74 @@ impl Store {
             .execute(&mut *tx)
             .await
             .doing("appending a move")?;
-        self.write_results(&mut tx, game_id).await?;
+        if update.finished.is_some() {
+            self.write_results(&mut tx, game_id).await?;
+        }
         tx.commit().await.doing("committing a move")?;
         Ok(Written::Yes)
+    }
+
+    /// [`Store::record_move`] for a move after which the game goes on (no
+    /// results to write): the same transaction, sent to SQLite as one batch,
+    /// one trip to the connection's thread instead of four. The move is
+    /// appended only if the conditional update changed the game.
+    async fn record_ongoing_move(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        new_move: &NewMove,
+        update: &GameUpdate,
+    ) -> Result<Written> {
+        let mut writer = self.writer().await?;
+        self.batch_open.store(true, Ordering::SeqCst);
+        let appended: std::result::Result<Vec<i64>, sqlx::Error> = sqlx::query_scalar(
+            "BEGIN IMMEDIATE;
+             UPDATE games SET ply = ?3, position = ?4, captured_a = ?5, captured_b = ?6, updated_at = ?7,
+                 deadline = ?8, reminder_at = ?9, loop_history = ?10
+             WHERE id = ?1 AND ply = ?2 AND status = 'ongoing';
+             INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
+                 SELECT ?1, ?3, ?11, ?12, ?13, ?7 WHERE changes() = 1 RETURNING ply;
+             COMMIT;",
+        )
+        .bind(game_id)
+        .bind(expected_ply)
+        .bind(expected_ply + 1)
+        .bind(&update.position)
+        .bind(update.captured_a as i64)
+        .bind(update.captured_b as i64)
+        .bind(update.now)
+        .bind(update.deadline)
+        .bind(update.reminder_at)
+        .bind(update.loop_history.as_deref())
+        .bind(new_move.seat.to_string())
+        .bind(new_move.hole as i64)
+        .bind(to_db(new_move.user_id))
+        .fetch_all(&mut *writer)
+        .await;
+        self.batch_open.store(false, Ordering::SeqCst);
+        match appended {
+            Ok(appended) if appended.is_empty() => Ok(Written::Conflict),
+            Ok(_) => Ok(Written::Yes),
+            Err(source) => {
+                // The batch stopped inside its transaction: end it, so that
+                // the writer is clean for the next write.
+                let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
+                Err(StoreError::Query {
+                    doing: "recording a move",
+                    source,
+                })
+            }
+        }
     }
 
     /// Finishes a game without a move (a resignation), only if it is still
     /// ongoing at `expected_ply`.
     pub async fn finish_game(&self, game_id: i64, expected_ply: i64, update: &GameUpdate) -> Result<Written> {
-        let mut tx = self.pool.begin().await.doing("starting to finish a game")?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .doing("starting to finish a game")?;
         if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {
             return Ok(Written::Conflict);
         }
@@ -625,7 +802,8 @@ impl Store {
         };
         let done = sqlx::query(
             "UPDATE games SET ply = ?3, position = ?4, status = ?5, end_reason = ?6, winner = ?7, captured_a = ?8,
-             captured_b = ?9, updated_at = ?10, finished_at = ?11, deadline = ?12, reminder_at = ?13
+             captured_b = ?9, updated_at = ?10, finished_at = ?11, deadline = ?12, reminder_at = ?13,
+             loop_history = ?14
              WHERE id = ?1 AND ply = ?2 AND status = 'ongoing'",
         )
         .bind(game_id)
@@ -641,6 +819,7 @@ impl Store {
         .bind(finished_at)
         .bind(update.deadline)
         .bind(update.reminder_at)
+        .bind(update.loop_history.as_deref())
         .execute(&mut *tx)
         .await
         .doing("updating a game")?;
@@ -683,7 +862,7 @@ impl Store {
              ORDER BY updated_at DESC, id DESC"
         ))
         .bind(to_db(user_id))
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("listing ongoing games")
     }
@@ -701,7 +880,7 @@ impl Store {
              WHEN 'hard' THEN 3 ELSE 4 END",
         )
         .bind(to_db(user_id))
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("reading a player's games against the computer")?;
         Ok(rows
@@ -730,7 +909,7 @@ impl Store {
         )
         .bind(to_db(user_id))
         .bind(guild_id.map(to_db))
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.reader().await?)
         .await
         .doing("reading a player's record")
     }

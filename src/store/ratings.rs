@@ -3,7 +3,7 @@
 //! transaction), aborts, leaderboards, ranks, rating changes, streaks, head
 //! to head and game history.
 
-use sqlx::{FromRow, SqliteConnection};
+use sqlx::{Connection, FromRow, SqliteConnection};
 
 use super::{to_db, Doing, RecordRow, Result, Store, Written};
 use crate::rating::{rate, Rating, Score};
@@ -233,11 +233,15 @@ impl Store {
             "SELECT p.game_id FROM ratings_pending p JOIN games g ON g.id = p.game_id
              ORDER BY g.finished_at, g.id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("listing games finished before ratings")?;
         for &game_id in &pending {
-            let mut tx = self.pool.begin().await.doing("starting to rate an earlier game")?;
+            let mut writer = self.writer().await?;
+            let mut tx = writer
+                .begin_with("BEGIN IMMEDIATE")
+                .await
+                .doing("starting to rate an earlier game")?;
             self.rate_game(&mut tx, game_id).await?;
             sqlx::query("DELETE FROM ratings_pending WHERE game_id = ?1")
                 .bind(game_id)
@@ -256,7 +260,11 @@ impl Store {
     /// with no winner and no result, unrated, and `user_id` is remembered as
     /// the one who aborted it.
     pub async fn abort_game(&self, game_id: i64, expected_ply: i64, user_id: u64, now: i64) -> Result<Written> {
-        let mut tx = self.pool.begin().await.doing("starting to abort a game")?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .doing("starting to abort a game")?;
         let players: Option<(i64, i64)> = sqlx::query_as(
             "UPDATE games SET status = 'finished', end_reason = NULL, winner = NULL, finished_at = ?3, updated_at = ?3
              WHERE id = ?1 AND ply = ?2 AND status = 'ongoing' RETURNING player_a, player_b",
@@ -296,7 +304,7 @@ impl Store {
     pub async fn abort_of(&self, game_id: i64) -> Result<Option<AbortRow>> {
         sqlx::query_as("SELECT user_id, aborted_at FROM game_aborts WHERE game_id = ?1")
             .bind(game_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *self.reader().await?)
             .await
             .doing("reading who aborted a game")
     }
@@ -307,7 +315,7 @@ impl Store {
         let row: Option<(bool, Option<String>)> =
             sqlx::query_as("SELECT rated, unrated_reason FROM game_ratings WHERE game_id = ?1")
                 .bind(game_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&mut *self.reader().await?)
                 .await
                 .doing("reading whether a game was rated")?;
         let Some((rated, unrated_reason)) = row else {
@@ -319,7 +327,7 @@ impl Store {
         )
         .bind(game_id)
         .bind(scope.key())
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("reading a game's rating changes")?;
         Ok(Some(GameRatingRow {
@@ -350,7 +358,7 @@ impl Store {
         .bind(min_games)
         .bind(limit)
         .bind(offset)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("reading a leaderboard page")
     }
@@ -360,7 +368,7 @@ impl Store {
         sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE scope = ?1 AND games >= ?2")
             .bind(scope.key())
             .bind(min_games)
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *self.reader().await?)
             .await
             .doing("counting a leaderboard's players")
     }
@@ -373,7 +381,7 @@ impl Store {
         ))
         .bind(scope.key())
         .bind(to_db(user_id))
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.reader().await?)
         .await
         .doing("reading a rating")
     }
@@ -394,7 +402,7 @@ impl Store {
         .bind(min_games)
         .bind(own.rating)
         .bind(own.user_id)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.reader().await?)
         .await
         .doing("ranking a player")?;
         Ok(Some(above + 1))
@@ -409,7 +417,7 @@ impl Store {
         .bind(to_db(user_id))
         .bind(scope.key())
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("reading rating changes")
     }
@@ -424,7 +432,7 @@ impl Store {
              ORDER BY finished_at, game_id",
         )
         .bind(to_db(user_id))
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("reading a player's outcomes")
     }
@@ -436,7 +444,7 @@ impl Store {
         ))
         .bind(to_db(user_id))
         .bind(to_db(opponent_id))
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.reader().await?)
         .await
         .doing("reading a head-to-head record")
     }
@@ -459,7 +467,7 @@ impl Store {
         .bind(to_db(user_id))
         .bind(limit)
         .bind(offset)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("reading a player's history")
     }
@@ -468,7 +476,7 @@ impl Store {
     pub async fn history_len(&self, user_id: u64) -> Result<i64> {
         sqlx::query_scalar("SELECT COUNT(*) FROM results WHERE user_id = ?1")
             .bind(to_db(user_id))
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *self.reader().await?)
             .await
             .doing("counting a player's games")
     }

@@ -4,7 +4,7 @@
 //! same event twice, and each notice is written in the same transaction as
 //! the change it reports.
 
-use sqlx::FromRow;
+use sqlx::{Connection, FromRow};
 
 use super::{to_db, Doing, GameRow, GameUpdate, Result, Store, Written, CHALLENGE_COLUMNS, GAME_COLUMNS};
 
@@ -31,7 +31,11 @@ impl Store {
     /// Takes every reminder due at `now` and queues its notice, in one
     /// transaction. Returns how many were taken.
     pub async fn claim_due_reminders(&self, now: i64) -> Result<usize> {
-        let mut tx = self.pool.begin().await.doing("starting to take reminders")?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .doing("starting to take reminders")?;
         let taken: Vec<(i64, i64, i64)> = sqlx::query_as(
             "UPDATE games SET reminder_at = NULL
              WHERE status = 'ongoing' AND reminder_at IS NOT NULL AND reminder_at <= ?1
@@ -65,7 +69,7 @@ impl Store {
              ORDER BY deadline, id"
         ))
         .bind(now)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("finding games out of time")
     }
@@ -73,7 +77,8 @@ impl Store {
     /// Ends a game on time, only if it is still ongoing at `expected_ply`
     /// (a move made in time wins the race), and queues its notice.
     pub async fn time_out(&self, game_id: i64, expected_ply: i64, update: &GameUpdate, due_at: i64) -> Result<Written> {
-        let mut tx = self.pool.begin().await.doing("starting a timeout")?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await.doing("starting a timeout")?;
         if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {
             return Ok(Written::Conflict);
         }
@@ -92,7 +97,11 @@ impl Store {
     /// Marks every challenge pending past its expiry as expired and queues
     /// a notice for each. Returns how many expired.
     pub async fn expire_challenges(&self, now: i64) -> Result<usize> {
-        let mut tx = self.pool.begin().await.doing("starting to expire challenges")?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .doing("starting to expire challenges")?;
         let expired: Vec<(i64, i64)> = sqlx::query_as(
             "UPDATE challenges SET status = 'expired', closed_at = ?1
              WHERE status = 'pending' AND expires_at <= ?1 RETURNING id, expires_at",
@@ -122,7 +131,7 @@ impl Store {
             "SELECT id, kind, game_id, challenge_id, ply, due_at FROM notices WHERE sent_at IS NULL
              ORDER BY due_at, id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing("reading unsent notices")
     }
@@ -131,7 +140,7 @@ impl Store {
         sqlx::query("UPDATE notices SET sent_at = ?2 WHERE id = ?1")
             .bind(id)
             .bind(now)
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await
             .doing("marking a notice sent")?;
         Ok(())
@@ -143,7 +152,7 @@ impl Store {
             .bind(challenge_id)
             .bind(to_db(channel_id))
             .bind(to_db(message_id))
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await
             .doing("saving a challenge message")?;
         Ok(())
@@ -156,7 +165,7 @@ impl Store {
         ))
         .bind(game_id)
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.reader().await?)
         .await
         .doing("looking for a rematch")
     }
@@ -165,7 +174,7 @@ impl Store {
         let row: Option<SettingsRow> =
             sqlx::query_as("SELECT dm_reminders, default_seconds_per_move FROM player_settings WHERE user_id = ?1")
                 .bind(to_db(user_id))
-                .fetch_optional(&self.pool)
+                .fetch_optional(&mut *self.reader().await?)
                 .await
                 .doing("reading settings")?;
         Ok(row.unwrap_or_default())
@@ -180,7 +189,7 @@ impl Store {
         .bind(to_db(user_id))
         .bind(settings.dm_reminders)
         .bind(settings.default_seconds_per_move)
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await
         .doing("saving settings")?;
         Ok(())

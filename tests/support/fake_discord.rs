@@ -151,6 +151,19 @@ pub struct LoggedRequest {
     pub unhandled: bool,
 }
 
+/// A REST call as the fake answered it, for a driver that follows the bot
+/// as it goes (a load benchmark) rather than waiting on the fake's state.
+#[derive(Clone, Debug)]
+pub struct Answered {
+    /// When the answer was ready, just before it was sent back.
+    pub at: std::time::Instant,
+    pub method: Method,
+    pub path: String,
+    pub body: Value,
+    pub status: u16,
+    pub response: Value,
+}
+
 /// Read-only view of the fake's state, handed to [`FakeDiscord::wait_until`] predicates.
 pub struct FakeView<'a> {
     st: &'a State,
@@ -437,6 +450,11 @@ struct State {
     nonces: HashMap<(u64, String), u64>,
     stalls: Vec<Stall>,
     stalls_hit: u64,
+    /// Hears every REST call as it is answered (see [`FakeDiscord::observe`]).
+    observer: Option<mpsc::UnboundedSender<Answered>>,
+    /// Whether requests are kept for [`FakeDiscord::requests`]; a long load
+    /// run turns this off to keep memory flat.
+    keep_log: bool,
 }
 
 /// A request the fake holds forever, as a network that stopped answering
@@ -1454,15 +1472,27 @@ async fn rest_handler(
         if unhandled {
             eprintln!("fake discord: UNHANDLED {method} {path}?{query} body={logged_body}");
         }
-        st.log.push(LoggedRequest {
-            method: method.to_string(),
-            path: path.clone(),
-            query: query.clone(),
-            body: logged_body,
-            status,
-            response: response.clone(),
-            unhandled,
-        });
+        if let Some(observer) = &st.observer {
+            let _ = observer.send(Answered {
+                at: std::time::Instant::now(),
+                method: method.clone(),
+                path: path.clone(),
+                body: logged_body.clone(),
+                status,
+                response: response.clone(),
+            });
+        }
+        if st.keep_log || unhandled {
+            st.log.push(LoggedRequest {
+                method: method.to_string(),
+                path: path.clone(),
+                query: query.clone(),
+                body: logged_body,
+                status,
+                response: response.clone(),
+                unhandled,
+            });
+        }
         (status, response)
     };
     shared.notify.notify_waiters();
@@ -1713,6 +1743,8 @@ impl FakeDiscord {
                 nonces: HashMap::new(),
                 stalls: Vec::new(),
                 stalls_hit: 0,
+                observer: None,
+                keep_log: true,
             }),
             notify: Notify::new(),
             port,
@@ -1723,6 +1755,11 @@ impl FakeDiscord {
             .route("/gateway", get(gateway_handler))
             .fallback(rest_handler)
             .with_state(shared.clone());
+        // Without TCP_NODELAY, a gateway event sent while the previous one is
+        // unacknowledged waits for the bot's delayed ACK (tens of ms).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |stream: &mut tokio::net::TcpStream| {
+            let _ = stream.set_nodelay(true);
+        });
         let server = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 eprintln!("fake discord: server stopped: {e}");
@@ -1853,6 +1890,19 @@ impl FakeDiscord {
             out.extend(l.iter().cloned());
         }
         out
+    }
+
+    /// Every REST call answered from now on, as it is answered.
+    pub fn observe(&self) -> mpsc::UnboundedReceiver<Answered> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.lock().observer = Some(tx);
+        rx
+    }
+
+    /// Whether to keep every request for [`FakeDiscord::requests`] (the
+    /// default); requests without a route are kept regardless.
+    pub fn keep_request_log(&self, keep: bool) {
+        self.lock().keep_log = keep;
     }
 
     /// Makes a user known to the fake (for resolved user options, mentions, `GET /users/{id}`).

@@ -1,0 +1,787 @@
+//! Load benchmark: many concurrent games, presses offered on a clock.
+//!
+//! ```text
+//! cargo run --release --example load
+//! cargo run --release --example load -- --games 200 --bot-rates 250,500,1000,1500 --seconds 5
+//! cargo run --release --example load -- --only service --service-rates 5000,10000,20000
+//! ```
+//!
+//! Two parts, each run at stepped rates:
+//!
+//! - **bot**: the real bot (the serenity client built by
+//!   [`akon::discord::client_builder`], as production builds it) on its own
+//!   tokio runtime, against the project's in-process fake Discord on
+//!   127.0.0.1 (`tests/support/fake_discord.rs`). Each press is a real
+//!   `INTERACTION_CREATE` over the gateway; the latencies run from the press
+//!   being handed to the gateway to the fake answering the bot's interaction
+//!   callback (`answer`) and the bot's post of the new board (`board`).
+//! - **service**: [`akon::service::Service::play`] alone on a SQLite file, no
+//!   Discord.
+//!
+//! Presses are offered open loop: at each step's rate, the next game whose
+//! board is up gets a press of a random legal hole, whether or not earlier
+//! presses were answered. A game is ready again once its new board is up,
+//! so `achieved` falls below `offered` when no game is ready in time
+//! (counted as `no game ready`). Finished games are replaced by new ones
+//! (not counted as moves).
+//!
+//! CPU is the threads' own time (`/proc/self/task/*/schedstat`): the bot's
+//! runtime threads (`bot`) and SQLite's connection threads count as the
+//! bot; the fake, the driver and the rest as the fake.
+//!
+//! At the end of each part every acknowledged move is checked against the
+//! database: stored exactly once, and nothing stored that was not
+//! acknowledged.
+//!
+//! Options: `--games N` (200) on the bot, `--service-games N` (1000) on the
+//! service alone, `--seconds S` per step (4), `--bot-rates`
+//! (250,500,1000,1500), `--service-rates` (2000,5000,10000,20000), `--only
+//! bot|service`, `--seed S`.
+
+#[path = "../tests/support/fake_discord.rs"]
+#[allow(dead_code)]
+mod fake_discord;
+
+use std::collections::{HashMap, VecDeque};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use akon::discord::{client_builder, DiscordSettings};
+use akon::engine::Hole;
+use akon::service::{GameView, MoveApplied, Place, Player, Service, ServiceConfig, ServiceError, SystemClock};
+use akon::store::Store;
+use clap::Parser;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+use fake_discord::{Answered, FakeDiscord, TestUser};
+
+#[derive(Parser, Debug)]
+struct Options {
+    /// Concurrent games on the whole bot.
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// Concurrent games on the service alone (more, for its higher rates).
+    #[arg(long, default_value_t = 1000)]
+    service_games: usize,
+    /// Seconds per step.
+    #[arg(long, default_value_t = 4.0)]
+    seconds: f64,
+    /// Offered presses per second, one step each, for the whole bot.
+    #[arg(long, value_delimiter = ',', default_value = "250,500,1000,1500")]
+    bot_rates: Vec<u32>,
+    /// Offered presses per second, one step each, for the service alone.
+    #[arg(long, value_delimiter = ',', default_value = "2000,5000,10000,20000")]
+    service_rates: Vec<u32>,
+    /// Run one part only: `bot` or `service`.
+    #[arg(long)]
+    only: Option<String>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn main() -> anyhow::Result<()> {
+    let options = Options::parse();
+    // Logging as `akon bot` sets it up, so that its cost is counted.
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+    println!(
+        "{} games on the bot, {} on the service alone, {} s per step, {} cores",
+        options.games,
+        options.service_games,
+        options.seconds,
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    );
+    if options.only.as_deref() != Some("bot") {
+        service_part(&options)?;
+    }
+    if options.only.as_deref() != Some("service") {
+        bot_part(&options)?;
+    }
+    Ok(())
+}
+
+// Measures.
+
+#[derive(Default)]
+struct Step {
+    offered: u32,
+    seconds: f64,
+    presses: u64,
+    applied: u64,
+    refused: u64,
+    unanswered: u64,
+    not_ready: u64,
+    answer: Vec<Duration>,
+    board: Vec<Duration>,
+    bot_cpu: Duration,
+    /// The part of `bot_cpu` spent in SQLite's connection threads.
+    sqlite_cpu: Duration,
+    other_cpu: Duration,
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+fn latencies(samples: &mut [Duration]) -> String {
+    samples.sort_unstable();
+    format!(
+        "{:.1} / {:.1} / {:.1} / {:.1}",
+        percentile(samples, 0.5),
+        percentile(samples, 0.9),
+        percentile(samples, 0.99),
+        percentile(samples, 1.0)
+    )
+}
+
+fn per_move(cpu: Duration, moves: u64) -> String {
+    if moves == 0 {
+        return "–".into();
+    }
+    format!("{:.2}", cpu.as_secs_f64() * 1000.0 / moves as f64)
+}
+
+/// CPU time of this process's threads so far.
+#[derive(Clone, Copy, Default)]
+struct Cpu {
+    bot: Duration,
+    sqlite: Duration,
+    other: Duration,
+}
+
+impl std::ops::Sub for Cpu {
+    type Output = Cpu;
+
+    fn sub(self, before: Cpu) -> Cpu {
+        Cpu {
+            bot: self.bot.saturating_sub(before.bot),
+            sqlite: self.sqlite.saturating_sub(before.sqlite),
+            other: self.other.saturating_sub(before.other),
+        }
+    }
+}
+
+impl Step {
+    fn cpu(&mut self, used: Cpu) {
+        self.bot_cpu = used.bot;
+        self.sqlite_cpu = used.sqlite;
+        self.other_cpu = used.other;
+    }
+}
+
+/// The bot's threads (its runtime's and SQLite's), SQLite's, and the rest.
+fn thread_cpu() -> Cpu {
+    let mut cpu = Cpu::default();
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return cpu;
+    };
+    for task in tasks.flatten() {
+        let dir = task.path();
+        let name = std::fs::read_to_string(dir.join("comm")).unwrap_or_default();
+        let nanos = std::fs::read_to_string(dir.join("schedstat"))
+            .ok()
+            .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse::<u64>().ok()))
+            .unwrap_or(0);
+        let time = Duration::from_nanos(nanos);
+        if name.starts_with("sqlx-sqlite") {
+            cpu.sqlite += time;
+            cpu.bot += time;
+        } else if name.starts_with("bot") {
+            cpu.bot += time;
+        } else {
+            cpu.other += time;
+        }
+    }
+    cpu
+}
+
+/// Offers presses at `rate` per second for `seconds`: calls `offer` for each
+/// due press, `poll` in between; returns when the step is over.
+struct Pacer {
+    start: Instant,
+    period: Duration,
+    next: Instant,
+    end: Instant,
+}
+
+impl Pacer {
+    fn new(rate: u32, seconds: f64) -> Pacer {
+        let start = Instant::now();
+        Pacer {
+            start,
+            period: Duration::from_secs_f64(1.0 / rate as f64),
+            next: start,
+            end: start + Duration::from_secs_f64(seconds),
+        }
+    }
+
+    /// Presses due now (0 once the step is over).
+    fn due(&mut self) -> u32 {
+        let now = Instant::now();
+        let mut n = 0;
+        while self.next <= now && self.next < self.end {
+            self.next += self.period;
+            n += 1;
+        }
+        n
+    }
+
+    fn over(&self) -> bool {
+        self.next >= self.end
+    }
+
+    fn wake_at(&self) -> tokio::time::Instant {
+        tokio::time::Instant::from_std(self.next.min(self.end))
+    }
+
+    fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+}
+
+fn print_table(title: &str, steps: &mut [Step], with_board: bool) {
+    println!("\n### {title}\n");
+    if with_board {
+        println!("| offered/s | moves/s | answer p50 / p90 / p99 / max (ms) | board p50 / p90 / p99 / max (ms) | errors | no game ready | bot CPU ms/move (SQLite) | fake CPU ms/move |");
+        println!("|---:|---:|---|---|---:|---:|---:|---:|");
+    } else {
+        println!(
+            "| offered/s | moves/s | p50 / p90 / p99 / max (ms) | errors | no game ready | CPU ms/move (SQLite) |"
+        );
+        println!("|---:|---:|---|---:|---:|---:|");
+    }
+    for step in steps {
+        let rate = step.applied as f64 / step.seconds;
+        let errors = step.refused + step.unanswered;
+        if with_board {
+            println!(
+                "| {} | {:.0} | {} | {} | {} | {} | {} ({}) | {} |",
+                step.offered,
+                rate,
+                latencies(&mut step.answer),
+                latencies(&mut step.board),
+                errors,
+                step.not_ready,
+                per_move(step.bot_cpu, step.applied),
+                per_move(step.sqlite_cpu, step.applied),
+                per_move(step.other_cpu, step.applied)
+            );
+        } else {
+            println!(
+                "| {} | {:.0} | {} | {} | {} | {} ({}) |",
+                step.offered,
+                rate,
+                latencies(&mut step.answer),
+                errors,
+                step.not_ready,
+                per_move(step.bot_cpu + step.other_cpu, step.applied),
+                per_move(step.sqlite_cpu, step.applied)
+            );
+        }
+    }
+}
+
+/// Every acknowledged move `(game, ply, hole)` stored exactly once, and no
+/// other move stored in those games.
+async fn check_stored(db: &Path, acknowledged: &HashMap<i64, Vec<(i64, u8)>>) -> anyhow::Result<()> {
+    let store = Store::open_file(db).await?;
+    let mut checked = 0;
+    for (&game_id, moves) in acknowledged {
+        let stored = store.moves(game_id).await?;
+        let mut expected = moves.clone();
+        expected.sort_unstable();
+        let found: Vec<(i64, u8)> = stored.iter().map(|m| (m.ply, m.hole as u8)).collect();
+        anyhow::ensure!(
+            expected == found,
+            "game {game_id}: acknowledged moves {expected:?} but stored {found:?}"
+        );
+        checked += expected.len();
+    }
+    store.close().await;
+    println!("\nChecked: all {checked} acknowledged moves are stored exactly once, and no other.");
+    Ok(())
+}
+
+// The service alone.
+
+fn service_part(options: &Options) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("bot")
+        .build()?;
+    runtime.block_on(service_load(options))
+}
+
+/// Two players who play one game after another.
+struct Pair {
+    players: [Player; 2],
+}
+
+async fn new_service_game(service: &Service, pair: &Pair) -> Result<GameView, ServiceError> {
+    let place = Place {
+        guild_id: Some(fake_discord::GUILD_ID),
+        channel_id: fake_discord::CHANNEL_ID,
+    };
+    let challenge = service.challenge(place, &pair.players[0], &pair.players[1]).await?;
+    service.accept(challenge.id, &pair.players[1]).await
+}
+
+fn random_hole(view: &GameView, rng: &mut StdRng) -> Option<Hole> {
+    let legal: Vec<Hole> = view.game.legal_moves().iter().collect();
+    (!legal.is_empty()).then(|| legal[rng.gen_range(0..legal.len())])
+}
+
+async fn service_load(options: &Options) -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("load.db");
+    let store = Store::open_file(&db).await?;
+    let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
+    let mut rng = StdRng::seed_from_u64(options.seed);
+    let seats: Vec<Arc<Pair>> = (0..options.service_games)
+        .map(|i| {
+            let player = |n: usize| Player {
+                id: 400_000_000_000_000_000 + n as u64,
+                name: format!("p{n}"),
+                is_bot: false,
+            };
+            Arc::new(Pair {
+                players: [player(2 * i), player(2 * i + 1)],
+            })
+        })
+        .collect();
+    let mut views: Vec<GameView> = Vec::new();
+    for seat in &seats {
+        views.push(new_service_game(&service, seat).await?);
+    }
+    let mut ready: VecDeque<usize> = (0..views.len()).collect();
+    type Done = (usize, Instant, Result<MoveApplied, ServiceError>);
+    let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Done>();
+    let mut acknowledged: HashMap<i64, Vec<(i64, u8)>> = HashMap::new();
+    let mut steps = Vec::new();
+    for &rate in &options.service_rates {
+        let mut step = Step {
+            offered: rate,
+            ..Step::default()
+        };
+        let cpu_before = thread_cpu();
+        let mut pacer = Pacer::new(rate, options.seconds);
+        let mut in_flight = 0usize;
+        loop {
+            for _ in 0..pacer.due() {
+                let Some(slot) = ready.pop_front() else {
+                    step.not_ready += 1;
+                    continue;
+                };
+                let view = &views[slot];
+                let Some(hole) = random_hole(view, &mut rng) else {
+                    continue;
+                };
+                let seat = view.to_move().expect("a ready game goes on");
+                let user = seats[slot].players[view.seat_of_player_index(seat)].clone();
+                let (service, done, game, ply) = (service.clone(), done_tx.clone(), view.id, view.ply());
+                step.presses += 1;
+                in_flight += 1;
+                tokio::spawn(async move {
+                    let sent = Instant::now();
+                    let result = service.play(game, ply, hole, &user, None).await;
+                    let _ = done.send((slot, sent, result));
+                });
+            }
+            if pacer.over() && in_flight == 0 {
+                break;
+            }
+            let finished = tokio::select! {
+                done = done_rx.recv() => done,
+                _ = tokio::time::sleep_until(pacer.wake_at()), if !pacer.over() => None,
+                _ = tokio::time::sleep(Duration::from_secs(5)), if pacer.over() => break,
+            };
+            let Some((slot, sent, result)) = finished else { continue };
+            in_flight -= 1;
+            let took = sent.elapsed();
+            match result {
+                Ok(applied) => {
+                    step.applied += 1;
+                    step.answer.push(took);
+                    let outcome = applied.outcome;
+                    acknowledged
+                        .entry(applied.view.id)
+                        .or_default()
+                        .push((applied.view.ply(), outcome.hole.number()));
+                    if applied.view.finished.is_some() {
+                        views[slot] = new_service_game(&service, &seats[slot]).await?;
+                    } else {
+                        views[slot] = applied.view;
+                    }
+                    ready.push_back(slot);
+                }
+                Err(error) => {
+                    eprintln!("refused: {error}");
+                    step.refused += 1;
+                    ready.push_back(slot);
+                }
+            }
+        }
+        step.unanswered = in_flight as u64;
+        step.seconds = pacer.elapsed().min(options.seconds);
+        step.cpu(thread_cpu() - cpu_before);
+        steps.push(step);
+    }
+    print_table("The service alone (Service::play on SQLite)", &mut steps, false);
+    service.store().close().await;
+    check_stored(&db, &acknowledged).await
+}
+
+trait SeatIndex {
+    fn seat_of_player_index(&self, seat: akon::engine::Seat) -> usize;
+}
+
+impl SeatIndex for GameView {
+    /// Seat A is the challenger (`players[0]`) unless a rematch swapped them.
+    fn seat_of_player_index(&self, seat: akon::engine::Seat) -> usize {
+        let user = akon::store::from_db(self.player(seat).user_id);
+        usize::from(user % 2 == 1)
+    }
+}
+
+// The whole bot.
+
+/// One slot: two players playing one game after another.
+struct Slot {
+    users: [TestUser; 2],
+    game: Option<i64>,
+    /// The latest board: message id, ply, legal move buttons, who moves.
+    board: Option<(u64, i64, Vec<String>, usize)>,
+}
+
+struct Press {
+    slot: usize,
+    game: i64,
+    ply: i64,
+    hole: u8,
+    sent: Instant,
+    step: usize,
+}
+
+/// What a message posted by the bot says about a game: game id, ply, the
+/// enabled move buttons and the user to move; `None` for no move buttons.
+fn board_of(message: &Value) -> Option<(i64, i64, Vec<String>, u64)> {
+    let mut game_ply = None;
+    let mut holes = Vec::new();
+    for button in fake_discord::buttons(message) {
+        let Some(id) = button["custom_id"].as_str() else {
+            continue;
+        };
+        let Some(rest) = id.strip_prefix("akon:move:") else {
+            continue;
+        };
+        let mut parts = rest.split(':');
+        let game: i64 = parts.next()?.parse().ok()?;
+        let ply: i64 = parts.next()?.parse().ok()?;
+        game_ply = Some((game, ply));
+        if !button["disabled"].as_bool().unwrap_or(false) {
+            holes.push(id.to_string());
+        }
+    }
+    let (game, ply) = game_ply?;
+    let content = fake_discord::content(message);
+    let end = content.find(">, your turn")?;
+    let start = content[..end].rfind("<@")? + 2;
+    let user = content[start..end].parse().ok()?;
+    Some((game, ply, holes, user))
+}
+
+/// The game a finished board shows (its buttons are Rematch and such).
+fn finished_game_of(message: &Value) -> Option<i64> {
+    fake_discord::buttons(message).into_iter().find_map(|b| {
+        let id = b["custom_id"].as_str()?;
+        id.strip_prefix("akon:rematch:")?.parse().ok()
+    })
+}
+
+fn bot_part(options: &Options) -> anyhow::Result<()> {
+    let bot_runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("bot")
+        .build()?;
+    let fake_runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .thread_name("fake")
+        .build()?;
+    fake_runtime.block_on(bot_load(options, bot_runtime.handle().clone()))?;
+    bot_runtime.shutdown_timeout(Duration::from_secs(5));
+    Ok(())
+}
+
+/// Follows what the bot posts and presses on the boards.
+struct Driver {
+    fake: FakeDiscord,
+    slots: Vec<Slot>,
+    slot_of_user: HashMap<u64, usize>,
+    slot_of_game: HashMap<i64, usize>,
+    /// Interaction tokens of challenges being set up, and their slot.
+    challenges: HashMap<String, usize>,
+    /// Presses waiting for their board, by interaction id.
+    presses: HashMap<u64, Press>,
+    press_of_board: HashMap<(i64, i64), u64>,
+    acknowledged: HashMap<i64, Vec<(i64, u8)>>,
+    ready: VecDeque<usize>,
+    /// Slots without a game on.
+    setting_up: usize,
+    steps: Vec<Step>,
+    rng: StdRng,
+}
+
+impl Driver {
+    async fn challenge(&mut self, slot: usize) {
+        let opponent = self.slots[slot].users[1].id.to_string();
+        let ix = self
+            .fake
+            .slash(
+                &self.slots[slot].users[0],
+                "akon",
+                "challenge",
+                vec![("opponent", 6, json!(opponent))],
+            )
+            .await;
+        self.challenges.insert(ix.token, slot);
+    }
+
+    async fn press(&mut self, step: usize) {
+        let Some(slot) = self.ready.pop_front() else {
+            self.steps[step].not_ready += 1;
+            return;
+        };
+        let Some((message, ply, holes, mover)) = self.slots[slot].board.clone() else {
+            return;
+        };
+        if holes.is_empty() {
+            return;
+        }
+        let button = &holes[self.rng.gen_range(0..holes.len())];
+        let hole: u8 = button.rsplit(':').next().and_then(|h| h.parse().ok()).unwrap_or(0);
+        let game = self.slots[slot].game.expect("a board belongs to a game");
+        let sent = Instant::now();
+        let ix = self.fake.click(&self.slots[slot].users[mover], message, button).await;
+        self.presses.insert(
+            ix.id,
+            Press {
+                slot,
+                game,
+                ply,
+                hole,
+                sent,
+                step,
+            },
+        );
+        self.press_of_board.insert((game, ply), ix.id);
+        self.steps[step].presses += 1;
+    }
+
+    fn outstanding(&self, step: usize) -> usize {
+        self.presses.values().filter(|p| p.step == step).count()
+    }
+
+    async fn follow(&mut self, answered: Answered) {
+        let path = answered.path.as_str();
+        if path.starts_with("/api/v10/interactions/") && path.ends_with("/callback") {
+            let id: u64 = path.split('/').nth(4).and_then(|s| s.parse().ok()).unwrap_or(0);
+            let Some(press) = self.presses.get(&id) else { return };
+            let step = &mut self.steps[press.step];
+            if answered.status < 300 && answered.body["type"] == 7 {
+                step.answer.push(answered.at - press.sent);
+                step.applied += 1;
+                self.acknowledged
+                    .entry(press.game)
+                    .or_default()
+                    .push((press.ply + 1, press.hole));
+            } else {
+                eprintln!("refused: {}", answered.body);
+                step.refused += 1;
+                let press = self.presses.remove(&id).expect("found above");
+                self.press_of_board.remove(&(press.game, press.ply));
+                self.ready.push_back(press.slot);
+            }
+            return;
+        }
+        if (answered.method != "GET" && answered.method != "POST") || answered.status >= 300 {
+            return;
+        }
+        let message = &answered.response;
+        if let Some(rest) = path.strip_prefix("/api/v10/webhooks/") {
+            let token = rest.split('/').nth(1).unwrap_or("");
+            if let Some(&slot) = self.challenges.get(token) {
+                if let Some(accept) = fake_discord::custom_ids(message)
+                    .into_iter()
+                    .find(|id| id.starts_with("akon:accept:"))
+                {
+                    self.challenges.remove(token);
+                    let message = fake_discord::message_id(message);
+                    self.fake.click(&self.slots[slot].users[1], message, &accept).await;
+                    return;
+                }
+            }
+        }
+        if let Some((game, ply, holes, user)) = board_of(message) {
+            let Some(&slot) = self.slot_of_game.get(&game).or_else(|| self.slot_of_user.get(&user)) else {
+                return;
+            };
+            self.slot_of_game.insert(game, slot);
+            if self.slots[slot].game != Some(game) {
+                self.slots[slot].game = Some(game);
+                self.setting_up -= 1;
+            }
+            let mover = usize::from(self.slots[slot].users[1].id == user);
+            self.slots[slot].board = Some((fake_discord::message_id(message), ply, holes, mover));
+            self.board_up(game, ply - 1, answered.at);
+            self.ready.push_back(slot);
+        } else if let Some(game) = finished_game_of(message) {
+            let Some(&slot) = self.slot_of_game.get(&game) else {
+                return;
+            };
+            if let Some((_, ply, _, _)) = self.slots[slot].board.take() {
+                self.board_up(game, ply, answered.at);
+            }
+            self.setting_up += 1;
+            self.challenge(slot).await;
+        }
+    }
+
+    /// The board after the press on `game` at `ply` is up.
+    fn board_up(&mut self, game: i64, ply: i64, at: Instant) {
+        if let Some(id) = self.press_of_board.remove(&(game, ply)) {
+            if let Some(press) = self.presses.remove(&id) {
+                self.steps[press.step].board.push(at - press.sent);
+            }
+        }
+    }
+}
+
+async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("load.db");
+    let fake = FakeDiscord::start().await;
+    fake.keep_request_log(false);
+    let mut answers = fake.observe();
+    let settings = DiscordSettings {
+        token: fake_discord::TOKEN.to_string(),
+        guild_id: None,
+        proxy_url: Some(fake.api_base()),
+        scheduler_every: Duration::from_secs(3600),
+        shards: akon::discord::ShardPlan::Recommended,
+    };
+    // Opened here: the migrations' future cannot move to another runtime.
+    let store = Store::open_file(&db).await?;
+    let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
+    let (shards, handle) = bot_runtime
+        .spawn(async move {
+            let (builder, handle) = client_builder(&settings, service);
+            let mut client = builder.await?;
+            let shards = client.shard_manager.clone();
+            tokio::spawn(async move {
+                if let Err(error) = client.start().await {
+                    eprintln!("the bot stopped: {error}");
+                }
+            });
+            anyhow::Ok((shards, handle))
+        })
+        .await??;
+    fake.wait_ready().await;
+
+    let slots: Vec<Slot> = (0..options.games)
+        .map(|i| {
+            let user = |n: usize| TestUser::new(400_000_000_000_000_000 + n as u64, &format!("p{n}"));
+            Slot {
+                users: [user(2 * i), user(2 * i + 1)],
+                game: None,
+                board: None,
+            }
+        })
+        .collect();
+    let mut slot_of_user = HashMap::new();
+    for (i, slot) in slots.iter().enumerate() {
+        for user in &slot.users {
+            fake.add_user(user);
+            slot_of_user.insert(user.id, i);
+        }
+    }
+    let mut driver = Driver {
+        fake: fake.clone(),
+        setting_up: slots.len(),
+        slots,
+        slot_of_user,
+        slot_of_game: HashMap::new(),
+        challenges: HashMap::new(),
+        presses: HashMap::new(),
+        press_of_board: HashMap::new(),
+        acknowledged: HashMap::new(),
+        ready: VecDeque::new(),
+        steps: Vec::new(),
+        rng: StdRng::seed_from_u64(options.seed),
+    };
+    for slot in 0..driver.slots.len() {
+        driver.challenge(slot).await;
+    }
+    while driver.setting_up > 0 {
+        let answered = tokio::time::timeout(Duration::from_secs(10), answers.recv())
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("the fake stopped"))?;
+        driver.follow(answered).await;
+    }
+    println!("{} games set up; the bot is running", driver.slots.len());
+
+    for &rate in &options.bot_rates {
+        let index = driver.steps.len();
+        driver.steps.push(Step {
+            offered: rate,
+            ..Step::default()
+        });
+        let cpu_before = thread_cpu();
+        let mut pacer = Pacer::new(rate, options.seconds);
+        let drain_until = tokio::time::Instant::from_std(pacer.end + Duration::from_secs(5));
+        loop {
+            for _ in 0..pacer.due() {
+                driver.press(index).await;
+            }
+            if pacer.over() && driver.outstanding(index) == 0 {
+                break;
+            }
+            let answered = tokio::select! {
+                answered = answers.recv() => answered,
+                _ = tokio::time::sleep_until(pacer.wake_at()), if !pacer.over() => None,
+                _ = tokio::time::sleep_until(drain_until), if pacer.over() => break,
+            };
+            if let Some(answered) = answered {
+                driver.follow(answered).await;
+            }
+        }
+        let used = thread_cpu() - cpu_before;
+        let unanswered = driver.outstanding(index) as u64;
+        let step = &mut driver.steps[index];
+        step.unanswered = unanswered;
+        step.seconds = options.seconds;
+        step.cpu(used);
+    }
+    print_table(
+        "The whole bot (serenity client, fake Discord on 127.0.0.1)",
+        &mut driver.steps,
+        true,
+    );
+
+    handle.stop_scheduler();
+    bot_runtime.spawn(async move { shards.shutdown_all().await }).await?;
+    handle.wait_idle(Duration::from_secs(5)).await;
+    check_stored(&db, &driver.acknowledged).await
+}
