@@ -622,7 +622,7 @@ impl Bot {
     /// After a command answered with `view`'s board (`message`): it is the
     /// latest board, and the one it replaces loses its buttons.
     async fn board_answered(&self, ctx: &Context, view: &GameView, message: &Message) -> Sent {
-        let replaced = view.board_message.map(|(_, replaced, _)| replaced);
+        let replaced = view.board_message.map(|board| board.message_id);
         self.record_board(ctx, view, message, replaced).await
     }
 

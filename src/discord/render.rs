@@ -195,7 +195,10 @@ pub fn reminder(view: &GameView) -> Reply {
     };
     let player = view.player(to_move);
     let link = match view.board_message {
-        Some((channel, message, _)) => format!(" [Latest board]({})", message_link(view.guild_id, channel, message)),
+        Some(board) => format!(
+            " [Latest board]({})",
+            message_link(view.guild_id, board.channel_id, board.message_id)
+        ),
         None => String::new(),
     };
     let deadline = view.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
@@ -344,9 +347,10 @@ pub fn games_list(user_id: u64, games: &[GameView]) -> Reply {
             _ => format!("{}'s turn", view.player(seat.opponent()).name),
         };
         let link = match view.board_message {
-            Some((channel, message, _)) => {
-                format!(" · [latest board]({})", message_link(view.guild_id, channel, message))
-            }
+            Some(board) => format!(
+                " · [latest board]({})",
+                message_link(view.guild_id, board.channel_id, board.message_id)
+            ),
             None => String::new(),
         };
         let deadline = view.deadline.map(|d| format!(" (by <t:{d}:R>)")).unwrap_or_default();

@@ -96,7 +96,7 @@ impl Bot {
                 } else {
                     ChannelId::new(
                         view.board_message
-                            .map(|(channel, _, _)| channel)
+                            .map(|board| board.channel_id)
                             .unwrap_or(view.channel_id),
                     )
                 };

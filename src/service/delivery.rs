@@ -26,14 +26,14 @@ impl Delivery {
     pub fn owed_by(view: GameView, already_stripped: Option<u64>) -> Delivery {
         let post_board = match view.finished {
             Some(_) => !view.result_shown,
-            None => view.board_message.map(|(_, _, ply)| ply) != Some(view.ply()),
+            None => view.board_message.map(|board| board.ply) != Some(view.ply()),
         };
         let mut strip = Vec::new();
         if post_board {
             // The board now showing is about to be superseded.
-            if let Some((channel, message, _)) = view.board_message {
-                if Some(message) != already_stripped {
-                    strip.push((channel, message));
+            if let Some(board) = view.board_message {
+                if Some(board.message_id) != already_stripped {
+                    strip.push((board.channel_id, board.message_id));
                 }
             }
         }

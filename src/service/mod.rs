@@ -216,7 +216,7 @@ pub struct GameView {
     pub seconds_per_move: Option<i64>,
     pub deadline: Option<i64>,
     /// The latest board message (channel, message) and the ply it shows.
-    pub board_message: Option<(u64, u64, i64)>,
+    pub board_message: Option<BoardMessage>,
     /// Once finished: whether the game was rated, and how.
     pub rating: Option<GameRating>,
     /// Whether the final board was posted (for a finished game).
@@ -293,10 +293,22 @@ fn computer_of(row: &GameRow) -> Result<Option<(Seat, Level)>> {
     })
 }
 
-/// The latest board message of `row`'s game: (channel, message, ply).
-fn board_message_of(row: &GameRow) -> Option<(u64, u64, i64)> {
+/// A game's latest board message, and the move number it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardMessage {
+    pub channel_id: u64,
+    pub message_id: u64,
+    pub ply: i64,
+}
+
+/// The latest board message of `row`'s game.
+fn board_message_of(row: &GameRow) -> Option<BoardMessage> {
     match (row.board_channel_id, row.board_message_id, row.board_ply) {
-        (Some(channel), Some(message), Some(ply)) => Some((from_db(channel), from_db(message), ply)),
+        (Some(channel), Some(message), Some(ply)) => Some(BoardMessage {
+            channel_id: from_db(channel),
+            message_id: from_db(message),
+            ply,
+        }),
         _ => None,
     }
 }
@@ -651,10 +663,10 @@ impl Service {
         if ply != view.ply() {
             return Err(ServiceError::StaleButton);
         }
-        if let (Some(pressed), Some((_, latest, board_ply))) = (message_id, view.board_message) {
+        if let (Some(pressed), Some(latest)) = (message_id, view.board_message) {
             // Only the latest board takes moves; until the new board's id is
             // saved (a moment after a move) the check waits for it.
-            if board_ply == view.ply() && pressed != latest {
+            if latest.ply == view.ply() && pressed != latest.message_id {
                 return Err(ServiceError::OutdatedBoard);
             }
         }
