@@ -25,8 +25,8 @@ pub use schedule::{
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, Hole, IllegalMove, MoveOutcome, Position, Seat, Status, Winner};
 use crate::store::{
-    from_db, ChallengeRow, Finish, GameRow, GameUpdate, GameWithPlayers, MoveClock, NewGame, NewMove, NewPlayer,
-    PlayerRow, RatingRules, Store, StoreError, Written,
+    from_db, ChallengeRow, ComputerSeat, Finish, GameRow, GameUpdate, GameWithPlayers, MoveClock, NewGame, NewMove,
+    NewPlayer, PlayerRow, RatingRules, Store, StoreError, Written,
 };
 
 /// Settings of the game service.
@@ -813,7 +813,7 @@ impl Service {
                 start_position: start,
                 loop_history,
                 created_at: self.now(),
-                computer: Some(('B', level.to_string())),
+                computer: Some(ComputerSeat { seat: Seat::B, level }),
                 clock: MoveClock::default(),
             })
             .await?;

@@ -14,6 +14,9 @@ use std::sync::Arc;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection, FromRow, SqliteConnection};
+
+use crate::ai::Level;
+use crate::engine::Seat;
 use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
 mod schedule;
@@ -179,6 +182,13 @@ pub struct GameWithPlayers {
     pub is_bot_b: Option<bool>,
 }
 
+/// The computer's place in a game against it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerSeat {
+    pub seat: Seat,
+    pub level: Level,
+}
+
 #[derive(Debug, Clone)]
 pub struct NewGame {
     pub guild_id: u64,
@@ -189,8 +199,8 @@ pub struct NewGame {
     /// The loop rule's history at the start (the start position alone).
     pub loop_history: String,
     pub created_at: i64,
-    /// `Some((seat, level))` for a game against the computer.
-    pub computer: Option<(char, String)>,
+    /// For a game against the computer: the seat it holds and its level.
+    pub computer: Option<ComputerSeat>,
     /// The first player's clock.
     pub clock: MoveClock,
 }
@@ -287,8 +297,8 @@ const GAME_COLUMNS: &str = "id, guild_id, channel_id, player_a, player_b, start_
      loop_history";
 
 async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<i64> {
-    let (computer_seat, computer_level) = match &game.computer {
-        Some((seat, level)) => (Some(seat.to_string()), Some(level.clone())),
+    let (computer_seat, computer_level) = match game.computer {
+        Some(ComputerSeat { seat, level }) => (Some(seat.to_string()), Some(level.to_string())),
         None => (None, None),
     };
     sqlx::query_scalar(
