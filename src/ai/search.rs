@@ -124,8 +124,19 @@ pub(crate) struct Outcome {
     pub moves: Vec<RootScore>,
 }
 
-/// A completed iteration: best move, its score, depth, line, every move.
-type Completed = (Hole, i32, u32, Vec<Hole>, Vec<RootScore>);
+/// What the deepest iteration completed so far found (in best-move mode,
+/// updated by a better move the unfinished iteration proved).
+struct Completed {
+    best_move: Hole,
+    /// The best move's score: future gain, internal units.
+    best_score: i32,
+    /// Plies of the iteration.
+    depth: u32,
+    /// The best move, then the expected replies.
+    principal_variation: Vec<Hole>,
+    /// Every legal root move, by hole number.
+    root_scores: Vec<RootScore>,
+}
 
 /// A root move with what the search knows about it.
 #[derive(Clone, Copy)]
@@ -223,7 +234,6 @@ impl Searcher {
         moves.sort_by_key(|m| std::cmp::Reverse(m.captured));
 
         let max_depth = params.max_depth.clamp(1, (MAX_PLY - 2) as u32);
-        // The deepest completed iteration: best move, score, depth, line, all moves.
         let mut result: Option<Completed> = None;
         for depth in 1..=max_depth {
             self.can_stop = depth > 1;
@@ -271,9 +281,9 @@ impl Searcher {
                 // is better informed than the last complete one.
                 if !params.exact_root {
                     if let (Some(b), Some(done)) = (best, result.as_mut()) {
-                        done.0 = moves[b].hole;
-                        done.1 = moves[b].score;
-                        done.3 = best_pv;
+                        done.best_move = moves[b].hole;
+                        done.best_score = moves[b].score;
+                        done.principal_variation = best_pv;
                     }
                 }
                 break;
@@ -288,7 +298,13 @@ impl Searcher {
                 })
                 .collect();
             scores.sort_by_key(|s| s.hole);
-            result = Some((moves[b].hole, moves[b].score, depth, best_pv, scores));
+            result = Some(Completed {
+                best_move: moves[b].hole,
+                best_score: moves[b].score,
+                depth,
+                principal_variation: best_pv,
+                root_scores: scores,
+            });
             // Best first, then by score: a stable sort keeps ties in order.
             let best_hole = moves[b].hole;
             moves.sort_by_key(|m| (m.hole != best_hole, std::cmp::Reverse(m.score)));
@@ -297,14 +313,14 @@ impl Searcher {
                 break;
             }
         }
-        let (best, score, depth, pv, moves) = result.expect("the first iteration always completes");
+        let done = result.expect("the first iteration always completes");
         Outcome {
-            best,
-            score,
-            depth,
+            best: done.best_move,
+            score: done.best_score,
+            depth: done.depth,
             nodes: self.nodes,
-            pv,
-            moves,
+            pv: done.principal_variation,
+            moves: done.root_scores,
         }
     }
 
