@@ -45,7 +45,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use akon::ai::{analyze, decide, Level, LevelConfig, Limits};
+use akon::ai::{analyze, decide, Level, LevelConfig, Limits, SplitMix64};
 use akon::engine::{Game, Hole, Seat, Status, TOTAL_SEEDS};
 
 /// Stop a game that runs this long (the loop rule ends every game, but not
@@ -176,17 +176,17 @@ fn parse_options() -> Options {
     options
 }
 
-/// SplitMix64: the runner's own dice, so that a seed means the same games on
-/// every build.
-struct Dice(u64);
+/// The runner's dice: the crate's SplitMix64, so that a seed means the same
+/// games on every build.
+struct Dice(SplitMix64);
 
 impl Dice {
+    fn new(seed: u64) -> Dice {
+        Dice(SplitMix64::new(seed))
+    }
+
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn pick<T: Copy>(&mut self, items: &[T]) -> T {
@@ -263,7 +263,7 @@ fn choose(player: Player, game: &Game, dice: &mut Dice, scale: f64, stats: &mut 
 
 /// A balanced random opening of `plies` moves, from A moving first.
 fn opening(seed: u64, plies: usize) -> Vec<Hole> {
-    let mut dice = Dice(seed);
+    let mut dice = Dice::new(seed);
     loop {
         let mut game = Game::opening(Seat::A);
         let mut moves = Vec::new();
@@ -298,7 +298,7 @@ fn play(players: [Player; 2], first_is_a: bool, opening: &[Hole], seed: u64, opt
     }
     // players[0] sits at A when it moves first.
     let seat_of_first = if first_is_a { Seat::A } else { Seat::B };
-    let mut dice = Dice(seed);
+    let mut dice = Dice::new(seed);
     let mut stats = [Thinking::default(); 2];
     while let Status::Ongoing { to_move } = game.status() {
         if game.moves().len() >= MAX_PLIES || (!options.play_out && decided(&game)) {

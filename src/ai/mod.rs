@@ -42,9 +42,9 @@ use crate::engine::{Game, Hole};
 
 pub use eval::EvalWeights;
 pub use level::{Level, LevelConfig, LevelError};
+pub use rng::SplitMix64;
 
 use eval::SCALE;
-use rng::SplitMix64;
 
 /// How far a search may go. It stops at whichever limit it reaches first;
 /// it always completes at least one ply.

@@ -124,8 +124,19 @@ pub(crate) struct Outcome {
     pub moves: Vec<RootScore>,
 }
 
-/// A completed iteration: best move, its score, depth, line, every move.
-type Completed = (Hole, i32, u32, Vec<Hole>, Vec<RootScore>);
+/// What the deepest iteration completed so far found (in best-move mode,
+/// updated by a better move the unfinished iteration proved).
+struct Completed {
+    best_move: Hole,
+    /// The best move's score: future gain, internal units.
+    best_score: i32,
+    /// Plies of the iteration.
+    depth: u32,
+    /// The best move, then the expected replies.
+    principal_variation: Vec<Hole>,
+    /// Every legal root move, by hole number.
+    root_scores: Vec<RootScore>,
+}
 
 /// A root move with what the search knows about it.
 #[derive(Clone, Copy)]
@@ -156,11 +167,18 @@ struct Searcher {
     stack: Vec<u64>,
     /// Index in `stack` of the first position since the last capture.
     floor: usize,
-    killers: [[u8; 2]; MAX_PLY],
+    /// Per ply, the two latest quiet moves that caused a cutoff.
+    killers: [[Option<Hole>; 2]; MAX_PLY],
     history: [[u32; HOLES_PER_ROW]; 2],
-    pv: Box<[[u8; MAX_PLY]; MAX_PLY]>,
+    /// Per ply, the line found from that ply; only the first `pv_len[ply]`
+    /// holes of a row are meaningful.
+    pv: Box<[[Hole; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
 }
+
+// The killers and the table's moves are `Option<Hole>`, read at every node:
+// the engine's `Hole` has a niche so that they cost no more than a raw `u8`.
+const _: () = assert!(std::mem::size_of::<Option<Hole>>() == 1);
 
 /// Searches the position the game has reached. `None` if the game is over.
 pub(crate) fn search(game: &Game, params: &Params) -> Option<Outcome> {
@@ -184,9 +202,9 @@ pub(crate) fn search(game: &Game, params: &Params) -> Option<Outcome> {
         horizon: 0,
         stack: Vec::with_capacity(256),
         floor: 0,
-        killers: [[0; 2]; MAX_PLY],
+        killers: [[None; 2]; MAX_PLY],
         history: [[0; HOLES_PER_ROW]; 2],
-        pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
+        pv: Box::new([[Hole::ALL[0]; MAX_PLY]; MAX_PLY]),
         pv_len: [0; MAX_PLY],
     };
     searcher.stack.extend(
@@ -223,7 +241,6 @@ impl Searcher {
         moves.sort_by_key(|m| std::cmp::Reverse(m.captured));
 
         let max_depth = params.max_depth.clamp(1, (MAX_PLY - 2) as u32);
-        // The deepest completed iteration: best move, score, depth, line, all moves.
         let mut result: Option<Completed> = None;
         for depth in 1..=max_depth {
             self.can_stop = depth > 1;
@@ -258,11 +275,7 @@ impl Searcher {
                     best = Some(i);
                     best_pv.clear();
                     best_pv.push(m.hole);
-                    best_pv.extend(
-                        self.pv[1][..self.pv_len[1]]
-                            .iter()
-                            .map(|&h| Hole::from_index(h as usize - 1)),
-                    );
+                    best_pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
                     alpha = alpha.max(score);
                 }
             }
@@ -271,9 +284,9 @@ impl Searcher {
                 // is better informed than the last complete one.
                 if !params.exact_root {
                     if let (Some(b), Some(done)) = (best, result.as_mut()) {
-                        done.0 = moves[b].hole;
-                        done.1 = moves[b].score;
-                        done.3 = best_pv;
+                        done.best_move = moves[b].hole;
+                        done.best_score = moves[b].score;
+                        done.principal_variation = best_pv;
                     }
                 }
                 break;
@@ -288,7 +301,13 @@ impl Searcher {
                 })
                 .collect();
             scores.sort_by_key(|s| s.hole);
-            result = Some((moves[b].hole, moves[b].score, depth, best_pv, scores));
+            result = Some(Completed {
+                best_move: moves[b].hole,
+                best_score: moves[b].score,
+                depth,
+                principal_variation: best_pv,
+                root_scores: scores,
+            });
             // Best first, then by score: a stable sort keeps ties in order.
             let best_hole = moves[b].hole;
             moves.sort_by_key(|m| (m.hole != best_hole, std::cmp::Reverse(m.score)));
@@ -297,14 +316,14 @@ impl Searcher {
                 break;
             }
         }
-        let (best, score, depth, pv, moves) = result.expect("the first iteration always completes");
+        let done = result.expect("the first iteration always completes");
         Outcome {
-            best,
-            score,
-            depth,
+            best: done.best_move,
+            score: done.best_score,
+            depth: done.depth,
             nodes: self.nodes,
-            pv,
-            moves,
+            pv: done.principal_variation,
+            moves: done.root_scores,
         }
     }
 
@@ -400,10 +419,10 @@ impl Searcher {
             return evaluate(pos, &self.weights);
         }
 
-        let mut tt_move = 0u8;
+        let mut tt_move = None;
         let use_table = depth >= TABLE_MIN_DEPTH;
         if let Some(entry) = if use_table { self.tt.probe(hash) } else { None } {
-            tt_move = entry.best.map_or(0, Hole::number);
+            tt_move = entry.best;
             if !pv && entry.depth >= depth {
                 let cut = match entry.bound {
                     Bound::Exact => true,
@@ -421,24 +440,24 @@ impl Searcher {
 
         // Give every legal move an ordering key; the captures are counted
         // without sowing, and a move is only sown when its turn comes.
+        // The first `n` entries are the legal moves.
         let mut captured = [0u8; HOLES_PER_ROW];
-        let mut holes = [0u8; HOLES_PER_ROW];
+        let mut holes = Hole::ALL;
         let mut keys = [0u32; HOLES_PER_ROW];
         let side = pos.to_move().index();
         let killers = self.killers[ply];
         let mut n = 0;
         for hole in pos.legal_moves() {
-            let number = hole.number();
             let taken = capture(pos, hole);
             captured[n] = taken;
-            holes[n] = number;
-            keys[n] = if number == tt_move {
+            holes[n] = hole;
+            keys[n] = if Some(hole) == tt_move {
                 1 << 30
             } else if taken > 0 {
                 (1 << 29) + taken as u32
-            } else if number == killers[0] {
+            } else if Some(hole) == killers[0] {
                 (1 << 28) + 1
-            } else if number == killers[1] {
+            } else if Some(hole) == killers[1] {
                 1 << 28
             } else {
                 self.history[side][hole.index()].min((1 << 28) - 1)
@@ -450,7 +469,7 @@ impl Searcher {
         let horizon_before = self.horizon;
         let original_alpha = alpha;
         let mut best = -INF;
-        let mut best_hole = 0u8;
+        let mut best_hole = None;
         for i in 0..n {
             // Selection sort, one step: the best remaining key to `i`.
             let mut top = i;
@@ -465,7 +484,7 @@ impl Searcher {
                 keys.swap(i, top);
             }
             let mut child = *pos;
-            child.play_unchecked(Hole::from_index(holes[i] as usize - 1));
+            child.play_unchecked(holes[i]);
             let child_hash = zobrist::hash(&child);
             self.pv_len[ply + 1] = 0;
             let value = if i == 0 {
@@ -493,7 +512,7 @@ impl Searcher {
             }
             if value > best {
                 best = value;
-                best_hole = holes[i];
+                best_hole = Some(holes[i]);
                 if value > alpha {
                     alpha = value;
                     if pv {
@@ -505,11 +524,11 @@ impl Searcher {
                     }
                     if value >= beta {
                         if captured[i] == 0 {
-                            if self.killers[ply][0] != holes[i] {
+                            if self.killers[ply][0] != Some(holes[i]) {
                                 self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = holes[i];
+                                self.killers[ply][0] = Some(holes[i]);
                             }
-                            let h = &mut self.history[side][holes[i] as usize - 1];
+                            let h = &mut self.history[side][holes[i].index()];
                             *h = h.saturating_add((depth * depth) as u32);
                         }
                         break;
@@ -518,11 +537,10 @@ impl Searcher {
             }
         }
 
-        let best_move = Some(Hole::from_index(best_hole as usize - 1));
         if !use_table {
         } else if self.loops != loops_before {
             // The value depends on the path (a loop was met): keep the move only.
-            self.tt.store(hash, best_move, -1, 0, Bound::Exact);
+            self.tt.store(hash, best_hole, -1, 0, Bound::Exact);
         } else {
             let bound = if best >= beta {
                 Bound::Lower
@@ -532,7 +550,7 @@ impl Searcher {
                 Bound::Upper
             };
             let stored_depth = if self.horizon == horizon_before { SOLVED } else { depth };
-            self.tt.store(hash, best_move, stored_depth, best, bound);
+            self.tt.store(hash, best_hole, stored_depth, best, bound);
         }
         best
     }

@@ -39,7 +39,7 @@ pub(crate) struct Entry {
 }
 
 // Data word layout: bit 63 = occupied; bits 0-15 score (i16); 16-23 depth (u8);
-// 24-25 bound; 26-29 move (0 = none, else hole number).
+// 24-25 bound; 26-29 move (0 = none, else the hole number, 1 to 7).
 const OCCUPIED: u64 = 1 << 63;
 
 pub(crate) struct Table {
@@ -135,13 +135,9 @@ fn pack(best: Option<Hole>, depth: i32, score: i32, bound: Bound) -> u64 {
 
 #[inline]
 fn unpack(data: u64) -> Entry {
-    let hole = ((data >> 26) & 0xF) as i64;
+    let number = ((data >> 26) & 0xF) as usize;
     Entry {
-        best: if hole == 0 {
-            None
-        } else {
-            Some(Hole::from_index(hole as usize - 1))
-        },
+        best: number.checked_sub(1).map(Hole::from_index),
         depth: ((data >> 16) & 0xFF) as i32 - 1,
         score: (data & 0xFFFF) as u16 as i16 as i32,
         bound: match (data >> 24) & 3 {
@@ -167,7 +163,22 @@ mod tests {
             (Hole::new(4).ok(), 9, -37, Bound::Lower)
         );
         table.store(99, None, -1, 0, Bound::Exact);
-        assert_eq!(table.probe(99).unwrap().depth, -1);
+        let move_only = table.probe(99).unwrap();
+        assert_eq!((move_only.best, move_only.depth), (None, -1));
+    }
+
+    #[test]
+    fn every_move_and_no_move_survive_the_packing() {
+        for best in Hole::ALL.into_iter().map(Some).chain([None]) {
+            for (depth, score, bound) in [
+                (-1, 0, Bound::Exact),
+                (0, -8000, Bound::Upper),
+                (250, 7000, Bound::Lower),
+            ] {
+                let e = unpack(pack(best, depth, score, bound));
+                assert_eq!((e.best, e.depth, e.score, e.bound), (best, depth, score, bound));
+            }
+        }
     }
 
     #[test]

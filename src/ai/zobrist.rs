@@ -8,21 +8,14 @@
 //! Two positions that differ only in the captures therefore share their
 //! transposition-table entry, which is both correct and useful.
 
+use super::rng::splitmix64;
 use crate::engine::{Position, Seat, HOLES, TOTAL_SEEDS};
 
 /// Most seeds one hole can hold: every seed of the game.
 const MAX_SEEDS: usize = TOTAL_SEEDS as usize;
 
-/// SplitMix64, usable in a `const` context: fixed keys, the same on every
+/// The keys, drawn at compile time from a fixed seed: the same on every
 /// build and machine, so that hashing (and so the search) is deterministic.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
 const fn keys() -> ([[u64; MAX_SEEDS + 1]; HOLES], u64) {
     let mut table = [[0u64; MAX_SEEDS + 1]; HOLES];
     let mut state = 0x416B_6F6E_5A6F_6272; // "AkonZobr"
@@ -30,7 +23,7 @@ const fn keys() -> ([[u64; MAX_SEEDS + 1]; HOLES], u64) {
     while hole < HOLES {
         let mut seeds = 0;
         while seeds <= MAX_SEEDS {
-            let (next, key) = splitmix(state);
+            let (next, key) = splitmix64(state);
             state = next;
             // An empty hole contributes nothing, so an empty board hashes to
             // the side key alone; any fixed choice would do.
@@ -39,7 +32,7 @@ const fn keys() -> ([[u64; MAX_SEEDS + 1]; HOLES], u64) {
         }
         hole += 1;
     }
-    let (_, side) = splitmix(state);
+    let (_, side) = splitmix64(state);
     (table, side)
 }
 

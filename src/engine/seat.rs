@@ -2,6 +2,7 @@
 //! speaks in, so that a hole number can never be confused with a seed count.
 
 use std::fmt;
+use std::num::NonZeroU8;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -77,8 +78,11 @@ pub const HOLES_PER_ROW: usize = 7;
 
 /// A hole of the mover's own row, numbered 1 to 7 from that player's right
 /// (docs/RULES.md, "Board and pieces"). The number is checked once, on entry.
+///
+/// Held as a `NonZeroU8` so that `Option<Hole>` is one byte, as small as the
+/// number alone: the computer player's tables say "no move" with `None`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Hole(u8);
+pub struct Hole(NonZeroU8);
 
 /// A number that is not a hole number.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -91,7 +95,15 @@ pub enum HoleError {
 
 impl Hole {
     /// All seven holes, 1 to 7.
-    pub const ALL: [Hole; HOLES_PER_ROW] = [Hole(1), Hole(2), Hole(3), Hole(4), Hole(5), Hole(6), Hole(7)];
+    pub const ALL: [Hole; HOLES_PER_ROW] = [
+        Hole::from_index(0),
+        Hole::from_index(1),
+        Hole::from_index(2),
+        Hole::from_index(3),
+        Hole::from_index(4),
+        Hole::from_index(5),
+        Hole::from_index(6),
+    ];
 
     /// Hole `number` (1–7).
     ///
@@ -103,7 +115,7 @@ impl Hole {
     /// ```
     pub fn new(number: i64) -> Result<Hole, HoleError> {
         if (1..=HOLES_PER_ROW as i64).contains(&number) {
-            Ok(Hole(number as u8))
+            Ok(Hole::from_index(number as usize - 1))
         } else {
             Err(HoleError::OutOfRange(number))
         }
@@ -112,24 +124,27 @@ impl Hole {
     /// The hole number, 1 to 7.
     #[inline]
     pub const fn number(self) -> u8 {
-        self.0
+        self.0.get()
     }
 
     /// 0 to 6: the hole's place within its row.
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize - 1
+        self.number() as usize - 1
     }
 
     #[inline]
     pub(crate) const fn from_index(index: usize) -> Hole {
-        Hole(index as u8 + 1)
+        match NonZeroU8::new(index as u8 + 1) {
+            Some(number) => Hole(number),
+            None => panic!("a hole index is 0 to 6"),
+        }
     }
 }
 
 impl fmt::Display for Hole {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        write!(f, "{}", self.number())
     }
 }
 
@@ -147,7 +162,7 @@ impl FromStr for Hole {
 
 impl Serialize for Hole {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u8(self.0)
+        serializer.serialize_u8(self.number())
     }
 }
 
