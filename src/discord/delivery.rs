@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serenity::all::{ChannelId, Context, CreateMessage, EditMessage, Message, MessageId, Nonce};
 
 use super::render;
-use super::{Bot, Sent};
+use super::{Answered, Bot};
 use crate::service::{Delivery, GameView};
 
 /// The most games one pass of the delivery loop settles; the rest wait for
@@ -86,7 +86,7 @@ impl Drop for BusyGuard {
 impl Bot {
     /// Settles `owed`: strips the superseded boards, then posts the board of
     /// the game's current state (with `intro` above it) and records it.
-    pub(super) async fn deliver(&self, ctx: &Context, owed: &Delivery, intro: Option<&str>) -> Sent {
+    pub(super) async fn deliver(&self, ctx: &Context, owed: &Delivery, intro: Option<&str>) -> Answered {
         let view = &owed.view;
         self.strip_boards(ctx, &owed.strip).await?;
         if !owed.post_board {
@@ -116,7 +116,7 @@ impl Bot {
         view: &GameView,
         posted: &Message,
         replaced_live: Option<u64>,
-    ) -> Sent {
+    ) -> Answered {
         match self
             .service
             .board_shown(view, posted.channel_id.get(), posted.id.get(), replaced_live)
@@ -133,7 +133,7 @@ impl Bot {
 
     /// Strips every board in `boards` (channel, message) and forgets it as
     /// stale.
-    async fn strip_boards(&self, ctx: &Context, boards: &[(u64, u64)]) -> Sent {
+    async fn strip_boards(&self, ctx: &Context, boards: &[(u64, u64)]) -> Answered {
         for &(channel, message) in boards {
             self.strip_buttons(ctx, channel, message).await?;
             if let Err(error) = self.service.stale_board_stripped(message).await {
@@ -145,7 +145,7 @@ impl Bot {
 
     /// Takes the buttons off a board. A board that is gone, or that the bot
     /// may no longer see, has no buttons anyone can press: that is done too.
-    pub(super) async fn strip_buttons(&self, ctx: &Context, channel: u64, message: u64) -> Sent {
+    pub(super) async fn strip_buttons(&self, ctx: &Context, channel: u64, message: u64) -> Answered {
         let edit = EditMessage::new().components(vec![]);
         match ChannelId::new(channel)
             .edit_message(ctx, MessageId::new(message), edit)

@@ -283,8 +283,9 @@ fn player_of(user: &User) -> Player {
     }
 }
 
-/// A failure to talk to Discord while answering.
-type Sent = serenity::Result<()>;
+/// Whether an answer (or a message the bot owed) reached Discord: the
+/// error is a failure to talk to Discord, not a refusal.
+type Answered = serenity::Result<()>;
 
 fn response(reply: &Reply) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
@@ -320,7 +321,7 @@ impl Bot {
 
     // Slash commands.
 
-    async fn on_command(&self, ctx: &Context, command: &CommandInteraction) -> Sent {
+    async fn on_command(&self, ctx: &Context, command: &CommandInteraction) -> Answered {
         let user = player_of(&command.user);
         let place = Place {
             guild_id: command.guild_id.map(GuildId::get),
@@ -419,7 +420,7 @@ impl Bot {
         }
     }
 
-    async fn private(&self, ctx: &Context, command: &CommandInteraction, text: &str) -> Sent {
+    async fn private(&self, ctx: &Context, command: &CommandInteraction, text: &str) -> Answered {
         let message = CreateInteractionResponseMessage::new().content(text).ephemeral(true);
         command
             .create_response(&ctx.http, CreateInteractionResponse::Message(message))
@@ -435,7 +436,7 @@ impl Bot {
         command: &CommandInteraction,
         ended: Result<GameView, ServiceError>,
         action: &str,
-    ) -> Sent {
+    ) -> Answered {
         match ended {
             Ok(view) => {
                 let _busy = self.busy.hold(view.id);
@@ -456,7 +457,7 @@ impl Bot {
 
     // Buttons.
 
-    async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> Sent {
+    async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> Answered {
         let user = player_of(&press.user);
         tracing::debug!(user_id = user.id, custom_id = %press.data.custom_id, "button");
         let id: ButtonId = match press.data.custom_id.parse() {
@@ -600,7 +601,7 @@ impl Bot {
         press: &ComponentInteraction,
         challenge: i64,
         error: &ServiceError,
-    ) -> Sent {
+    ) -> Answered {
         if matches!(error, ServiceError::ChallengeExpired) {
             if let Ok(view) = self.service.challenge_info(challenge).await {
                 let update = response(&render::challenge(&view)).components(vec![]);
@@ -612,7 +613,7 @@ impl Bot {
         self.private_to(ctx, press, &self.error_text(error, "challenge")).await
     }
 
-    async fn private_to(&self, ctx: &Context, press: &ComponentInteraction, text: &str) -> Sent {
+    async fn private_to(&self, ctx: &Context, press: &ComponentInteraction, text: &str) -> Answered {
         let message = CreateInteractionResponseMessage::new().content(text).ephemeral(true);
         press
             .create_response(&ctx.http, CreateInteractionResponse::Message(message))
@@ -621,13 +622,13 @@ impl Bot {
 
     /// After a command answered with `view`'s board (`message`): it is the
     /// latest board, and the one it replaces loses its buttons.
-    async fn board_answered(&self, ctx: &Context, view: &GameView, message: &Message) -> Sent {
+    async fn board_answered(&self, ctx: &Context, view: &GameView, message: &Message) -> Answered {
         let replaced = view.board_message.map(|board| board.message_id);
         self.record_board(ctx, view, message, replaced).await
     }
 
     /// If the computer is to move in `view`, it moves.
-    async fn computer_turn_if_due(&self, ctx: &Context, view: &GameView) -> Sent {
+    async fn computer_turn_if_due(&self, ctx: &Context, view: &GameView) -> Answered {
         if view.computer_to_move() {
             self.computer_turn(ctx, view.id).await?;
         }
@@ -636,7 +637,7 @@ impl Bot {
 
     /// The computer plays its move (the search runs off the async runtime)
     /// and its board is posted like a human's.
-    async fn computer_turn(&self, ctx: &Context, game_id: i64) -> Sent {
+    async fn computer_turn(&self, ctx: &Context, game_id: i64) -> Answered {
         let _busy = self.busy.hold(game_id);
         match self.service.play_computer(game_id).await {
             Ok(Some(applied)) => self.deliver(ctx, &Delivery::owed_by(applied.view, None), None).await,

@@ -10,7 +10,7 @@ use serenity::all::{
 
 use super::custom_id::ButtonId;
 use super::render::{self, mention, Reply};
-use super::{response, Bot, Sent};
+use super::{response, Answered, Bot};
 use crate::board_text::draw;
 use crate::engine::Seat;
 use crate::rating::Rating;
@@ -37,16 +37,6 @@ fn change(before: f64, after: f64) -> String {
         format!("−{}", -change)
     } else {
         format!("+{change}")
-    }
-}
-
-/// A name for a monospace table: no backticks, at most 16 characters.
-fn table_name(name: &str) -> String {
-    let name: String = name.chars().filter(|c| !c.is_control() && *c != '`').take(16).collect();
-    if name.is_empty() {
-        "?".into()
-    } else {
-        name
     }
 }
 
@@ -118,7 +108,7 @@ pub fn leaderboard(board: &LeaderboardPage, guild_id: u64) -> Reply {
         lines.push(format!(
             "{:>4} {:<16} {:>6} {:>4} {:>4} {:>4} {:>5}",
             row.rank,
-            table_name(&row.name),
+            render::short_name(&row.name),
             rating_text(&row.rating),
             row.wins,
             row.losses,
@@ -256,7 +246,7 @@ fn end_text(end_reason: Option<&str>, outcome: &str) -> &'static str {
 fn history_line(game: &HistoryRow) -> String {
     let opponent = match &game.computer_level {
         Some(level) => format!("the computer ({level})"),
-        None => table_name(&game.opponent_name),
+        None => render::short_name(&game.opponent_name),
     };
     let result = match game.outcome.as_str() {
         "win" => "won",
@@ -320,7 +310,7 @@ pub fn rating_line(view: &GameView) -> Option<String> {
         view.players
             .iter()
             .find(|p| from_db(p.user_id) == user_id)
-            .map(|p| table_name(&p.name))
+            .map(|p| render::short_name(&p.name))
             .unwrap_or_else(|| "?".into())
     };
     match view.rating.as_ref()? {
@@ -354,7 +344,7 @@ pub fn game(game: &GameRecord) -> Reply {
     let view = &game.view;
     let names = |seat: Seat| match view.computer {
         Some((computer, level)) if computer == seat => format!("{seat} computer ({level})"),
-        _ => format!("{seat} {}", table_name(&view.player(seat).name)),
+        _ => format!("{seat} {}", render::short_name(&view.player(seat).name)),
     };
     let mut lines = vec![format!(
         "**Akon game #{}** · {} (A, top) vs {} (B, bottom) · started <t:{}:f>",
@@ -400,7 +390,7 @@ impl Bot {
         user: &Player,
         place: Place,
         global: bool,
-    ) -> Sent {
+    ) -> Answered {
         let scope = match (global, place.guild_id) {
             (true, _) => Scope::Global,
             (false, Some(guild)) => Scope::Server(guild),
@@ -435,7 +425,7 @@ impl Bot {
         press: &ComponentInteraction,
         user: &Player,
         (global, guild, page): (bool, u64, i64),
-    ) -> Sent {
+    ) -> Answered {
         let scope = if global { Scope::Global } else { Scope::Server(guild) };
         match self.service.leaderboard(scope, page, user.id).await {
             Ok(board) => {
@@ -458,7 +448,7 @@ impl Bot {
         user: &Player,
         player: Option<Player>,
         place: Place,
-    ) -> Sent {
+    ) -> Answered {
         let who = player.unwrap_or_else(|| user.clone());
         match self.service.stats(user, &who, place.guild_id).await {
             Ok(found) => self.public(ctx, command, &stats(&found)).await.map(|_| ()),
@@ -472,7 +462,7 @@ impl Bot {
         command: &CommandInteraction,
         user: &Player,
         player: Option<Player>,
-    ) -> Sent {
+    ) -> Answered {
         let who = player.unwrap_or_else(|| user.clone());
         match self.service.history_of(&who, 0).await {
             Ok(page) => self.public(ctx, command, &history(&page)).await.map(|_| ()),
@@ -486,7 +476,7 @@ impl Bot {
         press: &ComponentInteraction,
         player: u64,
         page: i64,
-    ) -> Sent {
+    ) -> Answered {
         match self.service.history(player, page).await {
             Ok(page) => {
                 let update = response(&history(&page));
@@ -498,7 +488,7 @@ impl Bot {
         }
     }
 
-    pub(super) async fn game_command(&self, ctx: &Context, command: &CommandInteraction, game_id: i64) -> Sent {
+    pub(super) async fn game_command(&self, ctx: &Context, command: &CommandInteraction, game_id: i64) -> Answered {
         match self.service.game_record(game_id).await {
             Ok(record) => self.public(ctx, command, &game(&record)).await.map(|_| ()),
             Err(error) => self.private(ctx, command, &self.error_text(&error, "game")).await,
@@ -512,7 +502,7 @@ impl Bot {
         user: &Player,
         game: Option<i64>,
         place: Place,
-    ) -> Sent {
+    ) -> Answered {
         let aborted = match self.service.game_of(user.id, game, place.channel_id).await {
             Ok(view) => self.service.abort(view.id, user).await,
             Err(error) => Err(error),
@@ -528,7 +518,7 @@ impl Bot {
         press: &ComponentInteraction,
         user: &Player,
         game: i64,
-    ) -> Sent {
+    ) -> Answered {
         let _busy = self.busy.hold(game);
         match self.service.abort(game, user).await {
             Ok(view) => {

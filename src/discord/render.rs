@@ -34,14 +34,10 @@ pub fn mention(player: &PlayerRow) -> String {
     format!("<@{}>", from_db(player.user_id))
 }
 
-/// A name short enough for the 40-character board.
-fn short_name(player: &PlayerRow) -> String {
-    let name: String = player
-        .name
-        .chars()
-        .filter(|c| !c.is_control() && *c != '`')
-        .take(16)
-        .collect();
+/// A name short enough for the 40-character board and for tables: at most
+/// 16 characters, none that would break a code block.
+pub(super) fn short_name(name: &str) -> String {
+    let name: String = name.chars().filter(|c| !c.is_control() && *c != '`').take(16).collect();
     if name.is_empty() {
         "?".into()
     } else {
@@ -113,7 +109,7 @@ pub fn board(view: &GameView) -> Reply {
     let position = view.game.position();
     let names = |seat: Seat| match view.computer {
         Some((computer, level)) if computer == seat => format!("{seat} computer ({level})"),
-        _ => format!("{seat} {}", short_name(view.player(seat))),
+        _ => format!("{seat} {}", short_name(&view.player(seat).name)),
     };
     let title = if view.finished.is_some() {
         format!("finished after {} moves", view.ply())

@@ -9,7 +9,7 @@ use serenity::all::{
 };
 
 use super::render::{self, Reply};
-use super::{response, Bot, Sent};
+use super::{response, Answered, Bot};
 use crate::service::{Delivery, NoticeView, Player, RematchOutcome};
 use crate::store::from_db;
 
@@ -74,7 +74,7 @@ impl Bot {
         unsent
     }
 
-    async fn send_notice(&self, ctx: &Context, notice: &NoticeView) -> Sent {
+    async fn send_notice(&self, ctx: &Context, notice: &NoticeView) -> Answered {
         // Discord drops a second message with the same enforced nonce, so a
         // crash between sending and marking cannot show a notice twice.
         let nonce = Nonce::String(format!("akon-notice-{}", notice.id()));
@@ -146,7 +146,7 @@ impl Bot {
         press: &ComponentInteraction,
         game: i64,
         user: &Player,
-    ) -> Sent {
+    ) -> Answered {
         match self.service.rematch(game, user).await {
             Ok(RematchOutcome::Challenge(challenge)) => {
                 let reply = render::challenge(&challenge);
