@@ -1,8 +1,17 @@
 //! Akon: the rules engine, the computer player, storage, the game service
 //! and the Discord bot. Layers depend downwards only:
-//! `engine` ← `ai` ← `store` ← `service` ← `discord` ← `cli`; `rating` (pure
-//! Glicko-2 arithmetic) sits beside `engine`, under `store`; so does
-//! `telemetry` (metrics and `/healthz`), which knows nothing of ours.
+//!
+//! ```text
+//! cli ─ config                 akon bot / play / replay / analyze; settings read once
+//!  └ discord                   serenity adapter: parse, call the service, render
+//!     └ service                use cases, views, typed errors
+//!        └ store               every SQL statement, the migrations
+//!           ├ ai               the computer player: search over the engine
+//!           │  └ engine        the rules (docs/RULES.md), pure
+//!           └ rating           Glicko-2 arithmetic, pure
+//! board_text                   the text board, for `play` and Discord (over engine)
+//! telemetry                    metrics and /healthz; every layer may count into it
+//! ```
 
 pub mod ai;
 pub mod board_text;
