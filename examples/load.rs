@@ -450,7 +450,7 @@ trait SeatIndex {
 impl SeatIndex for GameView {
     /// Seat A is the challenger (`players[0]`) unless a rematch swapped them.
     fn seat_of_player_index(&self, seat: akon::engine::Seat) -> usize {
-        let user = akon::store::from_db(self.player(seat).user_id);
+        let user = self.player(seat).user_id;
         usize::from(user % 2 == 1)
     }
 }

@@ -99,7 +99,7 @@ async fn assert_one_live_board_for_the_current_ply(fake: &FakeDiscord, dir: &Pat
     }
     let mover = view.player(view.to_move().unwrap());
     assert!(
-        fake::content(&live[0]).contains(&format!("<@{}>, your turn", mover.user_id as u64)),
+        fake::content(&live[0]).contains(&format!("<@{}>, your turn", mover.user_id)),
         "the board pings the player to move: {}",
         fake::content(&live[0])
     );

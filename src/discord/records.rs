@@ -18,7 +18,7 @@ use crate::service::{
     CallerStanding, Delivery, GameRating, GameRecord, GameView, HistoryPage, LeaderboardPage, Place, Player,
     RatingSummary, Scope, Stats, Unrated,
 };
-use crate::store::{from_db, HistoryRow, RecordRow};
+use crate::store::{HistoryRow, RecordRow};
 
 /// Discord's limit on a message's text.
 const MESSAGE_LIMIT: usize = 2000;
@@ -275,7 +275,7 @@ fn history_line(game: &HistoryRow) -> String {
 }
 
 pub fn history(page: &HistoryPage) -> Reply {
-    let player_id = from_db(page.player.user_id);
+    let player_id = page.player.user_id;
     let components = paging(page.page, page.pages, |p| ButtonId::History {
         player: player_id,
         page: p,
@@ -309,7 +309,7 @@ pub fn rating_line(view: &GameView) -> Option<String> {
     let name = |user_id: u64| {
         view.players
             .iter()
-            .find(|p| from_db(p.user_id) == user_id)
+            .find(|p| p.user_id == user_id)
             .map(|p| render::short_name(&p.name))
             .unwrap_or_else(|| "?".into())
     };

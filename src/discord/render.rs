@@ -5,8 +5,7 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateB
 use super::custom_id::ButtonId;
 use crate::board_text::{describe_move, draw};
 use crate::engine::{Hole, Seat, Winner};
-use crate::service::{ChallengeView, EndReason, GameView, Settings, TimePerMove};
-use crate::store::{from_db, PlayerRow};
+use crate::service::{ChallengeView, EndReason, GameView, PlayerView, Settings, TimePerMove};
 
 /// A message to send: its text, buttons and who it may ping.
 #[derive(Debug, Clone)]
@@ -30,8 +29,8 @@ impl Reply {
     }
 }
 
-pub fn mention(player: &PlayerRow) -> String {
-    format!("<@{}>", from_db(player.user_id))
+pub fn mention(player: &PlayerView) -> String {
+    format!("<@{}>", player.user_id)
 }
 
 /// A name short enough for the 40-character board and for tables: at most
@@ -54,7 +53,7 @@ fn row_name(seat: Seat) -> &'static str {
 
 pub fn challenge(view: &ChallengeView) -> Reply {
     let (challenger, opponent) = (mention(&view.challenger), mention(&view.opponent));
-    let ids = vec![from_db(view.challenger.user_id), from_db(view.opponent.user_id)];
+    let ids = vec![view.challenger.user_id, view.opponent.user_id];
     match view.status.as_str() {
         "pending" => Reply {
             content: format!(
@@ -78,7 +77,7 @@ pub fn challenge(view: &ChallengeView) -> Reply {
                     .label("Decline")
                     .style(ButtonStyle::Secondary),
             ])],
-            mentions: vec![from_db(view.opponent.user_id)],
+            mentions: vec![view.opponent.user_id],
         },
         "accepted" => Reply {
             content: format!("{opponent} accepted {challenger}'s challenge. The game is on!"),
@@ -132,7 +131,7 @@ pub fn board(view: &GameView) -> Reply {
         Seat::BOTH
             .into_iter()
             .filter(|&s| !is_computer(view, s))
-            .map(|s| from_db(view.player(s).user_id))
+            .map(|s| view.player(s).user_id)
     };
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
@@ -164,7 +163,7 @@ pub fn board(view: &GameView) -> Reply {
                     time_per_move(view)
                 ));
             }
-            mentions.push(from_db(player.user_id));
+            mentions.push(player.user_id);
             components = move_buttons(view);
         }
         (None, None) => {}
@@ -206,7 +205,7 @@ pub fn reminder(view: &GameView) -> Reply {
             player_name(view, to_move.opponent()),
         ),
         components: vec![],
-        mentions: vec![from_db(player.user_id)],
+        mentions: vec![player.user_id],
     }
 }
 

@@ -11,7 +11,6 @@ use serenity::all::{
 use super::render::{self, Reply};
 use super::{response, Answered, Bot};
 use crate::service::{Delivery, NoticeView, Player, RematchOutcome};
-use crate::store::from_db;
 
 impl Bot {
     /// Every `scheduler_every`: the service claims what fell due and the
@@ -89,7 +88,7 @@ impl Bot {
         match notice {
             NoticeView::Reminder { view, dm, .. } => {
                 let Some(to_move) = view.to_move() else { return Ok(()) };
-                let user = from_db(view.player(to_move).user_id);
+                let user = view.player(to_move).user_id;
                 let reply = render::reminder(view);
                 let channel = if *dm {
                     UserId::new(user).create_dm_channel(ctx).await?.id

@@ -67,6 +67,25 @@ pub struct Player {
     pub is_bot: bool,
 }
 
+/// A player as the views show them: their Discord id, the name they had
+/// when last seen, and whether they are a bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerView {
+    pub user_id: u64,
+    pub name: String,
+    pub is_bot: bool,
+}
+
+impl From<PlayerRow> for PlayerView {
+    fn from(row: PlayerRow) -> PlayerView {
+        PlayerView {
+            user_id: from_db(row.user_id),
+            name: row.name,
+            is_bot: row.is_bot,
+        }
+    }
+}
+
 /// Where a command was used: a channel, in a server or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place {
@@ -164,8 +183,8 @@ pub struct ChallengeView {
     pub id: i64,
     /// Where the challenge was made (and its message is).
     pub channel_id: u64,
-    pub challenger: PlayerRow,
-    pub opponent: PlayerRow,
+    pub challenger: PlayerView,
+    pub opponent: PlayerView,
     pub status: String,
     pub expires_at: i64,
     pub game_id: Option<i64>,
@@ -202,7 +221,7 @@ pub struct GameView {
     pub guild_id: u64,
     pub channel_id: u64,
     /// Seat A's player, then seat B's.
-    pub players: [PlayerRow; 2],
+    pub players: [PlayerView; 2],
     /// The engine game. [`Service::game`] replays every move into it; the
     /// view a move returns is resumed from the stored state instead, so its
     /// `moves()` and `record()` hold only that move (see [`Game::resume`]).
@@ -229,14 +248,14 @@ impl GameView {
         self.game.ply() as i64
     }
 
-    pub fn player(&self, seat: Seat) -> &PlayerRow {
+    pub fn player(&self, seat: Seat) -> &PlayerView {
         &self.players[seat.index()]
     }
 
     pub fn seat_of(&self, user_id: u64) -> Option<Seat> {
         Seat::BOTH
             .into_iter()
-            .find(|&seat| from_db(self.player(seat).user_id) == user_id)
+            .find(|&seat| self.player(seat).user_id == user_id)
     }
 
     /// The player to move, while the game goes on.
@@ -345,7 +364,7 @@ impl Service {
         self.clock.now()
     }
 
-    async fn remember(&self, player: &Player) -> Result<PlayerRow> {
+    async fn remember(&self, player: &Player) -> Result<PlayerView> {
         self.store
             .upsert_player(
                 &NewPlayer {
@@ -356,19 +375,22 @@ impl Service {
                 self.now(),
             )
             .await?;
-        Ok(PlayerRow {
-            user_id: crate::store::to_db(player.id),
+        Ok(PlayerView {
+            user_id: player.id,
             name: player.name.clone(),
             is_bot: player.is_bot,
         })
     }
 
-    async fn player_row(&self, user_id: i64) -> Result<PlayerRow> {
-        Ok(self.store.player(from_db(user_id)).await?.unwrap_or(PlayerRow {
-            user_id,
-            name: format!("player {}", from_db(user_id)),
-            is_bot: false,
-        }))
+    async fn player_row(&self, user_id: i64) -> Result<PlayerView> {
+        Ok(match self.store.player(from_db(user_id)).await? {
+            Some(row) => PlayerView::from(row),
+            None => PlayerView {
+                user_id: from_db(user_id),
+                name: format!("player {}", from_db(user_id)),
+                is_bot: false,
+            },
+        })
     }
 
     /// `challenger` challenges `opponent` in `place`, with the
@@ -620,8 +642,8 @@ impl Service {
         if game.is_over() {
             return Err(corrupt("the stored state ends the game, yet it goes on".into()));
         }
-        let player = |user_id: i64, name: Option<String>, is_bot: Option<bool>| PlayerRow {
-            user_id,
+        let player = |user_id: i64, name: Option<String>, is_bot: Option<bool>| PlayerView {
+            user_id: from_db(user_id),
             name: name.unwrap_or_else(|| format!("player {}", from_db(user_id))),
             is_bot: is_bot.unwrap_or(false),
         };
@@ -849,7 +871,7 @@ impl Service {
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
         let update = self.update_for(&view, finished);
-        let user_id = from_db(view.player(seat).user_id);
+        let user_id = view.player(seat).user_id;
         let new_move = NewMove {
             seat: seat.letter(),
             hole: hole.number(),

@@ -2,10 +2,11 @@
 //! one game's full record, and aborting a game before both players have
 //! moved. Ratings themselves are updated by the store when a game finishes.
 
+use super::PlayerView;
 use super::{GameView, Player, Result, Service, ServiceError};
 use crate::engine::{Record, Seat, Winner};
 use crate::rating::Rating;
-use crate::store::{from_db, GameRatingRow, HistoryRow, PlayerRow, RatingChangeRow, RatingRow, RecordRow, Written};
+use crate::store::{from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, Written};
 
 pub use crate::store::Scope;
 
@@ -133,7 +134,7 @@ impl Streaks {
 /// A player's records.
 #[derive(Debug, Clone)]
 pub struct Stats {
-    pub player: PlayerRow,
+    pub player: PlayerView,
     /// Ratings, everywhere and in this server, if rated there.
     pub global: Option<RatingSummary>,
     pub server: Option<RatingSummary>,
@@ -144,7 +145,7 @@ pub struct Stats {
     /// Games against the computer, per level.
     pub computer: Vec<(String, RecordRow)>,
     /// The asker's record against this player, when it is someone else.
-    pub head_to_head: Option<(PlayerRow, RecordRow)>,
+    pub head_to_head: Option<(PlayerView, RecordRow)>,
     pub ongoing: usize,
 }
 
@@ -159,7 +160,7 @@ impl Stats {
 /// A page of a player's finished games, newest first.
 #[derive(Debug, Clone)]
 pub struct HistoryPage {
-    pub player: PlayerRow,
+    pub player: PlayerView,
     pub page: i64,
     pub pages: i64,
     pub total: i64,

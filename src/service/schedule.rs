@@ -212,7 +212,7 @@ impl Service {
         };
         let other = view.player(seat.opponent());
         let opponent = Player {
-            id: from_db(other.user_id),
+            id: other.user_id,
             name: other.name.clone(),
             is_bot: other.is_bot,
         };
@@ -394,7 +394,7 @@ impl Service {
                         NoticeView::Timeout { id: notice.id, view }
                     } else if view.finished.is_none() && Some(view.ply()) == notice.ply {
                         let to_move = view.to_move().unwrap_or(Seat::A);
-                        let dm = self.settings(from_db(view.player(to_move).user_id)).await?.dm_reminders;
+                        let dm = self.settings(view.player(to_move).user_id).await?.dm_reminders;
                         NoticeView::Reminder {
                             id: notice.id,
                             view,
