@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serenity::all::{ChannelId, Context, CreateMessage, EditMessage, Message, MessageId, Nonce};
+use serenity::all::{ChannelId, Context, EditMessage, Message, MessageId};
 
 use super::render;
 use super::{Answered, Bot};
@@ -96,12 +96,7 @@ impl Bot {
         if let Some(intro) = intro {
             reply.content = format!("{intro}\n{}", reply.content);
         }
-        let message = CreateMessage::new()
-            .content(&reply.content)
-            .components(reply.components.clone())
-            .allowed_mentions(reply.allowed_mentions())
-            .nonce(Nonce::String(owed.nonce()))
-            .enforce_nonce(true);
+        let message = reply.owed_message(owed.nonce());
         let posted = ChannelId::new(view.channel_id).send_message(ctx, message).await?;
         self.record_board(ctx, view, &posted, None).await
     }
@@ -181,13 +176,7 @@ impl Bot {
                     continue;
                 }
             };
-            let reply = render::challenge(&view);
-            let message = CreateMessage::new()
-                .content(&reply.content)
-                .components(reply.components.clone())
-                .allowed_mentions(reply.allowed_mentions())
-                .nonce(Nonce::String(format!("akon:c:{challenge_id}")))
-                .enforce_nonce(true);
+            let message = render::challenge(&view).owed_message(format!("akon:c:{challenge_id}"));
             tracing::info!(challenge_id, "posting a challenge never shown");
             match ChannelId::new(view.channel_id).send_message(ctx, message).await {
                 Ok(posted) => {

@@ -1,6 +1,6 @@
 //! Service results as Discord messages: text, mentions and buttons.
 
-use serenity::all::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, UserId};
+use serenity::all::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateMessage, Nonce, UserId};
 
 use super::custom_id::ButtonId;
 use crate::board_text::{describe_move, draw};
@@ -26,6 +26,18 @@ impl Reply {
 
     pub fn allowed_mentions(&self) -> CreateAllowedMentions {
         CreateAllowedMentions::new().users(self.mentions.iter().map(|&id| UserId::new(id)))
+    }
+
+    /// A message the bot sends on its own, at most once: Discord drops a
+    /// second message with the same enforced `nonce` (≤ 25 characters) and
+    /// returns the first.
+    pub fn owed_message(&self, nonce: String) -> CreateMessage {
+        CreateMessage::new()
+            .content(&self.content)
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .nonce(Nonce::String(nonce))
+            .enforce_nonce(true)
     }
 }
 

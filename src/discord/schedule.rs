@@ -4,11 +4,10 @@
 use std::sync::atomic::Ordering;
 
 use serenity::all::{
-    ChannelId, ComponentInteraction, Context, CreateInteractionResponse, CreateMessage, EditMessage, Message,
-    MessageId, Nonce, UserId,
+    ChannelId, ComponentInteraction, Context, CreateInteractionResponse, EditMessage, Message, MessageId, UserId,
 };
 
-use super::render::{self, Reply};
+use super::render;
 use super::{response, Answered, Bot};
 use crate::service::{Delivery, NoticeView, Player, RematchOutcome};
 
@@ -74,17 +73,9 @@ impl Bot {
     }
 
     async fn send_notice(&self, ctx: &Context, notice: &NoticeView) -> Answered {
-        // Discord drops a second message with the same enforced nonce, so a
-        // crash between sending and marking cannot show a notice twice.
-        let nonce = Nonce::String(format!("akon-notice-{}", notice.id()));
-        let message = |reply: &Reply| {
-            CreateMessage::new()
-                .content(&reply.content)
-                .components(reply.components.clone())
-                .allowed_mentions(reply.allowed_mentions())
-                .nonce(nonce.clone())
-                .enforce_nonce(true)
-        };
+        // One nonce per notice: a crash between sending and marking cannot
+        // show a notice twice.
+        let nonce = format!("akon-notice-{}", notice.id());
         match notice {
             NoticeView::Reminder { view, dm, .. } => {
                 let Some(to_move) = view.to_move() else { return Ok(()) };
@@ -99,7 +90,7 @@ impl Bot {
                             .unwrap_or(view.channel_id),
                     )
                 };
-                channel.send_message(ctx, message(&reply)).await?;
+                channel.send_message(ctx, reply.owed_message(nonce)).await?;
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
             NoticeView::Timeout { view, .. } => {

@@ -90,11 +90,6 @@ impl Service {
         Ok(self.store.challenges_owing_message(limit).await?)
     }
 
-    /// How many games owe their channel a message (a gauge for operators).
-    pub async fn count_games_owing_messages(&self) -> Result<i64> {
-        Ok(self.store.count_games_owing_messages().await?)
-    }
-
     /// What `game_id` owes its channel now, if anything: its board or
     /// result, and every stale board's buttons.
     pub async fn delivery(&self, game_id: i64) -> Result<Option<Delivery>> {

@@ -67,16 +67,6 @@ impl Store {
         .doing("listing challenges never shown")
     }
 
-    /// How many games owe their channel a message.
-    pub async fn count_games_owing_messages(&self) -> Result<i64> {
-        sqlx::query_scalar(&format!(
-            "SELECT COUNT(*) FROM (SELECT id FROM games WHERE {OWED} UNION SELECT game_id FROM stale_boards)"
-        ))
-        .fetch_one(&mut *self.reader().await?)
-        .await
-        .doing("counting games that owe a message")
-    }
-
     /// The game's boards whose buttons are to be stripped (channel, message).
     pub async fn stale_boards(&self, game_id: i64) -> Result<Vec<(u64, u64)>> {
         let rows: Vec<(i64, i64)> =
