@@ -8,7 +8,7 @@
 mod support;
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,14 +20,14 @@ use support::scene::{alice, bob, button_with_label, hole_buttons, is_board, user
 
 /// The bot as a child process on `dir/bot.db`, talking to `fake`.
 fn start_bot(fake: &FakeDiscord, dir: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_akon"))
-        .current_dir(dir)
-        .env_clear()
-        .env("NO_PROXY", "127.0.0.1,localhost")
-        .env("DISCORD_TOKEN", fake::TOKEN)
-        .env("DISCORD_PROXY_URL", fake.api_base())
-        .env("DATABASE_URL", "sqlite:bot.db")
-        .env("RUST_LOG", "info")
+    let api_base = fake.api_base();
+    let vars = [
+        ("DISCORD_TOKEN", fake::TOKEN),
+        ("DISCORD_PROXY_URL", api_base.as_str()),
+        ("DATABASE_URL", "sqlite:bot.db"),
+        ("RUST_LOG", "info"),
+    ];
+    support::akon_bot(dir, &vars)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -120,27 +120,28 @@ async fn game_in_progress(fake: &FakeDiscord, moves: usize) -> Value {
     let challenge = fake.response(&challenge).await;
     let accept = button_with_label(&challenge, "Accept");
     fake.click(&bob(), fake::message_id(&challenge), &accept).await;
-    let mut board = fake
-        .wait_for("the first board", |v| {
-            v.channel_messages(CHANNEL_ID)
-                .into_iter()
-                .find(|m| !hole_buttons(m).is_empty())
-                .cloned()
-        })
-        .await;
+    let mut board = next_live_board(fake, 0).await;
     for _ in 0..moves {
-        let previous = fake::message_id(&board);
-        press_a_hole(fake, &board).await;
-        board = fake
-            .wait_for("the next board", |v| {
-                v.channel_messages(CHANNEL_ID)
-                    .into_iter()
-                    .find(|m| fake::message_id(m) > previous && !hole_buttons(m).is_empty())
-                    .cloned()
-            })
-            .await;
+        board = play_a_hole(fake, &board).await;
     }
     board
+}
+
+/// The first board with move buttons posted after message `after`.
+async fn next_live_board(fake: &FakeDiscord, after: u64) -> Value {
+    fake.wait_for("the next live board", |v| {
+        v.channel_messages(CHANNEL_ID)
+            .into_iter()
+            .find(|m| fake::message_id(m) > after && !hole_buttons(m).is_empty())
+            .cloned()
+    })
+    .await
+}
+
+/// The player to move presses their first enabled hole; the next board.
+async fn play_a_hole(fake: &FakeDiscord, board: &Value) -> Value {
+    press_a_hole(fake, board).await;
+    next_live_board(fake, fake::message_id(board)).await
 }
 
 /// The player to move presses their first enabled hole.
@@ -214,17 +215,7 @@ async fn a_move_killed_at(stall: Stall, moved: bool) {
         "the committed move stands"
     );
     // Play goes on from the board shown.
-    press_a_hole(&crash.fake, &live).await;
-    let id = fake::message_id(&live);
-    crash
-        .fake
-        .wait_for("the board after the next move", |v| {
-            v.channel_messages(CHANNEL_ID)
-                .into_iter()
-                .find(|m| fake::message_id(m) > id && !hole_buttons(m).is_empty())
-                .cloned()
-        })
-        .await;
+    play_a_hole(&crash.fake, &live).await;
     assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
     kill(&crash.fake, bot).await;
 }
@@ -428,17 +419,7 @@ async fn a_game_ending_move_killed_before_the_result_is_announced_once_after_the
         if next.is_over() {
             break;
         }
-        let previous = fake::message_id(&board);
-        press_a_hole(&crash.fake, &board).await;
-        board = crash
-            .fake
-            .wait_for("the next board", |v| {
-                v.channel_messages(CHANNEL_ID)
-                    .into_iter()
-                    .find(|m| fake::message_id(m) > previous && !hole_buttons(m).is_empty())
-                    .cloned()
-            })
-            .await;
+        board = play_a_hole(&crash.fake, &board).await;
     }
     crash
         .fake

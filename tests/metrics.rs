@@ -5,12 +5,12 @@
 mod support;
 
 use std::collections::HashMap;
-use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use prometheus_parse::{LineInfo, Scrape, Value as Metric};
 use serde_json::json;
+use support::akon_bot;
 use support::fake_discord::{self as fake, FakeDiscord};
 use support::scene::{alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, user_to_move};
 
@@ -50,7 +50,7 @@ impl Bot {
             ("AKON_METRICS_ADDR", format!("127.0.0.1:{metrics_port}")),
             ("RUST_LOG", "info".to_string()),
         ];
-        let child = akon_binary(dir.path(), &vars)
+        let child = akon_bot(dir.path(), &vars)
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
@@ -136,19 +136,6 @@ impl Drop for Bot {
             let _ = self.child.wait();
         }
     }
-}
-
-fn akon_binary(dir: &Path, vars: &[(&str, String)]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_akon"));
-    command
-        .arg("bot")
-        .current_dir(dir)
-        .env_clear()
-        .env("NO_PROXY", "127.0.0.1,localhost");
-    for (name, value) in vars {
-        command.env(name, value);
-    }
-    command
 }
 
 /// The child's exit status, or `None` if it is still running after a while.
@@ -452,7 +439,7 @@ async fn a_bad_metrics_address_or_a_taken_port_stops_the_bot_with_one_line() {
             ("DATABASE_URL", "sqlite:bot.db".to_string()),
             ("AKON_METRICS_ADDR", addr.to_string()),
         ];
-        let mut child = akon_binary(dir.path(), &vars)
+        let mut child = akon_bot(dir.path(), &vars)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()

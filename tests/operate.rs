@@ -16,25 +16,11 @@ use akon::engine::{Hole, Seat};
 use akon::service::{Place, Player, Service, ServiceConfig, SystemClock};
 use akon::store::Store;
 use serde_json::Value;
+use support::akon_bot;
 use support::fake_discord::{self as fake, FakeDiscord, CHANNEL_ID};
 
 /// What the issue asks of a stop: the bot is gone within 10 s.
 const STOP_LIMIT: Duration = Duration::from_secs(10);
-
-/// Runs the real `akon` binary in `dir` (an empty directory, so no `.env`
-/// is read) with exactly `vars` set.
-fn akon_binary(dir: &Path, args: &[&str], vars: &[(String, String)]) -> std::process::Command {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_akon"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .env_clear()
-        .env("NO_PROXY", "127.0.0.1,localhost");
-    for (name, value) in vars {
-        command.env(name, value);
-    }
-    command
-}
 
 /// A running `akon bot` whose stderr is collected line by line.
 struct Bot {
@@ -44,7 +30,7 @@ struct Bot {
 
 impl Bot {
     fn start(dir: &Path, vars: &[(String, String)]) -> Bot {
-        let mut child = akon_binary(dir, &["bot"], vars)
+        let mut child = akon_bot(dir, vars)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -515,7 +501,7 @@ fn each_unusable_database_url_exits_2_with_one_line_and_creates_no_file() {
     for (url, expected) in cases {
         let dir = tempfile::tempdir().unwrap();
         let vars = vars(&[("DISCORD_TOKEN", fake::TOKEN), ("DATABASE_URL", url)]);
-        let output = akon_binary(dir.path(), &["bot"], &vars).output().unwrap();
+        let output = akon_bot(dir.path(), &vars).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{url}: {stderr}");
         let lines: Vec<&str> = stderr.lines().collect();
@@ -538,7 +524,7 @@ fn each_unusable_database_url_exits_2_with_one_line_and_creates_no_file() {
 fn an_unknown_log_format_exits_2_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let vars = vars(&[("DISCORD_TOKEN", fake::TOKEN), ("AKON_LOG_FORMAT", "xml")]);
-    let output = akon_binary(dir.path(), &["bot"], &vars).output().unwrap();
+    let output = akon_bot(dir.path(), &vars).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -569,7 +555,7 @@ fn the_bot_binary_explains_missing_or_bad_configuration_without_a_panic() {
         ),
     ];
     for (vars, expected) in cases {
-        let output = akon_binary(dir.path(), &["bot"], &vars).output().unwrap();
+        let output = akon_bot(dir.path(), &vars).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!output.status.success(), "{vars:?}");
         assert!(stderr.contains(expected), "{vars:?}: {stderr}");
