@@ -3,7 +3,7 @@
 
 use akon::engine::{Game, Hole, Position, Seat};
 use akon::service::{Place, Player, Scope, ServiceConfig, ServiceError};
-use akon::store::{GameUpdate, NewMove, Store, Written};
+use akon::store::{GameUpdate, LeaseKind, NewMove, Store, Written};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -434,4 +434,74 @@ fn each_backend_has_the_same_migration_versions() {
         versions(sqlx::migrate!("./migrations/sqlite")),
         versions(sqlx::migrate!("./migrations/postgres"))
     );
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_lease_is_held_by_one_process_until_it_expires_or_is_released);
+async fn a_lease_is_held_by_one_process_until_it_expires_or_is_released() {
+    let f = fixture().await;
+    // Another process on the same database.
+    let other = Store::open(&f.db.url).await.unwrap();
+    let (now, until) = (T0, T0 + 30);
+    assert!(f.store.take_lease(LeaseKind::Notice, 7, now, until).await.unwrap());
+    assert!(!other.take_lease(LeaseKind::Notice, 7, now + 1, now + 31).await.unwrap());
+    // The holder renews; other items and other kinds are free.
+    assert!(f
+        .store
+        .take_lease(LeaseKind::Notice, 7, now + 2, now + 32)
+        .await
+        .unwrap());
+    assert!(other.take_lease(LeaseKind::Notice, 8, now, until).await.unwrap());
+    assert!(other.take_lease(LeaseKind::Delivery, 7, now, until).await.unwrap());
+    // A holder that stops renewing (a dead process) loses the lease at its
+    // deadline, and then the other takes it.
+    assert!(!other
+        .take_lease(LeaseKind::Notice, 7, now + 31, now + 61)
+        .await
+        .unwrap());
+    assert!(other
+        .take_lease(LeaseKind::Notice, 7, now + 32, now + 62)
+        .await
+        .unwrap());
+    assert!(!f
+        .store
+        .take_lease(LeaseKind::Notice, 7, now + 33, now + 63)
+        .await
+        .unwrap());
+    // Released, it is free at once; releasing another's lease does nothing.
+    f.store.release_lease(LeaseKind::Notice, 8).await.unwrap();
+    assert!(!f
+        .store
+        .take_lease(LeaseKind::Notice, 8, now + 1, now + 31)
+        .await
+        .unwrap());
+    other.release_lease(LeaseKind::Notice, 7).await.unwrap();
+    assert!(f
+        .store
+        .take_lease(LeaseKind::Notice, 7, now + 34, now + 64)
+        .await
+        .unwrap());
+    other.close().await;
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn of_many_processes_asking_at_once_exactly_one_gets_a_lease);
+async fn of_many_processes_asking_at_once_exactly_one_gets_a_lease() {
+    let f = fixture().await;
+    let mut stores = vec![f.store.clone()];
+    for _ in 0..3 {
+        stores.push(Store::open(&f.db.url).await.unwrap());
+    }
+    for item in 0..20 {
+        let tasks: Vec<_> = stores
+            .iter()
+            .map(|store| {
+                let store = store.clone();
+                tokio::spawn(async move { store.take_lease(LeaseKind::Delivery, item, T0, T0 + 30).await.unwrap() })
+            })
+            .collect();
+        let mut taken = 0;
+        for task in tasks {
+            taken += usize::from(task.await.unwrap());
+        }
+        assert_eq!(taken, 1, "item {item}");
+    }
 }

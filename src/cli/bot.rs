@@ -194,6 +194,12 @@ async fn serve(config: Config) -> Result<(), Failure> {
             "{e}. Check that the PostgreSQL server DATABASE_URL names is running, reachable, and lets this user in"
         ),
     })?;
+    let store = store.with_lease_owner(&config.discord.shards.lease_owner());
+    if backend == Backend::Sqlite {
+        // The lock shows that no other process runs on this file: whatever
+        // leases are left belong to a process that died.
+        store.clear_leases().await.map_err(anyhow::Error::from)?;
+    }
     if let Some(ops) = &ops {
         ops.health().set_database(store.health_check());
     }

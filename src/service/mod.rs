@@ -4,6 +4,7 @@
 
 mod clock;
 mod delivery;
+mod leases;
 mod records;
 mod schedule;
 
@@ -14,6 +15,7 @@ use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{BoardShown, Delivery};
+pub use leases::LEASE_SECS;
 pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
     Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
@@ -25,8 +27,8 @@ pub use schedule::{
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, Hole, IllegalMove, MoveOutcome, Position, Seat, Status, Winner};
 use crate::store::{
-    from_db, ChallengeRow, ComputerSeat, Finish, GameRow, GameUpdate, GameWithPlayers, MoveClock, NewGame, NewMove,
-    NewPlayer, PlayerRow, RatingRules, Store, StoreError, Written,
+    from_db, ChallengeRow, ComputerSeat, Finish, GameRow, GameUpdate, GameWithPlayers, LeaseKind, MoveClock, NewGame,
+    NewMove, NewPlayer, PlayerRow, RatingRules, Store, StoreError, Written,
 };
 
 /// Settings of the game service.
@@ -889,13 +891,18 @@ impl Service {
     }
 
     /// Games waiting for the computer's move, oldest first: after a restart,
-    /// each gets its move.
+    /// each gets its move. Only those whose lease this process took: each
+    /// is this process's until [`Service::computer_move_caught_up`].
     pub async fn games_awaiting_computer(&self) -> Result<Vec<i64>> {
         let mut waiting = Vec::new();
         for row in self.store.ongoing_computer_games().await? {
             let id = row.id;
             match self.view(row).await {
-                Ok(view) if view.computer_to_move() => waiting.push(id),
+                Ok(view) if view.computer_to_move() => {
+                    if self.lease(LeaseKind::ComputerMove, id).await? {
+                        waiting.push(id);
+                    }
+                }
                 Ok(_) => {}
                 Err(error) => tracing::error!(%error, game_id = id, "cannot load a game against the computer"),
             }

@@ -16,6 +16,9 @@ mod backend;
 pub use backend::{redacted as redacted_url, Backend};
 use backend::{Conn, Connections, Flag, OptionalFlag};
 
+mod leases;
+pub use leases::LeaseKind;
+
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
 
@@ -77,6 +80,9 @@ pub fn from_db(id: i64) -> u64 {
 pub struct Store {
     backend: Backend,
     connections: Connections,
+    /// Who holds this store's leases: unique to each opening of the
+    /// database (see [`LeaseKind`]).
+    owner: std::sync::Arc<str>,
     /// What finishing a game applies to ratings (see [`RatingRules`]).
     rating_rules: RatingRules,
 }
@@ -364,6 +370,7 @@ impl Store {
         let store = Store {
             backend,
             connections,
+            owner: format!("{}-{:016x}", std::process::id(), rand::random::<u64>()).into(),
             rating_rules: RatingRules::default(),
         };
         store.rate_pending_games().await?;

@@ -49,11 +49,11 @@ macro_rules! on_both_backends {
         mod $name {
             #[$attr]
             async fn sqlite() {
-                crate::db::run(akon::store::Backend::Sqlite, super::$name()).await
+                $crate::db::run(akon::store::Backend::Sqlite, super::$name()).await
             }
             #[$attr]
             async fn postgres() {
-                crate::db::run(akon::store::Backend::Postgres, super::$name()).await
+                $crate::db::run(akon::store::Backend::Postgres, super::$name()).await
             }
         }
     };
