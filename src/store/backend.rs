@@ -328,6 +328,16 @@ pub(super) async fn open_sqlite(url: &str) -> Result<(AnyConnection, Connections
 pub(super) async fn open_postgres(url: &str) -> Result<Connections> {
     install_drivers();
     let options = AnyConnectOptions::from_str(url).map_err(open_error(url))?;
+    // One connection first, so that a server that is down, refuses the
+    // user or lacks the database says so (a pool would retry until its
+    // timeout and report only that).
+    options
+        .connect()
+        .await
+        .map_err(open_error(url))?
+        .close()
+        .await
+        .map_err(open_error(url))?;
     let pool = AnyPoolOptions::new()
         .max_connections(POSTGRES_CONNECTIONS)
         .min_connections(1)
