@@ -4,6 +4,7 @@
 //! cargo run --release --example load
 //! cargo run --release --example load -- --games 200 --bot-rates 250,500,1000,1500 --seconds 5
 //! cargo run --release --example load -- --only service --service-rates 5000,10000,20000
+//! cargo run --release --example load -- --postgres postgres://postgres@127.0.0.1:5432/postgres --bots 2
 //! ```
 //!
 //! Two parts, each run at stepped rates:
@@ -15,8 +16,15 @@
 //!   `INTERACTION_CREATE` over the gateway; the latencies run from the press
 //!   being handed to the gateway to the fake answering the bot's interaction
 //!   callback (`answer`) and the bot's post of the new board (`board`).
-//! - **service**: [`akon::service::Service::play`] alone on a SQLite file, no
+//! - **service**: [`akon::service::Service::play`] alone on the database, no
 //!   Discord.
+//!
+//! The database is a SQLite file, or with `--postgres SERVER` a PostgreSQL
+//! database created on that server for each part and dropped after. With
+//! `--bots N` (PostgreSQL only) the bot part runs N bots, each with its own
+//! store (connections) and shard `i` of N, as N processes would; the games
+//! are spread over one server per shard, and the fake sends each server's
+//! interactions on its shard's gateway session.
 //!
 //! Presses are offered open loop: at each step's rate, the next game whose
 //! board is up gets a press of a random legal hole, whether or not earlier
@@ -27,7 +35,12 @@
 //!
 //! CPU is the threads' own time (`/proc/self/task/*/schedstat`): the bot's
 //! runtime threads (`bot`) and SQLite's connection threads count as the
-//! bot; the fake, the driver and the rest as the fake.
+//! bot; the fake, the driver and the rest as the fake. The database column
+//! is SQLite's threads (part of the bot's) or the PostgreSQL server's
+//! processes (`/proc/*/stat` of every `postgres` process; not part of the
+//! bot's). On PostgreSQL each part also reports the database's committed
+//! transactions per move (`pg_stat_database`): every statement outside a
+//! transaction is one, and one round trip.
 //!
 //! At the end of each part every acknowledged move is checked against the
 //! database: stored exactly once, and nothing stored that was not
@@ -36,14 +49,13 @@
 //! Options: `--games N` (200) on the bot, `--service-games N` (1000) on the
 //! service alone, `--seconds S` per step (4), `--bot-rates`
 //! (250,500,1000,1500), `--service-rates` (2000,5000,10000,20000), `--only
-//! bot|service`, `--seed S`.
+//! bot|service`, `--seed S`, `--postgres SERVER_URL`, `--bots N` (1).
 
 #[path = "../tests/support/fake_discord.rs"]
 #[allow(dead_code)]
 mod fake_discord;
 
 use std::collections::{HashMap, VecDeque};
-use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -81,10 +93,98 @@ struct Options {
     only: Option<String>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Run on PostgreSQL: a database created on this server (a URL such as
+    /// postgres://postgres@127.0.0.1:5432/postgres) for each part.
+    #[arg(long)]
+    postgres: Option<String>,
+    /// Bots sharing the database in the bot part, each with its own shard
+    /// (PostgreSQL only).
+    #[arg(long, default_value_t = 1)]
+    bots: u32,
+}
+
+/// The database of one part: a SQLite file, or a PostgreSQL database made
+/// for the part.
+struct LoadDb {
+    url: String,
+    _dir: tempfile::TempDir,
+    /// The server and the database's name, to drop it.
+    postgres: Option<(String, String)>,
+}
+
+impl LoadDb {
+    async fn create(options: &Options) -> anyhow::Result<LoadDb> {
+        let dir = tempfile::tempdir()?;
+        let Some(server) = &options.postgres else {
+            let url = format!("sqlite:{}", dir.path().join("load.db").display());
+            return Ok(LoadDb {
+                url,
+                _dir: dir,
+                postgres: None,
+            });
+        };
+        use sqlx::Connection;
+        let name = format!("akon_load_{:016x}", rand::random::<u64>());
+        let mut admin = sqlx::PgConnection::connect(server).await?;
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await?;
+        admin.close().await?;
+        let mut url = reqwest::Url::parse(server)?;
+        url.set_path(&name);
+        Ok(LoadDb {
+            url: url.to_string(),
+            _dir: dir,
+            postgres: Some((server.clone(), name)),
+        })
+    }
+
+    /// Transactions committed in the database so far (PostgreSQL only).
+    async fn transactions(&self) -> Option<i64> {
+        use sqlx::Connection;
+        let (server, name) = self.postgres.as_ref()?;
+        let mut admin = sqlx::PgConnection::connect(server).await.ok()?;
+        // The statistics are flushed within a second of each commit.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        sqlx::query_scalar("SELECT xact_commit FROM pg_stat_database WHERE datname = $1")
+            .bind(name)
+            .fetch_one(&mut admin)
+            .await
+            .ok()
+    }
+
+    async fn drop(self) -> anyhow::Result<()> {
+        use sqlx::Connection;
+        if let Some((server, name)) = &self.postgres {
+            let mut admin = sqlx::PgConnection::connect(server).await?;
+            sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(&mut admin)
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+/// Prints the database's committed transactions per move since `before`.
+async fn transactions_per_move(db: &LoadDb, before: Option<i64>, moves: u64) {
+    if let (Some(before), Some(after)) = (before, db.transactions().await) {
+        if moves > 0 {
+            println!(
+                "\nPostgreSQL: {} transactions committed for {moves} moves ({:.2} per move, set-up excluded).",
+                after - before,
+                (after - before) as f64 / moves as f64
+            );
+        }
+    }
 }
 
 fn main() -> anyhow::Result<()> {
     let options = Options::parse();
+    anyhow::ensure!(
+        options.bots >= 1 && (options.bots == 1 || options.postgres.is_some()),
+        "--bots above 1 needs --postgres: processes cannot share a SQLite file"
+    );
+    ON_POSTGRES.store(options.postgres.is_some(), std::sync::atomic::Ordering::Relaxed);
     // Logging as `akon bot` sets it up, so that its cost is counted.
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn"));
@@ -122,7 +222,8 @@ struct Step {
     answer: Vec<Duration>,
     board: Vec<Duration>,
     bot_cpu: Duration,
-    /// The part of `bot_cpu` spent in SQLite's connection threads.
+    /// The database's: SQLite's connection threads (part of `bot_cpu`) or
+    /// the PostgreSQL server's processes.
     sqlite_cpu: Duration,
     other_cpu: Duration,
 }
@@ -181,9 +282,42 @@ impl Step {
     }
 }
 
-/// The bot's threads (its runtime's and SQLite's), SQLite's, and the rest.
+/// Whether the database is PostgreSQL (whose server's CPU is then read).
+static ON_POSTGRES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// CPU time of every `postgres` process (the server's backends and
+/// helpers) so far.
+fn postgres_cpu() -> Duration {
+    let ticks = 100.0; // USER_HZ on Linux
+    let mut total = 0u64;
+    let Ok(processes) = std::fs::read_dir("/proc") else {
+        return Duration::ZERO;
+    };
+    for process in processes.flatten() {
+        let Ok(stat) = std::fs::read_to_string(process.path().join("stat")) else {
+            continue;
+        };
+        let Some((name, rest)) = stat.split_once(") ") else {
+            continue;
+        };
+        if !name.ends_with("(postgres") {
+            continue;
+        }
+        // Fields after the name: state is 3rd overall; utime and stime are 14th and 15th.
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let time = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+        total += time(11) + time(12);
+    }
+    Duration::from_secs_f64(total as f64 / ticks)
+}
+
+/// The bot's threads (its runtime's and SQLite's), the database's (SQLite's
+/// threads, or the PostgreSQL server), and the rest.
 fn thread_cpu() -> Cpu {
     let mut cpu = Cpu::default();
+    if ON_POSTGRES.load(std::sync::atomic::Ordering::Relaxed) {
+        cpu.sqlite = postgres_cpu();
+    }
     let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
         return cpu;
     };
@@ -295,8 +429,8 @@ fn print_table(title: &str, steps: &mut [Step], with_board: bool) {
 
 /// Every acknowledged move `(game, ply, hole)` stored exactly once, and no
 /// other move stored in those games.
-async fn check_stored(db: &Path, acknowledged: &HashMap<i64, Vec<(i64, u8)>>) -> anyhow::Result<()> {
-    let store = Store::open_file(db).await?;
+async fn check_stored(db: &LoadDb, acknowledged: &HashMap<i64, Vec<(i64, u8)>>) -> anyhow::Result<()> {
+    let store = Store::open(&db.url).await?;
     let mut checked = 0;
     for (&game_id, moves) in acknowledged {
         let stored = store.moves(game_id).await?;
@@ -344,9 +478,8 @@ fn random_hole(view: &GameView, rng: &mut StdRng) -> Option<Hole> {
 }
 
 async fn service_load(options: &Options) -> anyhow::Result<()> {
-    let dir = tempfile::tempdir()?;
-    let db = dir.path().join("load.db");
-    let store = Store::open_file(&db).await?;
+    let db = LoadDb::create(options).await?;
+    let store = Store::open(&db.url).await?;
     let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
     let mut rng = StdRng::seed_from_u64(options.seed);
     let seats: Vec<Arc<Pair>> = (0..options.service_games)
@@ -366,6 +499,7 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
         views.push(new_service_game(&service, seat).await?);
     }
     let mut ready: VecDeque<usize> = (0..views.len()).collect();
+    let transactions_before = db.transactions().await;
     type Done = (usize, Instant, Result<MoveApplied, ServiceError>);
     let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Done>();
     let mut acknowledged: HashMap<i64, Vec<(i64, u8)>> = HashMap::new();
@@ -438,9 +572,21 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
         step.cpu(thread_cpu() - cpu_before);
         steps.push(step);
     }
-    print_table("The service alone (Service::play on SQLite)", &mut steps, false);
+    let moves = steps.iter().map(|s| s.applied).sum();
+    let backend = if options.postgres.is_some() {
+        "PostgreSQL"
+    } else {
+        "SQLite"
+    };
+    print_table(
+        &format!("The service alone (Service::play on {backend})"),
+        &mut steps,
+        false,
+    );
+    transactions_per_move(&db, transactions_before, moves).await;
     service.store().close().await;
-    check_stored(&db, &acknowledged).await
+    check_stored(&db, &acknowledged).await?;
+    db.drop().await
 }
 
 trait SeatIndex {
@@ -460,6 +606,8 @@ impl SeatIndex for GameView {
 /// One slot: two players playing one game after another.
 struct Slot {
     users: [TestUser; 2],
+    /// Where they play: a channel of the server of one shard.
+    channel: u64,
     game: Option<i64>,
     /// The latest board: message id, ply, legal move buttons, who moves.
     board: Option<(u64, i64, Vec<String>, usize)>,
@@ -549,8 +697,9 @@ impl Driver {
         let opponent = self.slots[slot].users[1].id.to_string();
         let ix = self
             .fake
-            .slash(
+            .slash_in_channel(
                 &self.slots[slot].users[0],
+                self.slots[slot].channel,
                 "akon",
                 "challenge",
                 vec![("opponent", 6, json!(opponent))],
@@ -669,42 +818,83 @@ impl Driver {
     }
 }
 
+/// The channel where the games of shard `shard` of `total` are played: in
+/// the fake's own server with one bot, else in a server of that shard.
+fn channel_of_shard(fake: &FakeDiscord, shard: u32, total: u32) -> u64 {
+    if total == 1 {
+        return fake_discord::CHANNEL_ID;
+    }
+    // Discord sends a server's events on shard (id >> 22) % total.
+    let guild = ((1000 * u64::from(total) + u64::from(shard)) << 22) | 1;
+    let channel = 920_000_000_000_000_000 + u64::from(shard);
+    fake.add_channel_in_guild(guild, channel, &format!("shard-{shard}"));
+    channel
+}
+
 async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> anyhow::Result<()> {
-    let dir = tempfile::tempdir()?;
-    let db = dir.path().join("load.db");
+    let db = LoadDb::create(options).await?;
     let fake = FakeDiscord::start().await;
     fake.keep_request_log(false);
     let mut answers = fake.observe();
-    let settings = DiscordSettings {
-        token: fake_discord::TOKEN.to_string(),
-        guild_id: None,
-        proxy_url: Some(fake.api_base()),
-        scheduler_every: Duration::from_secs(3600),
-        shards: akon::discord::ShardPlan::Recommended,
-    };
-    // Opened here: the migrations' future cannot move to another runtime.
-    let store = Store::open_file(&db).await?;
-    let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
-    let (shards, handle) = bot_runtime
-        .spawn(async move {
-            let (builder, handle) = client_builder(&settings, service);
-            let mut client = builder.await?;
-            let shards = client.shard_manager.clone();
-            tokio::spawn(async move {
-                if let Err(error) = client.start().await {
-                    eprintln!("the bot stopped: {error}");
+    let total = options.bots;
+    let mut bots = Vec::new();
+    for shard in 0..total {
+        let settings = DiscordSettings {
+            token: fake_discord::TOKEN.to_string(),
+            guild_id: None,
+            proxy_url: Some(fake.api_base()),
+            scheduler_every: Duration::from_secs(3600),
+            shards: if total == 1 {
+                akon::discord::ShardPlan::Recommended
+            } else {
+                akon::discord::ShardPlan::Range {
+                    first: shard,
+                    last: shard,
+                    total,
                 }
-            });
-            anyhow::Ok((shards, handle))
-        })
-        .await??;
-    fake.wait_ready().await;
+            },
+        };
+        // Opened here: the migrations' future cannot move to another runtime.
+        let store = Store::open(&db.url).await?;
+        let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
+        let (shards, handle) = bot_runtime
+            .spawn(async move {
+                let (builder, handle) = client_builder(&settings, service);
+                let mut client = builder.await?;
+                let shards = client.shard_manager.clone();
+                tokio::spawn(async move {
+                    let started = if total == 1 {
+                        client.start().await
+                    } else {
+                        settings.shards.start(&mut client).await
+                    };
+                    if let Err(error) = started {
+                        eprintln!("the bot stopped: {error}");
+                    }
+                });
+                anyhow::Ok((shards, handle))
+            })
+            .await??;
+        bots.push((shards, handle));
+    }
+    if total == 1 {
+        fake.wait_ready().await;
+    } else {
+        for shard in 0..total {
+            fake.wait_shard_ready(u64::from(shard), u64::from(total)).await;
+        }
+        while fake.registered_commands().is_empty() {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    let channels: Vec<u64> = (0..total).map(|shard| channel_of_shard(&fake, shard, total)).collect();
 
     let slots: Vec<Slot> = (0..options.games)
         .map(|i| {
             let user = |n: usize| TestUser::new(400_000_000_000_000_000 + n as u64, &format!("p{n}"));
             Slot {
                 users: [user(2 * i), user(2 * i + 1)],
+                channel: channels[i % channels.len()],
                 game: None,
                 board: None,
             }
@@ -741,6 +931,7 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
         driver.follow(answered).await;
     }
     println!("{} games set up; the bot is running", driver.slots.len());
+    let transactions_before = db.transactions().await;
 
     for &rate in &options.bot_rates {
         let index = driver.steps.len();
@@ -774,14 +965,24 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
         step.seconds = options.seconds;
         step.cpu(used);
     }
+    let moves = driver.steps.iter().map(|s| s.applied).sum();
+    let backend = if options.postgres.is_some() {
+        "PostgreSQL"
+    } else {
+        "SQLite"
+    };
     print_table(
-        "The whole bot (serenity client, fake Discord on 127.0.0.1)",
+        &format!("The whole bot ({total} bot(s) on {backend}, serenity client, fake Discord on 127.0.0.1)"),
         &mut driver.steps,
         true,
     );
+    transactions_per_move(&db, transactions_before, moves).await;
 
-    handle.stop_scheduler();
-    bot_runtime.spawn(async move { shards.shutdown_all().await }).await?;
-    handle.wait_idle(Duration::from_secs(5)).await;
-    check_stored(&db, &driver.acknowledged).await
+    for (shards, handle) in bots {
+        handle.stop_scheduler();
+        bot_runtime.spawn(async move { shards.shutdown_all().await }).await?;
+        handle.wait_idle(Duration::from_secs(5)).await;
+    }
+    check_stored(&db, &driver.acknowledged).await?;
+    db.drop().await
 }

@@ -37,7 +37,8 @@ const SLIP: usize = 2;
 #[derive(Debug, Clone)]
 pub struct Config {
     pub discord: DiscordSettings,
-    /// A `sqlite:` URL naming a file (checked by [`Config::from_lookup`]).
+    /// A `sqlite:` URL naming a file, or a `postgres://` URL (checked by
+    /// [`Config::from_lookup`]).
     pub database_url: String,
     pub service: ServiceConfig,
     pub log_format: LogFormat,
@@ -89,11 +90,16 @@ pub enum ConfigError {
     )]
     MalformedToken,
     #[error(
-        "DATABASE_URL names {} database, which akon does not support{}: set DATABASE_URL=sqlite:FILE, e.g. DATABASE_URL=sqlite:akon.db",
-        database_kind(scheme),
-        if is_postgres(scheme) { " yet" } else { "" }
+        "DATABASE_URL names {} database, which akon does not support: set DATABASE_URL=sqlite:FILE, \
+         e.g. DATABASE_URL=sqlite:akon.db, or a PostgreSQL URL, postgres://USER@HOST/DATABASE",
+        database_kind(scheme)
     )]
     DatabaseNotSqlite { scheme: String },
+    #[error(
+        "DATABASE_URL is not a valid PostgreSQL URL ({reason}): write it as \
+         postgres://USER:PASSWORD@HOST:PORT/DATABASE"
+    )]
+    DatabaseBadPostgresUrl { reason: String },
     #[error(
         "DATABASE_URL names an in-memory SQLite database, which would lose every game when the bot stops: \
          name a file, e.g. DATABASE_URL=sqlite:akon.db"
@@ -223,7 +229,7 @@ impl Config {
         };
         let database_url = match get("DATABASE_URL") {
             None => DEFAULT_DATABASE_URL.to_string(),
-            Some(value) => sqlite_file_url(value.trim())?.to_string(),
+            Some(value) => database_url(value.trim())?.to_string(),
         };
         Ok(Config {
             metrics_addr,
@@ -266,8 +272,31 @@ impl Config {
     }
 }
 
-/// Checks that `value` is a `sqlite:` URL naming a file. Never echoes a URL
-/// with a scheme, since those can carry a password.
+/// Checks that `value` is a `sqlite:` URL naming a file or a PostgreSQL
+/// URL. Never echoes a URL with a scheme, since those can carry a password.
+fn database_url(value: &str) -> Result<&str, ConfigError> {
+    if value.starts_with("postgres://") || value.starts_with("postgresql://") {
+        return postgres_url(value);
+    }
+    sqlite_file_url(value)
+}
+
+/// Checks that a `postgres://` URL parses as sqlx reads it; whether the
+/// server answers is found when the bot opens the database.
+fn postgres_url(value: &str) -> Result<&str, ConfigError> {
+    use std::str::FromStr;
+    match sqlx::postgres::PgConnectOptions::from_str(value) {
+        // The parser's message never repeats the URL: only what is wrong.
+        Err(error) => Err(ConfigError::DatabaseBadPostgresUrl {
+            reason: match error {
+                sqlx::Error::Configuration(reason) => reason.to_string(),
+                other => other.to_string(),
+            },
+        }),
+        Ok(_) => Ok(value),
+    }
+}
+
 fn sqlite_file_url(value: &str) -> Result<&str, ConfigError> {
     let Some(rest) = value.strip_prefix("sqlite:") else {
         return Err(match value.split_once(':') {
@@ -464,19 +493,21 @@ mod tests {
     }
 
     #[test]
-    fn postgresql_is_refused_as_not_supported_yet_without_echoing_the_password() {
+    fn postgresql_urls_are_accepted_as_written() {
         for url in [
             "postgres://akon:s3cret@db.example/akon",
-            "postgresql://akon:s3cret@db/akon",
+            "postgresql://akon@db:5433/akon?sslmode=require",
         ] {
-            let text = database_error(url).to_string();
-            assert!(
-                text.contains("PostgreSQL") && text.contains("not support yet"),
-                "{text}"
-            );
-            assert!(text.contains("sqlite:FILE"), "{text}");
-            assert!(!text.contains("s3cret"), "{text}");
+            let config = load(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", url)]).unwrap();
+            assert_eq!(config.database_url, url);
         }
+    }
+
+    #[test]
+    fn a_bad_postgresql_url_is_refused_without_echoing_the_password() {
+        let text = database_error("postgres://akon:s3cret@db.example:port/akon").to_string();
+        assert!(text.contains("not a valid PostgreSQL URL"), "{text}");
+        assert!(!text.contains("s3cret"), "{text}");
         let text = database_error("mysql://root:pw@localhost/akon").to_string();
         assert!(text.contains("MySQL") && !text.contains("pw@"), "{text}");
     }

@@ -3,14 +3,15 @@
 //! file per test. Scripted users send slash commands and press the buttons
 //! found in the bot's messages.
 
+#[macro_use]
 mod support;
+use support::db;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use akon::engine::{Game, Hole, Position, Seat};
 use akon::service::{Service, ServiceConfig};
-use akon::store::Store;
 use serde_json::{json, Value};
 use support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
 use support::scene::*;
@@ -67,7 +68,7 @@ fn assert_board_matches(message: &Value, game: &Game) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn the_akon_command_is_registered_with_every_subcommand_described);
 async fn the_akon_command_is_registered_with_every_subcommand_described() {
     let mut scene = Scene::new().await;
     let global = scene.fake.registered_commands();
@@ -119,7 +120,7 @@ async fn the_akon_command_is_registered_with_every_subcommand_described() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_board);
 async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_board() {
     let scene = Scene::new().await;
     let players = [alice(), bob()];
@@ -199,7 +200,7 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
     assert!(content.contains(&alice().mention()) && content.contains(&bob().mention()));
 
     // The stored game is the replay of the stored moves and agrees with ours.
-    let store = Store::open_file(scene.store_path()).await.unwrap();
+    let store = scene.store().await;
     let row = store.game(1).await.unwrap().unwrap();
     assert_eq!(row.status, "finished");
     assert_eq!(Position::from_json(&row.position).unwrap(), *game.position());
@@ -207,7 +208,7 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn challenges_can_be_declined_withdrawn_and_expire);
 async fn challenges_can_be_declined_withdrawn_and_expire() {
     let scene = Scene::with_config(ServiceConfig {
         challenge_ttl_secs: 3600,
@@ -258,20 +259,13 @@ async fn challenges_can_be_declined_withdrawn_and_expire() {
         .await;
     assert!(fake::content(&again).contains("expired"), "{again}");
     assert_eq!(
-        Store::open_file(scene.store_path())
-            .await
-            .unwrap()
-            .challenge(3)
-            .await
-            .unwrap()
-            .unwrap()
-            .status,
+        scene.store().await.challenge(3).await.unwrap().unwrap().status,
         "expired"
     );
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn challenges_that_cannot_be_played_are_refused_privately);
 async fn challenges_that_cannot_be_played_are_refused_privately() {
     let scene = Scene::with_config(ServiceConfig {
         challenge_ttl_secs: 3600,
@@ -295,7 +289,7 @@ async fn challenges_that_cannot_be_played_are_refused_privately() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn wrong_users_stale_forged_and_double_presses_change_nothing);
 async fn wrong_users_stale_forged_and_double_presses_change_nothing() {
     let scene = Scene::new().await;
     let players = [alice(), bob()];
@@ -315,16 +309,7 @@ async fn wrong_users_stale_forged_and_double_presses_change_nothing() {
     assert!(ephemeral_text(&answer).contains("not one of Akon's"), "{answer}");
     let answer = scene.click_unchecked(&mover, board_id, "somebody-else:button").await;
     assert!(ephemeral_text(&answer).contains("not one of Akon's"), "{answer}");
-    assert_eq!(
-        Store::open_file(scene.store_path())
-            .await
-            .unwrap()
-            .moves(1)
-            .await
-            .unwrap()
-            .len(),
-        0
-    );
+    assert_eq!(scene.store().await.moves(1).await.unwrap().len(), 0);
 
     // A double click: two presses of the same button at once.
     let first = scene.fake.click(&mover, board_id, &hole_3).await;
@@ -332,7 +317,7 @@ async fn wrong_users_stale_forged_and_double_presses_change_nothing() {
     let answers = [scene.fake.response(&first).await, scene.fake.response(&second).await];
     let private = answers.iter().filter(|a| fake::is_ephemeral(a)).count();
     assert_eq!(private, 1, "exactly one press is refused: {answers:?}");
-    let store = Store::open_file(scene.store_path()).await.unwrap();
+    let store = scene.store().await;
     assert_eq!(store.moves(1).await.unwrap().len(), 1, "exactly one move applied");
 
     // The old board's button is stale now.
@@ -359,7 +344,7 @@ async fn wrong_users_stale_forged_and_double_presses_change_nothing() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn after_a_restart_the_game_and_its_buttons_still_work);
 async fn after_a_restart_the_game_and_its_buttons_still_work() {
     let mut scene = Scene::new().await;
     let players = [alice(), bob()];
@@ -375,12 +360,12 @@ async fn after_a_restart_the_game_and_its_buttons_still_work() {
     let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
     let after = scene.click_expecting_board(&mover, fake::message_id(&board), &id).await;
     assert!(fake::content(&after).contains("move 4"), "{}", fake::content(&after));
-    let store = Store::open_file(scene.store_path()).await.unwrap();
+    let store = scene.store().await;
     assert_eq!(store.moves(1).await.unwrap().len(), 3);
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn games_board_and_resign_commands);
 async fn games_board_and_resign_commands() {
     let scene = Scene::new().await;
     let players = [alice(), bob()];
@@ -462,7 +447,7 @@ async fn games_board_and_resign_commands() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn leaderboard_and_stats_after_several_games);
 async fn leaderboard_and_stats_after_several_games() {
     let scene = Scene::with_config(ServiceConfig {
         leaderboard_min_games: 1,
@@ -500,17 +485,15 @@ async fn leaderboard_and_stats_after_several_games() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_fault_in_storage_gets_an_apology_and_changes_nothing);
 async fn a_fault_in_storage_gets_an_apology_and_changes_nothing() {
     let scene = Scene::new().await;
     let players = [alice(), bob()];
     let board = scene.challenge_accepted(&alice(), &bob()).await;
     // Damage the stored game so that it no longer replays.
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", scene.store_path().display()))
-        .await
-        .unwrap();
+    let mut db = scene.db.connect().await;
     sqlx::query("UPDATE games SET position = '{}' WHERE id = 1")
-        .execute(&pool)
+        .execute(&mut db)
         .await
         .unwrap();
     let mover = user_to_move(&board, &players);
@@ -518,7 +501,7 @@ async fn a_fault_in_storage_gets_an_apology_and_changes_nothing() {
     let (_, answer) = scene.click(&mover, fake::message_id(&board), &id).await;
     assert!(ephemeral_text(&answer).starts_with("Sorry"), "{answer}");
     let moves: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM moves")
-        .fetch_one(&pool)
+        .fetch_one(&mut db)
         .await
         .unwrap();
     assert_eq!(moves, 0);
@@ -536,7 +519,7 @@ fn last_move_hole(message: &Value) -> Hole {
     Hole::new(from[1..2].parse().unwrap()).unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leaderboard);
 async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leaderboard() {
     let scene = Scene::new().await;
     scene.fake.add_user(&TestUser::the_bot());
@@ -615,13 +598,13 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart);
 async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
     let mut scene = Scene::new().await;
     scene.stop_bot().await;
     // The state a crash leaves between a human's move and the computer's:
     // an ongoing game against the computer with the computer to move.
-    let store = Store::open_file(scene.store_path()).await.unwrap();
+    let store = scene.store().await;
     let service = Service::new(store.clone(), ServiceConfig::default(), Arc::new(scene.clock.clone()));
     let place = akon::service::Place {
         guild_id: Some(fake::GUILD_ID),
@@ -687,7 +670,7 @@ fn messages_containing(scene: &Scene, channel: u64, needle: &str) -> Vec<Value> 
         .collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart);
 async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
     let mut scene = Scene::new().await;
     let players = [alice(), bob()];
@@ -771,7 +754,7 @@ async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn players_who_ask_for_it_are_reminded_by_direct_message);
 async fn players_who_ask_for_it_are_reminded_by_direct_message() {
     let scene = Scene::new().await;
     let players = [alice(), bob()];
@@ -808,7 +791,7 @@ async fn players_who_ask_for_it_are_reminded_by_direct_message() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn the_rematch_button_offers_a_new_game_with_the_seats_swapped);
 async fn the_rematch_button_offers_a_new_game_with_the_seats_swapped() {
     let scene = Scene::new().await;
     let board = scene.challenge_accepted(&alice(), &bob()).await;
@@ -842,7 +825,7 @@ async fn the_rematch_button_offers_a_new_game_with_the_seats_swapped() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_resign_confirmation_overtaken_by_a_move_asks_again);
 async fn a_resign_confirmation_overtaken_by_a_move_asks_again() {
     let scene = Scene::new().await;
     let players = [alice(), bob()];

@@ -5,7 +5,9 @@
 //! current ply, with the right holes enabled; no older board keeps its
 //! buttons; a finished game is announced exactly once.
 
+#[macro_use]
 mod support;
+use support::db;
 
 use std::path::Path;
 use std::process::{Child, Stdio};
@@ -15,16 +17,18 @@ use std::time::Duration;
 use akon::service::{GameView, ManualClock, Service, ServiceConfig};
 use akon::store::Store;
 use serde_json::{json, Value};
+use support::db::TestDb;
 use support::fake_discord::{self as fake, FakeDiscord, Stall, CHANNEL_ID};
 use support::scene::{alice, bob, button_with_label, hole_buttons, is_board, user_to_move};
 
-/// The bot as a child process on `dir/bot.db`, talking to `fake`.
-fn start_bot(fake: &FakeDiscord, dir: &Path) -> Child {
+/// The bot as a child process in `dir` on the database `url`, talking to
+/// `fake`.
+fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str) -> Child {
     let api_base = fake.api_base();
     let vars = [
         ("DISCORD_TOKEN", fake::TOKEN),
         ("DISCORD_PROXY_URL", api_base.as_str()),
-        ("DATABASE_URL", "sqlite:bot.db"),
+        ("DATABASE_URL", url),
         ("RUST_LOG", "info"),
     ];
     support::akon_bot(dir, &vars)
@@ -42,8 +46,8 @@ async fn kill(fake: &FakeDiscord, mut bot: Child) {
 }
 
 /// The game as stored (read as a second process would).
-async fn stored_game(dir: &Path, game_id: i64) -> GameView {
-    let store = Store::open_file(&dir.join("bot.db")).await.unwrap();
+async fn stored_game(url: &str, game_id: i64) -> GameView {
+    let store = Store::open(url).await.unwrap();
     let service = Service::new(
         store.clone(),
         ServiceConfig::default(),
@@ -71,8 +75,8 @@ fn ply_of(board: &Value) -> i64 {
 /// Waits until the channel shows exactly one live board, for the stored
 /// game's current ply, with the legal holes enabled and only those; then
 /// checks that it stays so (nothing posted twice).
-async fn assert_one_live_board_for_the_current_ply(fake: &FakeDiscord, dir: &Path, game_id: i64) -> Value {
-    let view = stored_game(dir, game_id).await;
+async fn assert_one_live_board_for_the_current_ply(fake: &FakeDiscord, url: &str, game_id: i64) -> Value {
+    let view = stored_game(url, game_id).await;
     let ply = view.ply();
     fake.wait_until("one live board, for the current ply", |v| {
         let live: Vec<&Value> = v
@@ -174,6 +178,7 @@ async fn wait_stalled(fake: &FakeDiscord) {
 
 struct Crash {
     fake: FakeDiscord,
+    db: TestDb,
     dir: tempfile::TempDir,
 }
 
@@ -184,15 +189,16 @@ impl Crash {
             fake.add_user(&user);
         }
         let dir = tempfile::tempdir().unwrap();
-        let bot = start_bot(&fake, dir.path());
+        let db = TestDb::create(dir.path(), "bot.db").await;
+        let bot = start_bot(&fake, dir.path(), &db.url);
         fake.wait_ready().await;
-        (Crash { fake, dir }, bot)
+        (Crash { fake, db, dir }, bot)
     }
 
     /// Kills `bot` (SIGKILL) and starts it again on the same database.
     async fn restart(&self, bot: Child) -> Child {
         kill(&self.fake, bot).await;
-        let bot = start_bot(&self.fake, self.dir.path());
+        let bot = start_bot(&self.fake, self.dir.path(), &self.db.url);
         self.fake.wait_ready().await;
         bot
     }
@@ -208,7 +214,7 @@ async fn a_move_killed_at(stall: Stall, moved: bool) {
     press_a_hole(&crash.fake, &board).await;
     wait_stalled(&crash.fake).await;
     let bot = crash.restart(bot).await;
-    let live = assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
     assert_eq!(
         ply_of(&live),
         ply_before + i64::from(moved),
@@ -216,28 +222,28 @@ async fn a_move_killed_at(stall: Stall, moved: bool) {
     );
     // Play goes on from the board shown.
     play_a_hole(&crash.fake, &live).await;
-    assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
     kill(&crash.fake, bot).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn killed_after_the_moves_commit_before_the_answer);
 async fn killed_after_the_moves_commit_before_the_answer() {
     a_move_killed_at(stall("POST", "/callback", false), true).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn killed_after_the_answer_before_the_new_board);
 async fn killed_after_the_answer_before_the_new_board() {
     a_move_killed_at(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), false), true).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn killed_after_the_new_board_before_its_id_is_saved);
 async fn killed_after_the_new_board_before_its_id_is_saved() {
     a_move_killed_at(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), true), true).await;
 }
 
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn killed_before_an_older_board_loses_its_buttons);
 /// `/akon board` posts the board again; killed before the older copy
 /// loses its buttons, the restart takes them away.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_before_an_older_board_loses_its_buttons() {
     let (crash, bot) = Crash::new().await;
     let board = game_in_progress(&crash.fake, 1).await;
@@ -254,7 +260,7 @@ async fn killed_before_an_older_board_loses_its_buttons() {
         "both copies show buttons before the restart"
     );
     let bot = crash.restart(bot).await;
-    let live = assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
     assert_eq!(
         fake::message_id(&live),
         fake::message_id(&copy),
@@ -303,23 +309,23 @@ async fn a_resignation_killed_at(stall: Stall) {
     assert_eq!(results.len(), 1, "announced once: {results:#?}");
     assert!(fake::content(&results[0]).contains("resigned"));
     assert!(live_boards(&crash.fake).is_empty(), "no board keeps move buttons");
-    assert!(stored_game(crash.dir.path(), 1).await.finished.is_some());
+    assert!(stored_game(&crash.db.url, 1).await.finished.is_some());
     kill(&crash.fake, bot).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_resignation_killed_before_its_result_is_posted_is_announced_after_the_restart);
 async fn a_resignation_killed_before_its_result_is_posted_is_announced_after_the_restart() {
     a_resignation_killed_at(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), false)).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_resignation_killed_after_its_result_is_posted_is_not_announced_twice);
 async fn a_resignation_killed_after_its_result_is_posted_is_not_announced_twice() {
     a_resignation_killed_at(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), true)).await;
 }
 
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_move_whose_answer_fails_still_gets_its_board);
 /// An answer Discord refuses (too late, say): the move stands, the board
 /// is posted all the same and the pressed board loses its buttons.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_whose_answer_fails_still_gets_its_board() {
     let (crash, bot) = Crash::new().await;
     let board = game_in_progress(&crash.fake, 1).await;
@@ -327,14 +333,14 @@ async fn a_move_whose_answer_fails_still_gets_its_board() {
     press_a_hole(&crash.fake, &board).await;
     // The answer comes after the move's commit.
     wait_stalled(&crash.fake).await;
-    let live = assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
     assert_eq!(ply_of(&live), ply_of(&board) + 1);
     kill(&crash.fake, bot).await;
 }
 
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_press_on_a_superseded_board_reposts_the_board_a_game_waits_for);
 /// A board that could not be posted (an outage) is posted again by the
 /// next press on the superseded board, at once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_on_a_superseded_board_reposts_the_board_a_game_waits_for() {
     let (crash, bot) = Crash::new().await;
     let board = game_in_progress(&crash.fake, 1).await;
@@ -365,14 +371,14 @@ async fn a_press_on_a_superseded_board_reposts_the_board_a_game_waits_for() {
             break;
         }
     }
-    let live = assert_one_live_board_for_the_current_ply(&crash.fake, crash.dir.path(), 1).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
     assert_eq!(ply_of(&live), ply_of(&board) + 1);
     kill(&crash.fake, bot).await;
 }
 
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_challenge_killed_before_its_message_is_shown_after_the_restart);
 /// `/akon challenge` killed before its answer: the challenge is stored,
 /// so after the restart its message is posted, and it can be accepted.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_killed_before_its_message_is_shown_after_the_restart() {
     let (crash, bot) = Crash::new().await;
     crash.fake.stall(stall("POST", "/callback", false));
@@ -417,14 +423,14 @@ async fn a_challenge_killed_before_its_message_is_shown_after_the_restart() {
     kill(&crash.fake, bot).await;
 }
 
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_game_ending_move_killed_before_the_result_is_announced_once_after_the_restart);
 /// The move that ends a game, killed before its final board is posted:
 /// after the restart the result is announced exactly once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_ending_move_killed_before_the_result_is_announced_once_after_the_restart() {
     let (crash, bot) = Crash::new().await;
     let mut board = game_in_progress(&crash.fake, 0).await;
     loop {
-        let view = stored_game(crash.dir.path(), 1).await;
+        let view = stored_game(&crash.db.url, 1).await;
         let (_, hole, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
         let mut next = view.game.clone();
         next.play(akon::engine::Hole::new(i64::from(hole)).unwrap()).unwrap();
@@ -455,6 +461,6 @@ async fn a_game_ending_move_killed_before_the_result_is_announced_once_after_the
         .count();
     assert_eq!(results, 1, "announced once");
     assert!(live_boards(&crash.fake).is_empty(), "no board keeps move buttons");
-    assert!(stored_game(crash.dir.path(), 1).await.finished.is_some());
+    assert!(stored_game(&crash.db.url, 1).await.finished.is_some());
     kill(&crash.fake, bot).await;
 }

@@ -1,6 +1,8 @@
 //! End-to-end tests of Discord behaviour against the fake Discord in `tests/support`.
 
+#[macro_use]
 mod support;
+use support::db;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -181,7 +183,7 @@ fn discord_error_code(err: serenity::Error) -> isize {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn fake_discord_drives_a_real_serenity_client);
 async fn fake_discord_drives_a_real_serenity_client() {
     // 1 s heartbeats so the op 1 -> op 11 path is exercised within the test.
     let fake = FakeDiscord::start_with_heartbeat(1000).await;

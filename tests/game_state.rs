@@ -7,6 +7,10 @@ use akon::service::{Player, ServiceError};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+#[macro_use]
+#[path = "support/db.rs"]
+mod db;
+
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
 
@@ -53,7 +57,7 @@ async fn assert_state_is_the_replay(f: &Fixture, game_id: i64) {
     assert!(resumed.loop_history().eq(replay.loop_history()));
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn the_stored_state_equals_the_replay_after_every_move);
 async fn the_stored_state_equals_the_replay_after_every_move() {
     let f = fixture().await;
     let mut rng = StdRng::seed_from_u64(11);

@@ -493,8 +493,8 @@ fn each_unusable_database_url_exits_2_with_one_line_and_creates_no_file() {
         ("sqlite:", "names no database file"),
         ("sqlite::memory:", "names an in-memory SQLite database"),
         (
-            "postgres://akon:secret@127.0.0.1/akon",
-            "PostgreSQL database, which akon does not support yet",
+            "postgres://akon:secret@127.0.0.1:port/akon",
+            "not a valid PostgreSQL URL",
         ),
         ("mysql://akon@127.0.0.1/akon", "MySQL"),
     ];
@@ -511,13 +511,32 @@ fn each_unusable_database_url_exits_2_with_one_line_and_creates_no_file() {
             "{url}: {stderr}"
         );
         assert!(
-            lines[0].contains("e.g. DATABASE_URL=sqlite:akon.db"),
+            lines[0].contains("e.g. DATABASE_URL=sqlite:akon.db") || lines[0].contains("postgres://USER"),
             "an example: {stderr}"
         );
         assert!(!stderr.contains("secret"), "no password echoed: {stderr}");
         let created: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert!(created.is_empty(), "{url} created {created:?}");
     }
+}
+
+#[test]
+fn an_unreachable_postgresql_server_stops_the_bot_with_one_line_and_no_password() {
+    let dir = tempfile::tempdir().unwrap();
+    // Nothing listens on port 1 of the loopback address.
+    let url = "postgres://akon:secret@127.0.0.1:1/akon";
+    let vars = vars(&[("DISCORD_TOKEN", fake::TOKEN), ("DATABASE_URL", url)]);
+    let output = akon_bot(dir.path(), &vars).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("akon: ")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].contains("cannot open the database") && errors[0].contains("PostgreSQL server"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!stderr.contains("secret"), "no password echoed: {stderr}");
 }
 
 #[test]

@@ -17,6 +17,10 @@ use akon::store::Store;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
+#[macro_use]
+#[path = "support/db.rs"]
+mod db;
+
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
 
@@ -186,7 +190,7 @@ async fn assert_rating(store: &Store, expected: &Expected, scope: u64, user: &Pl
     );
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_finished_game_rates_both_players_in_its_server_and_globally);
 async fn a_finished_game_rates_both_players_in_its_server_and_globally() {
     let f = fixture(0, 5).await;
     let (ada, bo) = (player(1, "ada"), player(2, "bo"));
@@ -226,7 +230,7 @@ async fn a_finished_game_rates_both_players_in_its_server_and_globally() {
     assert!(ada_change.provisional, "one game leaves a rating provisional");
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_draw_is_rated_as_a_draw);
 async fn a_draw_is_rated_as_a_draw() {
     let f = fixture(0, 5).await;
     let (ada, bo) = (player(1, "ada"), player(2, "bo"));
@@ -248,7 +252,7 @@ async fn a_draw_is_rated_as_a_draw() {
     assert_eq!((after_draw.wins, after_draw.losses, after_draw.draws), (0, 1, 1));
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_loss_on_time_is_rated_as_a_loss);
 async fn a_loss_on_time_is_rated_as_a_loss() {
     let f = fixture(0, 5).await;
     let (ada, bo) = (player(1, "ada"), player(2, "bo"));
@@ -273,7 +277,7 @@ async fn a_loss_on_time_is_rated_as_a_loss() {
     }
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn games_against_the_computer_are_recorded_but_never_rated);
 async fn games_against_the_computer_are_recorded_but_never_rated() {
     let f = fixture(0, 5).await;
     let ada = player(1, "ada");
@@ -295,7 +299,7 @@ async fn games_against_the_computer_are_recorded_but_never_rated() {
     assert_eq!(board.caller, CallerStanding::Unrated);
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn either_player_may_abort_until_both_have_moved_and_an_aborted_game_counts_for_nothing);
 async fn either_player_may_abort_until_both_have_moved_and_an_aborted_game_counts_for_nothing() {
     let f = fixture(0, 5).await;
     let (ada, bo, cy) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
@@ -355,7 +359,7 @@ async fn either_player_may_abort_until_both_have_moved_and_an_aborted_game_count
     assert_eq!(f.service.history(bo.id, 0).await.unwrap().total, 1);
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_pair_rates_only_so_many_games_a_day_and_later_ones_are_recorded_unrated);
 async fn a_pair_rates_only_so_many_games_a_day_and_later_ones_are_recorded_unrated() {
     let f = fixture(0, 2).await;
     let (ada, bo, cy) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
@@ -397,7 +401,7 @@ async fn a_pair_rates_only_so_many_games_a_day_and_later_ones_are_recorded_unrat
     assert_rating(&f.store, &expected, GUILD, &bo).await;
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn the_leaderboard_ranks_by_rating_in_pages_and_leaves_off_players_with_too_few_games);
 async fn the_leaderboard_ranks_by_rating_in_pages_and_leaves_off_players_with_too_few_games() {
     let f = fixture(2, 50).await;
     let players: Vec<Player> = (0..14).map(|i| player(100 + i, &format!("p{i:02}"))).collect();
@@ -464,7 +468,7 @@ async fn the_leaderboard_ranks_by_rating_in_pages_and_leaves_off_players_with_to
     assert_eq!(stranger.caller, CallerStanding::Unrated);
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn stats_show_rating_changes_streaks_capture_margin_computer_games_and_head_to_head);
 async fn stats_show_rating_changes_streaks_capture_margin_computer_games_and_head_to_head() {
     let f = fixture(0, 50).await;
     let (ada, bo) = (player(1, "ada"), player(2, "bo"));
@@ -520,7 +524,7 @@ async fn stats_show_rating_changes_streaks_capture_margin_computer_games_and_hea
     assert!(f.service.stats(&ada, &ada, None).await.unwrap().head_to_head.is_none());
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn history_pages_finished_games_newest_first_and_a_game_record_replays);
 async fn history_pages_finished_games_newest_first_and_a_game_record_replays() {
     let f = fixture(0, 50).await;
     let (ada, bo) = (player(1, "ada"), player(2, "bo"));
@@ -593,7 +597,7 @@ async fn history_pages_finished_games_newest_first_and_a_game_record_replays() {
     ));
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn games_finishing_at_once_never_lose_a_rating_update);
 async fn games_finishing_at_once_never_lose_a_rating_update() {
     let f = fixture(0, 50).await;
     let ada = player(1, "ada");
@@ -627,7 +631,7 @@ async fn games_finishing_at_once_never_lose_a_rating_update() {
 /// A database as it was before ratings: the first two migrations only.
 async fn database_before_ratings(path: &Path) -> sqlx::SqlitePool {
     let migrations = tempfile::tempdir().unwrap();
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
     for name in ["20261129000001_initial.sql", "20261129000002_computer_games.sql"] {
         std::fs::copy(source.join(name), migrations.path().join(name)).unwrap();
     }

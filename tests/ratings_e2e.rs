@@ -3,7 +3,9 @@
 //! a real SQLite file per test (the harness of `bot_e2e.rs`, cut down).
 //! Expected ratings are computed here with skillratings' Glicko-2 directly.
 
+#[macro_use]
 mod support;
+use support::db;
 
 use std::collections::HashMap;
 
@@ -129,7 +131,7 @@ fn config(min_games: i64, per_pair: u32) -> ServiceConfig {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_season_of_games_ranks_players_by_ratings_computed_independently);
 async fn a_season_of_games_ranks_players_by_ratings_computed_independently() {
     let scene = Scene::with_config(config(2, 50)).await;
     let names: HashMap<u64, &str> = [
@@ -238,7 +240,7 @@ async fn a_season_of_games_ranks_players_by_ratings_computed_independently() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn leaderboard_pages_turn_with_buttons_that_still_work_after_a_restart);
 async fn leaderboard_pages_turn_with_buttons_that_still_work_after_a_restart() {
     let mut scene = Scene::with_config(config(1, 50)).await;
     let service = scene.service().await;
@@ -313,7 +315,7 @@ async fn leaderboard_pages_turn_with_buttons_that_still_work_after_a_restart() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn games_can_be_aborted_by_button_or_command_until_both_players_have_moved);
 async fn games_can_be_aborted_by_button_or_command_until_both_players_have_moved() {
     let scene = Scene::with_config(config(1, 50)).await;
     let players = [alice(), bob()];
@@ -369,7 +371,7 @@ async fn one_more_move(scene: &Scene, board: Value, players: &[TestUser; 2]) -> 
     scene.click_expecting_board(&mover, fake::message_id(&board), &id).await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn history_pages_and_a_game_shows_its_board_and_a_record_that_akon_replay_accepts);
 async fn history_pages_and_a_game_shows_its_board_and_a_record_that_akon_replay_accepts() {
     let scene = Scene::with_config(config(1, 50)).await;
     for i in 0..10 {
@@ -463,7 +465,7 @@ async fn history_pages_and_a_game_shows_its_board_and_a_record_that_akon_replay_
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn past_the_pair_cap_a_game_is_unrated_and_its_final_board_says_so);
 async fn past_the_pair_cap_a_game_is_unrated_and_its_final_board_says_so() {
     let scene = Scene::with_config(config(1, 1)).await;
     let rated = scene.resigned(&alice(), &bob()).await;

@@ -7,6 +7,10 @@ use akon::engine::{Game, Hole, Seat, Winner};
 use akon::service::{EndReason, NoticeView, Player, RematchOutcome, ServiceError, TimePerMove};
 use akon::store::{GameUpdate, NewMove, Written};
 
+#[macro_use]
+#[path = "support/db.rs"]
+mod db;
+
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
 
@@ -71,7 +75,7 @@ async fn mark_all_sent(f: &Fixture, notices: &[NoticeView]) {
     }
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn the_clock_starts_at_accept_with_the_chosen_time_per_move);
 async fn the_clock_starts_at_accept_with_the_chosen_time_per_move() {
     let f = fixture().await;
     let game = game_with(&f, TimePerMove::OneHour).await;
@@ -86,7 +90,7 @@ async fn the_clock_starts_at_accept_with_the_chosen_time_per_move() {
     );
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_reminder_is_due_once_when_a_quarter_of_the_time_is_left);
 async fn a_reminder_is_due_once_when_a_quarter_of_the_time_is_left() {
     let f = fixture().await;
     let game = game_with(&f, TimePerMove::OneHour).await;
@@ -105,7 +109,7 @@ async fn a_reminder_is_due_once_when_a_quarter_of_the_time_is_left() {
     assert!(f.service.tick().await.unwrap().is_empty());
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn overlapping_ticks_never_take_the_same_reminder_twice);
 async fn overlapping_ticks_never_take_the_same_reminder_twice() {
     let f = fixture().await;
     // One pair can hold several games, each with its own clock.
@@ -124,7 +128,7 @@ async fn overlapping_ticks_never_take_the_same_reminder_twice() {
     assert_eq!(total, 5, "each of the five reminders taken exactly once");
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn running_out_of_time_loses_the_game_once);
 async fn running_out_of_time_loses_the_game_once() {
     let f = fixture().await;
     let game = game_with(&f, TimePerMove::TenMinutes).await;
@@ -150,7 +154,7 @@ async fn running_out_of_time_loses_the_game_once() {
     );
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_move_pressed_after_the_deadline_loses_on_time);
 async fn a_move_pressed_after_the_deadline_loses_on_time() {
     let f = fixture().await;
     let game = game_with(&f, TimePerMove::TenMinutes).await;
@@ -165,7 +169,7 @@ async fn a_move_pressed_after_the_deadline_loses_on_time() {
     ));
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_move_racing_a_timeout_exactly_one_wins);
 async fn a_move_racing_a_timeout_exactly_one_wins() {
     let f = fixture().await;
     for round in 0..12 {
@@ -228,7 +232,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
     }
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn moving_restarts_the_clock_and_drops_a_reminder_not_yet_sent);
 async fn moving_restarts_the_clock_and_drops_a_reminder_not_yet_sent() {
     let f = fixture().await;
     let game = game_with(&f, TimePerMove::OneHour).await;
@@ -248,7 +252,7 @@ async fn moving_restarts_the_clock_and_drops_a_reminder_not_yet_sent() {
     assert_eq!(view.deadline, Some(T0 + HOUR * 3 / 4 + HOUR));
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn after_downtime_everything_due_comes_out_oldest_first);
 async fn after_downtime_everything_due_comes_out_oldest_first() {
     let f = fixture().await;
     let carol = player(3, "cy");
@@ -290,7 +294,7 @@ async fn after_downtime_everything_due_comes_out_oldest_first() {
     );
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn games_against_the_computer_have_no_clock);
 async fn games_against_the_computer_have_no_clock() {
     let f = fixture().await;
     let computer = Player {
@@ -308,7 +312,7 @@ async fn games_against_the_computer_have_no_clock() {
     assert!(f.service.tick().await.unwrap().is_empty());
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_rematch_swaps_the_seats_and_keeps_the_time_per_move);
 async fn a_rematch_swaps_the_seats_and_keeps_the_time_per_move() {
     let f = fixture().await;
     let game = game_with(&f, TimePerMove::OneDay).await;
@@ -337,7 +341,7 @@ async fn a_rematch_swaps_the_seats_and_keeps_the_time_per_move() {
     assert_eq!(next.seconds_per_move, Some(86_400));
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn settings_choose_reminders_by_dm_and_the_default_time_per_move);
 async fn settings_choose_reminders_by_dm_and_the_default_time_per_move() {
     let f = fixture().await;
     let default = f.service.settings(ada().id).await.unwrap();
@@ -366,7 +370,7 @@ async fn settings_choose_reminders_by_dm_and_the_default_time_per_move() {
     assert_eq!(dm, to_move == Some(Seat::A), "by DM only for ada, who asked for it");
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_challenge_to_the_computer_starts_a_game_and_a_level_is_for_the_computer_only);
 async fn a_challenge_to_the_computer_starts_a_game_and_a_level_is_for_the_computer_only() {
     use akon::service::{ChallengeRequest, Challenged, DEFAULT_COMPUTER_LEVEL};
     let f = fixture().await;

@@ -3,9 +3,13 @@
 
 use akon::engine::{Game, Hole, Position, Seat};
 use akon::service::{Place, Player, Scope, ServiceConfig, ServiceError};
-use akon::store::{GameUpdate, NewMove, Store, Written};
+use akon::store::{GameUpdate, LeaseKind, NewMove, Store, Written};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
+
+#[macro_use]
+#[path = "support/db.rs"]
+mod db;
 
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
@@ -70,7 +74,7 @@ async fn moves_are_append_only() {
     assert_eq!(f.store.moves(game).await.unwrap().len(), 1);
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn of_many_concurrent_writes_at_one_ply_exactly_one_lands);
 async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
     let f = fixture().await;
     let (a, b) = (player(1, "ada"), player(2, "bo"));
@@ -114,7 +118,7 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
     f.service.game(game).await.unwrap();
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn two_presses_at_once_apply_exactly_one_move);
 async fn two_presses_at_once_apply_exactly_one_move() {
     let f = fixture().await;
     let (a, b) = (player(1, "ada"), player(2, "bo"));
@@ -147,7 +151,7 @@ async fn futures_join<T>(handles: Vec<tokio::task::JoinHandle<T>>) -> Vec<T> {
     out
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn refusals_change_nothing);
 async fn refusals_change_nothing() {
     let f = fixture().await;
     let (a, b, c) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
@@ -195,7 +199,7 @@ async fn refusals_change_nothing() {
     assert_eq!(f.store.moves(game).await.unwrap().len(), 2);
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn challenges_refuse_self_bots_duplicates_and_too_many_games);
 async fn challenges_refuse_self_bots_duplicates_and_too_many_games() {
     let f = fixture_with(ServiceConfig {
         challenge_ttl_secs: 3600,
@@ -245,7 +249,7 @@ async fn challenges_refuse_self_bots_duplicates_and_too_many_games() {
     ));
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn only_the_opponent_accepts_either_player_closes_and_challenges_expire);
 async fn only_the_opponent_accepts_either_player_closes_and_challenges_expire() {
     let f = fixture_with(ServiceConfig {
         challenge_ttl_secs: 3600,
@@ -287,7 +291,7 @@ async fn only_the_opponent_accepts_either_player_closes_and_challenges_expire() 
     f.service.challenge(here(), &a, &b).await.unwrap();
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn finished_games_feed_the_leaderboard_and_records);
 async fn finished_games_feed_the_leaderboard_and_records() {
     let f = fixture_with(ServiceConfig {
         leaderboard_min_games: 1,
@@ -328,7 +332,7 @@ async fn finished_games_feed_the_leaderboard_and_records() {
     assert!(elsewhere.rows.is_empty());
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn a_move_abandoned_while_being_written_leaves_one_move_or_none_and_the_writer_usable);
 async fn a_move_abandoned_while_being_written_leaves_one_move_or_none_and_the_writer_usable() {
     let f = fixture().await;
     let (a, b) = (player(1, "ada"), player(2, "bo"));
@@ -375,5 +379,129 @@ async fn a_move_abandoned_while_being_written_leaves_one_move_or_none_and_the_wr
         let moves = f.store.moves(game).await.unwrap();
         assert_eq!(moves.len() as i64, view.ply() + 1, "{written:?}");
         f.service.game(game).await.unwrap();
+    }
+}
+
+/// Databases created before PostgreSQL existed recorded each SQLite
+/// migration's checksum (SHA-384 of its text); sqlx refuses to open a
+/// database whose recorded checksums differ from the migrations built in.
+/// Moving the files to `migrations/sqlite/` must leave them byte for byte.
+#[test]
+fn the_sqlite_migrations_are_the_ones_existing_databases_recorded() {
+    let recorded = [
+        (
+            20261129000001,
+            "282b5b9c46d291466c298ee0ef5f7f20e761c3f7c1e6c7d0c1bc79cc9d29bcdc18e2eb8f9738cacfb88b911e0b5dc409",
+        ),
+        (
+            20261129000002,
+            "6ec9eb00491c254432ec3aa26424daa0a79c6659f441b02adcd7dcbc447ee16d66478b5666c9e55853f0a9d0ea6f0bfb",
+        ),
+        (
+            20261129000003,
+            "b2ece1eaca56875b74904474f4a03d43ccabad2a9e6c07a7263def87a047d867ad19fe25aacd5b85d3c8808d12332bd3",
+        ),
+        (
+            20261129000004,
+            "7fe9cd8093b892fe361889a57ebf73df3ff825ed625323d02fdee6e9f5ee7c8153a084f38e6d5312de2796a4be8d3338",
+        ),
+        (
+            20261130000001,
+            "47cef7b0354b4ed2688b2ab8ea718a517d372cb09ffbd0b5147cee9bdf69f129d5b6ae1c52920998b82b197ea0642f65",
+        ),
+        (
+            20261130000005,
+            "0e11b170ac4a9b1b9ff2037794564a3346fd1499a56073aae92588dd0f88857c3c083c2d14c52c4a8dad7bc68844f85e",
+        ),
+    ];
+    let built = sqlx::migrate!("./migrations/sqlite");
+    for (version, checksum) in recorded {
+        let migration = built
+            .iter()
+            .find(|m| m.version == version)
+            .unwrap_or_else(|| panic!("migration {version} is gone"));
+        let hex: String = migration.checksum.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hex, checksum, "migration {version} changed");
+    }
+}
+
+/// Every SQLite migration has a PostgreSQL twin of the same version, so
+/// that later migrations pair up.
+#[test]
+fn each_backend_has_the_same_migration_versions() {
+    let versions = |migrator: sqlx::migrate::Migrator| -> Vec<i64> { migrator.iter().map(|m| m.version).collect() };
+    assert_eq!(
+        versions(sqlx::migrate!("./migrations/sqlite")),
+        versions(sqlx::migrate!("./migrations/postgres"))
+    );
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_lease_is_held_by_one_process_until_it_expires_or_is_released);
+async fn a_lease_is_held_by_one_process_until_it_expires_or_is_released() {
+    let f = fixture().await;
+    // Another process on the same database.
+    let other = Store::open(&f.db.url).await.unwrap();
+    let (now, until) = (T0, T0 + 30);
+    assert!(f.store.take_lease(LeaseKind::Notice, 7, now, until).await.unwrap());
+    assert!(!other.take_lease(LeaseKind::Notice, 7, now + 1, now + 31).await.unwrap());
+    // The holder renews; other items and other kinds are free.
+    assert!(f
+        .store
+        .take_lease(LeaseKind::Notice, 7, now + 2, now + 32)
+        .await
+        .unwrap());
+    assert!(other.take_lease(LeaseKind::Notice, 8, now, until).await.unwrap());
+    assert!(other.take_lease(LeaseKind::Delivery, 7, now, until).await.unwrap());
+    // A holder that stops renewing (a dead process) loses the lease at its
+    // deadline, and then the other takes it.
+    assert!(!other
+        .take_lease(LeaseKind::Notice, 7, now + 31, now + 61)
+        .await
+        .unwrap());
+    assert!(other
+        .take_lease(LeaseKind::Notice, 7, now + 32, now + 62)
+        .await
+        .unwrap());
+    assert!(!f
+        .store
+        .take_lease(LeaseKind::Notice, 7, now + 33, now + 63)
+        .await
+        .unwrap());
+    // Released, it is free at once; releasing another's lease does nothing.
+    f.store.release_lease(LeaseKind::Notice, 8).await.unwrap();
+    assert!(!f
+        .store
+        .take_lease(LeaseKind::Notice, 8, now + 1, now + 31)
+        .await
+        .unwrap());
+    other.release_lease(LeaseKind::Notice, 7).await.unwrap();
+    assert!(f
+        .store
+        .take_lease(LeaseKind::Notice, 7, now + 34, now + 64)
+        .await
+        .unwrap());
+    other.close().await;
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn of_many_processes_asking_at_once_exactly_one_gets_a_lease);
+async fn of_many_processes_asking_at_once_exactly_one_gets_a_lease() {
+    let f = fixture().await;
+    let mut stores = vec![f.store.clone()];
+    for _ in 0..3 {
+        stores.push(Store::open(&f.db.url).await.unwrap());
+    }
+    for item in 0..20 {
+        let tasks: Vec<_> = stores
+            .iter()
+            .map(|store| {
+                let store = store.clone();
+                tokio::spawn(async move { store.take_lease(LeaseKind::Delivery, item, T0, T0 + 30).await.unwrap() })
+            })
+            .collect();
+        let mut taken = 0;
+        for task in tasks {
+            taken += usize::from(task.await.unwrap());
+        }
+        assert_eq!(taken, 1, "item {item}");
     }
 }

@@ -21,7 +21,7 @@ use tracing_subscriber::fmt::MakeWriter;
 use crate::config::{Config, LogFormat};
 use crate::discord::{build_client, gateway_check, rest_client};
 use crate::service::{Service, SystemClock};
-use crate::store::{BotLock, LockError, Store};
+use crate::store::{Backend, BotLock, LockError, Store};
 use crate::telemetry;
 
 /// serenity's warnings stay on, except the shard queuer's and runner's: they
@@ -175,18 +175,35 @@ async fn serve(config: Config) -> Result<(), Failure> {
         Some(addr) => Some(telemetry::serve(addr).await.map_err(anyhow::Error::from)?),
         None => None,
     };
-    let _lock = match lock_the_database(&config.database_url, &mut stop).await? {
-        DatabaseLock::Held(lock) => Some(lock),
-        DatabaseLock::NoDirectory => None,
-        DatabaseLock::Stopped => return Ok(()),
+    let backend = Backend::of_url(&config.database_url);
+    // Only SQLite needs the lock: processes on one PostgreSQL database share
+    // the work through the database itself.
+    let _lock = match backend {
+        Backend::Postgres => None,
+        Backend::Sqlite => match lock_the_database(&config.database_url, &mut stop).await? {
+            DatabaseLock::Held(lock) => Some(lock),
+            DatabaseLock::NoDirectory => None,
+            DatabaseLock::Stopped => return Ok(()),
+        },
     };
-    let store = Store::open(&config.database_url).await.map_err(|e| {
-        anyhow::anyhow!("{e}. Set DATABASE_URL in .env to a writable SQLite file, e.g. DATABASE_URL=sqlite:akon.db")
+    let store = Store::open(&config.database_url).await.map_err(|e| match backend {
+        Backend::Sqlite => {
+            anyhow::anyhow!("{e}. Set DATABASE_URL in .env to a writable SQLite file, e.g. DATABASE_URL=sqlite:akon.db")
+        }
+        Backend::Postgres => anyhow::anyhow!(
+            "{e}. Check that the PostgreSQL server DATABASE_URL names is running, reachable, and lets this user in"
+        ),
     })?;
+    let store = store.with_lease_owner(&config.discord.shards.lease_owner());
+    if backend == Backend::Sqlite {
+        // The lock shows that no other process runs on this file: whatever
+        // leases are left belong to a process that died.
+        store.clear_leases().await.map_err(anyhow::Error::from)?;
+    }
     if let Some(ops) = &ops {
         ops.health().set_database(store.health_check());
     }
-    tracing::info!(database = %config.database_url, "database ready");
+    tracing::info!(database = %crate::store::redacted_url(&config.database_url), "database ready");
     let reached = wait_until_reachable(&rest_client(&config.discord), &mut stop).await;
     if !matches!(reached, Ok(true)) {
         store.close().await;

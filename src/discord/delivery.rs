@@ -169,11 +169,31 @@ impl Bot {
         };
         let mut owing = challenges.len();
         for challenge_id in self.unshown_since.due(&challenges, grace) {
+            match self.service.claim_challenge_post(challenge_id).await {
+                Ok(true) => {}
+                // Another process is posting it.
+                Ok(false) => continue,
+                Err(error) => {
+                    tracing::error!(%error, challenge_id, "cannot claim a challenge to post");
+                    continue;
+                }
+            }
+            self.post_unshown_challenge(ctx, challenge_id, &mut owing).await;
+            if let Err(error) = self.service.challenge_post_settled(challenge_id).await {
+                tracing::warn!(%error, challenge_id, "could not release a posted challenge");
+            }
+        }
+        owing
+    }
+
+    /// Posts a challenge whose message was never posted.
+    async fn post_unshown_challenge(&self, ctx: &Context, challenge_id: i64, owing: &mut usize) {
+        {
             let view = match self.service.challenge_info(challenge_id).await {
                 Ok(view) => view,
                 Err(error) => {
                     tracing::error!(%error, challenge_id, "cannot read a challenge");
-                    continue;
+                    return;
                 }
             };
             let message = render::challenge(&view).owed_message(format!("akon:c:{challenge_id}"));
@@ -181,13 +201,12 @@ impl Bot {
             match ChannelId::new(view.channel_id).send_message(ctx, message).await {
                 Ok(posted) => {
                     self.challenge_posted(challenge_id, &posted).await;
-                    owing -= 1;
+                    *owing -= 1;
                     crate::telemetry::owed_delivered();
                 }
                 Err(error) => tracing::warn!(%error, challenge_id, "could not post a challenge"),
             }
         }
-        owing
     }
 
     /// Settles `game_id` if it owes anything and no handler is at it; then,
@@ -212,12 +231,21 @@ impl Bot {
             strip = owed.strip.len(),
             "delivering what a game owes its channel"
         );
-        self.deliver(ctx, &owed, None).await?;
-        if owed.view.computer_to_move() {
-            tracing::info!(game_id, "catching up on a computer move");
-            self.computer_turn(ctx, game_id).await?;
+        let delivered = self.deliver_and_catch_up(ctx, &owed).await;
+        // Done or failed, the game is free for the next pass (of any process).
+        if let Err(error) = self.service.delivery_settled(game_id).await {
+            tracing::warn!(%error, game_id, "could not release a delivered game");
         }
-        Ok(true)
+        delivered.map(|()| true)
+    }
+
+    async fn deliver_and_catch_up(&self, ctx: &Context, owed: &Delivery) -> Answered {
+        self.deliver(ctx, owed, None).await?;
+        if owed.view.computer_to_move() {
+            tracing::info!(game_id = owed.view.id, "catching up on a computer move");
+            self.computer_turn(ctx, owed.view.id).await?;
+        }
+        Ok(())
     }
 
     /// One pass of the delivery loop: every game that has owed its channel

@@ -60,6 +60,17 @@ pub enum ShardPlan {
 }
 
 impl ShardPlan {
+    /// Who this process is to the others on the database: the shards it
+    /// runs. Stable across restarts, so that a process restarted after a
+    /// crash takes back at once the work its leases held (see
+    /// `store::LeaseKind`).
+    pub fn lease_owner(self) -> String {
+        match self {
+            ShardPlan::Recommended => "all shards".to_string(),
+            ShardPlan::Range { first, last, total } => format!("shards {first}-{last}/{total}"),
+        }
+    }
+
     /// Whether this process runs shard 0, which alone registers the
     /// commands (so that processes starting together do not race).
     pub fn runs_shard_zero(self) -> bool {
@@ -662,6 +673,9 @@ impl Bot {
             tracing::info!(game_id, "catching up on a computer move");
             if let Err(error) = self.computer_turn(ctx, game_id).await {
                 tracing::error!(%error, game_id, "could not post a computer move");
+            }
+            if let Err(error) = self.service.computer_move_caught_up(game_id).await {
+                tracing::warn!(%error, game_id, "could not release a game caught up");
             }
         }
     }

@@ -5,7 +5,7 @@ use super::views::finish_of;
 use super::{GameView, MoveApplied, Place, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::{Game, Position, Seat};
-use crate::store::{ComputerSeat, MoveClock, NewGame, NewMove, Written};
+use crate::store::{ComputerSeat, LeaseKind, MoveClock, NewGame, NewMove, Written};
 use rand::Rng;
 
 impl Service {
@@ -95,13 +95,18 @@ impl Service {
     }
 
     /// Games waiting for the computer's move, oldest first: after a restart,
-    /// each gets its move.
+    /// each gets its move. Only those whose lease this process took: each
+    /// is this process's until [`Service::computer_move_caught_up`].
     pub async fn games_awaiting_computer(&self) -> Result<Vec<i64>> {
         let mut waiting = Vec::new();
         for row in self.store.ongoing_computer_games().await? {
             let id = row.id;
             match self.view(row).await {
-                Ok(view) if view.computer_to_move() => waiting.push(id),
+                Ok(view) if view.computer_to_move() => {
+                    if self.lease(LeaseKind::ComputerMove, id).await? {
+                        waiting.push(id);
+                    }
+                }
                 Ok(_) => {}
                 Err(error) => tracing::error!(%error, game_id = id, "cannot load a game against the computer"),
             }

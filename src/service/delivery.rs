@@ -7,7 +7,7 @@
 //! a crash or an outage left owed (the guarantee); both go through here.
 
 use super::{GameView, Result, Service};
-use crate::store::ShownBoard;
+use crate::store::{LeaseKind, ShownBoard};
 
 /// What a game owes its channel now.
 #[derive(Debug, Clone)]
@@ -92,7 +92,13 @@ impl Service {
 
     /// What `game_id` owes its channel now, if anything: its board or
     /// result, and every stale board's buttons.
+    /// `None` too while another process is settling the game; otherwise
+    /// this process holds the game's lease until
+    /// [`Service::delivery_settled`].
     pub async fn delivery(&self, game_id: i64) -> Result<Option<Delivery>> {
+        if !self.lease(LeaseKind::Delivery, game_id).await? {
+            return Ok(None);
+        }
         let mut owed = Delivery::owed_by(self.game(game_id).await?, None);
         for stale in self.store.stale_boards(game_id).await? {
             if !owed.strip.contains(&stale) {

@@ -8,6 +8,7 @@ mod computer;
 mod delivery;
 mod errors;
 mod games;
+mod leases;
 mod play;
 mod records;
 mod resign;
@@ -21,6 +22,7 @@ use tokio::sync::Semaphore;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{BoardShown, Delivery};
 pub use errors::{Result, ServiceError};
+pub use leases::LEASE_SECS;
 pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
     Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,

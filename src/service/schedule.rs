@@ -9,7 +9,7 @@ use std::str::FromStr;
 use super::{ChallengeView, EndReason, GameView, Place, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
-use crate::store::{from_db, MoveClock, NewChallenge, SettingsRow, Written};
+use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, SettingsRow, Written};
 
 /// The time a player has for each move, as offered in `/akon challenge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -369,6 +369,11 @@ impl Service {
         }
         let mut notices = Vec::new();
         for notice in self.store.unsent_notices().await? {
+            // Another process may be sending this one: it is ours only with
+            // the lease (kept until sent, or until it expires if we die).
+            if !self.lease(LeaseKind::Notice, notice.id).await? {
+                continue;
+            }
             let view = match notice.kind.as_str() {
                 "challenge_expired" => {
                     let Some(challenge_id) = notice.challenge_id else {
@@ -414,6 +419,7 @@ impl Service {
     }
 
     pub async fn notice_sent(&self, notice_id: i64) -> Result<()> {
-        Ok(self.store.mark_notice_sent(notice_id, self.now()).await?)
+        self.store.mark_notice_sent(notice_id, self.now()).await?;
+        Ok(self.store.release_lease(LeaseKind::Notice, notice_id).await?)
     }
 }

@@ -32,13 +32,15 @@ pub struct BoardRecorded {
 }
 
 /// The games that owe their board or result, repeated exactly as
-/// `games_owed`'s condition so that the query reads that index alone.
-const OWED: &str = "((status = 'ongoing' AND board_ply IS NOT ply) OR (status = 'finished' AND result_shown = 0))";
+/// `games_owed`'s condition so that the query reads that index alone
+/// (SQLite reads `IS DISTINCT FROM` as the `IS NOT` of its migration).
+const OWED: &str =
+    "((status = 'ongoing' AND board_ply IS DISTINCT FROM ply) OR (status = 'finished' AND result_shown = 0))";
 
 /// The board being recorded wins over the one recorded if it shows a newer
 /// state, or the same state in a newer message (snowflakes grow with time).
-const WINS: &str = "id = ?1 AND ply = ?2 AND status = ?3
-     AND (board_ply IS NOT ?2 OR board_message_id IS NULL OR board_message_id < ?5)";
+const WINS: &str = "id = $1 AND ply = $2 AND status = $3
+     AND (board_ply IS DISTINCT FROM $2 OR board_message_id IS NULL OR board_message_id < $5)";
 
 impl Store {
     /// Up to `limit` games that owe their channel a message, least recently
@@ -47,7 +49,8 @@ impl Store {
         sqlx::query_scalar(&format!(
             "SELECT id FROM (SELECT id, updated_at FROM games WHERE {OWED}
                  UNION SELECT games.id, games.updated_at FROM stale_boards JOIN games ON games.id = stale_boards.game_id)
-             ORDER BY updated_at, id LIMIT ?1"
+                 AS owed
+             ORDER BY updated_at, id LIMIT $1"
         ))
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
@@ -59,7 +62,7 @@ impl Store {
     /// oldest first.
     pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<i64>> {
         sqlx::query_scalar(
-            "SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id LIMIT ?1",
+            "SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id LIMIT $1",
         )
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
@@ -70,7 +73,7 @@ impl Store {
     /// The game's boards whose buttons are to be stripped (channel, message).
     pub async fn stale_boards(&self, game_id: i64) -> Result<Vec<(u64, u64)>> {
         let rows: Vec<(i64, i64)> =
-            sqlx::query_as("SELECT channel_id, message_id FROM stale_boards WHERE game_id = ?1 ORDER BY message_id")
+            sqlx::query_as("SELECT channel_id, message_id FROM stale_boards WHERE game_id = $1 ORDER BY message_id")
                 .bind(game_id)
                 .fetch_all(&mut *self.reader().await?)
                 .await
@@ -91,9 +94,9 @@ impl Store {
             // than the recorded board, whose buttons the answer took away,
             // so nothing becomes stale and one statement records it.
             let recorded = sqlx::query(
-                "UPDATE games SET board_channel_id = ?4, board_message_id = ?5, board_ply = ?2,
-                     result_shown = (status = 'finished')
-                 WHERE id = ?1 AND ply = ?2 AND status = ?3 AND (board_ply IS NOT ?2 OR board_message_id IS NULL)",
+                "UPDATE games SET board_channel_id = $4, board_message_id = $5, board_ply = $2,
+                     result_shown = CASE WHEN status = 'finished' THEN 1 ELSE 0 END
+                 WHERE id = $1 AND ply = $2 AND status = $3 AND (board_ply IS DISTINCT FROM $2 OR board_message_id IS NULL)",
             )
             .bind(board.game_id)
             .bind(board.ply)
@@ -111,14 +114,15 @@ impl Store {
             }
         }
         let mut tx = writer
-            .begin_with("BEGIN IMMEDIATE")
+            .begin_with(self.backend.begin_write())
             .await
             .doing("starting to record a board")?;
         sqlx::query(&format!(
-            "INSERT OR IGNORE INTO stale_boards (message_id, game_id, channel_id)
+            "INSERT INTO stale_boards (message_id, game_id, channel_id)
              SELECT board_message_id, id, board_channel_id FROM games
-             WHERE {WINS} AND board_message_id IS NOT NULL AND board_message_id <> ?5
-                 AND (board_ply = ?2 OR board_message_id = ?6)"
+             WHERE {WINS} AND board_message_id IS NOT NULL AND board_message_id <> $5
+                 AND (board_ply = $2 OR board_message_id = $6)
+             ON CONFLICT (message_id) DO NOTHING"
         ))
         .bind(board.game_id)
         .bind(board.ply)
@@ -130,8 +134,8 @@ impl Store {
         .await
         .doing("keeping a replaced board to strip")?;
         let recorded = sqlx::query(&format!(
-            "UPDATE games SET board_channel_id = ?4, board_message_id = ?5, board_ply = ?2,
-                 result_shown = (status = 'finished')
+            "UPDATE games SET board_channel_id = $4, board_message_id = $5, board_ply = $2,
+                 result_shown = CASE WHEN status = 'finished' THEN 1 ELSE 0 END
              WHERE {WINS}"
         ))
         .bind(board.game_id)
@@ -145,8 +149,9 @@ impl Store {
         let latest = recorded.rows_affected() == 1;
         if !latest {
             sqlx::query(
-                "INSERT OR IGNORE INTO stale_boards (message_id, game_id, channel_id)
-                 SELECT ?3, id, ?2 FROM games WHERE id = ?1 AND board_message_id IS NOT ?3",
+                "INSERT INTO stale_boards (message_id, game_id, channel_id)
+                 SELECT $3, id, $2 FROM games WHERE id = $1 AND board_message_id IS DISTINCT FROM $3
+                 ON CONFLICT (message_id) DO NOTHING",
             )
             .bind(board.game_id)
             .bind(to_db(board.channel_id))
@@ -156,7 +161,7 @@ impl Store {
             .doing("keeping a superseded board to strip")?;
         }
         let stale: Vec<(i64, i64)> =
-            sqlx::query_as("SELECT channel_id, message_id FROM stale_boards WHERE game_id = ?1 ORDER BY message_id")
+            sqlx::query_as("SELECT channel_id, message_id FROM stale_boards WHERE game_id = $1 ORDER BY message_id")
                 .bind(board.game_id)
                 .fetch_all(&mut *tx)
                 .await
@@ -170,7 +175,7 @@ impl Store {
 
     /// Forgets a stale board once its buttons are gone.
     pub async fn stale_board_stripped(&self, message_id: u64) -> Result<()> {
-        sqlx::query("DELETE FROM stale_boards WHERE message_id = ?1")
+        sqlx::query("DELETE FROM stale_boards WHERE message_id = $1")
             .bind(to_db(message_id))
             .execute(&mut *self.writer().await?)
             .await

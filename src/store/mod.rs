@@ -6,18 +6,18 @@
 //! this boundary as `i64` with the same bits ([`to_db`], [`from_db`]).
 
 use std::path::Path;
-use std::str::FromStr;
-use std::time::Duration;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
-
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
-use sqlx::{ConnectOptions, Connection, FromRow, SqliteConnection};
+use sqlx::{AnyConnection, Connection, FromRow};
 
 use crate::ai::Level;
 use crate::engine::Seat;
-use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
+
+mod backend;
+pub use backend::{redacted as redacted_url, Backend};
+use backend::{Conn, Connections, Flag, OptionalFlag};
+
+mod leases;
+pub use leases::LeaseKind;
 
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
@@ -72,22 +72,17 @@ pub fn from_db(id: i64) -> u64 {
     id as u64
 }
 
-/// The database: every write goes through the one writer connection, in
-/// `BEGIN IMMEDIATE` transactions, so writes queue in the process (first
-/// come, first served) and never wait on each other in SQLite's busy
-/// handler; reads go to a few reader connections, which WAL mode lets read
-/// beside the writer. Connections are held directly rather than pooled: a
-/// pool checks each connection with a round trip to its thread on every
-/// use, more than a move's own statements cost.
+/// The database, SQLite or PostgreSQL (see [`Backend`]): on SQLite every
+/// write goes through one writer connection, in `BEGIN IMMEDIATE`
+/// transactions, and reads go to a few reader connections; on PostgreSQL
+/// both come from a pool and the server orders concurrent writers.
 #[derive(Debug, Clone)]
 pub struct Store {
-    writer: Arc<Mutex<Option<SqliteConnection>>>,
-    /// Set while a batch of statements runs its own transaction on the
-    /// writer: if the caller is dropped mid-batch, the next writer rolls
-    /// that transaction back before doing anything.
-    batch_open: Arc<AtomicBool>,
-    readers: Arc<[Mutex<Option<SqliteConnection>>]>,
-    next_reader: Arc<AtomicUsize>,
+    backend: Backend,
+    connections: Connections,
+    /// Who holds this store's leases: unique to each opening of the
+    /// database (see [`LeaseKind`]).
+    owner: std::sync::Arc<str>,
     /// What finishing a game applies to ratings (see [`RatingRules`]).
     rating_rules: RatingRules,
 }
@@ -103,6 +98,7 @@ pub struct NewPlayer<'a> {
 pub struct PlayerRow {
     pub user_id: i64,
     pub name: String,
+    #[sqlx(try_from = "Flag")]
     pub is_bot: bool,
 }
 
@@ -166,6 +162,7 @@ pub struct GameRow {
     pub deadline: Option<i64>,
     pub reminder_at: Option<i64>,
     /// Whether the final board of a finished game has been posted.
+    #[sqlx(try_from = "Flag")]
     pub result_shown: bool,
     /// The loop rule's history after `ply` moves (`None`: not known yet).
     pub loop_history: Option<String>,
@@ -177,8 +174,10 @@ pub struct GameWithPlayers {
     #[sqlx(flatten)]
     pub game: GameRow,
     pub name_a: Option<String>,
+    #[sqlx(try_from = "OptionalFlag")]
     pub is_bot_a: Option<bool>,
     pub name_b: Option<String>,
+    #[sqlx(try_from = "OptionalFlag")]
     pub is_bot_b: Option<bool>,
 }
 
@@ -285,8 +284,15 @@ struct LevelRecordRow {
     conceded: i64,
 }
 
-/// Reader connections: WAL lets them read while the writer writes.
-const READERS: usize = 4;
+/// A record summed over `results` rows. The casts keep every column a
+/// 64-bit integer: PostgreSQL sums integers into NUMERIC, which `Any`
+/// cannot read.
+const RECORD_SUMS: &str = "CAST(COALESCE(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END), 0) AS BIGINT) AS wins,
+     CAST(COALESCE(SUM(CASE WHEN outcome = 'loss' THEN 1 ELSE 0 END), 0) AS BIGINT) AS losses,
+     CAST(COALESCE(SUM(CASE WHEN outcome = 'draw' THEN 1 ELSE 0 END), 0) AS BIGINT) AS draws,
+     CAST(COUNT(*) AS BIGINT) AS games,
+     CAST(COALESCE(SUM(captured), 0) AS BIGINT) AS captured,
+     CAST(COALESCE(SUM(opponent_captured), 0) AS BIGINT) AS conceded";
 
 const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, \
      expires_at, game_id, seconds_per_move, message_channel_id, message_id, rematch_of";
@@ -296,7 +302,7 @@ const GAME_COLUMNS: &str = "id, guild_id, channel_id, player_a, player_b, start_
      updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown, \
      loop_history";
 
-async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<i64> {
+async fn insert_game(tx: &mut AnyConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match game.computer {
         Some(ComputerSeat { seat, level }) => (Some(seat.to_string()), Some(level.to_string())),
         None => (None, None),
@@ -304,7 +310,7 @@ async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
          updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, loop_history)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
     )
     .bind(to_db(game.guild_id))
     .bind(to_db(game.channel_id))
@@ -323,85 +329,57 @@ async fn insert_game(tx: &mut sqlx::SqliteConnection, game: &NewGame) -> Result<
     .doing("creating a game")
 }
 
-/// The options for the database file `url` names, refusing anything that
-/// is not a file: another database's URL or an in-memory database.
-fn file_options(url: &str) -> std::result::Result<SqliteConnectOptions, sqlx::Error> {
-    let refuse = |why: &str| Err(sqlx::Error::Configuration(why.to_string().into()));
-    let options = if url.starts_with("sqlite:") {
-        SqliteConnectOptions::from_str(url)?
-    } else if url.contains("://") {
-        return refuse("only SQLite is supported: give a sqlite: URL such as sqlite:akon.db");
-    } else {
-        SqliteConnectOptions::new().filename(url)
-    };
-    let name = options.get_filename().as_os_str();
-    let in_memory = url
-        .split_once('?')
-        .is_some_and(|(_, query)| query.split('&').any(|p| p == "mode=memory"));
-    if name.is_empty() || name.to_string_lossy().starts_with("file:sqlx-in-memory-") || in_memory {
-        return refuse("an in-memory database would lose every game: name a file, such as sqlite:akon.db");
-    }
-    Ok(options)
-}
-
 impl Store {
-    /// Opens (creating if needed) the SQLite database file at `url` — a
-    /// `sqlite:` URL or a plain file path — in WAL mode with a busy timeout
-    /// and foreign keys on, and brings its schema up to date. An in-memory
-    /// or nameless database is refused: each pooled connection would get a
-    /// fresh empty one, and the games would not outlive the process.
+    /// Opens the database `url` names and brings its schema up to date: a
+    /// `postgres://` (or `postgresql://`) URL names a PostgreSQL database;
+    /// a `sqlite:` URL or a plain path names a SQLite file, created if
+    /// needed, in WAL mode with a busy timeout and foreign keys on. An
+    /// in-memory or nameless SQLite database is refused: each connection
+    /// would get a fresh empty one, and the games would not outlive the
+    /// process.
     pub async fn open(url: &str) -> Result<Store> {
-        let options = file_options(url).map_err(|source| StoreError::Open {
-            url: url.to_string(),
-            source,
-        })?;
-        let options = options
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(5))
-            .foreign_keys(true);
-        // Migrations run on a connection of their own with foreign keys off,
-        // as SQLite's procedure for rebuilding a table requires (dropping a
-        // table that other tables point at); the keys are checked after.
-        let mut migrating = options
-            .clone()
-            .foreign_keys(false)
-            .connect()
-            .await
-            .map_err(|source| StoreError::Open {
-                url: url.to_string(),
-                source,
-            })?;
-        sqlx::migrate!("./migrations").run(&mut migrating).await?;
-        let broken = sqlx::query("PRAGMA foreign_key_check")
-            .fetch_all(&mut migrating)
-            .await
-            .doing("checking foreign keys after migrating")?;
-        if !broken.is_empty() {
-            return Err(StoreError::BrokenForeignKeys(broken.len()));
-        }
-        migrating.close().await.doing("closing the migrating connection")?;
-        let connect = || async {
-            options.connect().await.map_err(|source| StoreError::Open {
-                url: url.to_string(),
-                source,
-            })
+        let backend = Backend::of_url(url);
+        let connections = match backend {
+            Backend::Sqlite => {
+                let (mut migrating, connections) = backend::open_sqlite(url).await?;
+                // Migrations run on a connection of their own with foreign
+                // keys off, as SQLite's procedure for rebuilding a table
+                // requires (dropping a table that other tables point at);
+                // the keys are checked after.
+                sqlx::migrate!("./migrations/sqlite").run(&mut migrating).await?;
+                let broken = sqlx::query("PRAGMA foreign_key_check")
+                    .fetch_all(&mut migrating)
+                    .await
+                    .doing("checking foreign keys after migrating")?;
+                if !broken.is_empty() {
+                    return Err(StoreError::BrokenForeignKeys(broken.len()));
+                }
+                migrating.close().await.doing("closing the migrating connection")?;
+                connections
+            }
+            Backend::Postgres => {
+                let connections = backend::open_postgres(url).await?;
+                // sqlx's migrator holds a PostgreSQL advisory lock while it
+                // migrates, so processes starting at once migrate in turn.
+                let mut migrating = connections.writer().await?;
+                sqlx::migrate!("./migrations/postgres").run(&mut *migrating).await?;
+                drop(migrating);
+                connections
+            }
         };
-        let writer = Arc::new(Mutex::new(Some(connect().await?)));
-        let mut readers = Vec::new();
-        for _ in 0..READERS {
-            readers.push(Mutex::new(Some(connect().await?)));
-        }
         let store = Store {
-            writer,
-            batch_open: Arc::new(AtomicBool::new(false)),
-            readers: readers.into(),
-            next_reader: Arc::new(AtomicUsize::new(0)),
+            backend,
+            connections,
+            owner: format!("{}-{:016x}", std::process::id(), rand::random::<u64>()).into(),
             rating_rules: RatingRules::default(),
         };
         store.rate_pending_games().await?;
         Ok(store)
+    }
+
+    /// Which engine this store runs on.
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// Opens the database file at `path`.
@@ -432,48 +410,29 @@ impl Store {
 
     /// Waits for every connection to finish and closes them.
     pub async fn close(&self) {
-        for connection in std::iter::once(&*self.writer).chain(self.readers.iter()) {
-            if let Some(connection) = connection.lock().await.take() {
-                if let Err(error) = connection.close().await {
-                    tracing::warn!(%error, "could not close a database connection cleanly");
-                }
-            }
-        }
+        self.connections.close().await;
     }
 
-    /// The writer connection, once the writes before are done.
-    async fn writer(&self) -> Result<MappedMutexGuard<'_, SqliteConnection>> {
-        let mut writer =
-            MutexGuard::try_map(self.writer.lock().await, Option::as_mut).map_err(|_| StoreError::Closed)?;
-        if self.batch_open.swap(false, Ordering::SeqCst) {
-            // A batch was abandoned: undo whatever of it ran (an error
-            // here only means it had finished or never began).
-            let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
-        }
-        Ok(writer)
+    /// A connection for writing: on SQLite the one writer, once the writes
+    /// before are done.
+    async fn writer(&self) -> Result<Conn<'_>> {
+        self.connections.writer().await
     }
 
-    /// A reader connection: a free one if there is, else the next in turn.
-    async fn reader(&self) -> Result<MappedMutexGuard<'_, SqliteConnection>> {
-        let first = self.next_reader.fetch_add(1, Ordering::Relaxed);
-        let count = self.readers.len();
-        let free = (0..count).find_map(|i| self.readers[(first + i) % count].try_lock().ok());
-        let guard = match free {
-            Some(guard) => guard,
-            None => self.readers[first % count].lock().await,
-        };
-        MutexGuard::try_map(guard, Option::as_mut).map_err(|_| StoreError::Closed)
+    /// A connection for reading.
+    async fn reader(&self) -> Result<Conn<'_>> {
+        self.connections.reader().await
     }
 
     pub async fn upsert_player(&self, player: &NewPlayer<'_>, now: i64) -> Result<()> {
         sqlx::query(
-            "INSERT INTO players (user_id, name, is_bot, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
+            "INSERT INTO players (user_id, name, is_bot, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
              ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot,
              updated_at = excluded.updated_at",
         )
         .bind(to_db(player.user_id))
         .bind(player.name)
-        .bind(player.is_bot)
+        .bind(i64::from(player.is_bot))
         .bind(now)
         .execute(&mut *self.writer().await?)
         .await
@@ -482,7 +441,7 @@ impl Store {
     }
 
     pub async fn player(&self, user_id: u64) -> Result<Option<PlayerRow>> {
-        sqlx::query_as("SELECT user_id, name, is_bot FROM players WHERE user_id = ?1")
+        sqlx::query_as("SELECT user_id, name, is_bot FROM players WHERE user_id = $1")
             .bind(to_db(user_id))
             .fetch_optional(&mut *self.reader().await?)
             .await
@@ -494,7 +453,7 @@ impl Store {
     pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64> {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at,
-             seconds_per_move, rematch_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
+             seconds_per_move, rematch_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
         )
         .bind(to_db(new.guild_id))
         .bind(to_db(new.channel_id))
@@ -511,7 +470,7 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
-        sqlx::query_as(&format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"))
+        sqlx::query_as(&format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"))
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
@@ -521,8 +480,8 @@ impl Store {
     /// A challenge from `challenger` to `opponent` still pending at `now`.
     pub async fn pending_challenge(&self, challenger: u64, opponent: u64, now: i64) -> Result<Option<ChallengeRow>> {
         sqlx::query_as(&format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ?1 AND opponent_id = ?2
-                 AND status = 'pending' AND expires_at > ?3 ORDER BY id DESC LIMIT 1"
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = $1 AND opponent_id = $2
+                 AND status = 'pending' AND expires_at > $3 ORDER BY id DESC LIMIT 1"
         ))
         .bind(to_db(challenger))
         .bind(to_db(opponent))
@@ -535,7 +494,7 @@ impl Store {
     /// Closes a pending challenge as `declined`, `withdrawn` or `expired`.
     pub async fn close_challenge(&self, id: i64, status: &'static str, now: i64) -> Result<Written> {
         let done =
-            sqlx::query("UPDATE challenges SET status = ?2, closed_at = ?3 WHERE id = ?1 AND status = 'pending'")
+            sqlx::query("UPDATE challenges SET status = $2, closed_at = $3 WHERE id = $1 AND status = 'pending'")
                 .bind(id)
                 .bind(status)
                 .bind(now)
@@ -554,11 +513,11 @@ impl Store {
     pub async fn accept_challenge(&self, challenge_id: i64, game: &NewGame) -> Result<Option<i64>> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with("BEGIN IMMEDIATE")
+            .begin_with(self.backend.begin_write())
             .await
             .doing("starting to accept a challenge")?;
         let accepted = sqlx::query(
-            "UPDATE challenges SET status = 'accepted', closed_at = ?2 WHERE id = ?1 AND status = 'pending'",
+            "UPDATE challenges SET status = 'accepted', closed_at = $2 WHERE id = $1 AND status = 'pending'",
         )
         .bind(challenge_id)
         .bind(game.created_at)
@@ -569,7 +528,7 @@ impl Store {
             return Ok(None);
         }
         let game_id = insert_game(&mut tx, game).await?;
-        sqlx::query("UPDATE challenges SET game_id = ?2 WHERE id = ?1")
+        sqlx::query("UPDATE challenges SET game_id = $2 WHERE id = $1")
             .bind(challenge_id)
             .bind(game_id)
             .execute(&mut *tx)
@@ -585,7 +544,7 @@ impl Store {
     pub async fn create_game(&self, game: &NewGame) -> Result<i64> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with("BEGIN IMMEDIATE")
+            .begin_with(self.backend.begin_write())
             .await
             .doing("starting to create a game")?;
         let id = insert_game(&mut tx, game).await?;
@@ -604,7 +563,7 @@ impl Store {
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
-        sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
+        sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
@@ -622,7 +581,7 @@ impl Store {
             format!(
                 "SELECT {}, a.name AS name_a, a.is_bot AS is_bot_a, b.name AS name_b, b.is_bot AS is_bot_b
                  FROM games g LEFT JOIN players a ON a.user_id = g.player_a
-                 LEFT JOIN players b ON b.user_id = g.player_b WHERE g.id = ?1",
+                 LEFT JOIN players b ON b.user_id = g.player_b WHERE g.id = $1",
                 columns.join(", ")
             )
         });
@@ -634,7 +593,7 @@ impl Store {
     }
 
     pub async fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
-        sqlx::query_as("SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")
+        sqlx::query_as("SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply")
             .bind(game_id)
             .fetch_all(&mut *self.reader().await?)
             .await
@@ -645,15 +604,18 @@ impl Store {
     /// even while a move is being written.
     pub async fn game_with_moves(&self, game_id: i64) -> Result<Option<(GameRow, Vec<MoveRow>)>> {
         let mut reader = self.reader().await?;
-        let mut tx = reader.begin().await.doing("starting to read a game")?;
-        let row: Option<GameRow> = sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
+        let mut tx = reader
+            .begin_with(self.backend.begin_read())
+            .await
+            .doing("starting to read a game")?;
+        let row: Option<GameRow> = sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(game_id)
             .fetch_optional(&mut *tx)
             .await
             .doing("reading a game")?;
         let Some(row) = row else { return Ok(None) };
         let moves = sqlx::query_as(
-            "SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = ?1 ORDER BY ply",
+            "SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
         )
         .bind(game_id)
         .fetch_all(&mut *tx)
@@ -678,7 +640,7 @@ impl Store {
         }
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with("BEGIN IMMEDIATE")
+            .begin_with(self.backend.begin_write())
             .await
             .doing("starting to record a move")?;
         if self
@@ -688,7 +650,7 @@ impl Store {
         {
             return Ok(Written::Conflict);
         }
-        sqlx::query("INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        sqlx::query("INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(game_id)
             .bind(expected_ply + 1)
             .bind(new_move.seat.to_string())
@@ -706,9 +668,11 @@ impl Store {
     }
 
     /// [`Store::record_move`] for a move after which the game goes on (no
-    /// results to write): the same transaction, sent to SQLite as one batch,
-    /// one trip to the connection's thread instead of four. The move is
-    /// appended only if the conditional update changed the game.
+    /// results to write): the same transaction in one trip to the database.
+    /// SQLite gets one batch (one trip to the connection's thread instead
+    /// of four) that appends the move only if the conditional update
+    /// changed the game; PostgreSQL gets one statement, a data-modifying
+    /// `WITH` whose insert reads the updated row, atomic on its own.
     async fn record_ongoing_move(
         &self,
         game_id: i64,
@@ -716,40 +680,54 @@ impl Store {
         new_move: &NewMove,
         update: &GameUpdate,
     ) -> Result<Written> {
+        let sql = match self.backend {
+            Backend::Sqlite => {
+                "BEGIN IMMEDIATE;
+                 UPDATE games SET ply = $3, position = $4, captured_a = $5, captured_b = $6, updated_at = $7,
+                     deadline = $8, reminder_at = $9, loop_history = $10
+                 WHERE id = $1 AND ply = $2 AND status = 'ongoing';
+                 INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
+                     SELECT $1, $3, $11, $12, $13, $7 WHERE changes() = 1 RETURNING ply;
+                 COMMIT;"
+            }
+            Backend::Postgres => {
+                "WITH moved AS (
+                     UPDATE games SET ply = $3, position = $4, captured_a = $5, captured_b = $6, updated_at = $7,
+                         deadline = $8, reminder_at = $9, loop_history = $10
+                     WHERE id = $1 AND ply = $2 AND status = 'ongoing' RETURNING id)
+                 INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
+                     SELECT id, $3, $11, $12, $13, $7 FROM moved RETURNING ply"
+            }
+        };
         let mut writer = self.writer().await?;
-        self.batch_open.store(true, Ordering::SeqCst);
-        let appended: std::result::Result<Vec<i64>, sqlx::Error> = sqlx::query_scalar(
-            "BEGIN IMMEDIATE;
-             UPDATE games SET ply = ?3, position = ?4, captured_a = ?5, captured_b = ?6, updated_at = ?7,
-                 deadline = ?8, reminder_at = ?9, loop_history = ?10
-             WHERE id = ?1 AND ply = ?2 AND status = 'ongoing';
-             INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
-                 SELECT ?1, ?3, ?11, ?12, ?13, ?7 WHERE changes() = 1 RETURNING ply;
-             COMMIT;",
-        )
-        .bind(game_id)
-        .bind(expected_ply)
-        .bind(expected_ply + 1)
-        .bind(&update.position)
-        .bind(update.captured_a as i64)
-        .bind(update.captured_b as i64)
-        .bind(update.now)
-        .bind(update.deadline)
-        .bind(update.reminder_at)
-        .bind(update.loop_history.as_deref())
-        .bind(new_move.seat.to_string())
-        .bind(new_move.hole as i64)
-        .bind(to_db(new_move.user_id))
-        .fetch_all(&mut *writer)
-        .await;
-        self.batch_open.store(false, Ordering::SeqCst);
+        self.connections.batch_open(true);
+        let appended: std::result::Result<Vec<i64>, sqlx::Error> = sqlx::query_scalar(sql)
+            .bind(game_id)
+            .bind(expected_ply)
+            .bind(expected_ply + 1)
+            .bind(&update.position)
+            .bind(update.captured_a as i64)
+            .bind(update.captured_b as i64)
+            .bind(update.now)
+            .bind(update.deadline)
+            .bind(update.reminder_at)
+            .bind(update.loop_history.as_deref())
+            .bind(new_move.seat.to_string())
+            .bind(new_move.hole as i64)
+            .bind(to_db(new_move.user_id))
+            .fetch_all(&mut *writer)
+            .await;
+        self.connections.batch_open(false);
         match appended {
             Ok(appended) if appended.is_empty() => Ok(Written::Conflict),
             Ok(_) => Ok(Written::Yes),
             Err(source) => {
-                // The batch stopped inside its transaction: end it, so that
-                // the writer is clean for the next write.
-                let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
+                if self.backend == Backend::Sqlite {
+                    // The batch stopped inside its transaction: end it, so
+                    // that the writer is clean for the next write.
+                    let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
+                }
+                crate::telemetry::database_error("recording a move");
                 Err(StoreError::Query {
                     doing: "recording a move",
                     source,
@@ -763,7 +741,7 @@ impl Store {
     pub async fn finish_game(&self, game_id: i64, expected_ply: i64, update: &GameUpdate) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with("BEGIN IMMEDIATE")
+            .begin_with(self.backend.begin_write())
             .await
             .doing("starting to finish a game")?;
         if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {
@@ -777,7 +755,7 @@ impl Store {
     /// ongoing at `expected_ply`, and writes its results.
     async fn finish_in(
         &self,
-        tx: &mut sqlx::SqliteConnection,
+        tx: &mut AnyConnection,
         game_id: i64,
         expected_ply: i64,
         update: &GameUpdate,
@@ -795,7 +773,7 @@ impl Store {
 
     async fn update_game(
         &self,
-        tx: &mut sqlx::SqliteConnection,
+        tx: &mut AnyConnection,
         game_id: i64,
         expected_ply: i64,
         new_ply: i64,
@@ -811,10 +789,10 @@ impl Store {
             ),
         };
         let done = sqlx::query(
-            "UPDATE games SET ply = ?3, position = ?4, status = ?5, end_reason = ?6, winner = ?7, captured_a = ?8,
-             captured_b = ?9, updated_at = ?10, finished_at = ?11, deadline = ?12, reminder_at = ?13,
-             loop_history = ?14
-             WHERE id = ?1 AND ply = ?2 AND status = 'ongoing'",
+            "UPDATE games SET ply = $3, position = $4, status = $5, end_reason = $6, winner = $7, captured_a = $8,
+             captured_b = $9, updated_at = $10, finished_at = $11, deadline = $12, reminder_at = $13,
+             loop_history = $14
+             WHERE id = $1 AND ply = $2 AND status = 'ongoing'",
         )
         .bind(game_id)
         .bind(expected_ply)
@@ -842,19 +820,19 @@ impl Store {
 
     /// Once a game is finished, one result row per player, and the game
     /// rated (see `rate_game`): every finished game passes through here.
-    async fn write_results(&self, tx: &mut sqlx::SqliteConnection, game_id: i64) -> Result<()> {
+    async fn write_results(&self, tx: &mut AnyConnection, game_id: i64) -> Result<()> {
         sqlx::query(
             "INSERT INTO results (game_id, user_id, opponent_id, guild_id, outcome, captured, opponent_captured,
              finished_at, computer_level)
              SELECT id, player_a, player_b, guild_id,
                     CASE winner WHEN 'A' THEN 'win' WHEN 'B' THEN 'loss' ELSE 'draw' END,
                     captured_a, captured_b, finished_at, computer_level
-             FROM games WHERE id = ?1 AND status = 'finished' AND computer_seat IS NOT 'A'
+             FROM games WHERE id = $1 AND status = 'finished' AND computer_seat IS DISTINCT FROM 'A'
              UNION ALL
              SELECT id, player_b, player_a, guild_id,
                     CASE winner WHEN 'B' THEN 'win' WHEN 'A' THEN 'loss' ELSE 'draw' END,
                     captured_b, captured_a, finished_at, computer_level
-             FROM games WHERE id = ?1 AND status = 'finished' AND computer_seat IS NOT 'B'",
+             FROM games WHERE id = $1 AND status = 'finished' AND computer_seat IS DISTINCT FROM 'B'",
         )
         .bind(game_id)
         .execute(&mut *tx)
@@ -867,8 +845,8 @@ impl Store {
     /// `user`'s ongoing games, most recently active first.
     pub async fn ongoing_games(&self, user_id: u64) -> Result<Vec<GameRow>> {
         sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND player_a = ?1
-             UNION ALL SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND player_b = ?1
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND player_a = $1
+             UNION ALL SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND player_b = $1
              ORDER BY updated_at DESC, id DESC"
         ))
         .bind(to_db(user_id))
@@ -881,14 +859,12 @@ impl Store {
 
     /// `user`'s record against the computer, per level.
     pub async fn computer_record(&self, user_id: u64) -> Result<Vec<(String, RecordRow)>> {
-        let rows: Vec<LevelRecordRow> = sqlx::query_as(
-            "SELECT computer_level AS level, SUM(outcome = 'win') AS wins, SUM(outcome = 'loss') AS losses,
-                    SUM(outcome = 'draw') AS draws, COUNT(*) AS games,
-                    SUM(captured) AS captured, SUM(opponent_captured) AS conceded
-             FROM results WHERE user_id = ?1 AND computer_level IS NOT NULL
+        let rows: Vec<LevelRecordRow> = sqlx::query_as(&format!(
+            "SELECT computer_level AS level, {RECORD_SUMS}
+             FROM results WHERE user_id = $1 AND computer_level IS NOT NULL
              GROUP BY computer_level ORDER BY CASE computer_level WHEN 'easy' THEN 1 WHEN 'medium' THEN 2
-             WHEN 'hard' THEN 3 ELSE 4 END",
-        )
+             WHEN 'hard' THEN 3 ELSE 4 END"
+        ))
         .bind(to_db(user_id))
         .fetch_all(&mut *self.reader().await?)
         .await
@@ -911,12 +887,10 @@ impl Store {
 
     /// `user`'s record against humans, in one guild or everywhere.
     pub async fn record(&self, user_id: u64, guild_id: Option<u64>) -> Result<RecordRow> {
-        sqlx::query_as(
-            "SELECT COALESCE(SUM(outcome = 'win'), 0) AS wins, COALESCE(SUM(outcome = 'loss'), 0) AS losses,
-                    COALESCE(SUM(outcome = 'draw'), 0) AS draws, COUNT(*) AS games,
-                    COALESCE(SUM(captured), 0) AS captured, COALESCE(SUM(opponent_captured), 0) AS conceded
-             FROM results WHERE user_id = ?1 AND (?2 IS NULL OR guild_id = ?2) AND computer_level IS NULL",
-        )
+        sqlx::query_as(&format!(
+            "SELECT {RECORD_SUMS}
+             FROM results WHERE user_id = $1 AND ($2 IS NULL OR guild_id = $2) AND computer_level IS NULL"
+        ))
         .bind(to_db(user_id))
         .bind(guild_id.map(to_db))
         .fetch_one(&mut *self.reader().await?)

@@ -3,9 +3,9 @@
 //! transaction), aborts, leaderboards, ranks, rating changes, streaks, head
 //! to head and game history.
 
-use sqlx::{Connection, FromRow, SqliteConnection};
+use sqlx::{AnyConnection, Connection, FromRow};
 
-use super::{to_db, Doing, RecordRow, Result, Store, Written};
+use super::{to_db, Doing, RecordRow, Result, Store, Written, RECORD_SUMS};
 use crate::rating::{rate, Rating, Score};
 
 /// Whose ratings: one server's, or everyone's.
@@ -134,10 +134,6 @@ struct StoredRating {
 const RATING_COLUMNS: &str = "r.user_id, COALESCE(p.name, '') AS name, r.rating, r.deviation, r.volatility, \
      r.games, r.wins, r.losses, r.draws";
 
-const RECORD_SUMS: &str = "COALESCE(SUM(outcome = 'win'), 0) AS wins, COALESCE(SUM(outcome = 'loss'), 0) AS losses,
-     COALESCE(SUM(outcome = 'draw'), 0) AS draws, COUNT(*) AS games,
-     COALESCE(SUM(captured), 0) AS captured, COALESCE(SUM(opponent_captured), 0) AS conceded";
-
 impl Store {
     /// The same store applying `rules` to the games it finishes.
     pub fn with_rating_rules(mut self, rules: RatingRules) -> Store {
@@ -155,10 +151,10 @@ impl Store {
     /// ratings in the game's server and globally, with a history row for
     /// each. Does nothing for a game that is not finished, has no winner
     /// (aborted) or was already rated.
-    pub(super) async fn rate_game(&self, tx: &mut SqliteConnection, game_id: i64) -> Result<()> {
+    pub(super) async fn rate_game(&self, tx: &mut AnyConnection, game_id: i64) -> Result<()> {
         let game: Option<FinishedGame> = sqlx::query_as(
             "SELECT status, winner, computer_seat, guild_id, player_a, player_b, finished_at FROM games
-             WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM game_ratings WHERE game_id = ?1)",
+             WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM game_ratings WHERE game_id = $1)",
         )
         .bind(game_id)
         .fetch_optional(&mut *tx)
@@ -177,7 +173,7 @@ impl Store {
         } else {
             let rated_lately: i64 = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM game_ratings
-                 WHERE rated = 1 AND player_low = ?1 AND player_high = ?2 AND finished_at > ?3",
+                 WHERE rated = 1 AND player_low = $1 AND player_high = $2 AND finished_at > $3",
             )
             .bind(low)
             .bind(high)
@@ -189,10 +185,10 @@ impl Store {
         };
         sqlx::query(
             "INSERT INTO game_ratings (game_id, rated, unrated_reason, player_low, player_high, finished_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(game_id)
-        .bind(unrated.is_none())
+        .bind(i64::from(unrated.is_none()))
         .bind(unrated)
         .bind(low)
         .bind(high)
@@ -239,11 +235,11 @@ impl Store {
         for &game_id in &pending {
             let mut writer = self.writer().await?;
             let mut tx = writer
-                .begin_with("BEGIN IMMEDIATE")
+                .begin_with(self.backend.begin_write())
                 .await
                 .doing("starting to rate an earlier game")?;
             self.rate_game(&mut tx, game_id).await?;
-            sqlx::query("DELETE FROM ratings_pending WHERE game_id = ?1")
+            sqlx::query("DELETE FROM ratings_pending WHERE game_id = $1")
                 .bind(game_id)
                 .execute(&mut *tx)
                 .await
@@ -262,12 +258,12 @@ impl Store {
     pub async fn abort_game(&self, game_id: i64, expected_ply: i64, user_id: u64, now: i64) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with("BEGIN IMMEDIATE")
+            .begin_with(self.backend.begin_write())
             .await
             .doing("starting to abort a game")?;
         let players: Option<(i64, i64)> = sqlx::query_as(
-            "UPDATE games SET status = 'finished', end_reason = NULL, winner = NULL, finished_at = ?3, updated_at = ?3
-             WHERE id = ?1 AND ply = ?2 AND status = 'ongoing' RETURNING player_a, player_b",
+            "UPDATE games SET status = 'finished', end_reason = NULL, winner = NULL, finished_at = $3, updated_at = $3
+             WHERE id = $1 AND ply = $2 AND status = 'ongoing' RETURNING player_a, player_b",
         )
         .bind(game_id)
         .bind(expected_ply)
@@ -278,7 +274,7 @@ impl Store {
         let Some((a, b)) = players else {
             return Ok(Written::Conflict);
         };
-        sqlx::query("INSERT INTO game_aborts (game_id, user_id, aborted_at) VALUES (?1, ?2, ?3)")
+        sqlx::query("INSERT INTO game_aborts (game_id, user_id, aborted_at) VALUES ($1, $2, $3)")
             .bind(game_id)
             .bind(to_db(user_id))
             .bind(now)
@@ -287,7 +283,7 @@ impl Store {
             .doing("recording who aborted a game")?;
         sqlx::query(
             "INSERT INTO game_ratings (game_id, rated, unrated_reason, player_low, player_high, finished_at)
-             VALUES (?1, 0, 'aborted', ?2, ?3, ?4)",
+             VALUES ($1, 0, 'aborted', $2, $3, $4)",
         )
         .bind(game_id)
         .bind(a.min(b))
@@ -302,7 +298,7 @@ impl Store {
 
     /// Who aborted `game_id`, if it was aborted.
     pub async fn abort_of(&self, game_id: i64) -> Result<Option<AbortRow>> {
-        sqlx::query_as("SELECT user_id, aborted_at FROM game_aborts WHERE game_id = ?1")
+        sqlx::query_as("SELECT user_id, aborted_at FROM game_aborts WHERE game_id = $1")
             .bind(game_id)
             .fetch_optional(&mut *self.reader().await?)
             .await
@@ -312,8 +308,8 @@ impl Store {
     /// Whether a finished game was rated, and its rating changes in `scope`;
     /// `None` while it is not finished.
     pub async fn game_rating(&self, game_id: i64, scope: Scope) -> Result<Option<GameRatingRow>> {
-        let row: Option<(bool, Option<String>)> =
-            sqlx::query_as("SELECT rated, unrated_reason FROM game_ratings WHERE game_id = ?1")
+        let row: Option<(i64, Option<String>)> =
+            sqlx::query_as("SELECT rated, unrated_reason FROM game_ratings WHERE game_id = $1")
                 .bind(game_id)
                 .fetch_optional(&mut *self.reader().await?)
                 .await
@@ -323,7 +319,7 @@ impl Store {
         };
         let changes = sqlx::query_as(
             "SELECT game_id, user_id, rating_before, rating_after, deviation_after, rated_at FROM rating_history
-             WHERE game_id = ?1 AND scope = ?2 ORDER BY id",
+             WHERE game_id = $1 AND scope = $2 ORDER BY id",
         )
         .bind(game_id)
         .bind(scope.key())
@@ -331,7 +327,7 @@ impl Store {
         .await
         .doing("reading a game's rating changes")?;
         Ok(Some(GameRatingRow {
-            rated,
+            rated: rated != 0,
             unrated_reason,
             changes,
         }))
@@ -345,13 +341,14 @@ impl Store {
         // The page is found in the index alone, so that a deep page skips
         // index entries only; then its rows are read. CROSS JOIN keeps the
         // page as the outer loop (SQLite's planner would otherwise scan the
-        // whole scope and probe the page).
+        // whole scope and probe the page); its conditions are in WHERE, as
+        // PostgreSQL allows no ON after CROSS JOIN.
         sqlx::query_as(&format!(
             "SELECT {RATING_COLUMNS} FROM
-               (SELECT user_id FROM ratings WHERE scope = ?1 AND games >= ?2
-                ORDER BY rating DESC, user_id LIMIT ?3 OFFSET ?4) page
-             CROSS JOIN ratings r ON r.scope = ?1 AND r.user_id = page.user_id
-             CROSS JOIN players p ON p.user_id = r.user_id
+               (SELECT user_id FROM ratings WHERE scope = $1 AND games >= $2
+                ORDER BY rating DESC, user_id LIMIT $3 OFFSET $4) page
+             CROSS JOIN ratings r CROSS JOIN players p
+             WHERE r.scope = $1 AND r.user_id = page.user_id AND p.user_id = r.user_id
              ORDER BY r.rating DESC, r.user_id"
         ))
         .bind(scope.key())
@@ -365,7 +362,7 @@ impl Store {
 
     /// How many players `scope`'s leaderboard lists.
     pub async fn leaderboard_len(&self, scope: Scope, min_games: i64) -> Result<i64> {
-        sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE scope = ?1 AND games >= ?2")
+        sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE scope = $1 AND games >= $2")
             .bind(scope.key())
             .bind(min_games)
             .fetch_one(&mut *self.reader().await?)
@@ -377,7 +374,7 @@ impl Store {
     pub async fn rating(&self, scope: Scope, user_id: u64) -> Result<Option<RatingRow>> {
         sqlx::query_as(&format!(
             "SELECT {RATING_COLUMNS} FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id
-             WHERE r.scope = ?1 AND r.user_id = ?2"
+             WHERE r.scope = $1 AND r.user_id = $2"
         ))
         .bind(scope.key())
         .bind(to_db(user_id))
@@ -395,8 +392,8 @@ impl Store {
             return Ok(None);
         }
         let above: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM ratings WHERE scope = ?1 AND games >= ?2 AND rating >= ?3
-             AND (rating > ?3 OR user_id < ?4)",
+            "SELECT COUNT(*) FROM ratings WHERE scope = $1 AND games >= $2 AND rating >= $3
+             AND (rating > $3 OR user_id < $4)",
         )
         .bind(scope.key())
         .bind(min_games)
@@ -412,7 +409,7 @@ impl Store {
     pub async fn rating_changes(&self, user_id: u64, scope: Scope, limit: i64) -> Result<Vec<RatingChangeRow>> {
         sqlx::query_as(
             "SELECT game_id, user_id, rating_before, rating_after, deviation_after, rated_at FROM rating_history
-             WHERE user_id = ?1 AND scope = ?2 ORDER BY id DESC LIMIT ?3",
+             WHERE user_id = $1 AND scope = $2 ORDER BY id DESC LIMIT $3",
         )
         .bind(to_db(user_id))
         .bind(scope.key())
@@ -428,7 +425,7 @@ impl Store {
     /// people, oldest first: what streaks are counted from.
     pub async fn outcomes(&self, user_id: u64) -> Result<Vec<String>> {
         sqlx::query_scalar(
-            "SELECT outcome FROM results WHERE user_id = ?1 AND computer_level IS NULL
+            "SELECT outcome FROM results WHERE user_id = $1 AND computer_level IS NULL
              ORDER BY finished_at, game_id",
         )
         .bind(to_db(user_id))
@@ -440,7 +437,7 @@ impl Store {
     /// `user`'s record against `opponent`, everywhere.
     pub async fn head_to_head(&self, user_id: u64, opponent_id: u64) -> Result<RecordRow> {
         sqlx::query_as(&format!(
-            "SELECT {RECORD_SUMS} FROM results WHERE user_id = ?1 AND opponent_id = ?2"
+            "SELECT {RECORD_SUMS} FROM results WHERE user_id = $1 AND opponent_id = $2"
         ))
         .bind(to_db(user_id))
         .bind(to_db(opponent_id))
@@ -456,12 +453,12 @@ impl Store {
             "SELECT r.game_id, r.opponent_id, COALESCE(p.name, '') AS opponent_name, r.outcome, r.captured,
                     r.opponent_captured, r.finished_at, g.end_reason, r.computer_level,
                     h.rating_before, h.rating_after
-             FROM (SELECT game_id FROM results WHERE user_id = ?1
-                   ORDER BY finished_at DESC, game_id DESC LIMIT ?2 OFFSET ?3) page
-             CROSS JOIN results r ON r.game_id = page.game_id AND r.user_id = ?1
-             CROSS JOIN games g ON g.id = r.game_id
+             FROM (SELECT game_id FROM results WHERE user_id = $1
+                   ORDER BY finished_at DESC, game_id DESC LIMIT $2 OFFSET $3) page
+             CROSS JOIN results r CROSS JOIN games g
              LEFT JOIN players p ON p.user_id = r.opponent_id
              LEFT JOIN rating_history h ON h.game_id = r.game_id AND h.user_id = r.user_id AND h.scope = 0
+             WHERE r.game_id = page.game_id AND r.user_id = $1 AND g.id = r.game_id
              ORDER BY r.finished_at DESC, r.game_id DESC",
         )
         .bind(to_db(user_id))
@@ -474,7 +471,7 @@ impl Store {
 
     /// How many finished games `user` has.
     pub async fn history_len(&self, user_id: u64) -> Result<i64> {
-        sqlx::query_scalar("SELECT COUNT(*) FROM results WHERE user_id = ?1")
+        sqlx::query_scalar("SELECT COUNT(*) FROM results WHERE user_id = $1")
             .bind(to_db(user_id))
             .fetch_one(&mut *self.reader().await?)
             .await
@@ -482,9 +479,9 @@ impl Store {
     }
 }
 
-async fn current_rating(tx: &mut SqliteConnection, scope: i64, user_id: i64) -> Result<Rating> {
+async fn current_rating(tx: &mut AnyConnection, scope: i64, user_id: i64) -> Result<Rating> {
     let stored: Option<StoredRating> =
-        sqlx::query_as("SELECT rating, deviation, volatility FROM ratings WHERE scope = ?1 AND user_id = ?2")
+        sqlx::query_as("SELECT rating, deviation, volatility FROM ratings WHERE scope = $1 AND user_id = $2")
             .bind(scope)
             .bind(user_id)
             .fetch_optional(&mut *tx)
@@ -499,7 +496,7 @@ async fn current_rating(tx: &mut SqliteConnection, scope: i64, user_id: i64) -> 
 
 #[allow(clippy::too_many_arguments)]
 async fn save_rating(
-    tx: &mut SqliteConnection,
+    tx: &mut AnyConnection,
     scope: i64,
     user_id: i64,
     game_id: i64,
@@ -515,10 +512,11 @@ async fn save_rating(
     };
     sqlx::query(
         "INSERT INTO ratings (scope, user_id, rating, deviation, volatility, games, wins, losses, draws, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9)
+         VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9)
          ON CONFLICT (scope, user_id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-         volatility = excluded.volatility, games = games + 1, wins = wins + excluded.wins,
-         losses = losses + excluded.losses, draws = draws + excluded.draws, updated_at = excluded.updated_at",
+         volatility = excluded.volatility, games = ratings.games + 1, wins = ratings.wins + excluded.wins,
+         losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws,
+         updated_at = excluded.updated_at",
     )
     .bind(scope)
     .bind(user_id)
@@ -534,7 +532,7 @@ async fn save_rating(
     .doing("saving a rating")?;
     sqlx::query(
         "INSERT INTO rating_history (user_id, scope, game_id, rating_before, deviation_before, volatility_before,
-         rating_after, deviation_after, volatility_after, rated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+         rating_after, deviation_after, volatility_after, rated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(user_id)
     .bind(scope)

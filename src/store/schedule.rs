@@ -6,7 +6,7 @@
 
 use sqlx::{Connection, FromRow};
 
-use super::{to_db, Doing, GameRow, GameUpdate, Result, Store, Written, CHALLENGE_COLUMNS, GAME_COLUMNS};
+use super::{to_db, Doing, Flag, GameRow, GameUpdate, Result, Store, Written, CHALLENGE_COLUMNS, GAME_COLUMNS};
 
 /// A message the scheduler owes the players.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -23,6 +23,7 @@ pub struct Notice {
 /// A player's preferences.
 #[derive(Debug, Clone, Default, PartialEq, Eq, FromRow)]
 pub struct SettingsRow {
+    #[sqlx(try_from = "Flag")]
     pub dm_reminders: bool,
     pub default_seconds_per_move: Option<i64>,
 }
@@ -33,12 +34,12 @@ impl Store {
     pub async fn claim_due_reminders(&self, now: i64) -> Result<usize> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with("BEGIN IMMEDIATE")
+            .begin_with(self.backend.begin_write())
             .await
             .doing("starting to take reminders")?;
         let taken: Vec<(i64, i64, i64)> = sqlx::query_as(
             "UPDATE games SET reminder_at = NULL
-             WHERE status = 'ongoing' AND reminder_at IS NOT NULL AND reminder_at <= ?1
+             WHERE status = 'ongoing' AND reminder_at IS NOT NULL AND reminder_at <= $1
              RETURNING id, ply, deadline",
         )
         .bind(now)
@@ -47,7 +48,7 @@ impl Store {
         .doing("taking due reminders")?;
         for &(game_id, ply, deadline) in &taken {
             sqlx::query(
-                "INSERT INTO notices (kind, game_id, ply, due_at, created_at) VALUES ('reminder', ?1, ?2, ?3, ?4)",
+                "INSERT INTO notices (kind, game_id, ply, due_at, created_at) VALUES ('reminder', $1, $2, $3, $4)",
             )
             .bind(game_id)
             .bind(ply)
@@ -65,7 +66,7 @@ impl Store {
     /// oldest deadline first.
     pub async fn games_out_of_time(&self, now: i64) -> Result<Vec<GameRow>> {
         sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND deadline IS NOT NULL AND deadline <= ?1
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND deadline IS NOT NULL AND deadline <= $1
              ORDER BY deadline, id"
         ))
         .bind(now)
@@ -78,11 +79,14 @@ impl Store {
     /// (a move made in time wins the race), and queues its notice.
     pub async fn time_out(&self, game_id: i64, expected_ply: i64, update: &GameUpdate, due_at: i64) -> Result<Written> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await.doing("starting a timeout")?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting a timeout")?;
         if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {
             return Ok(Written::Conflict);
         }
-        sqlx::query("INSERT INTO notices (kind, game_id, ply, due_at, created_at) VALUES ('timeout', ?1, ?2, ?3, ?4)")
+        sqlx::query("INSERT INTO notices (kind, game_id, ply, due_at, created_at) VALUES ('timeout', $1, $2, $3, $4)")
             .bind(game_id)
             .bind(expected_ply)
             .bind(due_at)
@@ -99,12 +103,12 @@ impl Store {
     pub async fn expire_challenges(&self, now: i64) -> Result<usize> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with("BEGIN IMMEDIATE")
+            .begin_with(self.backend.begin_write())
             .await
             .doing("starting to expire challenges")?;
         let expired: Vec<(i64, i64)> = sqlx::query_as(
-            "UPDATE challenges SET status = 'expired', closed_at = ?1
-             WHERE status = 'pending' AND expires_at <= ?1 RETURNING id, expires_at",
+            "UPDATE challenges SET status = 'expired', closed_at = $1
+             WHERE status = 'pending' AND expires_at <= $1 RETURNING id, expires_at",
         )
         .bind(now)
         .fetch_all(&mut *tx)
@@ -112,7 +116,7 @@ impl Store {
         .doing("expiring challenges")?;
         for &(challenge_id, expires_at) in &expired {
             sqlx::query(
-                "INSERT INTO notices (kind, challenge_id, due_at, created_at) VALUES ('challenge_expired', ?1, ?2, ?3)",
+                "INSERT INTO notices (kind, challenge_id, due_at, created_at) VALUES ('challenge_expired', $1, $2, $3)",
             )
             .bind(challenge_id)
             .bind(expires_at)
@@ -137,7 +141,7 @@ impl Store {
     }
 
     pub async fn mark_notice_sent(&self, id: i64, now: i64) -> Result<()> {
-        sqlx::query("UPDATE notices SET sent_at = ?2 WHERE id = ?1")
+        sqlx::query("UPDATE notices SET sent_at = $2 WHERE id = $1")
             .bind(id)
             .bind(now)
             .execute(&mut *self.writer().await?)
@@ -148,7 +152,7 @@ impl Store {
 
     /// Remembers the message showing a challenge, to update it on expiry.
     pub async fn set_challenge_message(&self, challenge_id: i64, channel_id: u64, message_id: u64) -> Result<()> {
-        sqlx::query("UPDATE challenges SET message_channel_id = ?2, message_id = ?3 WHERE id = ?1")
+        sqlx::query("UPDATE challenges SET message_channel_id = $2, message_id = $3 WHERE id = $1")
             .bind(challenge_id)
             .bind(to_db(channel_id))
             .bind(to_db(message_id))
@@ -161,7 +165,7 @@ impl Store {
     /// The challenge that a rematch of `game_id` already created, if pending.
     pub async fn pending_rematch(&self, game_id: i64, now: i64) -> Result<Option<super::ChallengeRow>> {
         sqlx::query_as(&format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE rematch_of = ?1 AND status = 'pending' AND expires_at > ?2"
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE rematch_of = $1 AND status = 'pending' AND expires_at > $2"
         ))
         .bind(game_id)
         .bind(now)
@@ -172,7 +176,7 @@ impl Store {
 
     pub async fn settings(&self, user_id: u64) -> Result<SettingsRow> {
         let row: Option<SettingsRow> =
-            sqlx::query_as("SELECT dm_reminders, default_seconds_per_move FROM player_settings WHERE user_id = ?1")
+            sqlx::query_as("SELECT dm_reminders, default_seconds_per_move FROM player_settings WHERE user_id = $1")
                 .bind(to_db(user_id))
                 .fetch_optional(&mut *self.reader().await?)
                 .await
@@ -182,12 +186,12 @@ impl Store {
 
     pub async fn save_settings(&self, user_id: u64, settings: &SettingsRow) -> Result<()> {
         sqlx::query(
-            "INSERT INTO player_settings (user_id, dm_reminders, default_seconds_per_move) VALUES (?1, ?2, ?3)
+            "INSERT INTO player_settings (user_id, dm_reminders, default_seconds_per_move) VALUES ($1, $2, $3)
              ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders,
              default_seconds_per_move = excluded.default_seconds_per_move",
         )
         .bind(to_db(user_id))
-        .bind(settings.dm_reminders)
+        .bind(i64::from(settings.dm_reminders))
         .bind(settings.default_seconds_per_move)
         .execute(&mut *self.writer().await?)
         .await

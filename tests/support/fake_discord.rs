@@ -394,6 +394,20 @@ struct Session {
     /// Value of `gateway_url_requests` when the socket was opened.
     epoch: u64,
     closed: bool,
+    /// `[shard, total]` from IDENTIFY: which guilds' events go to this
+    /// session (`None` until IDENTIFY, and then all of them).
+    shard: Option<(u64, u64)>,
+}
+
+impl Session {
+    /// Whether Discord sends `guild`'s events on this session: shard
+    /// `(guild_id >> 22) % total`; DMs go to shard 0.
+    fn serves(&self, guild: Option<u64>) -> bool {
+        match self.shard {
+            Some((shard, total)) if total > 1 => guild.map_or(0, |g| (g >> 22) % total) == shard,
+            _ => true,
+        }
+    }
 }
 
 struct FilePart {
@@ -432,6 +446,8 @@ struct State {
     users: BTreeMap<u64, TestUser>,
     dm_channels: BTreeMap<u64, u64>,
     guild_channels: BTreeMap<u64, String>,
+    /// The guild of each channel of `guild_channels` not in [`GUILD_ID`].
+    channel_guilds: BTreeMap<u64, u64>,
     global_commands: Vec<Value>,
     guild_commands: BTreeMap<u64, Vec<Value>>,
     command_ids: HashMap<(Option<u64>, String), u64>,
@@ -567,12 +583,24 @@ impl State {
         }))
     }
 
+    /// The guild a channel belongs to (`None`: a DM or an unknown channel).
+    fn guild_of(&self, channel_id: u64) -> Option<u64> {
+        self.guild_channels
+            .contains_key(&channel_id)
+            .then(|| self.channel_guilds.get(&channel_id).copied().unwrap_or(GUILD_ID))
+    }
+
+    fn is_guild(&self, guild_id: u64) -> bool {
+        guild_id == GUILD_ID || self.channel_guilds.values().any(|g| *g == guild_id)
+    }
+
     fn guild_channel_json(&self, channel_id: u64) -> Option<Value> {
         let name = self.guild_channels.get(&channel_id)?;
+        let guild_id = self.guild_of(channel_id)?;
         Some(json!({
             "id": channel_id.to_string(),
             "type": 0,
-            "guild_id": GUILD_ID.to_string(),
+            "guild_id": guild_id.to_string(),
             "name": name,
             "position": 0,
             "permission_overwrites": [],
@@ -592,6 +620,13 @@ impl State {
     /// The newest open session, if it got READY (or RESUMED).
     fn live_ready_session(&self) -> Option<&Session> {
         let s = self.sessions.values().rev().find(|s| !s.closed)?;
+        s.ready.then_some(s)
+    }
+
+    /// The newest open session of the shard that serves `guild`, if it got
+    /// READY (or RESUMED).
+    fn live_ready_session_for(&self, guild: Option<u64>) -> Option<&Session> {
+        let s = self.sessions.values().rev().find(|s| !s.closed && s.serves(guild))?;
         s.ready.then_some(s)
     }
 
@@ -720,8 +755,8 @@ impl State {
             "flags": flags,
             "components": components,
         });
-        if self.guild_channels.contains_key(&channel_id) {
-            msg["guild_id"] = json!(GUILD_ID.to_string());
+        if let Some(guild_id) = self.guild_of(channel_id) {
+            msg["guild_id"] = json!(guild_id.to_string());
         }
         if webhook {
             msg["webhook_id"] = json!(BOT_ID.to_string());
@@ -873,14 +908,14 @@ impl State {
                     ["commands", cid] => self.commands_route(m, None, Some(cid), body),
                     ["guilds", gid, "commands"] => {
                         let g = gid.parse().unwrap_or(0);
-                        if g != GUILD_ID {
+                        if !self.is_guild(g) {
                             return error(404, 10004, "Unknown Guild");
                         }
                         self.commands_route(m, Some(g), None, body)
                     }
                     ["guilds", gid, "commands", cid] => {
                         let g = gid.parse().unwrap_or(0);
-                        if g != GUILD_ID {
+                        if !self.is_guild(g) {
                             return error(404, 10004, "Unknown Guild");
                         }
                         self.commands_route(m, Some(g), Some(cid), body)
@@ -906,13 +941,13 @@ impl State {
                 self.channel_route(m, cid, rest, query, body, files)
             }
             ("GET", ["guilds", gid, "members", uid]) => {
-                if gid.parse() != Ok(GUILD_ID) {
+                let Some(g) = gid.parse().ok().filter(|g| self.is_guild(*g)) else {
                     return error(404, 10004, "Unknown Guild");
-                }
+                };
                 match uid.parse().ok().and_then(|id| self.user(id)) {
                     Some(u) => {
                         let mut mj = member_json(Some(&u));
-                        mj["guild_id"] = json!(GUILD_ID.to_string());
+                        mj["guild_id"] = json!(g.to_string());
                         Reply::Json(200, mj)
                     }
                     None => error(404, 10007, "Unknown Member"),
@@ -1532,6 +1567,7 @@ async fn run_session(shared: Arc<Shared>, mut socket: WebSocket) {
                 registered: false,
                 epoch,
                 closed: false,
+                shard: None,
             },
         );
         st.gateway_log.push(format!("session {sid}: connected"));
@@ -1582,7 +1618,16 @@ async fn run_session(shared: Arc<Shared>, mut socket: WebSocket) {
                                 .await;
                             break;
                         }
-                        shared.lock().identifies.push(frame["d"].clone());
+                        {
+                            let mut st = shared.lock();
+                            st.identifies.push(frame["d"].clone());
+                            let shard = &frame["d"]["shard"];
+                            if let (Some(shard), Some(total)) = (shard[0].as_u64(), shard[1].as_u64()) {
+                                if let Some(s) = st.sessions.get_mut(&sid) {
+                                    s.shard = Some((shard, total));
+                                }
+                            }
+                        }
                         shared.notify.notify_waiters();
                         let mut gate = shared.ready_gate.subscribe();
                         if !*gate.borrow() {
@@ -1728,6 +1773,7 @@ impl FakeDiscord {
                 users: BTreeMap::new(),
                 dm_channels: BTreeMap::new(),
                 guild_channels,
+                channel_guilds: BTreeMap::new(),
                 global_commands: Vec::new(),
                 guild_commands: BTreeMap::new(),
                 command_ids: HashMap::new(),
@@ -1916,6 +1962,35 @@ impl FakeDiscord {
         self.lock().guild_channels.insert(channel_id, name.to_string());
     }
 
+    /// Adds a text channel of another guild (a server the bot is in): its
+    /// events go to the session of the shard serving that guild.
+    pub fn add_channel_in_guild(&self, guild_id: u64, channel_id: u64, name: &str) {
+        let mut st = self.lock();
+        st.guild_channels.insert(channel_id, name.to_string());
+        st.channel_guilds.insert(channel_id, guild_id);
+    }
+
+    /// Waits until a session of shard `shard` of `total` got READY.
+    pub async fn wait_shard_ready(&self, shard: u64, total: u64) {
+        self.wait_state(&format!("shard {shard}/{total} to get READY"), |st| {
+            st.sessions
+                .values()
+                .any(|s| !s.closed && s.ready && s.shard == Some((shard, total)))
+                .then_some(())
+        })
+        .await
+    }
+
+    /// The shards (`[shard, total]`) whose sessions are open and READY.
+    pub fn ready_shards(&self) -> Vec<(u64, u64)> {
+        self.lock()
+            .sessions
+            .values()
+            .filter(|s| !s.closed && s.ready)
+            .filter_map(|s| s.shard)
+            .collect()
+    }
+
     /// The DM channel between the bot and `user` (created on first use).
     pub fn dm_channel_id(&self, user: &TestUser) -> u64 {
         let mut st = self.lock();
@@ -1989,9 +2064,13 @@ impl FakeDiscord {
         subcommand: &str,
         options: Vec<(&str, u8, Value)>,
     ) -> Interaction {
+        let guild = match place {
+            Place::Guild(c) => Some(self.lock().guild_of(c).unwrap_or(GUILD_ID)),
+            Place::Dm => None,
+        };
         let tx = self
             .wait_state("a live gateway session that got READY", |st| {
-                st.live_ready_session().and_then(|s| s.tx.clone())
+                st.live_ready_session_for(guild).and_then(|s| s.tx.clone())
             })
             .await;
         let label = format!("/{command} {subcommand}").trim_end().to_string();
@@ -2004,7 +2083,7 @@ impl FakeDiscord {
                         st.guild_channels.contains_key(&c),
                         "fake discord: unknown guild channel {c} (use add_guild_channel)"
                     );
-                    (c, Some(GUILD_ID))
+                    (c, st.guild_of(c))
                 }
                 Place::Dm => (st.dm_channel(user.id), None),
             };
@@ -2131,9 +2210,15 @@ impl FakeDiscord {
         values: Option<Vec<String>>,
         checked: bool,
     ) -> Interaction {
+        let guild = {
+            let st = self.lock();
+            st.messages
+                .get(&message_id)
+                .and_then(|m| st.guild_of(msg_channel(&m.json)))
+        };
         let tx = self
             .wait_state("a live gateway session that got READY", |st| {
-                st.live_ready_session().and_then(|s| s.tx.clone())
+                st.live_ready_session_for(guild).and_then(|s| s.tx.clone())
             })
             .await;
         let result = {
@@ -2166,7 +2251,7 @@ impl FakeDiscord {
                 panic!("fake discord: message {message_id} {problem}: {msg}\n{dump}");
             }
             let channel_id = msg_channel(&msg);
-            let guild_id = st.guild_channels.contains_key(&channel_id).then_some(GUILD_ID);
+            let guild_id = st.guild_of(channel_id);
             let mut data = json!({"custom_id": custom_id, "component_type": component_type});
             if let Some(v) = values {
                 data["values"] = json!(v);

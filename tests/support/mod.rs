@@ -3,6 +3,8 @@
 //! Not every test binary uses every helper, hence the blanket `dead_code` allowance.
 #![allow(dead_code)]
 
+#[macro_use]
+pub mod db;
 pub mod fake_discord;
 pub mod scene;
 

@@ -1,7 +1,7 @@
-//! The bot under test, running on a fake Discord, a database file and a
-//! clock the tests move: what every end-to-end test file drives.
+//! The bot under test, running on a fake Discord, a database (a SQLite file
+//! or a PostgreSQL database: see `db.rs`) and a clock the tests move: what
+//! every end-to-end test file drives.
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,6 +12,7 @@ use akon::store::Store;
 use serde_json::{json, Value};
 use serenity::gateway::ShardManager;
 
+use super::db::TestDb;
 use super::fake_discord::{self as fake, FakeDiscord, Interaction, TestUser};
 
 /// The clock's start: any fixed time.
@@ -38,11 +39,11 @@ pub struct RunningBot {
     trap: fake::UnknownEventTrap,
 }
 
-/// A fake Discord, a database file and a clock, with the bot running on them.
+/// A fake Discord, a database and a clock, with the bot running on them.
 pub struct Scene {
     pub fake: FakeDiscord,
+    pub db: TestDb,
     _dir: tempfile::TempDir,
-    pub db: PathBuf,
     pub clock: ManualClock,
     pub config: ServiceConfig,
     /// Register the commands in the test server (as with DISCORD_GUILD_ID) rather than globally.
@@ -61,11 +62,11 @@ impl Scene {
             fake.add_user(&user);
         }
         let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("akon.db");
+        let db = TestDb::create(dir.path(), "akon.db").await;
         let mut scene = Scene {
             fake,
-            _dir: dir,
             db,
+            _dir: dir,
             clock: ManualClock::starting_at(T0),
             config,
             guild_commands: false,
@@ -77,7 +78,7 @@ impl Scene {
 
     pub async fn start_bot(&mut self) {
         let guild = self.guild_commands.then_some(fake::GUILD_ID);
-        self.bot = Some(start_bot(&self.fake, &self.db, &self.clock, &self.config, guild).await);
+        self.bot = Some(start_bot(&self.fake, &self.db.url, &self.clock, &self.config, guild).await);
     }
 
     /// Stops the bot as a restart would: the client shuts down, the
@@ -180,8 +181,14 @@ impl Scene {
             .await;
     }
 
-    pub fn store_path(&self) -> &Path {
-        &self.db
+    /// The database, as `DATABASE_URL` would name it.
+    pub fn store_url(&self) -> &str {
+        &self.db.url
+    }
+
+    /// Another store on the bot's database, as a second process would open.
+    pub async fn store(&self) -> Store {
+        Store::open(&self.db.url).await.unwrap()
     }
 
     pub async fn challenge_accepted(&self, challenger: &TestUser, opponent: &TestUser) -> Value {
@@ -209,19 +216,19 @@ impl Scene {
 
     /// The service on the same database, as a second process would use it.
     pub async fn service(&self) -> Service {
-        let store = Store::open_file(&self.db).await.unwrap();
+        let store = self.store().await;
         Service::new(store, self.config.clone(), Arc::new(self.clock.clone()))
     }
 }
 
 async fn start_bot(
     fake: &FakeDiscord,
-    db: &Path,
+    db: &str,
     clock: &ManualClock,
     config: &ServiceConfig,
     guild_id: Option<u64>,
 ) -> RunningBot {
-    let store = Store::open_file(db).await.unwrap();
+    let store = Store::open(db).await.unwrap();
     let service = Service::new(store, config.clone(), Arc::new(clock.clone()));
     let settings = DiscordSettings {
         token: fake::TOKEN.to_string(),

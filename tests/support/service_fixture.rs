@@ -1,8 +1,9 @@
-//! A service over a real SQLite file in a fresh temporary folder, with a
-//! clock the test moves: the set-up of the store, schedule and ratings tests.
+//! A service over a fresh database (a real SQLite file in a temporary
+//! folder, or a PostgreSQL database: see `db.rs`), with a clock the test
+//! moves: the set-up of the store, schedule and ratings tests.
 //!
 //! Included with `#[path]` rather than through `support`, so that these test
-//! binaries do not compile the fake Discord.
+//! binaries do not compile the fake Discord; they include `db.rs` as `db`.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
@@ -17,8 +18,10 @@ pub const CHANNEL: u64 = 910_000_000_000_000_001;
 pub const T0: i64 = 1_800_000_000;
 
 pub struct Fixture {
-    /// Keeps the folder (and the database in it) alive as long as the test.
+    /// Keeps the database alive as long as the test.
+    pub db: crate::db::TestDb,
     _dir: tempfile::TempDir,
+    /// The SQLite file (on PostgreSQL, a file that does not exist).
     pub path: PathBuf,
     pub store: Store,
     pub clock: ManualClock,
@@ -27,11 +30,13 @@ pub struct Fixture {
 
 pub async fn fixture_with(config: ServiceConfig) -> Fixture {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("akon.db");
-    let store = Store::open_file(&path).await.unwrap();
+    let db = crate::db::TestDb::create(dir.path(), "akon.db").await;
+    let path = db.path.clone();
+    let store = Store::open(&db.url).await.unwrap();
     let clock = ManualClock::starting_at(T0);
     let service = Service::new(store.clone(), config, Arc::new(clock.clone()));
     Fixture {
+        db,
         _dir: dir,
         path,
         store,

@@ -1,0 +1,403 @@
+//! The two engines the store runs on, and the connections it holds to them.
+//!
+//! Every statement goes through sqlx's `Any` driver, written once in SQL that
+//! both engines read (`$N` placeholders, standard upserts, `COALESCE`,
+//! `CAST(… AS BIGINT)` around aggregates, flags as integers). [`Backend`]
+//! names the few places where the engines really differ: how a write
+//! transaction starts, how a read sees one snapshot, and how a move is sent
+//! in one trip.
+
+use std::ops::{Deref, DerefMut};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Once};
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyTypeInfo, AnyValueRef};
+use sqlx::pool::PoolConnection;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Connection, Decode, Type};
+use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
+
+use super::{Result, StoreError};
+
+/// Which engine the database is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// One file, one process: writes queue on one connection in the process.
+    Sqlite,
+    /// A server shared by several processes: writers meet in the server.
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a `DATABASE_URL` names: `postgres://` or `postgresql://`
+    /// is PostgreSQL; anything else (a `sqlite:` URL or a file path) SQLite.
+    pub fn of_url(url: &str) -> Backend {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+
+    /// How a write transaction starts. SQLite takes the write lock at once
+    /// (`BEGIN IMMEDIATE`), so a transaction never fails to upgrade a read
+    /// lock half-way. PostgreSQL's default READ COMMITTED is enough: every
+    /// conflict check is a conditional `UPDATE` of the game (or challenge)
+    /// row, and PostgreSQL re-evaluates that condition on the newest row
+    /// version after waiting for a concurrent writer's lock, so of two
+    /// moves at one ply exactly one finds `ply` as expected.
+    pub(super) fn begin_write(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        }
+    }
+
+    /// How a read of several statements sees one state: SQLite's read
+    /// transaction is a snapshot already; PostgreSQL's READ COMMITTED takes
+    /// a snapshot per statement, so a consistent read asks for REPEATABLE
+    /// READ.
+    pub(super) fn begin_read(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "BEGIN",
+            Backend::Postgres => "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+        }
+    }
+}
+
+/// Reader connections on SQLite: WAL lets them read while the writer writes.
+const SQLITE_READERS: usize = 4;
+
+/// Connections to PostgreSQL per process: writers no longer queue in the
+/// process, so a few connections let moves of different games commit side
+/// by side.
+const POSTGRES_CONNECTIONS: u32 = 8;
+
+/// The connections the store holds.
+#[derive(Debug, Clone)]
+pub(super) enum Connections {
+    /// Every write goes through the one writer connection, so writes queue
+    /// in the process (first come, first served) and never wait on each
+    /// other in SQLite's busy handler; reads go to a few reader
+    /// connections. Connections are held directly rather than pooled: a
+    /// pool checks each connection with a round trip to its thread on
+    /// every use, more than a move's own statements cost.
+    Sqlite {
+        writer: Arc<Mutex<Option<AnyConnection>>>,
+        /// Set while a batch of statements runs its own transaction on the
+        /// writer: if the caller is dropped mid-batch, the next writer
+        /// rolls that transaction back before doing anything.
+        batch_open: Arc<AtomicBool>,
+        readers: Arc<[Mutex<Option<AnyConnection>>]>,
+        next_reader: Arc<AtomicUsize>,
+    },
+    /// A pool: the server orders concurrent writers itself (row locks).
+    Postgres(AnyPool),
+}
+
+/// A connection lent to one operation.
+pub(super) enum Conn<'a> {
+    Held(MappedMutexGuard<'a, AnyConnection>),
+    Pooled(PoolConnection<Any>),
+}
+
+impl Deref for Conn<'_> {
+    type Target = AnyConnection;
+
+    fn deref(&self) -> &AnyConnection {
+        match self {
+            Conn::Held(guard) => guard,
+            Conn::Pooled(connection) => connection,
+        }
+    }
+}
+
+impl DerefMut for Conn<'_> {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        match self {
+            Conn::Held(guard) => &mut *guard,
+            Conn::Pooled(connection) => &mut *connection,
+        }
+    }
+}
+
+fn install_drivers() {
+    static DRIVERS: Once = Once::new();
+    DRIVERS.call_once(sqlx::any::install_default_drivers);
+}
+
+fn open_error(url: &str) -> impl Fn(sqlx::Error) -> StoreError + '_ {
+    move |source| StoreError::Open {
+        url: redacted(url),
+        source,
+    }
+}
+
+/// `url` without its password, fit for a message.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..authority_end].rsplit_once('@') {
+        Some((credentials, host)) if credentials.contains(':') => {
+            let user = credentials.split_once(':').map_or(credentials, |(user, _)| user);
+            format!("{scheme}://{user}:***@{host}{}", &rest[authority_end..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+impl Connections {
+    /// The writer connection, once the writes before are done (SQLite), or
+    /// a pooled connection (PostgreSQL).
+    pub(super) async fn writer(&self) -> Result<Conn<'_>> {
+        match self {
+            Connections::Sqlite { writer, batch_open, .. } => {
+                let mut writer =
+                    MutexGuard::try_map(writer.lock().await, Option::as_mut).map_err(|_| StoreError::Closed)?;
+                if batch_open.swap(false, Ordering::SeqCst) {
+                    // A batch was abandoned: undo whatever of it ran (an
+                    // error here only means it had finished or never began).
+                    let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
+                }
+                Ok(Conn::Held(writer))
+            }
+            Connections::Postgres(pool) => pooled(pool).await,
+        }
+    }
+
+    /// A reader connection: on SQLite a free one if there is, else the
+    /// next in turn.
+    pub(super) async fn reader(&self) -> Result<Conn<'_>> {
+        match self {
+            Connections::Sqlite {
+                readers, next_reader, ..
+            } => {
+                let first = next_reader.fetch_add(1, Ordering::Relaxed);
+                let count = readers.len();
+                let free = (0..count).find_map(|i| readers[(first + i) % count].try_lock().ok());
+                let guard = match free {
+                    Some(guard) => guard,
+                    None => readers[first % count].lock().await,
+                };
+                MutexGuard::try_map(guard, Option::as_mut)
+                    .map(Conn::Held)
+                    .map_err(|_| StoreError::Closed)
+            }
+            Connections::Postgres(pool) => pooled(pool).await,
+        }
+    }
+
+    /// Marks the SQLite writer as running a batch with its own transaction
+    /// (see [`Connections::Sqlite`]); PostgreSQL never runs such batches.
+    pub(super) fn batch_open(&self, open: bool) {
+        if let Connections::Sqlite { batch_open, .. } = self {
+            batch_open.store(open, Ordering::SeqCst);
+        }
+    }
+
+    /// Waits for every connection to finish and closes them.
+    pub(super) async fn close(&self) {
+        match self {
+            Connections::Sqlite { writer, readers, .. } => {
+                for connection in std::iter::once(&**writer).chain(readers.iter()) {
+                    if let Some(connection) = connection.lock().await.take() {
+                        if let Err(error) = connection.close().await {
+                            tracing::warn!(%error, "could not close a database connection cleanly");
+                        }
+                    }
+                }
+            }
+            Connections::Postgres(pool) => pool.close().await,
+        }
+    }
+}
+
+async fn pooled(pool: &AnyPool) -> Result<Conn<'static>> {
+    if pool.is_closed() {
+        return Err(StoreError::Closed);
+    }
+    pool.acquire().await.map(Conn::Pooled).map_err(|source| {
+        crate::telemetry::database_error("taking a database connection");
+        StoreError::Query {
+            doing: "taking a database connection",
+            source,
+        }
+    })
+}
+
+/// The SQLite file `url` names, refusing anything that is not a file:
+/// another database's URL or an in-memory database.
+pub(super) fn sqlite_file(url: &str) -> std::result::Result<SqliteConnectOptions, sqlx::Error> {
+    let refuse = |why: &str| Err(sqlx::Error::Configuration(why.to_string().into()));
+    let options = if url.starts_with("sqlite:") {
+        SqliteConnectOptions::from_str(url)?
+    } else if url.contains("://") {
+        return refuse("unsupported database URL: give a sqlite: URL such as sqlite:akon.db, or a postgres:// URL");
+    } else {
+        SqliteConnectOptions::new().filename(url)
+    };
+    let name = options.get_filename().as_os_str();
+    let in_memory = url
+        .split_once('?')
+        .is_some_and(|(_, query)| query.split('&').any(|p| p == "mode=memory"));
+    if name.is_empty() || name.to_string_lossy().starts_with("file:sqlx-in-memory-") || in_memory {
+        return refuse("an in-memory database would lose every game: name a file, such as sqlite:akon.db");
+    }
+    Ok(options)
+}
+
+/// Connects to the SQLite file at `options` through `Any`, with the
+/// settings every connection of the store needs: WAL (readers beside the
+/// writer), synchronous NORMAL (durable at each checkpoint, safe with WAL),
+/// a 5 s busy timeout, and foreign keys on unless `foreign_keys` is false.
+async fn sqlite_connection(url: &str, options: &SqliteConnectOptions, foreign_keys: bool) -> Result<AnyConnection> {
+    install_drivers();
+    // Create the file first with the native driver: `Any` options come from
+    // a URL, and the file's path need not be one.
+    let filename = options.get_filename().to_path_buf();
+    if !filename.exists() {
+        options
+            .clone()
+            .create_if_missing(true)
+            .connect()
+            .await
+            .map_err(open_error(url))?
+            .close()
+            .await
+            .map_err(open_error(url))?;
+    }
+    let any_url = sqlite_url(&filename);
+    let mut connection = AnyConnectOptions::from_str(&any_url)
+        .map_err(open_error(url))?
+        .connect()
+        .await
+        .map_err(open_error(url))?;
+    let keys = if foreign_keys { "ON" } else { "OFF" };
+    sqlx::raw_sql(&format!(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;
+         PRAGMA foreign_keys = {keys};"
+    ))
+    .execute(&mut connection)
+    .await
+    .map_err(open_error(url))?;
+    Ok(connection)
+}
+
+/// A `sqlite:` URL for `path` that sqlx parses back to exactly that path.
+fn sqlite_url(path: &std::path::Path) -> String {
+    let text = path.to_string_lossy();
+    // sqlx reads everything between `sqlite:` and `?` as the path,
+    // percent-decoding it: escape what would be read otherwise.
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '%' | '?' | '#' | ' ' => escaped.push_str(&format!("%{:02X}", c as u32)),
+            c => escaped.push(c),
+        }
+    }
+    format!("sqlite:{escaped}")
+}
+
+/// Opens the SQLite file: a connection with foreign keys off for the
+/// migrations (see `Store::open`), then the writer and the readers.
+pub(super) async fn open_sqlite(url: &str) -> Result<(AnyConnection, Connections)> {
+    let options = sqlite_file(url).map_err(open_error(url))?;
+    let migrating = sqlite_connection(url, &options, false).await?;
+    let writer = sqlite_connection(url, &options, true).await?;
+    let mut readers = Vec::new();
+    for _ in 0..SQLITE_READERS {
+        readers.push(Mutex::new(Some(sqlite_connection(url, &options, true).await?)));
+    }
+    Ok((
+        migrating,
+        Connections::Sqlite {
+            writer: Arc::new(Mutex::new(Some(writer))),
+            batch_open: Arc::new(AtomicBool::new(false)),
+            readers: readers.into(),
+            next_reader: Arc::new(AtomicUsize::new(0)),
+        },
+    ))
+}
+
+/// Opens a pool on the PostgreSQL server `url` names, failing at once (not
+/// at the first query) if it does not answer.
+pub(super) async fn open_postgres(url: &str) -> Result<Connections> {
+    install_drivers();
+    let options = AnyConnectOptions::from_str(url).map_err(open_error(url))?;
+    // One connection first, so that a server that is down, refuses the
+    // user or lacks the database says so (a pool would retry until its
+    // timeout and report only that).
+    options
+        .connect()
+        .await
+        .map_err(open_error(url))?
+        .close()
+        .await
+        .map_err(open_error(url))?;
+    let pool = AnyPoolOptions::new()
+        .max_connections(POSTGRES_CONNECTIONS)
+        .min_connections(1)
+        .acquire_timeout(Duration::from_secs(10))
+        // A pooled connection is checked by the statement it runs: a ping
+        // before each use would double a move's round trips.
+        .test_before_acquire(false)
+        .connect_with(options)
+        .await
+        .map_err(open_error(url))?;
+    Ok(Connections::Postgres(pool))
+}
+
+/// A flag stored as an integer 0/1, read as `bool`: `Any` decodes only
+/// booleans into `bool`, and both engines store flags as integers.
+pub(super) struct Flag(i64);
+
+impl From<Flag> for bool {
+    fn from(flag: Flag) -> bool {
+        flag.0 != 0
+    }
+}
+
+impl Type<Any> for Flag {
+    fn type_info() -> AnyTypeInfo {
+        <i64 as Type<Any>>::type_info()
+    }
+
+    fn compatible(ty: &AnyTypeInfo) -> bool {
+        <i64 as Type<Any>>::compatible(ty)
+    }
+}
+
+impl<'r> Decode<'r, Any> for Flag {
+    fn decode(value: AnyValueRef<'r>) -> std::result::Result<Flag, sqlx::error::BoxDynError> {
+        <i64 as Decode<Any>>::decode(value).map(Flag)
+    }
+}
+
+/// A flag that may be NULL (the side of an outer join).
+pub(super) struct OptionalFlag(Option<i64>);
+
+impl From<OptionalFlag> for Option<bool> {
+    fn from(flag: OptionalFlag) -> Option<bool> {
+        flag.0.map(|value| value != 0)
+    }
+}
+
+impl Type<Any> for OptionalFlag {
+    fn type_info() -> AnyTypeInfo {
+        <i64 as Type<Any>>::type_info()
+    }
+
+    fn compatible(ty: &AnyTypeInfo) -> bool {
+        <i64 as Type<Any>>::compatible(ty)
+    }
+}
+
+impl<'r> Decode<'r, Any> for OptionalFlag {
+    fn decode(value: AnyValueRef<'r>) -> std::result::Result<OptionalFlag, sqlx::error::BoxDynError> {
+        <Option<i64> as Decode<Any>>::decode(value).map(OptionalFlag)
+    }
+}

@@ -1,0 +1,211 @@
+//! Two bot processes on one PostgreSQL database: the real `akon` binary run
+//! twice as child processes, each with half of the shards (`AKON_SHARDS`
+//! `0-0/2` and `1-1/2`), against one fake Discord that sends each guild's
+//! interactions on the gateway session of the shard serving that guild.
+//! Games are played in a server of each shard; what falls due with time
+//! (reminders, timeouts) is done exactly once although both processes run
+//! the scheduler; one process is killed with SIGKILL and the other does the
+//! work that falls due after.
+//!
+//! Runs only with `AKON_TEST_POSTGRES_URL` (see `support/db.rs`).
+
+#[macro_use]
+mod support;
+use support::db;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use akon::store::Backend;
+use serde_json::{json, Value};
+use support::db::TestDb;
+use support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID, GUILD_ID};
+use support::scene::{alice, boards_after, bob, button_with_label, carol, dave};
+
+/// A server served by shard 0 of 2 (`GUILD_ID` is served by shard 1).
+const OTHER_GUILD: u64 = 900_000_000_004_194_305;
+const _: () = assert!((GUILD_ID >> 22) % 2 == 1 && (OTHER_GUILD >> 22).is_multiple_of(2));
+const OTHER_CHANNEL: u64 = 910_000_000_000_000_777;
+
+/// Longer than the binary's scheduler period (20 s) with room to spare.
+const SCHEDULED_WORK_LIMIT: Duration = Duration::from_secs(60);
+
+fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: &str) -> Child {
+    let api_base = fake.api_base();
+    let log = std::fs::File::create(dir.join(format!("bot-{}.log", &shards[..1]))).unwrap();
+    let vars = [
+        ("DISCORD_TOKEN", fake::TOKEN),
+        ("DISCORD_PROXY_URL", api_base.as_str()),
+        ("DATABASE_URL", url),
+        ("AKON_SHARDS", shards),
+        ("RUST_LOG", "info"),
+    ];
+    support::akon_bot(dir, &vars)
+        .stdin(Stdio::null())
+        .stdout(log.try_clone().unwrap())
+        .stderr(log)
+        .spawn()
+        .expect("the akon binary starts")
+}
+
+/// Polls `check` until it holds, for up to `limit`.
+async fn eventually(what: &str, limit: Duration, check: impl Fn() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !check() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn newest_message_id(fake: &FakeDiscord) -> u64 {
+    fake.all_messages().iter().map(fake::message_id).max().unwrap_or(0)
+}
+
+/// `challenger` challenges `opponent` in `channel`, who accepts: the game's
+/// first board.
+async fn game_in(fake: &FakeDiscord, channel: u64, challenger: &TestUser, opponent: &TestUser) -> Value {
+    let options = vec![("opponent", 6, json!(opponent.id.to_string()))];
+    let ix = if channel == CHANNEL_ID {
+        fake.slash(challenger, "akon", "challenge", options).await
+    } else {
+        fake.slash_in_channel(challenger, channel, "akon", "challenge", options)
+            .await
+    };
+    let challenge = fake.response(&ix).await;
+    let accept = button_with_label(&challenge, "Accept");
+    let before = newest_message_id(fake);
+    let ix = fake.click(opponent, fake::message_id(&challenge), &accept).await;
+    fake.response(&ix).await;
+    boards_after(fake, before, 1).await.remove(0)
+}
+
+/// The channel messages the bot asked to post, by nonce.
+fn posts_by_nonce(fake: &FakeDiscord) -> HashMap<String, usize> {
+    let mut posts = HashMap::new();
+    for request in fake.requests() {
+        if request.method == "POST"
+            && request.path.starts_with("/api/v10/channels/")
+            && request.path.ends_with("/messages")
+        {
+            if let Some(nonce) = request.body["nonce"].as_str() {
+                *posts.entry(nonce.to_string()).or_insert(0) += 1;
+            }
+        }
+    }
+    posts
+}
+
+/// Reminders of game `game_id` in `channel`.
+fn reminders_in(fake: &FakeDiscord, channel: u64, game_id: i64) -> usize {
+    fake.channel_messages(channel)
+        .iter()
+        .filter(|m| fake::content(m).contains(&format!("it is your move in game #{game_id} ")))
+        .count()
+}
+
+/// Final boards of games lost on time in `channel`.
+fn timeouts_in(fake: &FakeDiscord, channel: u64) -> usize {
+    fake.channel_messages(channel)
+        .iter()
+        .filter(|m| fake::content(m).contains("ran out of time"))
+        .count()
+}
+
+async fn execute(db: &TestDb, sql: &str) {
+    let mut connection = db.connect().await;
+    sqlx::query(sql).execute(&mut connection).await.unwrap();
+}
+
+async fn count(db: &TestDb, sql: &str) -> i64 {
+    let mut connection = db.connect().await;
+    sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_split_the_shards_and_do_scheduled_work_exactly_once_even_when_one_dies() {
+    db::run(Backend::Postgres, two_processes()).await
+}
+
+async fn two_processes() {
+    let fake = FakeDiscord::start().await;
+    for user in [alice(), bob(), carol(), dave()] {
+        fake.add_user(&user);
+    }
+    fake.add_channel_in_guild(OTHER_GUILD, OTHER_CHANNEL, "other-server");
+    let dir = tempfile::tempdir().unwrap();
+    let db = TestDb::create(dir.path(), "unused").await;
+    // Both start at once on an empty database: they migrate in turn.
+    let mut shard_0 = start_bot(&fake, dir.path(), &db.url, "0-0/2");
+    let mut shard_1 = start_bot(&fake, dir.path(), &db.url, "1-1/2");
+    for shard in [0, 1] {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !fake.ready_shards().contains(&(shard, 2)) {
+            assert!(Instant::now() < deadline, "shard {shard} never got READY");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    eventually("the commands registered", Duration::from_secs(30), || {
+        !fake.registered_commands().is_empty()
+    })
+    .await;
+
+    // Games in a server of each shard: each interaction reaches the process
+    // running that server's shard, the only one connected to it.
+    game_in(&fake, CHANNEL_ID, &alice(), &bob()).await; // game 1, shard 1
+    game_in(&fake, OTHER_CHANNEL, &carol(), &dave()).await; // game 2, shard 0
+    game_in(&fake, CHANNEL_ID, &carol(), &alice()).await; // game 3, shard 1
+    let registrations = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "PUT" && r.path.contains("/commands"))
+        .count();
+    assert_eq!(registrations, 1, "only the shard-0 process registers the commands");
+
+    // Time passes: game 1's reminder and game 2's deadline fall due. Both
+    // processes' schedulers run; each is done once.
+    execute(&db, "UPDATE games SET reminder_at = 0 WHERE id = 1").await;
+    execute(&db, "UPDATE games SET deadline = 0 WHERE id = 2").await;
+    eventually("game 1's reminder and game 2's timeout", SCHEDULED_WORK_LIMIT, || {
+        reminders_in(&fake, CHANNEL_ID, 1) >= 1 && timeouts_in(&fake, OTHER_CHANNEL) >= 1
+    })
+    .await;
+
+    // The process of shard 1 dies; the work of shard 1's server that falls
+    // due after is done by the process of shard 0.
+    shard_1.kill().expect("SIGKILL");
+    shard_1.wait().unwrap();
+    execute(&db, "UPDATE games SET deadline = 0 WHERE id = 1").await;
+    execute(&db, "UPDATE games SET reminder_at = 0 WHERE id = 3").await;
+    eventually(
+        "game 1's timeout and game 3's reminder after the kill",
+        SCHEDULED_WORK_LIMIT,
+        || timeouts_in(&fake, CHANNEL_ID) >= 1 && reminders_in(&fake, CHANNEL_ID, 3) >= 1,
+    )
+    .await;
+    // One more scheduler period of the survivor: nothing comes twice.
+    tokio::time::sleep(Duration::from_secs(22)).await;
+    assert_eq!(reminders_in(&fake, CHANNEL_ID, 1), 1);
+    assert_eq!(reminders_in(&fake, CHANNEL_ID, 3), 1);
+    assert_eq!(timeouts_in(&fake, OTHER_CHANNEL), 1);
+    assert_eq!(timeouts_in(&fake, CHANNEL_ID), 1);
+    for (nonce, posts) in posts_by_nonce(&fake) {
+        assert_eq!(posts, 1, "message {nonce} was sent {posts} times");
+    }
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM notices").await,
+        4,
+        "two reminders and two timeouts, each queued once"
+    );
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM notices WHERE sent_at IS NULL").await,
+        0
+    );
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM games WHERE status = 'finished'").await,
+        2
+    );
+    shard_0.kill().unwrap();
+    shard_0.wait().unwrap();
+}
