@@ -5,12 +5,12 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::Args;
-use rand::{Rng, SeedableRng};
 
 use super::bad_input;
 use crate::ai::Level;
 use crate::board_text::{describe_move, draw};
 use crate::engine::{Game, Hole, Seat, Status, Winner};
+use crate::random::SplitMix64;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -40,11 +40,10 @@ pub fn run(args: PlayArgs) -> ExitCode {
         Ok(level) => level,
         Err(e) => return bad_input(format!("--level: {e}")),
     };
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let seed = args.seed.unwrap_or_else(SplitMix64::seed_from_entropy);
     let first = match args.first.as_str() {
         "random" => {
-            if rng.gen() {
+            if SplitMix64::new(seed).coin() {
                 Seat::A
             } else {
                 Seat::B

@@ -7,9 +7,8 @@ mod delivery;
 mod records;
 mod schedule;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use rand::Rng;
 use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -24,6 +23,7 @@ pub use schedule::{
 
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, Hole, IllegalMove, MoveOutcome, Position, Seat, Status, Winner};
+use crate::random::SplitMix64;
 use crate::store::{
     from_db, ChallengeRow, ComputerSeat, Finish, GameRow, GameUpdate, GameWithPlayers, MoveClock, NewGame, NewMove,
     NewPlayer, PlayerRow, RatingRules, Store, StoreError, Written,
@@ -338,10 +338,14 @@ pub struct Service {
     store: Store,
     config: ServiceConfig,
     clock: Arc<dyn Clock>,
+    /// Draws who moves first in a new game; shared by the clones.
+    random: Arc<Mutex<SplitMix64>>,
     searches: Arc<Semaphore>,
 }
 
 impl Service {
+    /// A service whose random draws are seeded from the operating system;
+    /// [`Service::seeded`] makes them repeatable.
     pub fn new(store: Store, config: ServiceConfig, clock: Arc<dyn Clock>) -> Service {
         let searches = Arc::new(Semaphore::new(config.concurrent_searches.max(1)));
         let store = store.with_rating_rules(RatingRules {
@@ -352,7 +356,32 @@ impl Service {
             store,
             config,
             clock,
+            random: Arc::new(Mutex::new(SplitMix64::from_entropy())),
             searches,
+        }
+    }
+
+    /// The same service with its random draws (who moves first) from
+    /// `seed`: the same seed and the same calls give the same games, on
+    /// every build. For tests, as [`ManualClock`] is for time.
+    pub fn seeded(self, seed: u64) -> Service {
+        Service {
+            random: Arc::new(Mutex::new(SplitMix64::new(seed))),
+            ..self
+        }
+    }
+
+    /// Who moves first in a new game: a fair coin.
+    fn draw_first_mover(&self) -> Seat {
+        let heads = self
+            .random
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .coin();
+        if heads {
+            Seat::A
+        } else {
+            Seat::B
         }
     }
 
@@ -443,7 +472,7 @@ impl Service {
             return Err(ServiceError::NotYourChallenge(opponent.name));
         }
         self.remember(user).await?;
-        let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
+        let first = self.draw_first_mover();
         // The challenger sits at A: seats only name rows, the first mover is random.
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
         let loop_history = Game::opening(first).loop_history_text();
@@ -821,7 +850,7 @@ impl Service {
                 limit: self.config.max_ongoing_games,
             });
         }
-        let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
+        let first = self.draw_first_mover();
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
         let loop_history = Game::opening(first).loop_history_text();
         // The human sits at A, as a challenger does.

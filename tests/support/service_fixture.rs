@@ -15,6 +15,9 @@ pub const GUILD: u64 = 900_000_000_000_000_001;
 pub const CHANNEL: u64 = 910_000_000_000_000_001;
 /// The clock's start: a fixed instant, so that dates in the tests never vary.
 pub const T0: i64 = 1_800_000_000;
+/// The seed of the service's random draws (who moves first), so that every
+/// run of a test plays the same games.
+pub const SEED: u64 = 13;
 
 pub struct Fixture {
     /// Keeps the folder (and the database in it) alive as long as the test.
@@ -30,7 +33,7 @@ pub async fn fixture_with(config: ServiceConfig) -> Fixture {
     let path = dir.path().join("akon.db");
     let store = Store::open_file(&path).await.unwrap();
     let clock = ManualClock::starting_at(T0);
-    let service = Service::new(store.clone(), config, Arc::new(clock.clone()));
+    let service = Service::new(store.clone(), config, Arc::new(clock.clone())).seeded(SEED);
     Fixture {
         _dir: dir,
         path,
