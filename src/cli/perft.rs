@@ -16,8 +16,7 @@ const MAX_DEPTH: u32 = 20;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Plies to count (0 to 20). From the opening, depth 9 takes about a
-    /// second in a release build.
+    /// Plies to count (0 to 20).
     #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
     depth: u32,
     /// Count from this position instead of the opening with A to move, in
