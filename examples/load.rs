@@ -61,11 +61,10 @@ use std::time::{Duration, Instant};
 
 use akon::discord::{client_builder, DiscordSettings};
 use akon::engine::Hole;
+use akon::random::SplitMix64;
 use akon::service::{GameView, MoveApplied, Place, Player, Service, ServiceConfig, ServiceError, SystemClock};
 use akon::store::Store;
 use clap::Parser;
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
@@ -124,7 +123,7 @@ impl LoadDb {
             });
         };
         use sqlx::Connection;
-        let name = format!("akon_load_{:016x}", rand::random::<u64>());
+        let name = format!("akon_load_{:016x}", akon::random::SplitMix64::seed_from_entropy());
         let mut admin = sqlx::PgConnection::connect(server).await?;
         sqlx::query(&format!("CREATE DATABASE {name}"))
             .execute(&mut admin)
@@ -472,16 +471,16 @@ async fn new_service_game(service: &Service, pair: &Pair) -> Result<GameView, Se
     service.accept(challenge.id, &pair.players[1]).await
 }
 
-fn random_hole(view: &GameView, rng: &mut StdRng) -> Option<Hole> {
+fn random_hole(view: &GameView, rng: &mut SplitMix64) -> Option<Hole> {
     let legal: Vec<Hole> = view.game.legal_moves().iter().collect();
-    (!legal.is_empty()).then(|| legal[rng.gen_range(0..legal.len())])
+    (!legal.is_empty()).then(|| legal[rng.below(legal.len())])
 }
 
 async fn service_load(options: &Options) -> anyhow::Result<()> {
     let db = LoadDb::create(options).await?;
     let store = Store::open(&db.url).await?;
     let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
-    let mut rng = StdRng::seed_from_u64(options.seed);
+    let mut rng = SplitMix64::new(options.seed);
     let seats: Vec<Arc<Pair>> = (0..options.service_games)
         .map(|i| {
             let player = |n: usize| Player {
@@ -689,7 +688,7 @@ struct Driver {
     /// Slots without a game on.
     setting_up: usize,
     steps: Vec<Step>,
-    rng: StdRng,
+    rng: SplitMix64,
 }
 
 impl Driver {
@@ -719,7 +718,7 @@ impl Driver {
         if holes.is_empty() {
             return;
         }
-        let button = &holes[self.rng.gen_range(0..holes.len())];
+        let button = &holes[self.rng.below(holes.len())];
         let hole: u8 = button.rsplit(':').next().and_then(|h| h.parse().ok()).unwrap_or(0);
         let game = self.slots[slot].game.expect("a board belongs to a game");
         let sent = Instant::now();
@@ -919,7 +918,7 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
         acknowledged: HashMap::new(),
         ready: VecDeque::new(),
         steps: Vec::new(),
-        rng: StdRng::seed_from_u64(options.seed),
+        rng: SplitMix64::new(options.seed),
     };
     for slot in 0..driver.slots.len() {
         driver.challenge(slot).await;

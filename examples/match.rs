@@ -45,8 +45,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use akon::ai::{analyze, decide, Level, LevelConfig, Limits, SplitMix64};
+use akon::ai::{analyze, decide, Level, LevelConfig, Limits};
 use akon::engine::{Game, Hole, Seat, Status, TOTAL_SEEDS};
+use akon::random::SplitMix64;
 
 /// Stop a game that runs this long (the loop rule ends every game, but not
 /// necessarily soon) and count it as decided by the captures so far.

@@ -2,7 +2,7 @@
 //! and the Discord bot. Layers depend downwards only:
 //!
 //! ```text
-//! cli ─ config                 akon bot / play / replay / analyze; settings read once
+//! cli ─ config                 akon bot / play / replay / analyze / perft; settings read once
 //!  └ discord                   serenity adapter: parse, call the service, render
 //!     └ service                use cases, views, typed errors
 //!        └ store               every SQL statement, the migrations
@@ -10,6 +10,7 @@
 //!           │  └ engine        the rules (docs/RULES.md), pure
 //!           └ rating           Glicko-2 arithmetic, pure
 //! board_text                   the text board, for `play` and Discord (over engine)
+//! random                       SplitMix64: the one seeded source of every random choice, pure
 //! telemetry                    metrics and /healthz; every layer may count into it
 //! ```
 
@@ -19,6 +20,7 @@ pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod random;
 pub mod rating;
 pub mod service;
 pub mod store;

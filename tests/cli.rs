@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use akon::engine::{Game, GameEnd, Hole, Position, Record, Seat, StateJson};
+use akon::engine::{perft, Game, GameEnd, Hole, Position, Record, Seat, StateJson, Status, Winner};
 use serde_json::{json, Value};
 
 /// Runs `akon args…` with `input` on standard input.
@@ -283,8 +283,8 @@ fn a_move_that_is_not_a_hole_number_is_refused() {
 
 #[test]
 fn a_bad_seat_is_refused() {
-    assert_bad_input(&["replay", "--first", "C"], &["C", "seat"]);
-    assert_bad_input(&["replay", "--first", ""], &["seat"]);
+    assert_bad_input(&["replay", "--first", "C"], &["C", "--first", "possible values: A, B"]);
+    assert_bad_input(&["replay", "--first", ""], &["--first", "possible values: A, B"]);
     assert_bad_input(&["replay", "--first", "AB", "1"], &["AB"]);
     assert_bad_input(&["replay", "--record", "C: 1 2"], &["C"]);
     assert_bad_input(&["replay", "--record", "3 5 1"], &["record"]);
@@ -292,8 +292,13 @@ fn a_bad_seat_is_refused() {
 
 #[test]
 fn a_malformed_start_position_is_refused() {
-    for malformed in ["", "{", "not json", "[]", "{}", r#"{"board": 3}"#] {
-        assert_bad_input(&["replay", "--start", malformed], &["--start"]);
+    for not_json in ["", "{", "not json", "{board: 3}"] {
+        let err = assert_bad_input(&["replay", "--start", not_json], &["--start", "not JSON"]);
+        assert!(!err.contains("not of the form"), "{err}");
+    }
+    for bad_value in ["[]", "{}", r#"{"board": 3}"#, "null"] {
+        let err = assert_bad_input(&["replay", "--start", bad_value], &["--start", "not of the form"]);
+        assert!(!err.contains("not JSON"), "{err}");
     }
     let ok = position_json([5; 7], [5; 7], [0, 0], "A");
     assert_eq!(replay(&["--start", &ok]), engine_state(Position::opening(Seat::A), &[]));
@@ -428,10 +433,22 @@ fn play_hotseat_plays_a_scripted_game_to_its_end() {
         let (record, finished) = printed_record(&out);
         assert!(finished, "{out}");
         assert_eq!(record, game.record());
-        let (a, b) = (game.position().captured(Seat::A), game.position().captured(Seat::B));
+        // The winner's score first.
+        let winner = match game.status() {
+            Status::Finished {
+                winner: Winner::Seat(seat),
+                ..
+            } => seat,
+            _ => Seat::A,
+        };
+        let (won, lost) = (
+            game.position().captured(winner),
+            game.position().captured(winner.opponent()),
+        );
+        assert!(won >= lost);
         assert!(
-            out.contains(&format!(", {a} to {b}.")),
-            "final score {a} to {b} in:\n{out}"
+            out.contains(&format!(", {won} to {lost}.")),
+            "final score {won} to {lost} in:\n{out}"
         );
         let how = match game.end().unwrap() {
             GameEnd::NoSeeds => "could not move",
@@ -683,4 +700,170 @@ fn analyze_refuses_bad_input_and_finished_games_with_exit_code_2() {
     assert_bad_input(&["analyze", "--first", "A", "--depth", "0"], &["at least 1"]);
     let over = position_json([0; 7], [0; 7], [35, 35], "A");
     assert_bad_input(&["analyze", "--start", &over], &["over"]);
+}
+
+// ------------------------------------------------- options, pipes, perft
+
+/// `akon args… --help`: its standard output.
+fn help(args: &[&str]) -> String {
+    let mut all = args.to_vec();
+    all.push("--help");
+    let output = akon(&all);
+    assert_eq!(output.status.code(), Some(0), "akon {all:?}: {}", stderr(&output));
+    stdout(&output)
+}
+
+#[test]
+fn the_help_lists_the_values_of_seat_first_and_level() {
+    let play_help = help(&["play"]);
+    for values in [
+        "[default: B] [possible values: A, B]",
+        "[default: random] [possible values: A, B, random]",
+        "[default: medium] [possible values: easy, medium, hard, master]",
+    ] {
+        assert!(play_help.contains(values), "{values} in {play_help}");
+    }
+    let analyze = help(&["analyze"]);
+    assert!(
+        analyze.contains("[default: hard] [possible values: easy, medium, hard, master]"),
+        "{analyze}"
+    );
+    assert!(help(&["replay"]).contains("[possible values: A, B]"));
+    // Values are read in either case, as before they were typed.
+    let out = play(&["--hotseat", "--first", "a"], "q\n");
+    assert!(out.contains("First to move: Player A."), "{out}");
+    let out = play(&["--seat", "a", "--first", "b", "--level", "EASY"], "q\n");
+    assert!(out.contains("First to move: Computer (B, easy)."), "{out}");
+}
+
+#[test]
+fn options_for_the_computer_are_refused_with_hotseat() {
+    assert_bad_input(&["play", "--hotseat", "--level", "hard"], &["--level", "--hotseat"]);
+    assert_bad_input(&["play", "--hotseat", "--seat", "A"], &["--seat", "--hotseat"]);
+    assert_bad_input(
+        &["play", "--level", "godlike"],
+        &["--level", "godlike", "easy, medium, hard, master"],
+    );
+    assert_bad_input(&["play", "--first", "C"], &["--first", "A, B, random"]);
+}
+
+#[test]
+fn a_long_search_is_announced() {
+    // Hard searches for about a second (longer in this debug build): the
+    // player is told the computer is thinking, before its move.
+    let out = play(
+        &["--level", "hard", "--seat", "B", "--first", "A", "--seed", "1"],
+        "q\n",
+    );
+    let thinking = out
+        .find("Computer (A, hard) is thinking…")
+        .unwrap_or_else(|| panic!("{out}"));
+    let plays = out.find("Computer (A, hard) plays").unwrap_or_else(|| panic!("{out}"));
+    assert!(thinking < plays, "{out}");
+    assert_eq!(out.matches("is thinking").count(), 1, "{out}");
+    // Easy answers at once: nothing to announce.
+    let out = play(
+        &["--level", "easy", "--seat", "B", "--first", "A", "--seed", "1"],
+        "q\n",
+    );
+    assert!(out.contains("Computer (A, easy) plays"), "{out}");
+    assert!(!out.contains("thinking"), "{out}");
+}
+
+/// Runs `akon args…` with its standard output closed by the reader before
+/// it writes (as `akon … | head -c 0` does), `input` on standard input.
+fn akon_into_a_closed_pipe(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_akon"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the akon binary runs");
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_output_pipe_ends_the_command_quietly() {
+    // A whole hot-seat game: dozens of boards written after the pipe closed.
+    let mut game = Game::opening(Seat::A);
+    while let Some(hole) = game.legal_moves().iter().next_back() {
+        game.play(hole).unwrap();
+    }
+    let input: String = game.moves().iter().map(|hole| format!("{hole}\n")).collect();
+    for (args, input) in [
+        (vec!["play", "--hotseat", "--first", "A"], input.as_str()),
+        (vec!["replay", "--first", "A", "3", "5"], ""),
+        (vec!["analyze", "--first", "A", "--depth", "3"], ""),
+        (vec!["perft", "5"], ""),
+    ] {
+        let output = akon_into_a_closed_pipe(&args, input);
+        assert_no_panic(&args, &output);
+        assert_eq!(stderr(&output), "", "akon {args:?}");
+        assert_eq!(output.status.code(), Some(0), "akon {args:?}");
+    }
+}
+
+/// `akon perft args…`: the count, the seconds and the speed it printed.
+fn perft_line(args: &[&str]) -> (u32, u64, f64, String) {
+    let mut all = vec!["perft"];
+    all.extend_from_slice(args);
+    let output = akon(&all);
+    assert_no_panic(&all, &output);
+    assert_eq!(output.status.code(), Some(0), "akon {all:?}: {}", stderr(&output));
+    let out = stdout(&output);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    // "perft 5: 12054 positions in 0.003 s, 4018000 positions per second"
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(
+        (words[0], words[3], words[4], words[6]),
+        ("perft", "positions", "in", "s,"),
+        "{out}"
+    );
+    assert_eq!(&words[8..], ["positions", "per", "second"], "{out}");
+    let depth = words[1].trim_end_matches(':').parse().unwrap();
+    (
+        depth,
+        words[2].parse().unwrap(),
+        words[5].parse().unwrap(),
+        words[7].to_string(),
+    )
+}
+
+#[test]
+fn perft_prints_the_count_the_time_and_the_speed() {
+    let opening = Position::opening(Seat::A);
+    for depth in 0..=6 {
+        let (printed_depth, count, seconds, _) = perft_line(&[&depth.to_string()]);
+        assert_eq!((printed_depth, count), (depth, perft(&opening, depth)));
+        assert!(seconds >= 0.0);
+    }
+    // Deep enough to be timed: the speed is the count over the time.
+    let (_, count, seconds, speed) = perft_line(&["7"]);
+    assert_eq!(count, 461_716, "the shared perft table");
+    if seconds >= 0.01 {
+        let speed: f64 = speed.parse().unwrap();
+        let expected = count as f64 / seconds;
+        assert!((speed / expected - 1.0).abs() < 0.2, "{speed} against {expected}");
+    }
+    let start = position_json([1, 18, 0, 0, 0, 0, 0], [0, 1, 1, 1, 0, 2, 0], [23, 23], "A");
+    let position = Position::from_json(&start).unwrap();
+    let (_, count, _, _) = perft_line(&["4", "--start", &start]);
+    assert_eq!(count, perft(&position, 4));
+}
+
+#[test]
+fn perft_refuses_bad_input() {
+    assert_bad_input(&["perft"], &["DEPTH"]);
+    assert_bad_input(&["perft", "21"], &["21", "0..=20"]);
+    assert_bad_input(&["perft", "-1"], &["-1"]);
+    assert_bad_input(&["perft", "3", "--start", "{"], &["--start", "not JSON"]);
+    assert_bad_input(&["perft", "3", "--start", "[]"], &["--start", "not of the form"]);
+    let wrong_total = position_json([5; 7], [5; 7], [1, 0], "A");
+    assert_bad_input(&["perft", "3", "--start", &wrong_total], &["--start", "70"]);
 }

@@ -1001,10 +1001,13 @@ fn position_json_errors_say_what_is_wrong() {
     let ok = json("[5,5,5,5,5,5,5]", "[5,5,5,5,5,5,5]", r#"{"A": 0, "B": 0}"#, r#""B""#);
     assert_eq!(Position::from_json(&ok).unwrap(), Position::opening(B));
 
+    for not_json in ["", "{", "{board: 3}", "[5,5,]", "'A'"] {
+        let error = Position::from_json(not_json).unwrap_err();
+        assert!(matches!(error, PositionJsonError::NotJson(_)), "{not_json}: {error}");
+    }
     for malformed in [
-        "",
-        "{",
         "[]",
+        "null",
         r#"{"board": 3}"#,
         &json("[5,5,5,5,5,5,5]", "[5,5,5,5,5,5,5]", r#"{"A": 0, "B": 0}"#, r#""C""#),
         &json("[5,5,5,5,5,5,5]", "[5,5,5,5,5,5,5]", r#"{"A": 0}"#, r#""A""#),
@@ -1018,7 +1021,7 @@ fn position_json_errors_say_what_is_wrong() {
         &ok.replace("\"to_move\"", "\"extra\": 1, \"to_move\""),
     ] {
         let error = Position::from_json(malformed).unwrap_err();
-        assert!(matches!(error, PositionJsonError::Json(_)), "{malformed}: {error}");
+        assert!(matches!(error, PositionJsonError::BadValue(_)), "{malformed}: {error}");
     }
     let invalid = [
         (

@@ -2,10 +2,10 @@
 //! which a press reads instead of replaying the game: it must always equal
 //! the replay of the append-only moves.
 
+use akon::ai::Level;
 use akon::engine::{Game, Hole, Position, ResumeError, Seat};
+use akon::random::SplitMix64;
 use akon::service::{Player, ServiceError};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 #[macro_use]
 #[path = "support/db.rs"]
@@ -21,9 +21,9 @@ async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
     f.service.accept(challenge.id, b).await.unwrap().id
 }
 
-fn random_hole(game: &Game, rng: &mut StdRng) -> Hole {
+fn random_hole(game: &Game, rng: &mut SplitMix64) -> Hole {
     let legal: Vec<Hole> = game.legal_moves().iter().collect();
-    legal[rng.gen_range(0..legal.len())]
+    legal[rng.below(legal.len())]
 }
 
 /// The game as the stored moves replay it.
@@ -60,7 +60,7 @@ async fn assert_state_is_the_replay(f: &Fixture, game_id: i64) {
 on_both_backends!(#[tokio::test] fn the_stored_state_equals_the_replay_after_every_move);
 async fn the_stored_state_equals_the_replay_after_every_move() {
     let f = fixture().await;
-    let mut rng = StdRng::seed_from_u64(11);
+    let mut rng = SplitMix64::new(11);
     let mut moves = 0;
     for pair in 0..8u64 {
         let (a, b) = (player(10 + 2 * pair, "ada"), player(11 + 2 * pair, "bo"));
@@ -93,7 +93,7 @@ async fn a_game_whose_state_is_not_stored_yet_is_replayed_and_then_stored() {
     let f = fixture().await;
     let (a, b) = (player(1, "ada"), player(2, "bo"));
     let game_id = start_game(&f, &a, &b).await;
-    let mut rng = StdRng::seed_from_u64(3);
+    let mut rng = SplitMix64::new(3);
     for _ in 0..4 {
         let view = f.service.game(game_id).await.unwrap();
         let user = if view.to_move() == Some(Seat::A) { &a } else { &b };
@@ -152,10 +152,10 @@ async fn a_stored_state_that_is_not_the_replay_is_reported_as_corrupt() {
 
 #[test]
 fn a_resumed_game_plays_on_as_the_replayed_one() {
-    let mut rng = StdRng::seed_from_u64(5);
+    let mut rng = SplitMix64::new(5);
     for _ in 0..200 {
-        let mut game = Game::opening(if rng.gen() { Seat::A } else { Seat::B });
-        let stop = rng.gen_range(0..120);
+        let mut game = Game::opening(if rng.coin() { Seat::A } else { Seat::B });
+        let stop = rng.below(120);
         while !game.is_over() && game.ply() < stop {
             let hole = random_hole(&game, &mut rng);
             game.play(hole).unwrap();
@@ -193,4 +193,34 @@ fn a_damaged_loop_history_is_refused() {
         Game::resume(start, position, 0, &not_hex).unwrap_err(),
         ResumeError::History
     );
+}
+
+#[tokio::test]
+async fn who_moves_first_is_drawn_from_the_services_seed() {
+    // Challenges accepted and games against the computer draw from the
+    // same coin.
+    let f = fixture().await;
+    let service = f.service.clone().seeded(13);
+    let computer = Player {
+        id: 42,
+        name: "Akon".into(),
+        is_bot: true,
+    };
+    let mut firsts = String::new();
+    for i in 0..12u64 {
+        let (a, b) = (player(100 + 2 * i, "Ada"), player(101 + 2 * i, "Bo"));
+        let view = if i % 3 == 2 {
+            service
+                .start_computer_game(here(), &a, &computer, Level::Easy)
+                .await
+                .unwrap()
+        } else {
+            let challenge = service.challenge(here(), &a, &b).await.unwrap();
+            service.accept(challenge.id, &b).await.unwrap()
+        };
+        assert_eq!(view.ply(), 0);
+        firsts.push_str(&view.game.position().to_move().to_string());
+    }
+    // SplitMix64's first twelve coins for seed 13, computed apart (Python).
+    assert_eq!(firsts, "ABABABABBAAA");
 }

@@ -137,8 +137,8 @@ pub(crate) fn capture(position: &Position, hole: Hole) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::rng::SplitMix64;
     use crate::engine::{Game, Seat};
+    use crate::random::SplitMix64;
 
     #[test]
     fn the_quick_capture_count_is_the_engine_s() {

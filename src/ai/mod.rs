@@ -28,7 +28,6 @@
 
 mod eval;
 mod level;
-mod rng;
 mod search;
 mod tt;
 mod zobrist;
@@ -39,10 +38,10 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use crate::engine::{Game, Hole};
+use crate::random::SplitMix64;
 
 pub use eval::EvalWeights;
 pub use level::{Level, LevelConfig, LevelError};
-pub use rng::SplitMix64;
 
 use eval::SCALE;
 

@@ -398,3 +398,57 @@ fn levels_parse_and_print() {
         assert!(pair[0].limits().max_nodes < pair[1].limits().max_nodes);
     }
 }
+
+/// Pinned results: a change of the search, the evaluation, the Zobrist keys
+/// or the levels' draws shows here as a failure, not only as a different
+/// game on Discord. When a change is meant to alter play, update the pins
+/// in the same commit and say so.
+#[test]
+fn search_results_are_the_same_on_every_build() {
+    let middle = Game::replay(Position::opening(Seat::B), &holes(&[3, 5, 1, 7, 2, 4, 6, 3])).unwrap();
+    let ending = Game::replay(
+        position([1, 18, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 2, 0], [23, 23], Seat::A),
+        &[],
+    )
+    .unwrap();
+    let cases: [(&str, Game, u32, &str); 3] = [
+        (
+            "opening",
+            Game::opening(Seat::A),
+            8,
+            "best 3 score 0 moves 1:-1 2:-1 3:0 4:-2 5:-1 6:-1 7:0",
+        ),
+        ("middle", middle, 8, "best 5 score 2 moves 1:-4 2:-1 3:-3 4:-4 5:2 7:-4"),
+        ("ending", ending, 12, "best 1 score 10 moves 1:10 2:10"),
+    ];
+    for (name, game, depth, expected) in cases {
+        let analysis = analyze(&game, &Limits::depth(depth)).unwrap();
+        let moves: Vec<String> = analysis.moves.iter().map(|(h, s)| format!("{h}:{s}")).collect();
+        let got = format!(
+            "best {} score {} moves {}",
+            analysis.best,
+            analysis.score,
+            moves.join(" ")
+        );
+        assert_eq!(got, expected, "{name}");
+    }
+}
+
+#[test]
+fn a_seeded_easy_game_is_the_same_on_every_build() {
+    // Easy as it is, without the time cap (a safety net that a loaded
+    // machine could reach).
+    let mut easy = Level::Easy.config();
+    easy.limits.max_time = None;
+    let mut game = Game::opening(Seat::A);
+    while !game.is_over() && game.moves().len() < 80 {
+        let seed = 2026 ^ game.moves().len() as u64;
+        let hole = decide(&game, &easy, seed).unwrap().hole;
+        game.play(hole).unwrap();
+    }
+    assert_eq!(
+        game.record().to_string(),
+        "A: 5 1 2 6 2 7 2 3 6 2 7 1 5 7 6 2 7 3 1 6 4 2 6 3 1 7 5 1 6 6 7 3 3 1 2 2 1 5 5 1 \
+         1 6 3 2 4 3 7 1 1 3 6 5 2 7 5 6 6 1 4 4 7 1 5 3 6 7 4 6 2 1 7 7 1 4 6 5 2 3 3 1"
+    );
+}

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::bad_input;
 use super::replay::{start_and_moves, StartArgs};
+use super::{bad_input, print_line, values};
 use crate::ai::{analyze, Level, Limits};
 use crate::engine::Game;
 
@@ -15,9 +15,9 @@ use crate::engine::Game;
 pub struct AnalyzeArgs {
     #[command(flatten)]
     start: StartArgs,
-    /// Search as this level does: easy, medium, hard (default) or master.
-    #[arg(long, default_value = "hard")]
-    level: String,
+    /// Search as this level does.
+    #[arg(long, default_value = "hard", value_parser = values::level(), ignore_case = true)]
+    level: Level,
     /// Search for this long instead (milliseconds).
     #[arg(long)]
     time_ms: Option<u64>,
@@ -31,18 +31,14 @@ pub struct AnalyzeArgs {
 
 pub fn run(args: AnalyzeArgs) -> ExitCode {
     match analysis(&args) {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
+        Ok(line) => print_line(&line),
         Err(message) => bad_input(message),
     }
 }
 
 fn analysis(args: &AnalyzeArgs) -> Result<String, String> {
-    let level: Level = args.level.parse().map_err(|e| format!("--level: {e}"))?;
     let limits = match (args.time_ms, args.depth, args.nodes) {
-        (None, None, None) => level.limits(),
+        (None, None, None) => args.level.limits(),
         (time, depth, nodes) => Limits {
             max_time: time.map(Duration::from_millis),
             max_depth: depth.unwrap_or(Limits::MAX_DEPTH),

@@ -1,11 +1,15 @@
 //! The `akon` command line: `akon bot` (the default), `akon play`,
-//! `akon replay`. Each subcommand is its own module.
+//! `akon replay`, `akon analyze`, `akon perft`. Each subcommand is its own
+//! module; `values` holds the typed option values they share.
 
 mod analyze;
 mod bot;
+mod perft;
 mod play;
 mod replay;
+mod values;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -34,6 +38,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Search the position a game reached and print the analysis as one line of JSON.
     Analyze(analyze::AnalyzeArgs),
+    /// Count the move sequences of a depth (the engine's self-check and speed test).
+    Perft(perft::PerftArgs),
 }
 
 /// Parses the command line and runs the chosen subcommand.
@@ -44,6 +50,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Analyze(args) => analyze::run(args),
+        Command::Perft(args) => perft::run(args),
     }
 }
 
@@ -51,4 +58,24 @@ pub fn run() -> ExitCode {
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("akon: {message}");
     ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// Prints `line` on standard output. A reader that has gone away (a closed
+/// pipe, as in `akon replay … | head -c 0`) ends the command quietly.
+fn print_line(line: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    finish(writeln!(out, "{line}").and_then(|()| out.flush()))
+}
+
+/// The exit code for a command's output: success, also when the reader
+/// closed the pipe (nobody is left to tell); any other write error is said.
+fn finish(written: io::Result<()>) -> ExitCode {
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("akon: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -3,14 +3,16 @@
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::Duration;
 
 use clap::Args;
-use rand::{Rng, SeedableRng};
 
-use super::bad_input;
+use super::values::{self, First};
 use crate::ai::Level;
 use crate::board_text::{describe_move, draw};
 use crate::engine::{Game, Hole, Seat, Status, Winner};
+use crate::random::SplitMix64;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -18,57 +20,48 @@ pub struct PlayArgs {
     #[arg(long)]
     hotseat: bool,
     /// Your seat against the computer: A (top row) or B (bottom row).
-    #[arg(long, default_value = "B")]
-    seat: String,
-    /// Who moves first: A, B or random.
-    #[arg(long, default_value = "random")]
-    first: String,
-    /// The computer's strength: easy, medium, hard or master.
-    #[arg(long, default_value = "medium")]
-    level: String,
+    #[arg(long, default_value = "B", value_parser = values::seat(), ignore_case = true, conflicts_with = "hotseat")]
+    seat: Seat,
+    /// Who moves first.
+    #[arg(long, default_value = "random", value_parser = values::first(), ignore_case = true)]
+    first: First,
+    /// The computer's strength.
+    #[arg(long, default_value = "medium", value_parser = values::level(), ignore_case = true, conflicts_with = "hotseat")]
+    level: Level,
     /// Seed for the random choices (first mover, the computer's), to replay a session.
     #[arg(long)]
     seed: Option<u64>,
 }
 
 pub fn run(args: PlayArgs) -> ExitCode {
-    let human: Seat = match args.seat.parse() {
-        Ok(seat) => seat,
-        Err(e) => return bad_input(format!("--seat: {e}")),
-    };
-    let level: Level = match args.level.parse() {
-        Ok(level) => level,
-        Err(e) => return bad_input(format!("--level: {e}")),
-    };
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let first = match args.first.as_str() {
-        "random" => {
-            if rng.gen() {
+    let seed = args.seed.unwrap_or_else(SplitMix64::seed_from_entropy);
+    let first = match args.first {
+        First::Seat(seat) => seat,
+        First::Random => {
+            if SplitMix64::new(seed).coin() {
                 Seat::A
             } else {
                 Seat::B
             }
         }
-        other => match other.parse() {
-            Ok(seat) => seat,
-            Err(e) => return bad_input(format!("--first: {e} (or random)")),
-        },
     };
     let players = if args.hotseat {
         Players::Hotseat
     } else {
-        Players::AgainstComputer { human, level, seed }
+        Players::AgainstComputer {
+            human: args.seat,
+            level: args.level,
+            seed,
+        }
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
-    match play(Game::opening(first), players, &mut stdin.lock(), &mut stdout.lock()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("akon: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    super::finish(play(
+        Game::opening(first),
+        players,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+    ))
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -122,15 +115,16 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
                     crate::engine::GameEnd::NoSeeds => "a player could not move, the other took the seeds left",
                     crate::engine::GameEnd::Loop => "a position came back, the seeds left go to nobody",
                 };
-                let result = match winner {
-                    Winner::Seat(seat) => format!("{} wins", players.name(seat)),
-                    Winner::Draw => "a draw".to_string(),
+                // The winner's score first, as results are said.
+                let (result, first) = match winner {
+                    Winner::Seat(seat) => (format!("{} wins", players.name(seat)), seat),
+                    Winner::Draw => ("a draw".to_string(), Seat::A),
                 };
                 writeln!(
                     out,
                     "Game over ({how}): {result}, {} to {}.\nRecord: {}",
-                    game.position().captured(Seat::A),
-                    game.position().captured(Seat::B),
+                    game.position().captured(first),
+                    game.position().captured(first.opponent()),
                     game.record()
                 )?;
                 return Ok(());
@@ -150,7 +144,7 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
                 }
             }
         } else {
-            let hole = computer_move(&game, players);
+            let hole = computer_move(&game, players, out)?;
             writeln!(out, "{} plays {hole}.", players.name(to_move))?;
             hole
         };
@@ -186,12 +180,31 @@ fn ask_move(game: &Game, name: String, input: &mut impl BufRead, out: &mut impl 
     }
 }
 
+/// How long the computer may think before the player is told it is.
+const THINKING_NOTICE: Duration = Duration::from_millis(500);
+
 /// The computer's choice: the level's search, seeded by the session's seed
-/// and the move number so that a session can be replayed.
-fn computer_move(game: &Game, players: Players) -> Hole {
+/// and the move number so that a session can be replayed. A search that
+/// takes longer than [`THINKING_NOTICE`] is announced, so that the terminal
+/// does not look stuck.
+fn computer_move(game: &Game, players: Players, out: &mut impl Write) -> io::Result<Hole> {
     let (level, seed) = match players {
         Players::AgainstComputer { level, seed, .. } => (level, seed),
         Players::Hotseat => (Level::Medium, 0),
     };
-    crate::ai::choose_move(game, level, seed ^ game.moves().len() as u64).expect("an ongoing game has a legal move")
+    let seed = seed ^ game.moves().len() as u64;
+    let (sender, receiver) = mpsc::channel();
+    let hole = std::thread::scope(|scope| -> io::Result<Option<Hole>> {
+        scope.spawn(move || sender.send(crate::ai::choose_move(game, level, seed)));
+        match receiver.recv_timeout(THINKING_NOTICE) {
+            Ok(hole) => Ok(hole),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                writeln!(out, "{} is thinking…", players.name(game.position().to_move()))?;
+                out.flush()?;
+                Ok(receiver.recv().expect("the search sends its move"))
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => panic!("the search ended without a move"),
+        }
+    })?;
+    Ok(hole.expect("an ongoing game has a legal move"))
 }

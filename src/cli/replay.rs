@@ -5,15 +5,15 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::bad_input;
+use super::{bad_input, print_line, values};
 use crate::engine::{Game, Hole, Position, Record, Seat};
 
 /// Where a game starts and the moves played: shared by `replay` and `analyze`.
 #[derive(Args, Debug)]
 pub struct StartArgs {
-    /// Start from the opening position with this seat (A or B) moving first.
-    #[arg(long, conflicts_with_all = ["start", "record"])]
-    first: Option<String>,
+    /// Start from the opening position with this seat moving first.
+    #[arg(long, conflicts_with_all = ["start", "record"], value_parser = values::seat(), ignore_case = true)]
+    first: Option<Seat>,
     /// Start from this position, in the vectors' JSON form:
     /// '{"board": {"A": [..7], "B": [..7]}, "captured": {"A": n, "B": n}, "to_move": "A"}'.
     #[arg(long, conflicts_with = "record")]
@@ -34,10 +34,7 @@ pub struct ReplayArgs {
 
 pub fn run(args: ReplayArgs) -> ExitCode {
     match replay(&args) {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
+        Ok(line) => print_line(&line),
         Err(message) => bad_input(message),
     }
 }
@@ -59,8 +56,8 @@ pub(super) fn start_and_moves(args: &StartArgs) -> Result<(Position, Vec<Hole>),
         Position::opening(record.first)
     } else if let Some(json) = &args.start {
         Position::from_json(json).map_err(|e| format!("--start: {e}"))?
-    } else if let Some(seat) = &args.first {
-        Position::opening(seat.parse::<Seat>().map_err(|e| format!("--first: {e}"))?)
+    } else if let Some(seat) = args.first {
+        Position::opening(seat)
     } else {
         return Err(
             "say where the game starts: --first A or --first B (the opening position), \

@@ -3,6 +3,8 @@
 //! and no SQL. Every button press goes through one global handler keyed by
 //! the button's `custom_id`, so buttons survive restarts.
 
+#[cfg(test)]
+mod command_properties;
 mod commands;
 mod custom_id;
 mod delivery;

@@ -55,11 +55,14 @@ pub enum StatusJson {
     Finished,
 }
 
-/// Why a text is not a position.
+/// Why a text is not a position: not JSON at all, JSON of another shape,
+/// or a position the rules do not allow.
 #[derive(Debug, thiserror::Error)]
 pub enum PositionJsonError {
-    #[error("the position is not valid JSON of the form {{\"board\": {{\"A\": [7 numbers], \"B\": [7 numbers]}}, \"captured\": {{\"A\": n, \"B\": n}}, \"to_move\": \"A\"}}: {0}")]
-    Json(#[from] serde_json::Error),
+    #[error("the position is not JSON: {0}")]
+    NotJson(serde_json::Error),
+    #[error("the position is JSON but not of the form {{\"board\": {{\"A\": [7 numbers], \"B\": [7 numbers]}}, \"captured\": {{\"A\": n, \"B\": n}}, \"to_move\": \"A\"}}: {0}")]
+    BadValue(serde_json::Error),
     #[error("the position is not a position of Akon: {0}")]
     Invalid(#[from] PositionError),
 }
@@ -68,14 +71,23 @@ impl Position {
     /// Parses and validates a position in the vectors' JSON form.
     ///
     /// ```
-    /// use akon::engine::{Position, Seat};
+    /// use akon::engine::{Position, PositionJsonError, Seat};
     /// let text = r#"{"board": {"A": [5,5,5,5,5,5,5], "B": [5,5,5,5,5,5,5]},
     ///                "captured": {"A": 0, "B": 0}, "to_move": "B"}"#;
     /// assert_eq!(Position::from_json(text).unwrap(), Position::opening(Seat::B));
-    /// assert!(Position::from_json(r#"{"board": 3}"#).is_err());
+    /// assert!(matches!(Position::from_json(r#"{"board": 3}"#), Err(PositionJsonError::BadValue(_))));
+    /// assert!(matches!(Position::from_json("{board"), Err(PositionJsonError::NotJson(_))));
     /// ```
     pub fn from_json(text: &str) -> Result<Position, PositionJsonError> {
-        let json: PositionJson = serde_json::from_str(text)?;
+        let json: PositionJson = serde_json::from_str(text).map_err(|error| {
+            // The reader stops at the first value of the wrong shape, before
+            // any later syntax error (`[5,5,]`): only a second reading
+            // that accepts any value tells whether the text is JSON at all.
+            match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                Ok(_) => PositionJsonError::BadValue(error),
+                Err(syntax) => PositionJsonError::NotJson(syntax),
+            }
+        })?;
         Ok(Position::try_from(&json)?)
     }
 

@@ -2,9 +2,8 @@
 //! game), decline it, look at it.
 
 use super::{schedule, ChallengeView, GameView, Place, Player, Result, Service, ServiceError};
-use crate::engine::{Game, Position, Seat};
+use crate::engine::{Game, Position};
 use crate::store::{from_db, ChallengeRow, NewGame, Written};
-use rand::Rng;
 
 impl Service {
     /// `challenger` challenges `opponent` in `place`, with the
@@ -57,7 +56,7 @@ impl Service {
             return Err(ServiceError::NotYourChallenge(opponent.name));
         }
         self.remember(user).await?;
-        let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
+        let first = self.draw_first_mover();
         // The challenger sits at A: seats only name rows, the first mover is random.
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
         let loop_history = Game::opening(first).loop_history_text();

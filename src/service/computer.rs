@@ -6,7 +6,6 @@ use super::{GameView, MoveApplied, Place, Player, Result, Service, ServiceError}
 use crate::ai::Level;
 use crate::engine::{Game, Position, Seat};
 use crate::store::{ComputerSeat, LeaseKind, MoveClock, NewGame, NewMove, Written};
-use rand::Rng;
 
 impl Service {
     /// `human` starts a game against the computer (`computer` is the bot's
@@ -27,7 +26,7 @@ impl Service {
                 limit: self.config.max_ongoing_games,
             });
         }
-        let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
+        let first = self.draw_first_mover();
         let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
         let loop_history = Game::opening(first).loop_history_text();
         // The human sits at A, as a challenger does.

@@ -15,7 +15,7 @@ mod resign;
 mod schedule;
 mod views;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
@@ -32,6 +32,8 @@ pub use schedule::{
 };
 pub use views::{BoardMessage, ChallengeView, EndReason, GameView, MoveApplied, PlayerView};
 
+use crate::engine::Seat;
+use crate::random::SplitMix64;
 use crate::store::{from_db, NewPlayer, RatingRules, Store};
 
 /// Settings of the game service.
@@ -85,10 +87,14 @@ pub struct Service {
     store: Store,
     config: ServiceConfig,
     clock: Arc<dyn Clock>,
+    /// Draws who moves first in a new game; shared by the clones.
+    random: Arc<Mutex<SplitMix64>>,
     searches: Arc<Semaphore>,
 }
 
 impl Service {
+    /// A service whose random draws are seeded from the operating system;
+    /// [`Service::seeded`] makes them repeatable.
     pub fn new(store: Store, config: ServiceConfig, clock: Arc<dyn Clock>) -> Service {
         let searches = Arc::new(Semaphore::new(config.concurrent_searches.max(1)));
         let store = store.with_rating_rules(RatingRules {
@@ -99,7 +105,32 @@ impl Service {
             store,
             config,
             clock,
+            random: Arc::new(Mutex::new(SplitMix64::from_entropy())),
             searches,
+        }
+    }
+
+    /// The same service with its random draws (who moves first) from
+    /// `seed`: the same seed and the same calls give the same games, on
+    /// every build. For tests, as [`ManualClock`] is for time.
+    pub fn seeded(self, seed: u64) -> Service {
+        Service {
+            random: Arc::new(Mutex::new(SplitMix64::new(seed))),
+            ..self
+        }
+    }
+
+    /// Who moves first in a new game: a fair coin.
+    pub(super) fn draw_first_mover(&self) -> Seat {
+        let heads = self
+            .random
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .coin();
+        if heads {
+            Seat::A
+        } else {
+            Seat::B
         }
     }
 

@@ -370,7 +370,12 @@ impl Store {
         let store = Store {
             backend,
             connections,
-            owner: format!("{}-{:016x}", std::process::id(), rand::random::<u64>()).into(),
+            owner: format!(
+                "{}-{:016x}",
+                std::process::id(),
+                crate::random::SplitMix64::seed_from_entropy()
+            )
+            .into(),
             rating_rules: RatingRules::default(),
         };
         store.rate_pending_games().await?;

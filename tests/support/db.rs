@@ -88,7 +88,7 @@ impl TestDb {
             },
             Backend::Postgres => {
                 let server = postgres_server().expect("the PostgreSQL variants run only with a server");
-                let database = format!("akon_t_{:016x}", rand::random::<u64>());
+                let database = format!("akon_t_{:016x}", akon::random::SplitMix64::seed_from_entropy());
                 let mut admin = PgConnection::connect(&server)
                     .await
                     .unwrap_or_else(|e| panic!("cannot reach the PostgreSQL server {POSTGRES_VAR} names: {e}"));

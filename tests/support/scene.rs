@@ -15,6 +15,10 @@ use serenity::gateway::ShardManager;
 use super::db::TestDb;
 use super::fake_discord::{self as fake, FakeDiscord, Interaction, TestUser};
 
+/// The seed of the bot's random draws (who moves first), so that every run
+/// of a test plays the same games.
+pub const SEED: u64 = 13;
+
 /// The clock's start: any fixed time.
 pub const T0: i64 = 1_800_000_000;
 
@@ -217,7 +221,7 @@ impl Scene {
     /// The service on the same database, as a second process would use it.
     pub async fn service(&self) -> Service {
         let store = self.store().await;
-        Service::new(store, self.config.clone(), Arc::new(self.clock.clone()))
+        Service::new(store, self.config.clone(), Arc::new(self.clock.clone())).seeded(SEED)
     }
 }
 
@@ -229,7 +233,7 @@ async fn start_bot(
     guild_id: Option<u64>,
 ) -> RunningBot {
     let store = Store::open(db).await.unwrap();
-    let service = Service::new(store, config.clone(), Arc::new(clock.clone()));
+    let service = Service::new(store, config.clone(), Arc::new(clock.clone())).seeded(SEED);
     let settings = DiscordSettings {
         token: fake::TOKEN.to_string(),
         guild_id,

@@ -16,6 +16,9 @@ pub const GUILD: u64 = 900_000_000_000_000_001;
 pub const CHANNEL: u64 = 910_000_000_000_000_001;
 /// The clock's start: a fixed instant, so that dates in the tests never vary.
 pub const T0: i64 = 1_800_000_000;
+/// The seed of the service's random draws (who moves first), so that every
+/// run of a test plays the same games.
+pub const SEED: u64 = 13;
 
 pub struct Fixture {
     /// Keeps the database alive as long as the test.
@@ -34,7 +37,7 @@ pub async fn fixture_with(config: ServiceConfig) -> Fixture {
     let path = db.path.clone();
     let store = Store::open(&db.url).await.unwrap();
     let clock = ManualClock::starting_at(T0);
-    let service = Service::new(store.clone(), config, Arc::new(clock.clone()));
+    let service = Service::new(store.clone(), config, Arc::new(clock.clone())).seeded(SEED);
     Fixture {
         db,
         _dir: dir,
