@@ -9,7 +9,8 @@
 //!           ├ ai               the computer player: search over the engine
 //!           │  └ engine        the rules (docs/RULES.md), pure
 //!           └ rating           Glicko-2 arithmetic, pure
-//! board_text                   the text board, for `play` and Discord (over engine)
+//! board_text                   the text board, for `play` and Discord (over engine, i18n)
+//! i18n                         the languages and every sentence (locales/<code>/akon.ftl)
 //! telemetry                    metrics and /healthz; every layer may count into it
 //! ```
 
@@ -19,6 +20,7 @@ pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod i18n;
 pub mod rating;
 pub mod service;
 pub mod store;

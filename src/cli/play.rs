@@ -11,6 +11,7 @@ use super::bad_input;
 use crate::ai::Level;
 use crate::board_text::{describe_move, draw};
 use crate::engine::{Game, Hole, Seat, Status, Winner};
+use crate::i18n::Language;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -116,7 +117,8 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
                 writeln!(
                     out,
                     "{}\n",
-                    draw(game.position(), players.bottom(Seat::B), |s| players.name(s))
+                    draw(Language::English, game.position(), players.bottom(Seat::B), |s| players
+                        .name(s))
                 )?;
                 let how = match end {
                     crate::engine::GameEnd::NoSeeds => "a player could not move, the other took the seeds left",
@@ -139,7 +141,8 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
         writeln!(
             out,
             "{}\n",
-            draw(game.position(), players.bottom(to_move), |s| players.name(s))
+            draw(Language::English, game.position(), players.bottom(to_move), |s| players
+                .name(s))
         )?;
         let hole = if players.is_human(to_move) {
             match ask_move(&game, players.name(to_move), input, out)? {
@@ -155,7 +158,7 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
             hole
         };
         let outcome = game.play(hole).expect("the hole was checked to be legal");
-        writeln!(out, "{}\n", describe_move(&outcome))?;
+        writeln!(out, "{}\n", describe_move(Language::English, &outcome))?;
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod clock;
 mod delivery;
+mod languages;
 mod records;
 mod schedule;
 
@@ -14,6 +15,7 @@ use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{BoardShown, Delivery};
+pub use languages::{LanguageSetting, Languages, Locales};
 pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
     Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
@@ -99,6 +101,9 @@ pub struct Place {
 pub enum ServiceError {
     #[error("not in a server")]
     NotInAServer,
+    /// Setting a server's language needs the Manage Server permission.
+    #[error("needs the Manage Server permission")]
+    NeedsManageServer,
     #[error("challenger and opponent are the same user")]
     ChallengeSelf,
     /// The opponent (named) is a bot other than this one.
@@ -181,6 +186,8 @@ pub type Result<T> = std::result::Result<T, ServiceError>;
 #[derive(Debug, Clone)]
 pub struct ChallengeView {
     pub id: i64,
+    /// The server whose language the challenge's message speaks.
+    pub guild_id: u64,
     /// Where the challenge was made (and its message is).
     pub channel_id: u64,
     pub challenger: PlayerView,
@@ -402,6 +409,7 @@ impl Service {
     async fn challenge_view(&self, row: ChallengeRow) -> Result<ChallengeView> {
         Ok(ChallengeView {
             id: row.id,
+            guild_id: from_db(row.guild_id),
             channel_id: from_db(row.channel_id),
             challenger: self.player_row(row.challenger_id).await?,
             opponent: self.player_row(row.opponent_id).await?,
