@@ -1,0 +1,136 @@
+//! Challenges between people: make one, accept it (which starts the
+//! game), decline it, look at it.
+
+use super::{schedule, ChallengeView, GameView, Place, Player, Result, Service, ServiceError};
+use crate::engine::{Game, Position, Seat};
+use crate::store::{from_db, ChallengeRow, NewGame, Written};
+use rand::Rng;
+
+impl Service {
+    /// `challenger` challenges `opponent` in `place`, with the
+    /// challenger's default time per move.
+    pub async fn challenge(&self, place: Place, challenger: &Player, opponent: &Player) -> Result<ChallengeView> {
+        self.challenge_with_time(place, challenger, opponent, None).await
+    }
+
+    pub(super) async fn challenge_view(&self, row: ChallengeRow) -> Result<ChallengeView> {
+        Ok(ChallengeView {
+            id: row.id,
+            guild_id: from_db(row.guild_id),
+            channel_id: from_db(row.channel_id),
+            challenger: self.player_row(row.challenger_id).await?,
+            opponent: self.player_row(row.opponent_id).await?,
+            status: row.status,
+            expires_at: row.expires_at,
+            game_id: row.game_id,
+            seconds_per_move: row.seconds_per_move,
+            rematch_of: row.rematch_of,
+        })
+    }
+
+    /// A pending challenge, marked expired (and refused) if its time is up.
+    pub(super) async fn pending(&self, challenge_id: i64) -> Result<ChallengeRow> {
+        let row = self
+            .store
+            .challenge(challenge_id)
+            .await?
+            .ok_or(ServiceError::ChallengeNotFound)?;
+        if row.status != "pending" {
+            return Err(if row.status == "expired" {
+                ServiceError::ChallengeExpired
+            } else {
+                ServiceError::ChallengeClosed(row.status)
+            });
+        }
+        if self.now() >= row.expires_at {
+            self.store.close_challenge(row.id, "expired", self.now()).await?;
+            return Err(ServiceError::ChallengeExpired);
+        }
+        Ok(row)
+    }
+
+    /// The challenged player accepts: the game starts, its first mover
+    /// chosen at random.
+    pub async fn accept(&self, challenge_id: i64, user: &Player) -> Result<GameView> {
+        let row = self.pending(challenge_id).await?;
+        if from_db(row.opponent_id) != user.id {
+            let opponent = self.player_row(row.opponent_id).await?;
+            return Err(ServiceError::NotYourChallenge(opponent.name));
+        }
+        self.remember(user).await?;
+        let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
+        // The challenger sits at A: seats only name rows, the first mover is random.
+        let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
+        let loop_history = Game::opening(first).loop_history_text();
+        // The challenger sits at A; a rematch swaps the seats of the game before.
+        let (mut player_a, mut player_b) = (from_db(row.challenger_id), from_db(row.opponent_id));
+        if let Some(previous) = row.rematch_of {
+            if let Some(game) = self.store.game(previous).await? {
+                (player_a, player_b) = (from_db(game.player_b), from_db(game.player_a));
+            }
+        }
+        let game_id = self
+            .store
+            .accept_challenge(
+                row.id,
+                &NewGame {
+                    guild_id: from_db(row.guild_id),
+                    channel_id: from_db(row.channel_id),
+                    player_a,
+                    player_b,
+                    start_position: start,
+                    loop_history,
+                    created_at: self.now(),
+                    computer: None,
+                    clock: schedule::clock_starting(self.now(), row.seconds_per_move),
+                },
+            )
+            .await?;
+        match game_id {
+            Some(id) => self.game(id).await,
+            None => {
+                let status = self
+                    .store
+                    .challenge(challenge_id)
+                    .await?
+                    .map(|c| c.status)
+                    .unwrap_or_default();
+                Err(ServiceError::ChallengeClosed(status))
+            }
+        }
+    }
+
+    /// Either player closes a pending challenge: the opponent declines, the
+    /// challenger withdraws.
+    pub async fn decline(&self, challenge_id: i64, user: &Player) -> Result<ChallengeView> {
+        let row = self.pending(challenge_id).await?;
+        let status = if from_db(row.opponent_id) == user.id {
+            "declined"
+        } else if from_db(row.challenger_id) == user.id {
+            "withdrawn"
+        } else {
+            return Err(ServiceError::NotInChallenge);
+        };
+        if self.store.close_challenge(row.id, status, self.now()).await? == Written::Conflict {
+            let now = self
+                .store
+                .challenge(challenge_id)
+                .await?
+                .map(|c| c.status)
+                .unwrap_or_default();
+            return Err(ServiceError::ChallengeClosed(now));
+        }
+        let mut view = self.challenge_view(row).await?;
+        view.status = status.into();
+        Ok(view)
+    }
+
+    pub async fn challenge_info(&self, challenge_id: i64) -> Result<ChallengeView> {
+        let row = self
+            .store
+            .challenge(challenge_id)
+            .await?
+            .ok_or(ServiceError::ChallengeNotFound)?;
+        self.challenge_view(row).await
+    }
+}

@@ -1,0 +1,111 @@
+//! Games against the computer: start one, and let the computer move
+//! (its search runs off the async runtime, behind the search bound).
+
+use super::views::finish_of;
+use super::{GameView, MoveApplied, Place, Player, Result, Service, ServiceError};
+use crate::ai::Level;
+use crate::engine::{Game, Position, Seat};
+use crate::store::{ComputerSeat, MoveClock, NewGame, NewMove, Written};
+use rand::Rng;
+
+impl Service {
+    /// `human` starts a game against the computer (`computer` is the bot's
+    /// own user) at `level`; the first mover is drawn at random.
+    pub async fn start_computer_game(
+        &self,
+        place: Place,
+        human: &Player,
+        computer: &Player,
+        level: Level,
+    ) -> Result<GameView> {
+        let guild_id = place.guild_id.ok_or(ServiceError::NotInAServer)?;
+        self.remember(human).await?;
+        self.remember(computer).await?;
+        if self.store.ongoing_games(human.id).await?.len() >= self.config.max_ongoing_games {
+            return Err(ServiceError::TooManyGames {
+                name: human.name.clone(),
+                limit: self.config.max_ongoing_games,
+            });
+        }
+        let first = if rand::thread_rng().gen() { Seat::A } else { Seat::B };
+        let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
+        let loop_history = Game::opening(first).loop_history_text();
+        // The human sits at A, as a challenger does.
+        let id = self
+            .store
+            .create_game(&NewGame {
+                guild_id,
+                channel_id: place.channel_id,
+                player_a: human.id,
+                player_b: computer.id,
+                start_position: start,
+                loop_history,
+                created_at: self.now(),
+                computer: Some(ComputerSeat { seat: Seat::B, level }),
+                clock: MoveClock::default(),
+            })
+            .await?;
+        tracing::info!(game_id = id, user_id = human.id, %level, "game against the computer started");
+        self.game(id).await
+    }
+
+    /// Plays the computer's move in `game_id` if it is the computer's turn:
+    /// the search runs on a blocking thread, at most
+    /// `concurrent_searches` at once. `None` if there was nothing to do or
+    /// someone else played it first.
+    pub async fn play_computer(&self, game_id: i64) -> Result<Option<MoveApplied>> {
+        let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
+        let mut view = self.game_to_move(game_id).await?;
+        let Some((seat, level)) = view.computer.filter(|_| view.computer_to_move()) else {
+            return Ok(None);
+        };
+        let ply = view.ply();
+        let game = view.game.clone();
+        // The same game and ply always give the same move.
+        let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
+        let started = std::time::Instant::now();
+        let searching = crate::telemetry::search_started();
+        let hole = tokio::task::spawn_blocking(move || crate::ai::choose_move(&game, level, seed))
+            .await
+            .map_err(|e| ServiceError::Corrupt {
+                game_id,
+                why: format!("the computer's search failed: {e}"),
+            })?
+            .ok_or(ServiceError::GameOver)?;
+        drop(searching);
+        tracing::info!(game_id, ply = ply + 1, %level, hole = hole.number(), ms = started.elapsed().as_millis() as u64, "computer move");
+        let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
+        let finished = finish_of(&view.game);
+        let update = self.update_for(&view, finished);
+        let user_id = view.player(seat).user_id;
+        let new_move = NewMove {
+            seat: seat.letter(),
+            hole: hole.number(),
+            user_id,
+        };
+        match self.store.record_move(game_id, ply, &new_move, &update).await? {
+            Written::Conflict => Ok(None),
+            Written::Yes => {
+                crate::telemetry::move_applied(crate::telemetry::MovedBy::Computer);
+                view.last_move = Some(outcome);
+                view.finished = finished;
+                Ok(Some(MoveApplied { outcome, view }))
+            }
+        }
+    }
+
+    /// Games waiting for the computer's move, oldest first: after a restart,
+    /// each gets its move.
+    pub async fn games_awaiting_computer(&self) -> Result<Vec<i64>> {
+        let mut waiting = Vec::new();
+        for row in self.store.ongoing_computer_games().await? {
+            let id = row.id;
+            match self.view(row).await {
+                Ok(view) if view.computer_to_move() => waiting.push(id),
+                Ok(_) => {}
+                Err(error) => tracing::error!(%error, game_id = id, "cannot load a game against the computer"),
+            }
+        }
+        Ok(waiting)
+    }
+}

@@ -1,0 +1,92 @@
+//! Every way a use case can refuse, as types; the presentation layer
+//! words them.
+
+use crate::engine::IllegalMove;
+use crate::store::StoreError;
+
+/// Everything that can refuse a use case. The presentation layer words
+/// each for the player (`discord::refusals`); `Display` is for logs.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("not in a server")]
+    NotInAServer,
+    /// Setting a server's language needs the Manage Server permission.
+    #[error("needs the Manage Server permission")]
+    NeedsManageServer,
+    #[error("challenger and opponent are the same user")]
+    ChallengeSelf,
+    /// The opponent (named) is a bot other than this one.
+    #[error("opponent {0} is a bot")]
+    ChallengeBot(String),
+    /// A pending challenge to this opponent (named) exists already.
+    #[error("a challenge to {0} is pending already")]
+    AlreadyChallenged(String),
+    /// The player `name` has `limit` ongoing games already.
+    #[error("{name} has {limit} ongoing games already")]
+    TooManyGames { name: String, limit: usize },
+    #[error("no such challenge")]
+    ChallengeNotFound,
+    /// Only the opponent (named) may accept.
+    #[error("only {0} may accept")]
+    NotYourChallenge(String),
+    #[error("the user is not in the challenge")]
+    NotInChallenge,
+    /// The challenge is closed with this status (`accepted`, `declined`,
+    /// `withdrawn`).
+    #[error("challenge already {0}")]
+    ChallengeClosed(String),
+    #[error("challenge expired")]
+    ChallengeExpired,
+    #[error("no such game")]
+    GameNotFound,
+    #[error("the user is not a player of the game")]
+    NotAPlayer,
+    /// The player to move (named) is someone else.
+    #[error("{0} is to move")]
+    NotYourTurn(String),
+    /// The button names a move number the game has passed.
+    #[error("stale button")]
+    StaleButton,
+    /// A newer board of the game was posted; only it takes moves.
+    #[error("not the latest board")]
+    OutdatedBoard,
+    #[error("game over")]
+    GameOver,
+    /// A move was played since the player was asked to confirm resigning.
+    #[error("resignation overtaken by a move")]
+    ResignOvertaken,
+    /// A computer level was given for a game against a person.
+    #[error("a level for a game against a person")]
+    LevelNeedsTheComputer,
+    #[error("too late to abort")]
+    TooLateToAbort,
+    #[error("game not over")]
+    GameNotOver,
+    /// A rematch (this challenge) is pending already.
+    #[error("rematch pending (challenge {0})")]
+    RematchPending(i64),
+    /// The player pressed after their deadline: the game is lost on time.
+    #[error("out of time")]
+    TimedOut,
+    #[error("illegal move: {0}")]
+    IllegalMove(IllegalMove),
+    #[error("no ongoing game in this channel")]
+    NoGameHere,
+    /// Several ongoing games (these ids) in this channel.
+    #[error("several ongoing games here: {0}")]
+    WhichGame(String),
+    #[error("game {game_id} is inconsistent: {why}")]
+    Corrupt { game_id: i64, why: String },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl ServiceError {
+    /// Whether this is the user's doing (answered plainly) rather than a
+    /// fault of ours (logged, answered with an apology).
+    pub fn is_fault(&self) -> bool {
+        matches!(self, ServiceError::Store(_) | ServiceError::Corrupt { .. })
+    }
+}
+
+pub type Result<T> = std::result::Result<T, ServiceError>;

@@ -1,0 +1,191 @@
+//! Loading games: one game as a view, a player's ongoing games, and the
+//! game a command means.
+
+use super::views::{board_message_of, computer_of, finish_of};
+use super::{EndReason, GameView, PlayerView, Result, Service, ServiceError};
+use crate::engine::{Game, Hole, Position, Seat, Winner};
+use crate::store::{from_db, GameRow, GameWithPlayers};
+
+impl Service {
+    /// Loads a game and replays its moves; the stored position must equal
+    /// the replay.
+    pub async fn game(&self, game_id: i64) -> Result<GameView> {
+        let (row, moves) = self
+            .store
+            .game_with_moves(game_id)
+            .await?
+            .ok_or(ServiceError::GameNotFound)?;
+        self.replay(row, moves).await
+    }
+
+    /// Loads a game found by a listing: its row is read again with its
+    /// moves, in one transaction, so that the two agree.
+    pub(super) async fn view(&self, listed: GameRow) -> Result<GameView> {
+        self.game(listed.id).await
+    }
+
+    pub(super) async fn replay(&self, row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<GameView> {
+        let corrupt = |why: String| ServiceError::Corrupt { game_id: row.id, why };
+        let start = Position::from_json(&row.start_position).map_err(|e| corrupt(e.to_string()))?;
+        let mut game = Game::from_position(start);
+        let mut last_move = None;
+        for stored in moves {
+            let hole = Hole::new(stored.hole).map_err(|e| corrupt(e.to_string()))?;
+            last_move = Some(
+                game.play(hole)
+                    .map_err(|e| corrupt(format!("move {}: {e}", stored.ply)))?,
+            );
+        }
+        let stored_position = Position::from_json(&row.position).map_err(|e| corrupt(e.to_string()))?;
+        if stored_position != *game.position() || row.ply != game.moves().len() as i64 {
+            return Err(corrupt(
+                "the stored position is not the replay of the stored moves".into(),
+            ));
+        }
+        if row
+            .loop_history
+            .as_ref()
+            .is_some_and(|h| *h != game.loop_history_text())
+        {
+            return Err(corrupt(
+                "the stored loop history is not the replay of the stored moves".into(),
+            ));
+        }
+        let finished = match (row.status.as_str(), row.end_reason.as_deref(), row.winner.as_deref()) {
+            ("ongoing", _, _) => None,
+            (_, Some("timeout"), Some(winner)) => {
+                let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
+                Some((
+                    EndReason::Timeout {
+                        seat: winner.opponent(),
+                    },
+                    Winner::Seat(winner),
+                ))
+            }
+            (_, Some("resignation"), Some(winner)) => {
+                let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
+                Some((
+                    EndReason::Resignation {
+                        seat: winner.opponent(),
+                    },
+                    Winner::Seat(winner),
+                ))
+            }
+            ("finished", None, None) => match self.aborted_by(row.id, row.player_a).await? {
+                Some(seat) => Some((EndReason::Aborted { seat }, Winner::Draw)),
+                None => return Err(corrupt("finished with no winner, yet not aborted".into())),
+            },
+            _ => match finish_of(&game) {
+                Some(finish) => Some(finish),
+                None => return Err(corrupt("marked finished but the rules say it goes on".into())),
+            },
+        };
+        let computer = computer_of(&row)?;
+        let board_message = board_message_of(&row);
+        Ok(GameView {
+            id: row.id,
+            guild_id: from_db(row.guild_id),
+            channel_id: from_db(row.channel_id),
+            players: [
+                self.player_row(row.player_a).await?,
+                self.player_row(row.player_b).await?,
+            ],
+            game,
+            last_move,
+            finished,
+            computer,
+            seconds_per_move: row.seconds_per_move,
+            deadline: row.deadline,
+            board_message,
+            rating: match row.status.as_str() {
+                "ongoing" => None,
+                _ => self.game_rating(row.id, from_db(row.guild_id)).await?,
+            },
+            result_shown: row.result_shown,
+        })
+    }
+
+    /// Loads a game to play a move in it: while it goes on, from its stored
+    /// state in one lookup (no replay, so the same work at every move);
+    /// otherwise, or if its state is not stored yet, as [`Service::game`].
+    pub(super) async fn game_to_move(&self, game_id: i64) -> Result<GameView> {
+        let Some(GameWithPlayers {
+            game: row,
+            name_a,
+            is_bot_a,
+            name_b,
+            is_bot_b,
+        }) = self.store.game_with_players(game_id).await?
+        else {
+            return Err(ServiceError::GameNotFound);
+        };
+        let Some(history) = row.loop_history.as_deref().filter(|_| row.status == "ongoing") else {
+            return self.game(game_id).await;
+        };
+        let corrupt = |why: String| ServiceError::Corrupt { game_id, why };
+        let start = Position::from_json(&row.start_position).map_err(|e| corrupt(e.to_string()))?;
+        let position = Position::from_json(&row.position).map_err(|e| corrupt(e.to_string()))?;
+        let ply = usize::try_from(row.ply).map_err(|_| corrupt(format!("ply {}", row.ply)))?;
+        let game = Game::resume(start, position, ply, history).map_err(|e| corrupt(e.to_string()))?;
+        if game.is_over() {
+            return Err(corrupt("the stored state ends the game, yet it goes on".into()));
+        }
+        let player = |user_id: i64, name: Option<String>, is_bot: Option<bool>| PlayerView {
+            user_id: from_db(user_id),
+            name: name.unwrap_or_else(|| format!("player {}", from_db(user_id))),
+            is_bot: is_bot.unwrap_or(false),
+        };
+        Ok(GameView {
+            id: row.id,
+            guild_id: from_db(row.guild_id),
+            channel_id: from_db(row.channel_id),
+            players: [
+                player(row.player_a, name_a, is_bot_a),
+                player(row.player_b, name_b, is_bot_b),
+            ],
+            last_move: None,
+            finished: None,
+            computer: computer_of(&row)?,
+            seconds_per_move: row.seconds_per_move,
+            deadline: row.deadline,
+            board_message: board_message_of(&row),
+            rating: None,
+            result_shown: row.result_shown,
+            game,
+        })
+    }
+
+    /// `user`'s ongoing games, most recently active first.
+    pub async fn ongoing_games(&self, user_id: u64) -> Result<Vec<GameView>> {
+        let mut views = Vec::new();
+        for row in self.store.ongoing_games(user_id).await? {
+            views.push(self.view(row).await?);
+        }
+        Ok(views)
+    }
+
+    /// The game a command means: `game_id` if given (which `user` must be
+    /// playing), else `user`'s only ongoing game in this channel.
+    pub async fn game_of(&self, user_id: u64, game_id: Option<i64>, channel_id: u64) -> Result<GameView> {
+        if let Some(id) = game_id {
+            let view = self.game(id).await?;
+            return match view.seat_of(user_id) {
+                Some(_) => Ok(view),
+                None => Err(ServiceError::NotAPlayer),
+            };
+        }
+        let here: Vec<GameView> = self
+            .ongoing_games(user_id)
+            .await?
+            .into_iter()
+            .filter(|g| g.channel_id == channel_id)
+            .collect();
+        match here.len() {
+            0 => Err(ServiceError::NoGameHere),
+            1 => Ok(here.into_iter().next().expect("one game")),
+            _ => Err(ServiceError::WhichGame(
+                here.iter().map(|g| g.id.to_string()).collect::<Vec<_>>().join(", "),
+            )),
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! A player's move: checked against the board they pressed on, applied by
+//! the engine, written once.
+
+use super::views::finish_of;
+use super::{schedule, EndReason, GameView, MoveApplied, Player, Result, Service, ServiceError};
+use crate::engine::{Hole, Seat, Winner};
+use crate::store::{Finish, GameUpdate, NewMove, Written};
+
+impl Service {
+    /// `user` plays `hole` on the board showing move number `ply`, pressed
+    /// on message `message_id` (if it came from a board message).
+    pub async fn play(
+        &self,
+        game_id: i64,
+        ply: i64,
+        hole: Hole,
+        user: &Player,
+        message_id: Option<u64>,
+    ) -> Result<MoveApplied> {
+        let mut view = self.game_to_move(game_id).await?;
+        let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if view.finished.is_some() {
+            return Err(ServiceError::GameOver);
+        }
+        if ply != view.ply() {
+            return Err(ServiceError::StaleButton);
+        }
+        if let (Some(pressed), Some(latest)) = (message_id, view.board_message) {
+            // Only the latest board takes moves; until the new board's id is
+            // saved (a moment after a move) the check waits for it.
+            if latest.ply == view.ply() && pressed != latest.message_id {
+                return Err(ServiceError::OutdatedBoard);
+            }
+        }
+        let to_move = view.to_move().ok_or(ServiceError::GameOver)?;
+        if to_move != seat {
+            return Err(ServiceError::NotYourTurn(view.player(to_move).name.clone()));
+        }
+        if self.time_out_if_due(&view).await? {
+            return Err(ServiceError::TimedOut);
+        }
+        let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
+        let finished = finish_of(&view.game);
+        let update = self.update_for(&view, finished);
+        let new_move = NewMove {
+            seat: seat.letter(),
+            hole: hole.number(),
+            user_id: user.id,
+        };
+        match self.store.record_move(game_id, ply, &new_move, &update).await? {
+            Written::Conflict => Err(ServiceError::StaleButton),
+            Written::Yes => {
+                crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
+                tracing::debug!(
+                    game_id,
+                    ply = ply + 1,
+                    user_id = user.id,
+                    hole = hole.number(),
+                    "move played"
+                );
+                view.last_move = Some(outcome);
+                view.finished = finished;
+                if finished.is_some() {
+                    view.rating = self.game_rating(game_id, view.guild_id).await?;
+                }
+                Ok(MoveApplied { outcome, view })
+            }
+        }
+    }
+
+    /// The game's row after `view.game` changed: the position, how it
+    /// ended, and the clock of the player now to move.
+    pub(super) fn update_for(&self, view: &GameView, finished: Option<(EndReason, Winner)>) -> GameUpdate {
+        let position = view.game.position();
+        let now = self.now();
+        let mut update = GameUpdate {
+            position: serde_json::to_string(&position.to_json()).expect("a position serializes"),
+            finished: finished.map(|(reason, winner)| Finish {
+                end_reason: match reason {
+                    EndReason::NoSeeds => "no_seeds",
+                    EndReason::Loop => "loop",
+                    EndReason::Resignation { .. } => "resignation",
+                    EndReason::Timeout { .. } => "timeout",
+                    // Never written: aborts go through Store::abort_game.
+                    EndReason::Aborted { .. } => "aborted",
+                },
+                winner: winner.to_string(),
+            }),
+            captured_a: position.captured(Seat::A) as u32,
+            captured_b: position.captured(Seat::B) as u32,
+            now,
+            deadline: None,
+            reminder_at: None,
+            loop_history: Some(view.game.loop_history_text()),
+        };
+        let computer_next = matches!(view.computer, Some((seat, _)) if Some(seat) == view.game.to_move());
+        if let (None, false, Some(seconds)) = (finished, computer_next, view.seconds_per_move) {
+            let clock = schedule::clock_starting(now, seconds);
+            update.deadline = clock.deadline;
+            update.reminder_at = clock.reminder_at;
+        }
+        update
+    }
+}

@@ -1,0 +1,48 @@
+//! Resigning: the check before asking to confirm, and the resignation.
+
+use super::{EndReason, GameView, Player, Result, Service, ServiceError};
+use crate::engine::Winner;
+use crate::store::Written;
+
+impl Service {
+    /// Whether `user` may resign `game_id` now (they play in it and it goes
+    /// on): the game, to ask them to confirm.
+    pub async fn may_resign(&self, game_id: i64, user: &Player) -> Result<GameView> {
+        let view = self.game(game_id).await?;
+        view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if view.finished.is_some() {
+            return Err(ServiceError::GameOver);
+        }
+        Ok(view)
+    }
+
+    /// `user` resigns `game_id`: the other player wins.
+    pub async fn resign(&self, game_id: i64, user: &Player) -> Result<GameView> {
+        self.resign_confirmed(game_id, user, None).await
+    }
+
+    /// `user` confirms resigning `game_id`, asked when the game was at move
+    /// `asked_at` (if known): a move made since refuses the confirmation,
+    /// since the position it was about is gone.
+    pub async fn resign_confirmed(&self, game_id: i64, user: &Player, asked_at: Option<i64>) -> Result<GameView> {
+        let mut view = self.game(game_id).await?;
+        let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if view.finished.is_some() {
+            return Err(ServiceError::GameOver);
+        }
+        if asked_at.is_some_and(|ply| ply != view.ply()) {
+            return Err(ServiceError::ResignOvertaken);
+        }
+        let finished = Some((EndReason::Resignation { seat }, Winner::Seat(seat.opponent())));
+        let update = self.update_for(&view, finished);
+        match self.store.finish_game(game_id, view.ply(), &update).await? {
+            Written::Conflict => Err(ServiceError::ResignOvertaken),
+            Written::Yes => {
+                tracing::info!(game_id, user_id = user.id, "resigned");
+                view.finished = finished;
+                view.rating = self.game_rating(game_id, view.guild_id).await?;
+                Ok(view)
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! What the use cases return: games, challenges and players as the
+//! presentation layer shows them, independent of the store's rows.
+
+use super::{GameRating, Result, ServiceError};
+use crate::ai::Level;
+use crate::engine::{Game, GameEnd, MoveOutcome, Seat, Status, Winner};
+use crate::store::{from_db, GameRow, PlayerRow};
+
+/// A player as the views show them: their Discord id, the name they had
+/// when last seen, and whether they are a bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerView {
+    pub user_id: u64,
+    pub name: String,
+    pub is_bot: bool,
+}
+
+impl From<PlayerRow> for PlayerView {
+    fn from(row: PlayerRow) -> PlayerView {
+        PlayerView {
+            user_id: from_db(row.user_id),
+            name: row.name,
+            is_bot: row.is_bot,
+        }
+    }
+}
+
+/// A challenge and its two players.
+#[derive(Debug, Clone)]
+pub struct ChallengeView {
+    pub id: i64,
+    /// The server whose language the challenge's message speaks.
+    pub guild_id: u64,
+    /// Where the challenge was made (and its message is).
+    pub channel_id: u64,
+    pub challenger: PlayerView,
+    pub opponent: PlayerView,
+    pub status: String,
+    pub expires_at: i64,
+    pub game_id: Option<i64>,
+    pub seconds_per_move: i64,
+    /// A rematch of this game (seats swapped).
+    pub rematch_of: Option<i64>,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    NoSeeds,
+    Loop,
+    /// `seat` ran out of time.
+    Timeout {
+        seat: Seat,
+    },
+    /// `seat` resigned.
+    Resignation {
+        seat: Seat,
+    },
+    /// `seat` aborted the game before both players had moved: no winner
+    /// (the view's `Winner` is a placeholder), no result, unrated.
+    Aborted {
+        seat: Seat,
+    },
+}
+
+/// A game as loaded: its players, the engine game and where its latest
+/// board is.
+#[derive(Debug, Clone)]
+pub struct GameView {
+    pub id: i64,
+    pub guild_id: u64,
+    pub channel_id: u64,
+    /// Seat A's player, then seat B's.
+    pub players: [PlayerView; 2],
+    /// The engine game. [`Service::game`] replays every move into it; the
+    /// view a move returns is resumed from the stored state instead, so its
+    /// `moves()` and `record()` hold only that move (see [`Game::resume`]).
+    pub game: Game,
+    /// What the last move did, if there was one.
+    pub last_move: Option<MoveOutcome>,
+    pub finished: Option<(EndReason, Winner)>,
+    /// In a game against the computer: its seat and level.
+    pub computer: Option<(Seat, Level)>,
+    /// The clock: time per move, and when the player to move loses on time.
+    pub seconds_per_move: Option<i64>,
+    pub deadline: Option<i64>,
+    /// The latest board message (channel, message) and the ply it shows.
+    pub board_message: Option<BoardMessage>,
+    /// Once finished: whether the game was rated, and how.
+    pub rating: Option<GameRating>,
+    /// Whether the final board was posted (for a finished game).
+    pub result_shown: bool,
+}
+
+impl GameView {
+    /// Moves played: the version every button carries.
+    pub fn ply(&self) -> i64 {
+        self.game.ply() as i64
+    }
+
+    pub fn player(&self, seat: Seat) -> &PlayerView {
+        &self.players[seat.index()]
+    }
+
+    pub fn seat_of(&self, user_id: u64) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|&seat| self.player(seat).user_id == user_id)
+    }
+
+    /// The player to move, while the game goes on.
+    pub fn to_move(&self) -> Option<Seat> {
+        match self.finished {
+            Some(_) => None,
+            None => self.game.to_move(),
+        }
+    }
+
+    /// Whether either player may still abort the game: it goes on and
+    /// they have not both moved.
+    pub fn can_abort(&self) -> bool {
+        self.finished.is_none() && self.ply() < 2
+    }
+
+    /// Whether the game waits for the computer's move.
+    pub fn computer_to_move(&self) -> bool {
+        matches!((self.computer, self.to_move()), (Some((seat, _)), Some(to_move)) if seat == to_move)
+    }
+}
+
+/// A move that was played.
+#[derive(Debug, Clone)]
+pub struct MoveApplied {
+    pub outcome: MoveOutcome,
+    pub view: GameView,
+}
+
+/// How the rules ended `game`, if they did.
+pub(super) fn finish_of(game: &Game) -> Option<(EndReason, Winner)> {
+    match game.status() {
+        Status::Ongoing { .. } => None,
+        Status::Finished {
+            end: GameEnd::NoSeeds,
+            winner,
+        } => Some((EndReason::NoSeeds, winner)),
+        Status::Finished {
+            end: GameEnd::Loop,
+            winner,
+        } => Some((EndReason::Loop, winner)),
+    }
+}
+
+/// The computer's seat and level in `row`'s game, if it plays.
+pub(super) fn computer_of(row: &GameRow) -> Result<Option<(Seat, Level)>> {
+    let corrupt = |why: String| ServiceError::Corrupt { game_id: row.id, why };
+    Ok(match (row.computer_seat.as_deref(), row.computer_level.as_deref()) {
+        (Some(seat), Some(level)) => Some((
+            seat.parse().map_err(|_| corrupt(format!("computer seat {seat}")))?,
+            level.parse().map_err(|_| corrupt(format!("computer level {level}")))?,
+        )),
+        _ => None,
+    })
+}
+
+/// A game's latest board message, and the move number it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardMessage {
+    pub channel_id: u64,
+    pub message_id: u64,
+    pub ply: i64,
+}
+
+/// The latest board message of `row`'s game.
+pub(super) fn board_message_of(row: &GameRow) -> Option<BoardMessage> {
+    match (row.board_channel_id, row.board_message_id, row.board_ply) {
+        (Some(channel), Some(message), Some(ply)) => Some(BoardMessage {
+            channel_id: from_db(channel),
+            message_id: from_db(message),
+            ply,
+        }),
+        _ => None,
+    }
+}
