@@ -351,5 +351,6 @@ play-record = Record: { $record }
 play-abandoned = Game abandoned. Record so far: { $record }
 play-computer-plays = { $player } plays { $hole }.
 play-ask = { $player }, your move ({ $holes }):
-play-not-a-hole = `{ $input }` is not a hole: type a number from 1 to 7.
+play-not-a-hole = `{ $input }` is not a hole number: holes are numbered 1 to 7.
+play-no-such-hole = hole { $hole } does not exist: holes are numbered 1 to 7.
 play-cannot = You cannot play { $hole }: { $reason }.

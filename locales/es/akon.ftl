@@ -351,5 +351,6 @@ play-record = Notación: { $record }
 play-abandoned = Partida abandonada. Notación hasta ahora: { $record }
 play-computer-plays = { $player } juega { $hole }.
 play-ask = { $player }, tu jugada ({ $holes }):
-play-not-a-hole = `{ $input }` no es un hoyo: escribe un número del 1 al 7.
+play-not-a-hole = `{ $input }` no es un número de hoyo: los hoyos van del 1 al 7.
+play-no-such-hole = el hoyo { $hole } no existe: los hoyos van del 1 al 7.
 play-cannot = No puedes jugar { $hole }: { $reason }.

@@ -354,5 +354,6 @@ play-record = Notation : { $record }
 play-abandoned = Partie abandonnée. Notation jusqu'ici : { $record }
 play-computer-plays = { $player } joue { $hole }.
 play-ask = { $player }, votre coup ({ $holes }) :
-play-not-a-hole = `{ $input }` n'est pas un trou : tapez un nombre de 1 à 7.
+play-not-a-hole = `{ $input }` n'est pas un numéro de trou : les trous sont numérotés de 1 à 7.
+play-no-such-hole = le trou { $hole } n'existe pas : les trous sont numérotés de 1 à 7.
 play-cannot = Vous ne pouvez pas jouer { $hole } : { $reason }.

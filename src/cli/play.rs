@@ -9,9 +9,10 @@ use rand::{Rng, SeedableRng};
 
 use super::bad_input;
 use crate::ai::Level;
-use crate::board_text::{describe_move, draw};
-use crate::engine::{Game, Hole, Seat, Status, Winner};
+use crate::board_text::{describe_move, draw, illegal_move, level_name};
+use crate::engine::{Game, Hole, HoleError, Seat, Status, Winner};
 use crate::i18n::Language;
+use crate::tr;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -30,6 +31,9 @@ pub struct PlayArgs {
     /// Seed for the random choices (first mover, the computer's), to replay a session.
     #[arg(long)]
     seed: Option<u64>,
+    /// The game's language: en, fr or es (default: from LC_ALL, LC_MESSAGES or LANG).
+    #[arg(long)]
+    lang: Option<String>,
 }
 
 pub fn run(args: PlayArgs) -> ExitCode {
@@ -40,6 +44,11 @@ pub fn run(args: PlayArgs) -> ExitCode {
     let level: Level = match args.level.parse() {
         Ok(level) => level,
         Err(e) => return bad_input(format!("--level: {e}")),
+    };
+    let language = match args.lang.as_deref().map(str::parse::<Language>) {
+        None => Language::from_environment(),
+        Some(Ok(language)) => language,
+        Some(Err(e)) => return bad_input(format!("--lang: {e}")),
     };
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -57,9 +66,14 @@ pub fn run(args: PlayArgs) -> ExitCode {
         },
     };
     let players = if args.hotseat {
-        Players::Hotseat
+        Players::Hotseat { language }
     } else {
-        Players::AgainstComputer { human, level, seed }
+        Players::AgainstComputer {
+            human,
+            level,
+            seed,
+            language,
+        }
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
@@ -74,23 +88,44 @@ pub fn run(args: PlayArgs) -> ExitCode {
 
 #[derive(Clone, Copy, Debug)]
 enum Players {
-    Hotseat,
-    AgainstComputer { human: Seat, level: Level, seed: u64 },
+    Hotseat {
+        language: Language,
+    },
+    AgainstComputer {
+        human: Seat,
+        level: Level,
+        seed: u64,
+        language: Language,
+    },
 }
 
 impl Players {
     fn is_human(self, seat: Seat) -> bool {
         match self {
-            Players::Hotseat => true,
+            Players::Hotseat { .. } => true,
             Players::AgainstComputer { human, .. } => seat == human,
         }
     }
 
-    fn name(self, seat: Seat) -> String {
+    fn language(self) -> Language {
         match self {
-            Players::Hotseat => format!("Player {seat}"),
-            Players::AgainstComputer { human, .. } if seat == human => format!("You ({seat})"),
-            Players::AgainstComputer { level, .. } => format!("Computer ({seat}, {level})"),
+            Players::Hotseat { language } | Players::AgainstComputer { language, .. } => language,
+        }
+    }
+
+    fn name(self, seat: Seat) -> String {
+        let seat_name = seat.to_string();
+        match self {
+            Players::Hotseat { language } => tr!(language, "play-player", seat = seat_name),
+            Players::AgainstComputer { human, language, .. } if seat == human => {
+                tr!(language, "play-you", seat = seat_name)
+            }
+            Players::AgainstComputer { level, language, .. } => tr!(
+                language,
+                "play-computer",
+                seat = seat_name,
+                level = level_name(language, level)
+            ),
         }
     }
 
@@ -98,18 +133,20 @@ impl Players {
     /// game the player about to move.
     fn bottom(self, to_move: Seat) -> Seat {
         match self {
-            Players::Hotseat => to_move,
+            Players::Hotseat { .. } => to_move,
             Players::AgainstComputer { human, .. } => human,
         }
     }
 }
 
 fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<()> {
+    let l = players.language();
+    writeln!(out, "{}", tr!(l, "play-intro"))?;
     writeln!(
         out,
-        "Akon: sow from your row (holes 1 to 7, hole 1 on your right); type q to quit."
+        "{}\n",
+        tr!(l, "play-first", player = players.name(game.position().to_move()))
     )?;
-    writeln!(out, "First to move: {}.\n", players.name(game.position().to_move()))?;
     loop {
         let to_move = match game.status() {
             Status::Ongoing { to_move } => to_move,
@@ -117,58 +154,80 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
                 writeln!(
                     out,
                     "{}\n",
-                    draw(Language::English, game.position(), players.bottom(Seat::B), |s| players
-                        .name(s))
+                    draw(l, game.position(), players.bottom(Seat::B), |s| players.name(s))
                 )?;
                 let how = match end {
-                    crate::engine::GameEnd::NoSeeds => "a player could not move, the other took the seeds left",
-                    crate::engine::GameEnd::Loop => "a position came back, the seeds left go to nobody",
+                    crate::engine::GameEnd::NoSeeds => tr!(l, "play-how-no-seeds"),
+                    crate::engine::GameEnd::Loop => tr!(l, "play-how-loop"),
                 };
                 let result = match winner {
-                    Winner::Seat(seat) => format!("{} wins", players.name(seat)),
-                    Winner::Draw => "a draw".to_string(),
+                    Winner::Seat(seat) => tr!(l, "play-wins", player = players.name(seat)),
+                    Winner::Draw => tr!(l, "play-draw"),
                 };
-                writeln!(
-                    out,
-                    "Game over ({how}): {result}, {} to {}.\nRecord: {}",
-                    game.position().captured(Seat::A),
-                    game.position().captured(Seat::B),
-                    game.record()
-                )?;
+                let over = tr!(
+                    l,
+                    "play-game-over",
+                    how = how,
+                    result = result,
+                    a = game.position().captured(Seat::A),
+                    b = game.position().captured(Seat::B)
+                );
+                let record = tr!(l, "play-record", record = game.record().to_string());
+                writeln!(out, "{over}\n{record}")?;
                 return Ok(());
             }
         };
         writeln!(
             out,
             "{}\n",
-            draw(Language::English, game.position(), players.bottom(to_move), |s| players
-                .name(s))
+            draw(l, game.position(), players.bottom(to_move), |s| players.name(s))
         )?;
         let hole = if players.is_human(to_move) {
-            match ask_move(&game, players.name(to_move), input, out)? {
+            match ask_move(l, &game, players.name(to_move), input, out)? {
                 Some(hole) => hole,
                 None => {
-                    writeln!(out, "Game abandoned. Record so far: {}", game.record())?;
+                    writeln!(out, "{}", tr!(l, "play-abandoned", record = game.record().to_string()))?;
                     return Ok(());
                 }
             }
         } else {
             let hole = computer_move(&game, players);
-            writeln!(out, "{} plays {hole}.", players.name(to_move))?;
+            writeln!(
+                out,
+                "{}",
+                tr!(
+                    l,
+                    "play-computer-plays",
+                    player = players.name(to_move),
+                    hole = hole.to_string()
+                )
+            )?;
             hole
         };
         let outcome = game.play(hole).expect("the hole was checked to be legal");
-        writeln!(out, "{}\n", describe_move(Language::English, &outcome))?;
+        writeln!(out, "{}\n", describe_move(l, &outcome))?;
     }
 }
 
 /// Asks until the player types a legal hole; `None` when they quit or the
 /// input ends.
-fn ask_move(game: &Game, name: String, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Option<Hole>> {
+fn ask_move(
+    language: Language,
+    game: &Game,
+    name: String,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<Option<Hole>> {
+    let l = language;
     let legal = game.legal_moves();
     loop {
         let holes: Vec<String> = legal.iter().map(|h| h.to_string()).collect();
-        write!(out, "{name}, your move ({}): ", holes.join(" "))?;
+        // The prompt ends with a space, before what the player types.
+        write!(
+            out,
+            "{} ",
+            tr!(l, "play-ask", player = name.as_str(), holes = holes.join(" "))
+        )?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -180,10 +239,15 @@ fn ask_move(game: &Game, name: String, input: &mut impl BufRead, out: &mut impl 
             return Ok(None);
         }
         match line.parse::<Hole>() {
-            Err(e) => writeln!(out, "{e}.")?,
+            Err(HoleError::NotANumber(_)) => writeln!(out, "{}", tr!(l, "play-not-a-hole", input = line))?,
+            Err(HoleError::OutOfRange(number)) => writeln!(out, "{}", tr!(l, "play-no-such-hole", hole = number))?,
             Ok(hole) => match game.position().check_move(hole) {
                 Ok(()) => return Ok(Some(hole)),
-                Err(e) => writeln!(out, "You cannot play {hole}: {e}.")?,
+                Err(e) => writeln!(
+                    out,
+                    "{}",
+                    tr!(l, "play-cannot", hole = hole.to_string(), reason = illegal_move(l, &e))
+                )?,
             },
         }
     }
@@ -194,7 +258,7 @@ fn ask_move(game: &Game, name: String, input: &mut impl BufRead, out: &mut impl 
 fn computer_move(game: &Game, players: Players) -> Hole {
     let (level, seed) = match players {
         Players::AgainstComputer { level, seed, .. } => (level, seed),
-        Players::Hotseat => (Level::Medium, 0),
+        Players::Hotseat { .. } => (Level::Medium, 0),
     };
     crate::ai::choose_move(game, level, seed ^ game.moves().len() as u64).expect("an ongoing game has a legal move")
 }
