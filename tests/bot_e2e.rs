@@ -499,7 +499,16 @@ async fn leaderboard_and_stats_after_several_games() {
         fake::content(&own)
     );
     let rules = scene.slash(&alice(), "rules", vec![]).await;
-    assert!(ephemeral_text(&rules).contains("hole 1 is never captured"));
+    assert!(ephemeral_text(&rules).contains("### The rules of Akon"), "{rules}");
+    // The rules come in full, in private follow-ups after the first part.
+    scene
+        .fake
+        .wait_until("the captures in the rules", |v| {
+            v.messages()
+                .into_iter()
+                .any(|m| fake::is_ephemeral(m) && fake::content(m).contains("a hole 1 is never captured"))
+        })
+        .await;
     scene.finish().await;
 }
 

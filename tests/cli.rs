@@ -476,8 +476,8 @@ fn play_re_asks_after_bad_input() {
 #[test]
 fn play_speaks_the_language_asked_for() {
     let out = play(&["--hotseat", "--first", "A", "--lang", "fr"], "x\n9\n3\n3\n3\n1\nq\n");
-    assert!(out.starts_with("Akon : semez depuis votre rangée"), "{out}");
-    assert!(out.contains("Joueur A, votre coup (1 2 3 4 5 6 7) : "), "{out}");
+    assert!(out.starts_with("Akon : sème depuis ta rangée"), "{out}");
+    assert!(out.contains("Joueur A, ton coup (1 2 3 4 5 6 7) : "), "{out}");
     assert!(out.contains("`x` n'est pas un numéro de trou"), "{out}");
     assert!(out.contains("le trou 9 n'existe pas"), "{out}");
     assert!(
@@ -485,7 +485,7 @@ fn play_speaks_the_language_asked_for() {
         "{out}"
     );
     assert!(
-        out.contains("Vous ne pouvez pas jouer 3 : le trou 3 est vide."),
+        out.contains("Tu ne peux pas jouer 3 : le trou 3 est vide."),
         "{out}"
     );
     assert!(

@@ -340,10 +340,10 @@ rules-end =
 
 ## akon play (la partie dans le terminal)
 
-play-intro = Akon : semez depuis votre rangée (trous 1 à 7, le trou 1 à votre droite) ; tapez q pour quitter.
+play-intro = Akon : sème depuis ta rangée (trous 1 à 7, le trou 1 à ta droite) ; tape q pour quitter.
 play-first = Premier à jouer : { $player }.
 play-player = Joueur { $seat }
-play-you = Vous ({ $seat })
+play-you = Toi ({ $seat })
 play-computer = Ordinateur ({ $seat }, { $level })
 play-how-no-seeds = un joueur ne pouvait plus jouer, l'autre a pris les graines restantes
 play-how-loop = une position est revenue, les graines restantes ne vont à personne
@@ -353,7 +353,7 @@ play-game-over = Partie terminée ({ $how }) : { $result }, { $a } à { $b }.
 play-record = Notation : { $record }
 play-abandoned = Partie abandonnée. Notation jusqu'ici : { $record }
 play-computer-plays = { $player } joue { $hole }.
-play-ask = { $player }, votre coup ({ $holes }) :
+play-ask = { $player }, ton coup ({ $holes }) :
 play-not-a-hole = `{ $input }` n'est pas un numéro de trou : les trous sont numérotés de 1 à 7.
 play-no-such-hole = le trou { $hole } n'existe pas : les trous sont numérotés de 1 à 7.
-play-cannot = Vous ne pouvez pas jouer { $hole } : { $reason }.
+play-cannot = Tu ne peux pas jouer { $hole } : { $reason }.

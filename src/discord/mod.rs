@@ -298,6 +298,13 @@ fn player_of(user: &User) -> Player {
     }
 }
 
+/// What `/akon settings` changes: reminders and time per move, then the
+/// player's and the server's languages (`Some(None)`: follow Discord).
+type SettingsChanges = (
+    (Option<bool>, Option<crate::service::TimePerMove>),
+    (Option<Option<Language>>, Option<Option<Language>>),
+);
+
 /// Whether an answer (or a message the bot owed) reached Discord: the
 /// error is a failure to talk to Discord, not a refusal.
 type Answered = serenity::Result<()>;
@@ -453,15 +460,8 @@ impl Bot {
                 language,
                 server_language,
             } => {
-                self.settings_command(
-                    ctx,
-                    command,
-                    &user,
-                    place,
-                    (dm_reminders, time),
-                    (language, server_language),
-                )
-                .await
+                let changes = ((dm_reminders, time), (language, server_language));
+                self.settings_command(ctx, command, mine, &user, place, changes).await
             }
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
                 Ok(games) => {
@@ -514,12 +514,11 @@ impl Bot {
         &self,
         ctx: &Context,
         command: &CommandInteraction,
+        mine: Language,
         user: &Player,
         place: Place,
-        (dm_reminders, time): (Option<bool>, Option<crate::service::TimePerMove>),
-        (language, server_language): (Option<Option<Language>>, Option<Option<Language>>),
+        ((dm_reminders, time), (language, server_language)): SettingsChanges,
     ) -> Answered {
-        let mut mine = Language::from_discord_locale(&command.locale);
         let shown = async {
             if let Some(server_language) = server_language {
                 let may_manage = command
@@ -545,15 +544,17 @@ impl Bot {
         .await;
         match shown {
             Ok((settings, my_language, server)) => {
-                // The answer speaks the language just chosen.
-                if my_language.chosen {
-                    mine = my_language.language;
-                }
-                let text = render::settings(mine, &settings, my_language, server);
+                // The answer speaks the language just chosen (or, when the
+                // player goes back to Discord's, their Discord's).
+                let language = match (my_language.chosen, language) {
+                    (true, _) => my_language.language,
+                    (false, Some(None)) => Language::from_discord_locale(&command.locale),
+                    (false, _) => mine,
+                };
+                let text = render::settings(language, &settings, my_language, server);
                 self.private(ctx, command, &text).await
             }
             Err(error) => {
-                let mine = self.user_language(user.id).await;
                 self.private(ctx, command, &self.error_text(mine, &error, "settings"))
                     .await
             }
