@@ -484,10 +484,7 @@ fn play_speaks_the_language_asked_for() {
         out.contains("A a semé 5 graines depuis A3, la dernière dans B1"),
         "{out}"
     );
-    assert!(
-        out.contains("Tu ne peux pas jouer 3 : le trou 3 est vide."),
-        "{out}"
-    );
+    assert!(out.contains("Tu ne peux pas jouer 3 : le trou 3 est vide."), "{out}");
     assert!(
         out.contains("Partie abandonnée. Notation jusqu'ici : A: 3 3 1"),
         "{out}"
