@@ -52,14 +52,16 @@ fn setting(row: &LanguageRow) -> LanguageSetting {
 
 impl Service {
     /// The languages of an interaction; remembers the locales it brought
-    /// (a write only when one changed).
+    /// (one read for both; a write only when a locale changed).
     pub async fn interaction_languages(&self, from: Locales<'_>) -> Result<Languages> {
+        let guild_id = from.guild.map(|(id, _)| id);
+        let (user, guild) = self.store.languages_of(from.user_id, guild_id).await?;
         let user = self
-            .seen(LanguageOf::User(from.user_id), Some(from.user_locale))
+            .seen(LanguageOf::User(from.user_id), user, Some(from.user_locale))
             .await?;
-        let public = match from.guild {
-            Some((guild_id, locale)) => self.seen(LanguageOf::Guild(guild_id), locale).await?,
-            None => user,
+        let public = match (from.guild, guild) {
+            (Some((guild_id, locale)), Some(row)) => self.seen(LanguageOf::Guild(guild_id), row, locale).await?,
+            _ => user,
         };
         Ok(Languages {
             private: user.language,
@@ -67,9 +69,8 @@ impl Service {
         })
     }
 
-    /// `whose` language, after remembering `locale` if it is new.
-    async fn seen(&self, whose: LanguageOf, locale: Option<&str>) -> Result<LanguageSetting> {
-        let mut row = self.store.language(whose).await?;
+    /// `whose` language from `row`, after remembering `locale` if it is new.
+    async fn seen(&self, whose: LanguageOf, mut row: LanguageRow, locale: Option<&str>) -> Result<LanguageSetting> {
         if let Some(locale) = locale {
             if row.discord_locale.as_deref() != Some(locale) {
                 self.store.save_discord_locale(whose, locale).await?;

@@ -44,6 +44,39 @@ impl Store {
         Ok(row.unwrap_or_default())
     }
 
+    /// What is stored of a player's language and, if given, a server's, in
+    /// one round trip: every interaction asks for both.
+    pub async fn languages_of(
+        &self,
+        user_id: u64,
+        guild_id: Option<u64>,
+    ) -> Result<(LanguageRow, Option<LanguageRow>)> {
+        let rows: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
+            "SELECT 'user', discord_locale, language FROM user_languages WHERE user_id = $1
+             UNION ALL
+             SELECT 'guild', discord_locale, language FROM guild_languages WHERE guild_id = $2",
+        )
+        .bind(to_db(user_id))
+        .bind(guild_id.map(to_db))
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing("reading languages")?;
+        let mut user = LanguageRow::default();
+        let mut guild = guild_id.map(|_| LanguageRow::default());
+        for (whose, discord_locale, language) in rows {
+            let row = LanguageRow {
+                discord_locale,
+                language,
+            };
+            match (whose.as_str(), guild.as_mut()) {
+                ("user", _) => user = row,
+                (_, Some(guild)) => *guild = row,
+                _ => {}
+            }
+        }
+        Ok((user, guild))
+    }
+
     /// Remembers the Discord locale an interaction brought for `whose`.
     pub async fn save_discord_locale(&self, whose: LanguageOf, locale: &str) -> Result<()> {
         let (table, key, id) = whose.table_and_key();
