@@ -9,8 +9,9 @@
 //!           ├ ai               the computer player: search over the engine
 //!           │  └ engine        the rules (docs/RULES.md), pure
 //!           └ rating           Glicko-2 arithmetic, pure
-//! board_text                   the text board, for `play` and Discord (over engine)
 //! random                       SplitMix64: the one seeded source of every random choice, pure
+//! board_text                   the text board, for `play` and Discord (over engine, i18n)
+//! i18n                         the languages and every sentence (locales/<code>/akon.ftl)
 //! telemetry                    metrics and /healthz; every layer may count into it
 //! ```
 
@@ -20,6 +21,7 @@ pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod i18n;
 pub mod random;
 pub mod rating;
 pub mod service;

@@ -185,7 +185,10 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
         );
         let outcome = game.play(hole).unwrap();
         assert!(
-            fake::content(&next).contains(&akon::board_text::describe_move(&outcome)),
+            fake::content(&next).contains(&akon::board_text::describe_move(
+                akon::i18n::Language::English,
+                &outcome
+            )),
             "the board says what the last move did: {}",
             fake::content(&next)
         );
@@ -476,12 +479,21 @@ async fn leaderboard_and_stats_after_several_games() {
     assert!(text.contains("3 games: 0 wins, 3 losses, 0 draws"), "{text}");
     let own = scene.slash(&alice(), "stats", vec![]).await;
     assert!(
-        fake::content(&own).contains("3 games: 2 wins, 1 losses"),
+        fake::content(&own).contains("3 games: 2 wins, 1 loss,"),
         "{}",
         fake::content(&own)
     );
     let rules = scene.slash(&alice(), "rules", vec![]).await;
-    assert!(ephemeral_text(&rules).contains("hole 1 is never captured"));
+    assert!(ephemeral_text(&rules).contains("### The rules of Akon"), "{rules}");
+    // The rules come in full, in private follow-ups after the first part.
+    scene
+        .fake
+        .wait_until("the captures in the rules", |v| {
+            v.messages()
+                .into_iter()
+                .any(|m| fake::is_ephemeral(m) && fake::content(m).contains("a hole 1 is never captured"))
+        })
+        .await;
     scene.finish().await;
 }
 
@@ -591,7 +603,7 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
     );
     let stats = scene.slash(&alice(), "stats", vec![]).await;
     assert!(
-        fake::content(&stats).contains("Against the computer (easy): 1 games"),
+        fake::content(&stats).contains("Against the computer (easy): 1 game:"),
         "{}",
         fake::content(&stats)
     );

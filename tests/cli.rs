@@ -14,6 +14,10 @@ fn akon_with_input(args: &[&str], input: &str) -> Output {
         .args(args)
         // A panic would print its backtrace: the tests look for both.
         .env("RUST_BACKTRACE", "1")
+        // English unless a test asks otherwise (`akon play` follows the locale).
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -484,6 +488,43 @@ fn play_re_asks_after_bad_input() {
     assert!(!finished);
     assert_eq!(record.to_string(), "A: 3 3 1");
     assert!(out.contains("Game abandoned. Record so far: A: 3 3 1"), "{out}");
+}
+
+#[test]
+fn play_speaks_the_language_asked_for() {
+    let out = play(&["--hotseat", "--first", "A", "--lang", "fr"], "x\n9\n3\n3\n3\n1\nq\n");
+    assert!(out.starts_with("Akon : sème depuis ta rangée"), "{out}");
+    assert!(out.contains("Joueur A, ton coup (1 2 3 4 5 6 7) : "), "{out}");
+    assert!(out.contains("`x` n'est pas un numéro de trou"), "{out}");
+    assert!(out.contains("le trou 9 n'existe pas"), "{out}");
+    assert!(
+        out.contains("A a semé 5 graines depuis A3, la dernière dans B1"),
+        "{out}"
+    );
+    assert!(out.contains("Tu ne peux pas jouer 3 : le trou 3 est vide."), "{out}");
+    assert!(
+        out.contains("Partie abandonnée. Notation jusqu'ici : A: 3 3 1"),
+        "{out}"
+    );
+    assert!(out.contains(" A1 A2 A3 A4 A5 A6 A7"), "hole names stay: {out}");
+    assert!(!out.contains("your move"), "{out}");
+}
+
+#[test]
+fn play_follows_the_environment_unless_told() {
+    let spanish = |args: &[&str]| {
+        let mut all = vec!["play", "--hotseat", "--first", "B"];
+        all.extend_from_slice(args);
+        let mut command = Command::new(env!("CARGO_BIN_EXE_akon"));
+        command.args(&all).env_remove("LC_ALL").env_remove("LC_MESSAGES");
+        command.env("LANG", "es_GQ.UTF-8").stdin(Stdio::null());
+        stdout(&command.output().unwrap())
+    };
+    let out = spanish(&[]);
+    assert!(out.contains("Jugador B, tu jugada (1 2 3 4 5 6 7):"), "{out}");
+    let out = spanish(&["--lang", "en"]);
+    assert!(out.contains("Player B, your move (1 2 3 4 5 6 7):"), "{out}");
+    assert_bad_input(&["play", "--lang", "de"], &["--lang", "`de`"]);
 }
 
 #[test]

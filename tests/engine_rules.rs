@@ -204,7 +204,9 @@ fn board_is_drawn_from_b_side_with_a1_top_left_and_b1_bottom_right() {
 #[test]
 fn board_drawn_from_a_side_is_the_same_board_turned_round() {
     let position = pos([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 1, 1, 2], A);
-    let text = akon::board_text::draw(&position, A, |seat| format!("player {seat}"));
+    let text = akon::board_text::draw(akon::i18n::Language::English, &position, A, |seat| {
+        format!("player {seat}")
+    });
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "player B · captured 0");
     assert_eq!(lines[1], " B1 B2 B3 B4 B5 B6 B7");

@@ -490,7 +490,7 @@ async fn past_the_pair_cap_a_game_is_unrated_and_its_final_board_says_so() {
     );
     let stats = scene.slash(&alice(), "stats", vec![]).await;
     assert!(
-        fake::content(&stats).contains("2 games: 1 wins, 1 losses"),
+        fake::content(&stats).contains("2 games: 1 win, 1 loss,"),
         "both games are recorded"
     );
     // A day later they may rate a game again.

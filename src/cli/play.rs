@@ -10,9 +10,11 @@ use clap::Args;
 
 use super::values::{self, First};
 use crate::ai::Level;
-use crate::board_text::{describe_move, draw};
-use crate::engine::{Game, Hole, Seat, Status, Winner};
+use crate::board_text::{describe_move, draw, illegal_move, level_name};
+use crate::engine::{Game, Hole, HoleError, Seat, Status, Winner};
+use crate::i18n::Language;
 use crate::random::SplitMix64;
+use crate::tr;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -31,9 +33,13 @@ pub struct PlayArgs {
     /// Seed for the random choices (first mover, the computer's), to replay a session.
     #[arg(long)]
     seed: Option<u64>,
+    /// The game's language: en, fr or es (default: from LC_ALL, LC_MESSAGES or LANG).
+    #[arg(long, value_parser = values::language(), ignore_case = true)]
+    lang: Option<Language>,
 }
 
 pub fn run(args: PlayArgs) -> ExitCode {
+    let language = args.lang.unwrap_or_else(Language::from_environment);
     let seed = args.seed.unwrap_or_else(SplitMix64::seed_from_entropy);
     let first = match args.first {
         First::Seat(seat) => seat,
@@ -46,12 +52,13 @@ pub fn run(args: PlayArgs) -> ExitCode {
         }
     };
     let players = if args.hotseat {
-        Players::Hotseat
+        Players::Hotseat { language }
     } else {
         Players::AgainstComputer {
             human: args.seat,
             level: args.level,
             seed,
+            language,
         }
     };
     let stdin = io::stdin();
@@ -66,23 +73,44 @@ pub fn run(args: PlayArgs) -> ExitCode {
 
 #[derive(Clone, Copy, Debug)]
 enum Players {
-    Hotseat,
-    AgainstComputer { human: Seat, level: Level, seed: u64 },
+    Hotseat {
+        language: Language,
+    },
+    AgainstComputer {
+        human: Seat,
+        level: Level,
+        seed: u64,
+        language: Language,
+    },
 }
 
 impl Players {
     fn is_human(self, seat: Seat) -> bool {
         match self {
-            Players::Hotseat => true,
+            Players::Hotseat { .. } => true,
             Players::AgainstComputer { human, .. } => seat == human,
         }
     }
 
-    fn name(self, seat: Seat) -> String {
+    fn language(self) -> Language {
         match self {
-            Players::Hotseat => format!("Player {seat}"),
-            Players::AgainstComputer { human, .. } if seat == human => format!("You ({seat})"),
-            Players::AgainstComputer { level, .. } => format!("Computer ({seat}, {level})"),
+            Players::Hotseat { language } | Players::AgainstComputer { language, .. } => language,
+        }
+    }
+
+    fn name(self, seat: Seat) -> String {
+        let seat_name = seat.to_string();
+        match self {
+            Players::Hotseat { language } => tr!(language, "play-player", seat = seat_name),
+            Players::AgainstComputer { human, language, .. } if seat == human => {
+                tr!(language, "play-you", seat = seat_name)
+            }
+            Players::AgainstComputer { level, language, .. } => tr!(
+                language,
+                "play-computer",
+                seat = seat_name,
+                level = level_name(language, level)
+            ),
         }
     }
 
@@ -90,18 +118,20 @@ impl Players {
     /// game the player about to move.
     fn bottom(self, to_move: Seat) -> Seat {
         match self {
-            Players::Hotseat => to_move,
+            Players::Hotseat { .. } => to_move,
             Players::AgainstComputer { human, .. } => human,
         }
     }
 }
 
 fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<()> {
+    let l = players.language();
+    writeln!(out, "{}", tr!(l, "play-intro"))?;
     writeln!(
         out,
-        "Akon: sow from your row (holes 1 to 7, hole 1 on your right); type q to quit."
+        "{}\n",
+        tr!(l, "play-first", player = players.name(game.position().to_move()))
     )?;
-    writeln!(out, "First to move: {}.\n", players.name(game.position().to_move()))?;
     loop {
         let to_move = match game.status() {
             Status::Ongoing { to_move } => to_move,
@@ -109,57 +139,81 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
                 writeln!(
                     out,
                     "{}\n",
-                    draw(game.position(), players.bottom(Seat::B), |s| players.name(s))
+                    draw(l, game.position(), players.bottom(Seat::B), |s| players.name(s))
                 )?;
                 let how = match end {
-                    crate::engine::GameEnd::NoSeeds => "a player could not move, the other took the seeds left",
-                    crate::engine::GameEnd::Loop => "a position came back, the seeds left go to nobody",
+                    crate::engine::GameEnd::NoSeeds => tr!(l, "play-how-no-seeds"),
+                    crate::engine::GameEnd::Loop => tr!(l, "play-how-loop"),
                 };
                 // The winner's score first, as results are said.
                 let (result, first) = match winner {
-                    Winner::Seat(seat) => (format!("{} wins", players.name(seat)), seat),
-                    Winner::Draw => ("a draw".to_string(), Seat::A),
+                    Winner::Seat(seat) => (tr!(l, "play-wins", player = players.name(seat)), seat),
+                    Winner::Draw => (tr!(l, "play-draw"), Seat::A),
                 };
-                writeln!(
-                    out,
-                    "Game over ({how}): {result}, {} to {}.\nRecord: {}",
-                    game.position().captured(first),
-                    game.position().captured(first.opponent()),
-                    game.record()
-                )?;
+                let over = tr!(
+                    l,
+                    "play-game-over",
+                    how = how,
+                    result = result,
+                    a = game.position().captured(first),
+                    b = game.position().captured(first.opponent())
+                );
+                let record = tr!(l, "play-record", record = game.record().to_string());
+                writeln!(out, "{over}\n{record}")?;
                 return Ok(());
             }
         };
         writeln!(
             out,
             "{}\n",
-            draw(game.position(), players.bottom(to_move), |s| players.name(s))
+            draw(l, game.position(), players.bottom(to_move), |s| players.name(s))
         )?;
         let hole = if players.is_human(to_move) {
-            match ask_move(&game, players.name(to_move), input, out)? {
+            match ask_move(l, &game, players.name(to_move), input, out)? {
                 Some(hole) => hole,
                 None => {
-                    writeln!(out, "Game abandoned. Record so far: {}", game.record())?;
+                    writeln!(out, "{}", tr!(l, "play-abandoned", record = game.record().to_string()))?;
                     return Ok(());
                 }
             }
         } else {
-            let hole = computer_move(&game, players, out)?;
-            writeln!(out, "{} plays {hole}.", players.name(to_move))?;
+            let hole = computer_move(&game, players, l, out)?;
+            writeln!(
+                out,
+                "{}",
+                tr!(
+                    l,
+                    "play-computer-plays",
+                    player = players.name(to_move),
+                    hole = hole.to_string()
+                )
+            )?;
             hole
         };
         let outcome = game.play(hole).expect("the hole was checked to be legal");
-        writeln!(out, "{}\n", describe_move(&outcome))?;
+        writeln!(out, "{}\n", describe_move(l, &outcome))?;
     }
 }
 
 /// Asks until the player types a legal hole; `None` when they quit or the
 /// input ends.
-fn ask_move(game: &Game, name: String, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Option<Hole>> {
+fn ask_move(
+    language: Language,
+    game: &Game,
+    name: String,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<Option<Hole>> {
+    let l = language;
     let legal = game.legal_moves();
     loop {
         let holes: Vec<String> = legal.iter().map(|h| h.to_string()).collect();
-        write!(out, "{name}, your move ({}): ", holes.join(" "))?;
+        // The prompt ends with a space, before what the player types.
+        write!(
+            out,
+            "{} ",
+            tr!(l, "play-ask", player = name.as_str(), holes = holes.join(" "))
+        )?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -171,10 +225,15 @@ fn ask_move(game: &Game, name: String, input: &mut impl BufRead, out: &mut impl 
             return Ok(None);
         }
         match line.parse::<Hole>() {
-            Err(e) => writeln!(out, "{e}.")?,
+            Err(HoleError::NotANumber(_)) => writeln!(out, "{}", tr!(l, "play-not-a-hole", input = line))?,
+            Err(HoleError::OutOfRange(number)) => writeln!(out, "{}", tr!(l, "play-no-such-hole", hole = number))?,
             Ok(hole) => match game.position().check_move(hole) {
                 Ok(()) => return Ok(Some(hole)),
-                Err(e) => writeln!(out, "You cannot play {hole}: {e}.")?,
+                Err(e) => writeln!(
+                    out,
+                    "{}",
+                    tr!(l, "play-cannot", hole = hole.to_string(), reason = illegal_move(l, &e))
+                )?,
             },
         }
     }
@@ -187,10 +246,10 @@ const THINKING_NOTICE: Duration = Duration::from_millis(500);
 /// and the move number so that a session can be replayed. A search that
 /// takes longer than [`THINKING_NOTICE`] is announced, so that the terminal
 /// does not look stuck.
-fn computer_move(game: &Game, players: Players, out: &mut impl Write) -> io::Result<Hole> {
+fn computer_move(game: &Game, players: Players, l: Language, out: &mut impl Write) -> io::Result<Hole> {
     let (level, seed) = match players {
         Players::AgainstComputer { level, seed, .. } => (level, seed),
-        Players::Hotseat => (Level::Medium, 0),
+        Players::Hotseat { .. } => (Level::Medium, 0),
     };
     let seed = seed ^ game.moves().len() as u64;
     let (sender, receiver) = mpsc::channel();
@@ -199,7 +258,11 @@ fn computer_move(game: &Game, players: Players, out: &mut impl Write) -> io::Res
         match receiver.recv_timeout(THINKING_NOTICE) {
             Ok(hole) => Ok(hole),
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                writeln!(out, "{} is thinking…", players.name(game.position().to_move()))?;
+                writeln!(
+                    out,
+                    "{}",
+                    tr!(l, "play-thinking", player = players.name(game.position().to_move()))
+                )?;
                 out.flush()?;
                 Ok(receiver.recv().expect("the search sends its move"))
             }

@@ -5,6 +5,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use crate::ai::Level;
 use crate::engine::Seat;
+use crate::i18n::Language;
 
 /// A seat, `A` or `B` (either case).
 pub(super) fn seat() -> impl TypedValueParser<Value = Seat> {
@@ -14,6 +15,11 @@ pub(super) fn seat() -> impl TypedValueParser<Value = Seat> {
 /// A level by name: easy, medium, hard or master (any case).
 pub(super) fn level() -> impl TypedValueParser<Value = Level> {
     PossibleValuesParser::new(Level::ALL.map(Level::name)).try_map(|text| text.parse::<Level>())
+}
+
+/// A language by code: en, fr or es (any case).
+pub(super) fn language() -> impl TypedValueParser<Value = Language> {
+    PossibleValuesParser::new(Language::ALL.map(Language::code)).try_map(|text| text.parse::<Language>())
 }
 
 /// Who moves first in `akon play`.

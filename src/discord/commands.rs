@@ -1,159 +1,177 @@
 //! The `/akon` command and its subcommands: their declaration and parsing.
 
 use crate::ai::Level;
+use crate::board_text::level_name;
+use crate::i18n::Language;
 use crate::service::TimePerMove;
+use crate::tr;
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType, CreateCommand,
     CreateCommandOption,
 };
 
-/// The one slash command with every subcommand, each described.
+use super::render::{language_name, time_per_move_text};
+
+/// The languages the command is registered in besides English, with the
+/// Discord locales of each.
+fn other_languages() -> impl Iterator<Item = (Language, &'static str)> {
+    Language::ALL
+        .into_iter()
+        .flat_map(|language| language.discord_locales().iter().map(move |&locale| (language, locale)))
+}
+
+/// An option named `name` (the canonical, English name that parsing reads)
+/// with its name and description in every language.
+fn localized(option: CreateCommandOption, words: impl Fn(Language) -> (String, String)) -> CreateCommandOption {
+    other_languages().fold(option, |option, (language, locale)| {
+        let (name, description) = words(language);
+        option
+            .name_localized(locale, name)
+            .description_localized(locale, description)
+    })
+}
+
+/// `option!(kind, "name", "name-key", "description-key")`: an option whose
+/// canonical name is `name`, described in English and localised.
+macro_rules! option {
+    ($kind:expr, $name:literal, $name_key:literal, $description_key:literal) => {
+        localized(
+            CreateCommandOption::new($kind, $name, tr!(Language::English, $description_key)),
+            |language| (tr!(language, $name_key), tr!(language, $description_key)),
+        )
+    };
+}
+
+/// A string choice shown as `label(language)` in every language.
+fn choice_of(option: CreateCommandOption, value: &str, label: impl Fn(Language) -> String) -> CreateCommandOption {
+    let locales: Vec<(String, String)> = other_languages()
+        .map(|(language, locale)| (locale.to_string(), label(language)))
+        .collect();
+    option.add_string_choice_localized(label(Language::English), value, locales)
+}
+
+/// The one slash command with every subcommand, each described in every
+/// language.
 pub fn akon_command() -> CreateCommand {
+    let sub = CommandOptionType::SubCommand;
     let game_option = || {
-        CreateCommandOption::new(
+        option!(
             CommandOptionType::Integer,
             "game",
-            "The game's number (default: your game in this channel)",
+            "cmd-game-option-name",
+            "cmd-game-option-desc"
         )
         .min_int_value(1)
         .required(false)
     };
-    CreateCommand::new("akon")
-        .description("Play Akon, the two-row mancala game")
-        .dm_permission(true)
+    let language_option = |option: CreateCommandOption| {
+        Language::ALL.into_iter().fold(
+            choice_of(option, "discord", |l| tr!(l, "cmd-language-discord")),
+            |option, named| choice_of(option, named.code(), |l| language_name(l, named)),
+        )
+    };
+    let command = CreateCommand::new("akon")
+        .description(tr!(Language::English, "cmd-akon-desc"))
+        .dm_permission(true);
+    let command = other_languages().fold(command, |command, (language, locale)| {
+        command.description_localized(locale, tr!(language, "cmd-akon-desc"))
+    });
+    command
         .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::SubCommand,
-                "challenge",
-                "Challenge someone to a game of Akon",
-            )
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::User,
-                    "opponent",
-                    "Who you want to play (pick me to play the computer)",
+            option!(sub, "challenge", "cmd-challenge-name", "cmd-challenge-desc")
+                .add_sub_option(
+                    option!(
+                        CommandOptionType::User,
+                        "opponent",
+                        "cmd-opponent-name",
+                        "cmd-opponent-desc"
+                    )
+                    .required(true),
                 )
-                .required(true),
-            )
-            .add_sub_option(Level::ALL.into_iter().fold(
-                CreateCommandOption::new(
+                .add_sub_option(Level::ALL.into_iter().fold(
+                    option!(CommandOptionType::String, "level", "cmd-level-name", "cmd-level-desc"),
+                    |option, level| choice_of(option, level.name(), |l| level_name(l, level)),
+                ))
+                .add_sub_option(time_per_move_option(option!(
                     CommandOptionType::String,
-                    "level",
-                    "The computer's strength, when you play me (default: medium)",
+                    "time_per_move",
+                    "cmd-time-per-move-name",
+                    "cmd-challenge-time-desc"
+                ))),
+        )
+        .add_option(option!(sub, "games", "cmd-games-name", "cmd-games-desc"))
+        .add_option(option!(sub, "board", "cmd-board-name", "cmd-board-desc").add_sub_option(game_option()))
+        .add_option(option!(sub, "resign", "cmd-resign-name", "cmd-resign-desc").add_sub_option(game_option()))
+        .add_option(option!(sub, "abort", "cmd-abort-name", "cmd-abort-desc").add_sub_option(game_option()))
+        .add_option(
+            option!(sub, "leaderboard", "cmd-leaderboard-name", "cmd-leaderboard-desc").add_sub_option(choice_of(
+                choice_of(
+                    option!(CommandOptionType::String, "scope", "cmd-scope-name", "cmd-scope-desc"),
+                    "server",
+                    |l| tr!(l, "cmd-scope-server"),
                 ),
-                |option, level| option.add_string_choice(level.name(), level.name()),
-            ))
-            .add_sub_option(time_per_move_option(
-                "Time each player has for a move (default: 3 days, or your /akon settings)",
+                "global",
+                |l| tr!(l, "cmd-scope-global"),
             )),
         )
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::SubCommand,
-            "games",
-            "Your ongoing games",
-        ))
         .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::SubCommand,
-                "board",
-                "Post a game's current board again",
-            )
-            .add_sub_option(game_option()),
-        )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::SubCommand,
-                "resign",
-                "Resign a game: your opponent wins",
-            )
-            .add_sub_option(game_option()),
-        )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::SubCommand,
-                "abort",
-                "Abort a game before both players have moved: no result, not rated",
-            )
-            .add_sub_option(game_option()),
-        )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::SubCommand,
-                "leaderboard",
-                "The best players by rating, in this server or everywhere",
-            )
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "scope",
-                    "Whose leaderboard (default: server)",
-                )
-                .add_string_choice("server", "server")
-                .add_string_choice("global", "global"),
-            ),
-        )
-        .add_option(
-            CreateCommandOption::new(CommandOptionType::SubCommand, "stats", "A player's rating and record")
-                .add_sub_option(CreateCommandOption::new(
-                    CommandOptionType::User,
-                    "player",
-                    "Whose record (default: yours)",
-                )),
-        )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::SubCommand,
-                "history",
-                "A player's last finished games",
-            )
-            .add_sub_option(CreateCommandOption::new(
+            option!(sub, "stats", "cmd-stats-name", "cmd-stats-desc").add_sub_option(option!(
                 CommandOptionType::User,
                 "player",
-                "Whose games (default: yours)",
+                "cmd-player-name",
+                "cmd-stats-player-desc"
             )),
         )
         .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::SubCommand,
-                "game",
-                "One game in full: result, final board and record",
-            )
-            .add_sub_option(
-                CreateCommandOption::new(
-                    CommandOptionType::Integer,
-                    "id",
-                    "The game's number, as in /akon history",
-                )
-                .min_int_value(1)
-                .required(true),
+            option!(sub, "history", "cmd-history-name", "cmd-history-desc").add_sub_option(option!(
+                CommandOptionType::User,
+                "player",
+                "cmd-player-name",
+                "cmd-history-player-desc"
+            )),
+        )
+        .add_option(
+            option!(sub, "game", "cmd-game-name", "cmd-game-desc").add_sub_option(
+                option!(CommandOptionType::Integer, "id", "cmd-id-name", "cmd-id-desc")
+                    .min_int_value(1)
+                    .required(true),
             ),
         )
         .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::SubCommand,
-                "settings",
-                "Your reminders and default time per move",
-            )
-            .add_sub_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "dm_reminders",
-                "Remind me by direct message instead of a mention in the channel",
-            ))
-            .add_sub_option(time_per_move_option("The time per move of the challenges you send")),
+            option!(sub, "settings", "cmd-settings-name", "cmd-settings-desc")
+                .add_sub_option(option!(
+                    CommandOptionType::Boolean,
+                    "dm_reminders",
+                    "cmd-dm-reminders-name",
+                    "cmd-dm-reminders-desc"
+                ))
+                .add_sub_option(time_per_move_option(option!(
+                    CommandOptionType::String,
+                    "time_per_move",
+                    "cmd-time-per-move-name",
+                    "cmd-settings-time-desc"
+                )))
+                .add_sub_option(language_option(option!(
+                    CommandOptionType::String,
+                    "language",
+                    "cmd-language-name",
+                    "cmd-language-desc"
+                )))
+                .add_sub_option(language_option(option!(
+                    CommandOptionType::String,
+                    "server_language",
+                    "cmd-server-language-name",
+                    "cmd-server-language-desc"
+                ))),
         )
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::SubCommand,
-            "rules",
-            "The rules of Akon in short",
-        ))
+        .add_option(option!(sub, "rules", "cmd-rules-name", "cmd-rules-desc"))
 }
 
-/// A string option offering every time per move.
-fn time_per_move_option(description: &str) -> CreateCommandOption {
-    TimePerMove::ALL.into_iter().fold(
-        CreateCommandOption::new(CommandOptionType::String, "time_per_move", description),
-        |option, time| option.add_string_choice(time.to_string(), time.code()),
-    )
+/// `option` offering every time per move.
+fn time_per_move_option(option: CreateCommandOption) -> CreateCommandOption {
+    TimePerMove::ALL.into_iter().fold(option, |option, time| {
+        choice_of(option, time.code(), |l| time_per_move_text(l, time))
+    })
 }
 
 /// The value of the string option `name`, parsed, if given.
@@ -169,6 +187,15 @@ fn choice<T: std::str::FromStr>(options: &[CommandDataOption], name: &str) -> Re
     }
 }
 
+/// A language option: a language's code, or `discord` to follow Discord.
+fn language_choice(options: &[CommandDataOption], name: &str) -> Result<Option<Option<Language>>, CommandError> {
+    Ok(match choice::<String>(options, name)? {
+        None => None,
+        Some(code) if code == "discord" => Some(None),
+        Some(code) => Some(Some(code.parse().map_err(|_| CommandError::BadOption(name.into()))?)),
+    })
+}
+
 /// A parsed `/akon` invocation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AkonCommand {
@@ -180,6 +207,10 @@ pub enum AkonCommand {
     Settings {
         dm_reminders: Option<bool>,
         time: Option<TimePerMove>,
+        /// The player's language; `Some(None)`: follow Discord's again.
+        language: Option<Option<Language>>,
+        /// The server's language, likewise.
+        server_language: Option<Option<Language>>,
     },
     Games,
     Board {
@@ -212,10 +243,23 @@ pub enum AkonCommand {
 pub enum CommandError {
     #[error("unknown command `/{0}`")]
     UnknownCommand(String),
-    #[error("unknown subcommand `{0}`; try `/akon rules`")]
+    #[error("unknown subcommand `{0}`")]
     UnknownSubcommand(String),
     #[error("the option `{0}` is malformed")]
     BadOption(String),
+}
+
+impl CommandError {
+    /// What the user is told, in `language`.
+    pub fn sentence(&self, language: Language) -> String {
+        match self {
+            CommandError::UnknownCommand(command) => tr!(language, "command-unknown", command = command.as_str()),
+            CommandError::UnknownSubcommand(sub) => {
+                tr!(language, "command-unknown-subcommand", subcommand = sub.as_str())
+            }
+            CommandError::BadOption(option) => tr!(language, "command-bad-option", option = option.as_str()),
+        }
+    }
 }
 
 pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandError> {
@@ -300,6 +344,8 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             AkonCommand::Settings {
                 dm_reminders,
                 time: time()?,
+                language: language_choice(options, "language")?,
+                server_language: language_choice(options, "server_language")?,
             }
         }
         other => return Err(CommandError::UnknownSubcommand(other.into())),

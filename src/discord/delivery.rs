@@ -12,6 +12,7 @@ use serenity::all::{ChannelId, Context, EditMessage, Message, MessageId};
 
 use super::render;
 use super::{Answered, Bot};
+use crate::i18n::Language;
 use crate::service::{Delivery, GameView};
 
 /// The most games one pass of the delivery loop settles; the rest wait for
@@ -85,14 +86,21 @@ impl Drop for BusyGuard {
 
 impl Bot {
     /// Settles `owed`: strips the superseded boards, then posts the board of
-    /// the game's current state (with `intro` above it) and records it.
-    pub(super) async fn deliver(&self, ctx: &Context, owed: &Delivery, intro: Option<&str>) -> Answered {
+    /// the game's current state in `language` (with `intro` above it) and
+    /// records it.
+    pub(super) async fn deliver(
+        &self,
+        ctx: &Context,
+        owed: &Delivery,
+        intro: Option<&str>,
+        language: Language,
+    ) -> Answered {
         let view = &owed.view;
         self.strip_boards(ctx, &owed.strip).await?;
         if !owed.post_board {
             return Ok(());
         }
-        let mut reply = render::board(view);
+        let mut reply = render::board(language, view);
         if let Some(intro) = intro {
             reply.content = format!("{intro}\n{}", reply.content);
         }
@@ -196,7 +204,8 @@ impl Bot {
                     return;
                 }
             };
-            let message = render::challenge(&view).owed_message(format!("akon:c:{challenge_id}"));
+            let language = self.server_language(view.guild_id).await;
+            let message = render::challenge(language, &view).owed_message(format!("akon:c:{challenge_id}"));
             tracing::info!(challenge_id, "posting a challenge never shown");
             match ChannelId::new(view.channel_id).send_message(ctx, message).await {
                 Ok(posted) => {
@@ -240,7 +249,8 @@ impl Bot {
     }
 
     async fn deliver_and_catch_up(&self, ctx: &Context, owed: &Delivery) -> Answered {
-        self.deliver(ctx, owed, None).await?;
+        let language = self.server_language(owed.view.guild_id).await;
+        self.deliver(ctx, owed, None, language).await?;
         if owed.view.computer_to_move() {
             tracing::info!(game_id = owed.view.id, "catching up on a computer move");
             self.computer_turn(ctx, owed.view.id).await?;

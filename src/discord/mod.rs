@@ -27,11 +27,15 @@ use serenity::async_trait;
 
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
-pub use render::RULES;
 pub use telemetry::gateway_check;
 
+use crate::board_text::level_name;
 use crate::engine::Seat;
-use crate::service::{ChallengeRequest, Challenged, Delivery, GameView, Place, Player, Service, ServiceError};
+use crate::i18n::Language;
+use crate::service::{
+    ChallengeRequest, Challenged, Delivery, GameView, Languages, Locales, Place, Player, Service, ServiceError,
+};
+use crate::tr;
 use commands::CommandError;
 use render::Reply;
 
@@ -259,12 +263,23 @@ impl<F: std::future::Future> std::future::Future for CatchPanic<F> {
     }
 }
 
-const APOLOGY: &str = "Sorry, something went wrong on our side. Nothing was changed; please try again.";
+/// The user's language as Discord sends it, with no lookup: for an apology
+/// after a panic, which must not depend on anything that may have failed.
+fn interaction_language(interaction: &Interaction) -> Language {
+    match interaction {
+        Interaction::Command(i) => Language::from_discord_locale(&i.locale),
+        Interaction::Component(i) => Language::from_discord_locale(&i.locale),
+        _ => Language::English,
+    }
+}
 
 async fn apologize(ctx: &Context, interaction: &Interaction) {
-    let message = CreateInteractionResponseMessage::new().content(APOLOGY).ephemeral(true);
+    let apology = tr!(interaction_language(interaction), "apology");
+    let message = CreateInteractionResponseMessage::new()
+        .content(&apology)
+        .ephemeral(true);
     let followup = CreateInteractionResponseFollowup::new()
-        .content(APOLOGY)
+        .content(&apology)
         .ephemeral(true);
     let result = match interaction {
         Interaction::Command(i) => match i
@@ -296,6 +311,13 @@ fn player_of(user: &User) -> Player {
     }
 }
 
+/// What `/akon settings` changes: reminders and time per move, then the
+/// player's and the server's languages (`Some(None)`: follow Discord).
+type SettingsChanges = (
+    (Option<bool>, Option<crate::service::TimePerMove>),
+    (Option<Option<Language>>, Option<Option<Language>>),
+);
+
 /// Whether an answer (or a message the bot owed) reached Discord: the
 /// error is a failure to talk to Discord, not a refusal.
 type Answered = serenity::Result<()>;
@@ -310,8 +332,16 @@ fn response(reply: &Reply) -> CreateInteractionResponseMessage {
 impl Bot {
     async fn handle(&self, ctx: &Context, interaction: &Interaction) {
         let sent = match interaction {
-            Interaction::Command(command) => self.on_command(ctx, command).await,
-            Interaction::Component(component) => self.on_button(ctx, component).await,
+            Interaction::Command(command) => {
+                let guild = command.guild_id.map(|g| (g.get(), command.guild_locale.as_deref()));
+                let languages = self.languages(command.user.id.get(), &command.locale, guild).await;
+                self.on_command(ctx, command, languages).await
+            }
+            Interaction::Component(component) => {
+                let guild = component.guild_id.map(|g| (g.get(), component.guild_locale.as_deref()));
+                let languages = self.languages(component.user.id.get(), &component.locale, guild).await;
+                self.on_button(ctx, component, languages).await
+            }
             _ => Ok(()),
         };
         if let Err(error) = sent {
@@ -320,21 +350,61 @@ impl Bot {
         }
     }
 
-    /// A refusal or an apology, privately, for a service error.
-    fn error_text(&self, error: &ServiceError, context: &str) -> String {
+    /// The languages to answer an interaction in (see `service::languages`);
+    /// if they cannot be read, Discord's own locales.
+    async fn languages(&self, user_id: u64, locale: &str, guild: Option<(u64, Option<&str>)>) -> Languages {
+        let from = Locales {
+            user_id,
+            user_locale: locale,
+            guild,
+        };
+        match self.service.interaction_languages(from).await {
+            Ok(languages) => languages,
+            Err(error) => {
+                tracing::warn!(%error, "cannot read the languages; using Discord's locales");
+                let private = Language::from_discord_locale(locale);
+                Languages {
+                    private,
+                    public: guild
+                        .and_then(|(_, locale)| locale)
+                        .map_or(private, Language::from_discord_locale),
+                }
+            }
+        }
+    }
+
+    /// A server's language, for what the bot posts there on its own.
+    pub(super) async fn server_language(&self, guild_id: u64) -> Language {
+        self.service.server_language(guild_id).await.unwrap_or_else(|error| {
+            tracing::warn!(%error, guild_id, "cannot read a server's language; using English");
+            Language::English
+        })
+    }
+
+    /// A player's language, for what the bot sends them alone.
+    pub(super) async fn user_language(&self, user_id: u64) -> Language {
+        self.service.user_language(user_id).await.unwrap_or_else(|error| {
+            tracing::warn!(%error, user_id, "cannot read a player's language; using English");
+            Language::English
+        })
+    }
+
+    /// A refusal or an apology, privately, in `language`, for a service error.
+    fn error_text(&self, language: Language, error: &ServiceError, context: &str) -> String {
         if error.is_fault() {
             crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Failed);
             tracing::error!(%error, context, "service failure");
-            APOLOGY.to_string()
+            tr!(language, "apology")
         } else {
             crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-            refusals::refusal(error)
+            refusals::refusal(language, error)
         }
     }
 
     // Slash commands.
 
-    async fn on_command(&self, ctx: &Context, command: &CommandInteraction) -> Answered {
+    async fn on_command(&self, ctx: &Context, command: &CommandInteraction, languages: Languages) -> Answered {
+        let Languages { private: mine, public } = languages;
         let user = player_of(&command.user);
         let place = Place {
             guild_id: command.guild_id.map(GuildId::get),
@@ -345,15 +415,15 @@ impl Bot {
             Ok(parsed) => parsed,
             Err(error) => {
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                return self.private(ctx, command, &format!("{error}.")).await;
+                return self.private(ctx, command, &error.sentence(mine)).await;
             }
         };
         match parsed {
-            AkonCommand::Rules => self.private(ctx, command, RULES).await,
+            AkonCommand::Rules => self.private_pages(ctx, command, &render::rules(mine)).await,
             AkonCommand::Challenge { opponent: None, .. } => {
                 let error = CommandError::BadOption("opponent".into());
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                self.private(ctx, command, &format!("{error}.")).await
+                self.private(ctx, command, &error.sentence(mine)).await
             }
             AkonCommand::Challenge {
                 opponent: Some(opponent),
@@ -371,66 +441,150 @@ impl Bot {
                 };
                 match self.service.challenge_or_play(request).await {
                     Ok(Challenged::Challenge(view)) => {
-                        let message = self.public(ctx, command, &render::challenge(&view)).await?;
+                        let message = self.public(ctx, command, &render::challenge(public, &view)).await?;
                         self.challenge_posted(view.id, &message).await;
                         Ok(())
                     }
                     Ok(Challenged::ComputerGame { view, level }) => {
-                        let mut board = render::board(&view);
+                        let mut board = render::board(public, &view);
                         let first = view.game.start().to_move();
-                        board.content = format!(
-                            "{} plays the computer ({level}). The first mover was drawn at random: {} ({first}).\n{}",
-                            render::mention(view.player(Seat::A)),
-                            render::mention(view.player(first)),
-                            board.content
+                        let intro = tr!(
+                            public,
+                            "computer-game-intro",
+                            player = render::mention(view.player(Seat::A)),
+                            level = level_name(public, level),
+                            first = render::player_name(public, &view, first),
+                            seat = first.to_string()
                         );
+                        board.content = format!("{intro}\n{}", board.content);
                         let message = self.public(ctx, command, &board).await?;
                         self.board_answered(ctx, &view, &message).await?;
                         self.computer_turn_if_due(ctx, &view).await
                     }
-                    Err(error) => self.private(ctx, command, &self.error_text(&error, "challenge")).await,
+                    Err(error) => {
+                        self.private(ctx, command, &self.error_text(mine, &error, "challenge"))
+                            .await
+                    }
                 }
             }
-            AkonCommand::Settings { dm_reminders, time } => {
-                match self.service.update_settings(&user, dm_reminders, time).await {
-                    Ok(settings) => self.private(ctx, command, &render::settings(&settings)).await,
-                    Err(error) => self.private(ctx, command, &self.error_text(&error, "settings")).await,
-                }
+            AkonCommand::Settings {
+                dm_reminders,
+                time,
+                language,
+                server_language,
+            } => {
+                let changes = ((dm_reminders, time), (language, server_language));
+                self.settings_command(ctx, command, mine, &user, place, changes).await
             }
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
                 Ok(games) => {
-                    self.private(ctx, command, &render::games_list(user.id, &games).content)
+                    self.private(ctx, command, &render::games_list(mine, user.id, &games).content)
                         .await
                 }
-                Err(error) => self.private(ctx, command, &self.error_text(&error, "games")).await,
+                Err(error) => {
+                    self.private(ctx, command, &self.error_text(mine, &error, "games"))
+                        .await
+                }
             },
             AkonCommand::Board { game } => match self.service.game_of(user.id, game, place.channel_id).await {
                 Ok(view) => {
                     let _busy = self.busy.hold(view.id);
-                    let message = self.public(ctx, command, &render::board(&view)).await?;
+                    let message = self.public(ctx, command, &render::board(public, &view)).await?;
                     self.board_answered(ctx, &view, &message).await
                 }
-                Err(error) => self.private(ctx, command, &self.error_text(&error, "board")).await,
+                Err(error) => {
+                    self.private(ctx, command, &self.error_text(mine, &error, "board"))
+                        .await
+                }
             },
             AkonCommand::Resign { game } => {
                 let resigned = match self.service.game_of(user.id, game, place.channel_id).await {
                     Ok(view) => self.service.resign(view.id, &user).await,
                     Err(error) => Err(error),
                 };
-                self.answer_game_end(ctx, command, resigned, "resign").await
+                self.answer_game_end(ctx, command, languages, resigned, "resign").await
             }
-            AkonCommand::Leaderboard { global } => self.leaderboard_command(ctx, command, &user, place, global).await,
+            AkonCommand::Leaderboard { global } => {
+                self.leaderboard_command(ctx, command, languages, &user, place, global)
+                    .await
+            }
             AkonCommand::Stats { player } => {
-                self.stats_command(ctx, command, &user, player.as_ref().map(player_of), place)
+                self.stats_command(ctx, command, languages, &user, player.as_ref().map(player_of), place)
                     .await
             }
             AkonCommand::History { player } => {
-                self.history_command(ctx, command, &user, player.as_ref().map(player_of))
+                self.history_command(ctx, command, languages, &user, player.as_ref().map(player_of))
                     .await
             }
-            AkonCommand::Game { id } => self.game_command(ctx, command, id).await,
-            AkonCommand::Abort { game } => self.abort_command(ctx, command, &user, game, place).await,
+            AkonCommand::Game { id } => self.game_command(ctx, command, languages, id).await,
+            AkonCommand::Abort { game } => self.abort_command(ctx, command, languages, &user, game, place).await,
         }
+    }
+
+    /// `/akon settings`: changes what was given (a server's language only
+    /// with Manage Server), then shows every setting.
+    async fn settings_command(
+        &self,
+        ctx: &Context,
+        command: &CommandInteraction,
+        mine: Language,
+        user: &Player,
+        place: Place,
+        ((dm_reminders, time), (language, server_language)): SettingsChanges,
+    ) -> Answered {
+        let shown = async {
+            if let Some(server_language) = server_language {
+                let may_manage = command
+                    .member
+                    .as_ref()
+                    .and_then(|member| member.permissions)
+                    .is_some_and(|permissions| permissions.manage_guild());
+                self.service
+                    .set_server_language(place.guild_id, may_manage, server_language)
+                    .await?;
+            }
+            if let Some(language) = language {
+                self.service.set_language(user.id, language).await?;
+            }
+            let settings = self.service.update_settings(user, dm_reminders, time).await?;
+            let my_language = self.service.user_language_setting(user.id).await?;
+            let server = match place.guild_id {
+                Some(guild) => Some(self.service.server_language_setting(guild).await?),
+                None => None,
+            };
+            Ok::<_, ServiceError>((settings, my_language, server))
+        }
+        .await;
+        match shown {
+            Ok((settings, my_language, server)) => {
+                // The answer speaks the language just chosen (or, when the
+                // player goes back to Discord's, their Discord's).
+                let language = match (my_language.chosen, language) {
+                    (true, _) => my_language.language,
+                    (false, Some(None)) => Language::from_discord_locale(&command.locale),
+                    (false, _) => mine,
+                };
+                let text = render::settings(language, &settings, my_language, server);
+                self.private(ctx, command, &text).await
+            }
+            Err(error) => {
+                self.private(ctx, command, &self.error_text(mine, &error, "settings"))
+                    .await
+            }
+        }
+    }
+
+    /// Several private messages: the answer, then follow-ups.
+    async fn private_pages(&self, ctx: &Context, command: &CommandInteraction, pages: &[String]) -> Answered {
+        let Some((first, rest)) = pages.split_first() else {
+            return Ok(());
+        };
+        self.private(ctx, command, first).await?;
+        for page in rest {
+            let followup = CreateInteractionResponseFollowup::new().content(page).ephemeral(true);
+            command.create_followup(&ctx.http, followup).await?;
+        }
+        Ok(())
     }
 
     async fn private(&self, ctx: &Context, command: &CommandInteraction, text: &str) -> Answered {
@@ -447,16 +601,22 @@ impl Bot {
         &self,
         ctx: &Context,
         command: &CommandInteraction,
+        languages: Languages,
         ended: Result<GameView, ServiceError>,
         action: &str,
     ) -> Answered {
         match ended {
             Ok(view) => {
                 let _busy = self.busy.hold(view.id);
-                let message = self.public(ctx, command, &render::board(&view)).await?;
+                let message = self
+                    .public(ctx, command, &render::board(languages.public, &view))
+                    .await?;
                 self.board_answered(ctx, &view, &message).await
             }
-            Err(error) => self.private(ctx, command, &self.error_text(&error, action)).await,
+            Err(error) => {
+                self.private(ctx, command, &self.error_text(languages.private, &error, action))
+                    .await
+            }
         }
     }
 
@@ -470,16 +630,15 @@ impl Bot {
 
     // Buttons.
 
-    async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> Answered {
+    async fn on_button(&self, ctx: &Context, press: &ComponentInteraction, languages: Languages) -> Answered {
+        let Languages { private: mine, public } = languages;
         let user = player_of(&press.user);
         tracing::debug!(user_id = user.id, custom_id = %press.data.custom_id, "button");
         let id: ButtonId = match press.data.custom_id.parse() {
             Ok(id) => id,
             Err(_) => {
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                return self
-                    .private_to(ctx, press, "This button is not one of Akon's, or is damaged.")
-                    .await;
+                return self.private_to(ctx, press, &tr!(mine, "unknown-button")).await;
             }
         };
         match id {
@@ -490,7 +649,7 @@ impl Bot {
                         .service
                         .challenge_info(challenge)
                         .await
-                        .map(|c| render::challenge(&c));
+                        .map(|c| render::challenge(public, &c));
                     let update = accepted
                         .map(|r| response(&r))
                         .unwrap_or_else(|_| CreateInteractionResponseMessage::new());
@@ -501,22 +660,25 @@ impl Bot {
                         )
                         .await?;
                     let first = view.game.start().to_move();
-                    let intro = format!(
-                        "The first mover was drawn at random: {} ({first}).",
-                        render::mention(view.player(first)),
+                    let intro = tr!(
+                        public,
+                        "first-mover",
+                        player = render::mention(view.player(first)),
+                        seat = first.to_string()
                     );
-                    self.deliver(ctx, &Delivery::owed_by(view, None), Some(&intro)).await
+                    self.deliver(ctx, &Delivery::owed_by(view, None), Some(&intro), public)
+                        .await
                 }
-                Err(error) => self.challenge_refused(ctx, press, challenge, &error).await,
+                Err(error) => self.challenge_refused(ctx, press, languages, challenge, &error).await,
             },
             ButtonId::Decline { challenge } => match self.service.decline(challenge, &user).await {
                 Ok(view) => {
-                    let update = response(&render::challenge(&view)).components(vec![]);
+                    let update = response(&render::challenge(public, &view)).components(vec![]);
                     press
                         .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
                         .await
                 }
-                Err(error) => self.challenge_refused(ctx, press, challenge, &error).await,
+                Err(error) => self.challenge_refused(ctx, press, languages, challenge, &error).await,
             },
             ButtonId::Move { game, ply, hole } => {
                 let _busy = self.busy.hold(game);
@@ -539,41 +701,49 @@ impl Bot {
                         }
                         let board = (press.channel_id.get(), pressed);
                         let owed = Delivery::after_press(applied.view, board, answered.is_ok());
-                        self.deliver(ctx, &owed, None).await?;
+                        self.deliver(ctx, &owed, None, public).await?;
                         self.computer_turn_if_due(ctx, &owed.view).await
                     }
                     Err(error @ (ServiceError::StaleButton | ServiceError::OutdatedBoard)) => {
-                        self.private_to(ctx, press, &self.error_text(&error, "move")).await?;
+                        self.private_to(ctx, press, &self.error_text(mine, &error, "move"))
+                            .await?;
                         // The game may be waiting for its board (a crash after
                         // the last move): show it now.
                         drop(_busy);
                         self.settle_game(ctx, game).await.map(|_| ())
                     }
-                    Err(error) => self.private_to(ctx, press, &self.error_text(&error, "move")).await,
+                    Err(error) => {
+                        self.private_to(ctx, press, &self.error_text(mine, &error, "move"))
+                            .await
+                    }
                 }
             }
             ButtonId::Resign { game } => match self.service.may_resign(game, &user).await {
                 Ok(view) => {
-                    let reply = render::resign_confirmation(game, view.ply());
+                    let reply = render::resign_confirmation(mine, game, view.ply());
                     let message = response(&reply).ephemeral(true);
                     press
                         .create_response(&ctx.http, CreateInteractionResponse::Message(message))
                         .await
                 }
-                Err(error) => self.private_to(ctx, press, &self.error_text(&error, "resign")).await,
+                Err(error) => {
+                    self.private_to(ctx, press, &self.error_text(mine, &error, "resign"))
+                        .await
+                }
             },
-            ButtonId::Rematch { game } => self.on_rematch(ctx, press, game, &user).await,
-            ButtonId::Abort { game } => self.abort_button(ctx, press, &user, game).await,
+            ButtonId::Rematch { game } => self.on_rematch(ctx, press, languages, game, &user).await,
+            ButtonId::Abort { game } => self.abort_button(ctx, press, languages, &user, game).await,
             ButtonId::Leaderboard { global, guild, page } => {
-                self.leaderboard_button(ctx, press, &user, (global, guild, page)).await
+                self.leaderboard_button(ctx, press, languages, &user, (global, guild, page))
+                    .await
             }
-            ButtonId::History { player, page } => self.history_button(ctx, press, player, page).await,
+            ButtonId::History { player, page } => self.history_button(ctx, press, languages, player, page).await,
             ButtonId::ResignConfirmed { game, ply } => {
                 let _busy = self.busy.hold(game);
                 match self.service.resign_confirmed(game, &user, ply).await {
                     Ok(view) => {
                         let update = CreateInteractionResponseMessage::new()
-                            .content(format!("You resigned game #{game}."))
+                            .content(tr!(mine, "resigned", game = game.to_string()))
                             .components(vec![]);
                         if let Err(error) = press
                             .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
@@ -581,26 +751,33 @@ impl Bot {
                         {
                             tracing::warn!(%error, game_id = game, "could not answer a resignation");
                         }
-                        self.deliver(ctx, &Delivery::owed_by(view, None), None).await
+                        self.deliver(ctx, &Delivery::owed_by(view, None), None, public).await
                     }
                     Err(ServiceError::ResignOvertaken) => {
                         // A move landed while the player confirmed: ask again,
                         // about the game as it is now, on the same message.
                         let view = match self.service.may_resign(game, &user).await {
                             Ok(view) => view,
-                            Err(error) => return self.private_to(ctx, press, &self.error_text(&error, "resign")).await,
+                            Err(error) => {
+                                return self
+                                    .private_to(ctx, press, &self.error_text(mine, &error, "resign"))
+                                    .await
+                            }
                         };
-                        let mut reply = render::resign_confirmation(game, view.ply());
+                        let mut reply = render::resign_confirmation(mine, game, view.ply());
                         reply.content = format!(
                             "{}\n{}",
-                            self.error_text(&ServiceError::ResignOvertaken, "resign"),
+                            self.error_text(mine, &ServiceError::ResignOvertaken, "resign"),
                             reply.content
                         );
                         press
                             .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(response(&reply)))
                             .await
                     }
-                    Err(error) => self.private_to(ctx, press, &self.error_text(&error, "resign")).await,
+                    Err(error) => {
+                        self.private_to(ctx, press, &self.error_text(mine, &error, "resign"))
+                            .await
+                    }
                 }
             }
         }
@@ -612,18 +789,20 @@ impl Bot {
         &self,
         ctx: &Context,
         press: &ComponentInteraction,
+        languages: Languages,
         challenge: i64,
         error: &ServiceError,
     ) -> Answered {
         if matches!(error, ServiceError::ChallengeExpired) {
             if let Ok(view) = self.service.challenge_info(challenge).await {
-                let update = response(&render::challenge(&view)).components(vec![]);
+                let update = response(&render::challenge(languages.public, &view)).components(vec![]);
                 return press
                     .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
                     .await;
             }
         }
-        self.private_to(ctx, press, &self.error_text(error, "challenge")).await
+        self.private_to(ctx, press, &self.error_text(languages.private, error, "challenge"))
+            .await
     }
 
     async fn private_to(&self, ctx: &Context, press: &ComponentInteraction, text: &str) -> Answered {
@@ -653,7 +832,11 @@ impl Bot {
     async fn computer_turn(&self, ctx: &Context, game_id: i64) -> Answered {
         let _busy = self.busy.hold(game_id);
         match self.service.play_computer(game_id).await {
-            Ok(Some(applied)) => self.deliver(ctx, &Delivery::owed_by(applied.view, None), None).await,
+            Ok(Some(applied)) => {
+                let language = self.server_language(applied.view.guild_id).await;
+                self.deliver(ctx, &Delivery::owed_by(applied.view, None), None, language)
+                    .await
+            }
             Ok(None) => Ok(()),
             Err(error) => {
                 tracing::error!(%error, game_id, "the computer could not move");

@@ -2,71 +2,58 @@
 //! `ServiceError` a player can cause, in one place (the service returns
 //! typed errors and says nothing to players itself).
 
-use crate::engine::IllegalMove;
+use crate::board_text::illegal_move;
+use crate::i18n::Language;
 use crate::service::ServiceError;
+use crate::tr;
 
-/// The sentence a player reads for `error` (not for faults: those get an
-/// apology).
-pub(super) fn refusal(error: &ServiceError) -> String {
+/// The sentence a player reads for `error`, in `language` (not for faults:
+/// those get an apology).
+pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
+    let l = language;
     match error {
-        ServiceError::NotInAServer => "Games are played in servers, not in direct messages.".into(),
-        ServiceError::ChallengeSelf => "You cannot challenge yourself.".into(),
-        ServiceError::ChallengeBot(name) => format!("{name} is a bot and cannot play."),
-        ServiceError::AlreadyChallenged(name) => format!("You already have a pending challenge to {name}."),
+        ServiceError::NotInAServer => tr!(l, "refusal-not-in-server"),
+        ServiceError::NeedsManageServer => tr!(l, "refusal-needs-manage-server"),
+        ServiceError::ChallengeSelf => tr!(l, "refusal-challenge-self"),
+        ServiceError::ChallengeBot(name) => tr!(l, "refusal-challenge-bot", name = name.as_str()),
+        ServiceError::AlreadyChallenged(name) => tr!(l, "refusal-already-challenged", name = name.as_str()),
         ServiceError::TooManyGames { name, limit } => {
-            format!("{name} already has {limit} ongoing games, the most allowed.")
+            tr!(l, "refusal-too-many-games", name = name.as_str(), limit = *limit)
         }
-        ServiceError::ChallengeNotFound => "That challenge does not exist.".into(),
-        ServiceError::NotYourChallenge(name) => format!("Only {name} can accept this challenge."),
-        ServiceError::NotInChallenge => "This challenge is not yours to answer.".into(),
-        ServiceError::ChallengeClosed(status) => format!("This challenge was already {status}."),
-        ServiceError::ChallengeExpired => "This challenge has expired.".into(),
-        ServiceError::GameNotFound => "That game does not exist.".into(),
-        ServiceError::NotAPlayer => "You are not playing in this game.".into(),
-        ServiceError::NotYourTurn(name) => format!("It is {name}'s turn, not yours."),
-        ServiceError::StaleButton => "This button is from an earlier move; the game has moved on.".into(),
-        ServiceError::OutdatedBoard => "This is not the latest board of the game; use the latest one.".into(),
-        ServiceError::GameOver => "This game is over.".into(),
-        ServiceError::ResignOvertaken => "The game moved on while you confirmed (a move was played).".into(),
-        ServiceError::TooLateToAbort => {
-            "Both players have moved, so this game can no longer be aborted; resign it if you must.".into()
-        }
-        ServiceError::LevelNeedsTheComputer => {
-            "The level option is for games against me, the computer: pick me as the opponent.".into()
-        }
-        ServiceError::GameNotOver => "This game is not over yet.".into(),
-        ServiceError::RematchPending(challenge) => format!("A rematch is already offered (challenge {challenge})."),
-        ServiceError::TimedOut => "You ran out of time: the game is lost on time.".into(),
-        ServiceError::IllegalMove(illegal) => format!("That move is not allowed: {}.", illegal_move(illegal)),
-        ServiceError::NoGameHere => "You have no ongoing game in this channel.".into(),
-        ServiceError::WhichGame(ids) => {
-            format!("You have several ongoing games in this channel; say which one (game {ids}).")
-        }
-        ServiceError::Corrupt { .. } | ServiceError::Store(_) => super::APOLOGY.into(),
-    }
-}
-
-fn illegal_move(illegal: &IllegalMove) -> String {
-    match illegal {
-        IllegalMove::GameOver => "the game is over".into(),
-        IllegalMove::NotYourRow { seat, to_move } => {
-            format!("it is {to_move}'s turn, not {seat}'s: a player may only sow from their own row")
-        }
-        IllegalMove::EmptyHole(hole) => format!("hole {hole} is empty"),
-        IllegalMove::DoesNotFeed(hole) => {
-            format!("hole {hole} does not feed the opponent, whose row is empty, and another move does")
-        }
+        ServiceError::ChallengeNotFound => tr!(l, "refusal-challenge-not-found"),
+        ServiceError::NotYourChallenge(name) => tr!(l, "refusal-not-your-challenge", name = name.as_str()),
+        ServiceError::NotInChallenge => tr!(l, "refusal-not-in-challenge"),
+        ServiceError::ChallengeClosed(status) => tr!(l, "refusal-challenge-closed", status = status.as_str()),
+        ServiceError::ChallengeExpired => tr!(l, "refusal-challenge-expired"),
+        ServiceError::GameNotFound => tr!(l, "refusal-game-not-found"),
+        ServiceError::NotAPlayer => tr!(l, "refusal-not-a-player"),
+        ServiceError::NotYourTurn(name) => tr!(l, "refusal-not-your-turn", name = name.as_str()),
+        ServiceError::StaleButton => tr!(l, "refusal-stale-button"),
+        ServiceError::OutdatedBoard => tr!(l, "refusal-outdated-board"),
+        ServiceError::GameOver => tr!(l, "refusal-game-over"),
+        ServiceError::ResignOvertaken => tr!(l, "refusal-resign-overtaken"),
+        ServiceError::TooLateToAbort => tr!(l, "refusal-too-late-to-abort"),
+        ServiceError::LevelNeedsTheComputer => tr!(l, "refusal-level-needs-computer"),
+        ServiceError::GameNotOver => tr!(l, "refusal-game-not-over"),
+        ServiceError::RematchPending(challenge) => tr!(l, "refusal-rematch-pending", challenge = *challenge),
+        ServiceError::TimedOut => tr!(l, "refusal-timed-out"),
+        ServiceError::IllegalMove(illegal) => tr!(l, "refusal-illegal-move", reason = illegal_move(l, illegal)),
+        ServiceError::NoGameHere => tr!(l, "refusal-no-game-here"),
+        ServiceError::WhichGame(ids) => tr!(l, "refusal-which-game", games = ids.as_str()),
+        ServiceError::Corrupt { .. } | ServiceError::Store(_) => tr!(l, "apology"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::IllegalMove;
 
     #[test]
-    fn every_refusal_is_a_sentence() {
+    fn every_refusal_is_a_sentence_in_every_language() {
         let refusals = [
             ServiceError::NotInAServer,
+            ServiceError::NeedsManageServer,
             ServiceError::ChallengeBot("Robo".into()),
             ServiceError::TooManyGames {
                 name: "ada".into(),
@@ -76,15 +63,27 @@ mod tests {
             ServiceError::WhichGame("3, 4".into()),
             ServiceError::IllegalMove(IllegalMove::EmptyHole(crate::engine::Hole::new(3).unwrap())),
         ];
-        for error in refusals {
-            let text = refusal(&error);
-            // A sentence: it may start with a player's name, as they wrote it.
-            assert!(text.ends_with('.') && !text.ends_with(".."), "{text}");
-            assert!(!text.contains("Sorry"), "a refusal, not an apology: {text}");
+        let before = crate::i18n::fallbacks();
+        for language in Language::ALL {
+            for error in &refusals {
+                let text = refusal(language, error);
+                // A sentence: it may start with a player's name, as they wrote it.
+                assert!(text.ends_with('.') && !text.ends_with(".."), "{text}");
+                assert!(!text.contains("Sorry"), "a refusal, not an apology: {text}");
+            }
         }
+        assert_eq!(crate::i18n::fallbacks(), before, "a refusal fell back to English");
         assert_eq!(
-            refusal(&ServiceError::ChallengeClosed("declined".into())),
+            refusal(Language::English, &ServiceError::ChallengeClosed("declined".into())),
             "This challenge was already declined."
+        );
+        assert_eq!(
+            refusal(Language::French, &ServiceError::ChallengeClosed("declined".into())),
+            "Ce défi a déjà été refusé."
+        );
+        assert_eq!(
+            refusal(Language::Spanish, &ServiceError::ChallengeClosed("declined".into())),
+            "Este desafío ya fue rechazado."
         );
     }
 }

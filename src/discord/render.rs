@@ -3,9 +3,12 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateMessage, Nonce, UserId};
 
 use super::custom_id::ButtonId;
-use crate::board_text::{describe_move, draw};
+use crate::ai::Level;
+use crate::board_text::{describe_move, draw, level_name};
 use crate::engine::{Hole, Seat, Winner};
-use crate::service::{ChallengeView, EndReason, GameView, PlayerView, Settings, TimePerMove};
+use crate::i18n::Language;
+use crate::service::{ChallengeView, EndReason, GameView, LanguageSetting, PlayerView, Settings, TimePerMove};
+use crate::tr;
 
 /// A message to send: its text, buttons and who it may ping.
 #[derive(Debug, Clone)]
@@ -56,86 +59,147 @@ pub(super) fn short_name(name: &str) -> String {
     }
 }
 
-fn row_name(seat: Seat) -> &'static str {
+fn row_name(language: Language, seat: Seat) -> String {
     match seat {
-        Seat::A => "top row",
-        Seat::B => "bottom row",
+        Seat::A => tr!(language, "row-top"),
+        Seat::B => tr!(language, "row-bottom"),
     }
 }
 
-pub fn challenge(view: &ChallengeView) -> Reply {
+/// A time per move in words (`3 days`).
+pub fn time_per_move_text(language: Language, time: TimePerMove) -> String {
+    match time {
+        TimePerMove::TenMinutes => tr!(language, "duration-minutes", count = 10),
+        TimePerMove::OneHour => tr!(language, "duration-hours", count = 1),
+        TimePerMove::OneDay => tr!(language, "duration-days", count = 1),
+        TimePerMove::ThreeDays => tr!(language, "duration-days", count = 3),
+        TimePerMove::SevenDays => tr!(language, "duration-days", count = 7),
+    }
+}
+
+fn seconds_per_move_text(language: Language, seconds: i64) -> String {
+    match TimePerMove::from_seconds(seconds) {
+        Some(time) => time_per_move_text(language, time),
+        None => tr!(language, "duration-seconds", count = seconds),
+    }
+}
+
+/// A language's name, in `language`.
+pub fn language_name(language: Language, named: Language) -> String {
+    match named {
+        Language::English => tr!(language, "language-en"),
+        Language::French => tr!(language, "language-fr"),
+        Language::Spanish => tr!(language, "language-es"),
+    }
+}
+
+pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
+    let l = language;
     let (challenger, opponent) = (mention(&view.challenger), mention(&view.opponent));
     let ids = vec![view.challenger.user_id, view.opponent.user_id];
+    let text = |content: String, mentions: Vec<u64>| Reply {
+        content,
+        components: vec![],
+        mentions,
+    };
     match view.status.as_str() {
-        "pending" => Reply {
-            content: format!(
-                "{opponent}, {challenger} {} **Akon**! Time per move: {}. \
-                 The challenge expires <t:{}:R>. {challenger} can withdraw it with Decline.",
-                if view.rematch_of.is_some() {
-                    "offers you a rematch (seats swapped) of"
-                } else {
-                    "challenges you to a game of"
-                },
-                TimePerMove::from_seconds(view.seconds_per_move)
-                    .map(|t| t.to_string())
-                    .unwrap_or_else(|| format!("{} seconds", view.seconds_per_move)),
-                view.expires_at
-            ),
-            components: vec![CreateActionRow::Buttons(vec![
-                CreateButton::new(ButtonId::Accept { challenge: view.id }.to_string())
-                    .label("Accept")
-                    .style(ButtonStyle::Success),
-                CreateButton::new(ButtonId::Decline { challenge: view.id }.to_string())
-                    .label("Decline")
-                    .style(ButtonStyle::Secondary),
-            ])],
-            mentions: vec![view.opponent.user_id],
-        },
-        "accepted" => Reply {
-            content: format!("{opponent} accepted {challenger}'s challenge. The game is on!"),
-            components: vec![],
-            mentions: vec![],
-        },
-        "declined" => Reply {
-            content: format!("{opponent} declined {challenger}'s challenge."),
-            components: vec![],
-            mentions: ids,
-        },
-        "withdrawn" => Reply {
-            content: format!("{challenger} withdrew the challenge to {opponent}."),
-            components: vec![],
-            mentions: vec![],
-        },
-        _ => Reply {
-            content: format!("{challenger}'s challenge to {opponent} has expired."),
-            components: vec![],
-            mentions: vec![],
-        },
+        "pending" => {
+            let time = seconds_per_move_text(l, view.seconds_per_move);
+            let expires = view.expires_at.to_string();
+            let content = if view.rematch_of.is_some() {
+                tr!(
+                    l,
+                    "rematch-pending",
+                    opponent = opponent,
+                    challenger = challenger,
+                    time = time,
+                    expires = expires
+                )
+            } else {
+                tr!(
+                    l,
+                    "challenge-pending",
+                    opponent = opponent,
+                    challenger = challenger,
+                    time = time,
+                    expires = expires
+                )
+            };
+            Reply {
+                content,
+                components: vec![CreateActionRow::Buttons(vec![
+                    CreateButton::new(ButtonId::Accept { challenge: view.id }.to_string())
+                        .label(tr!(l, "button-accept"))
+                        .style(ButtonStyle::Success),
+                    CreateButton::new(ButtonId::Decline { challenge: view.id }.to_string())
+                        .label(tr!(l, "button-decline"))
+                        .style(ButtonStyle::Secondary),
+                ])],
+                mentions: vec![view.opponent.user_id],
+            }
+        }
+        "accepted" => text(
+            tr!(l, "challenge-accepted", opponent = opponent, challenger = challenger),
+            vec![],
+        ),
+        "declined" => text(
+            tr!(l, "challenge-declined", opponent = opponent, challenger = challenger),
+            ids,
+        ),
+        "withdrawn" => text(
+            tr!(l, "challenge-withdrawn", opponent = opponent, challenger = challenger),
+            vec![],
+        ),
+        _ => text(
+            tr!(l, "challenge-expired", opponent = opponent, challenger = challenger),
+            vec![],
+        ),
     }
+}
+
+/// The board's label of a row's player: `A alice`, `B computer (hard)`.
+pub(super) fn board_label(language: Language, view: &GameView, seat: Seat) -> String {
+    match view.computer {
+        Some((computer, level)) if computer == seat => computer_label(language, seat, level),
+        _ => format!("{seat} {}", short_name(&view.player(seat).name)),
+    }
+}
+
+/// The board's label of the computer's row: `A computer (hard)`.
+fn computer_label(language: Language, seat: Seat, level: Level) -> String {
+    tr!(
+        language,
+        "board-computer-label",
+        seat = seat.to_string(),
+        level = level_name(language, level)
+    )
 }
 
 /// The board message: the board, what the last move did, whose turn it is
 /// (a ping) and the hole buttons; or the result once the game is over.
-pub fn board(view: &GameView) -> Reply {
+pub fn board(language: Language, view: &GameView) -> Reply {
+    let l = language;
     let position = view.game.position();
-    let names = |seat: Seat| match view.computer {
-        Some((computer, level)) if computer == seat => format!("{seat} computer ({level})"),
-        _ => format!("{seat} {}", short_name(&view.player(seat).name)),
-    };
     let title = if view.finished.is_some() {
-        format!("finished after {} moves", view.ply())
+        tr!(l, "board-title-finished", moves = view.ply())
     } else {
-        format!("move {}", view.ply() + 1)
+        tr!(l, "board-title-move", move = view.ply() + 1)
     };
-    let mut content = format!(
-        "**Akon** · game #{} · {title} · {} (A, top) vs {} (B, bottom)\n```\n{}\n```\n",
-        view.id,
-        player_name(view, Seat::A),
-        player_name(view, Seat::B),
-        draw(position, Seat::B, names)
+    let mut content = tr!(
+        l,
+        "board-header",
+        game = view.id.to_string(),
+        title = title,
+        a = player_name(l, view, Seat::A),
+        b = player_name(l, view, Seat::B)
     );
+    content.push_str(&format!(
+        "\n```\n{}\n```\n",
+        draw(l, position, Seat::B, |seat| board_label(l, view, seat))
+    ));
     if let Some(outcome) = &view.last_move {
-        content.push_str(&format!("Last move: {}\n", describe_move(outcome)));
+        content.push_str(&tr!(l, "board-last-move", description = describe_move(l, outcome)));
+        content.push('\n');
     }
     let mut components = Vec::new();
     let mut mentions = Vec::new();
@@ -147,8 +211,8 @@ pub fn board(view: &GameView) -> Reply {
     };
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
-            content.push_str(&result_line(view, reason, winner));
-            if let Some(line) = super::records::rating_line(view) {
+            content.push_str(&result_line(l, view, reason, winner));
+            if let Some(line) = super::records::rating_line(l, view) {
                 content.push('\n');
                 content.push_str(&line);
             }
@@ -156,27 +220,36 @@ pub fn board(view: &GameView) -> Reply {
             components = vec![CreateActionRow::Buttons(vec![CreateButton::new(
                 ButtonId::Rematch { game: view.id }.to_string(),
             )
-            .label("Rematch")
+            .label(tr!(l, "button-rematch"))
             .style(ButtonStyle::Success)])];
         }
         (None, Some(to_move)) if is_computer(view, to_move) => {
-            content.push_str(&format!("{} is thinking…", player_name(view, to_move)));
+            content.push_str(&tr!(l, "board-thinking", player = player_name(l, view, to_move)));
         }
         (None, Some(to_move)) => {
             let player = view.player(to_move);
-            content.push_str(&format!(
-                "{}, your turn ({to_move}, {}).",
-                mention(player),
-                row_name(to_move)
+            content.push_str(&tr!(
+                l,
+                "board-your-turn",
+                player = mention(player),
+                seat = to_move.to_string(),
+                row = row_name(l, to_move)
             ));
             if let Some(deadline) = view.deadline {
-                content.push_str(&format!(
-                    "\n⏰ Move <t:{deadline}:R> or lose on time{}.",
-                    time_per_move(view)
-                ));
+                content.push('\n');
+                let deadline = deadline.to_string();
+                content.push_str(&match view.seconds_per_move.and_then(TimePerMove::from_seconds) {
+                    Some(time) => tr!(
+                        l,
+                        "board-deadline-per-move",
+                        deadline = deadline,
+                        time = time_per_move_text(l, time)
+                    ),
+                    None => tr!(l, "board-deadline", deadline = deadline),
+                });
             }
             mentions.push(player.user_id);
-            components = move_buttons(view);
+            components = move_buttons(l, view);
         }
         (None, None) => {}
     }
@@ -187,101 +260,133 @@ pub fn board(view: &GameView) -> Reply {
     }
 }
 
-/// ` (1 day per move)`, or nothing for a game without a clock.
-fn time_per_move(view: &GameView) -> String {
-    match view.seconds_per_move.and_then(TimePerMove::from_seconds) {
-        Some(time) => format!(" ({time} per move)"),
-        None => String::new(),
-    }
-}
-
 /// The reminder a player gets when a quarter of their time is left.
-pub fn reminder(view: &GameView) -> Reply {
+pub fn reminder(language: Language, view: &GameView) -> Reply {
     let Some(to_move) = view.to_move() else {
         return Reply::text("");
     };
     let player = view.player(to_move);
-    let link = match view.board_message {
-        Some(board) => format!(
-            " [Latest board]({})",
-            message_link(view.guild_id, board.channel_id, board.message_id)
-        ),
-        None => String::new(),
-    };
-    let deadline = view.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
+    let mut content = tr!(
+        language,
+        "reminder",
+        player = mention(player),
+        game = view.id.to_string(),
+        opponent = player_name(language, view, to_move.opponent()),
+        deadline = view.deadline.unwrap_or_default().to_string()
+    );
+    if let Some(board) = view.board_message {
+        content.push(' ');
+        content.push_str(&tr!(
+            language,
+            "reminder-latest-board",
+            link = message_link(view.guild_id, board.channel_id, board.message_id)
+        ));
+    }
     Reply {
-        content: format!(
-            "⏰ {}, it is your move in game #{} against {}: you lose on time{deadline} unless you move.{link}",
-            mention(player),
-            view.id,
-            player_name(view, to_move.opponent()),
-        ),
+        content,
         components: vec![],
         mentions: vec![player.user_id],
     }
 }
 
-pub fn settings(settings: &Settings) -> String {
-    format!(
-        "Your Akon settings:\n• reminders: {}\n• time per move of the challenges you send: {}",
+/// A player's settings: reminders, time per move, their language and, in a
+/// server, the server's.
+pub fn settings(
+    language: Language,
+    settings: &Settings,
+    mine: LanguageSetting,
+    server: Option<LanguageSetting>,
+) -> String {
+    let l = language;
+    let mut lines = vec![
+        tr!(l, "settings-title"),
         if settings.dm_reminders {
-            "by direct message"
+            tr!(l, "settings-reminders-dm")
         } else {
-            "a mention in the game's channel"
+            tr!(l, "settings-reminders-channel")
         },
-        settings.default_time_per_move.unwrap_or_default()
-    )
+        tr!(
+            l,
+            "settings-time",
+            time = time_per_move_text(l, settings.default_time_per_move.unwrap_or_default())
+        ),
+    ];
+    let name = language_name(l, mine.language);
+    lines.push(if mine.chosen {
+        tr!(l, "settings-language-chosen", language = name)
+    } else {
+        tr!(l, "settings-language-discord", language = name)
+    });
+    if let Some(server) = server {
+        let name = language_name(l, server.language);
+        lines.push(if server.chosen {
+            tr!(l, "settings-server-language-chosen", language = name)
+        } else {
+            tr!(l, "settings-server-language-discord", language = name)
+        });
+    }
+    lines.join("\n")
 }
 
 fn is_computer(view: &GameView, seat: Seat) -> bool {
     matches!(view.computer, Some((computer, _)) if computer == seat)
 }
 
+/// `the computer (hard)`.
+pub(super) fn computer_name(language: Language, level: Level) -> String {
+    tr!(language, "computer-name", level = level_name(language, level))
+}
+
 /// A mention for a human, a plain name for the computer (no one to ping).
-pub(super) fn player_name(view: &GameView, seat: Seat) -> String {
+pub(super) fn player_name(language: Language, view: &GameView, seat: Seat) -> String {
     match view.computer {
-        Some((computer, level)) if computer == seat => format!("the computer ({level})"),
+        Some((computer, level)) if computer == seat => computer_name(language, level),
         _ => mention(view.player(seat)),
     }
 }
 
-pub(super) fn result_line(view: &GameView, reason: EndReason, winner: Winner) -> String {
+pub(super) fn result_line(language: Language, view: &GameView, reason: EndReason, winner: Winner) -> String {
+    let l = language;
+    let name = |seat: Seat| player_name(l, view, seat);
     if let EndReason::Aborted { seat } = reason {
-        return format!(
-            "**Game aborted** by {} before both players had moved: no result, not rated.",
-            player_name(view, seat)
-        );
+        return tr!(l, "result-aborted", player = name(seat));
     }
     let position = view.game.position();
     let (a, b) = (position.captured(Seat::A), position.captured(Seat::B));
     let how = match reason {
         EndReason::NoSeeds => {
             let stuck = position.to_move();
-            format!(
-                "{stuck} had no seeds left to sow, so {} took the seeds on the board",
-                stuck.opponent()
+            tr!(
+                l,
+                "result-how-no-seeds",
+                stuck = stuck.to_string(),
+                other = stuck.opponent().to_string()
             )
         }
-        EndReason::Loop => "a position came back (the loop rule), so the seeds left on the board go to nobody".into(),
-        EndReason::Resignation { seat } => format!("{} resigned", player_name(view, seat)),
-        EndReason::Timeout { seat } => format!("{} ran out of time", player_name(view, seat)),
+        EndReason::Loop => tr!(l, "result-how-loop"),
+        EndReason::Resignation { seat } => tr!(l, "result-how-resigned", player = name(seat)),
+        EndReason::Timeout { seat } => tr!(l, "result-how-timeout", player = name(seat)),
         // Answered above; kept for completeness.
-        EndReason::Aborted { seat } => format!("{} aborted the game", player_name(view, seat)),
+        EndReason::Aborted { seat } => tr!(l, "result-how-aborted", player = name(seat)),
     };
     match winner {
         Winner::Seat(seat) => {
             let (won, lost) = if seat == Seat::A { (a, b) } else { (b, a) };
-            format!("**{} wins, {won} to {lost}** — {how}.", player_name(view, seat))
+            tr!(l, "result-win", player = name(seat), won = won, lost = lost, how = how)
         }
-        Winner::Draw => format!(
-            "**A draw, {a} to {b}** — {how}. {} and {} share it.",
-            player_name(view, Seat::A),
-            player_name(view, Seat::B)
+        Winner::Draw => tr!(
+            l,
+            "result-draw",
+            a_seeds = a,
+            b_seeds = b,
+            how = how,
+            a = name(Seat::A),
+            b = name(Seat::B)
         ),
     }
 }
 
-fn move_buttons(view: &GameView) -> Vec<CreateActionRow> {
+fn move_buttons(language: Language, view: &GameView) -> Vec<CreateActionRow> {
     let legal = view.game.legal_moves();
     let button = |hole: Hole| {
         let playable = legal.contains(hole);
@@ -305,13 +410,13 @@ fn move_buttons(view: &GameView) -> Vec<CreateActionRow> {
     let mut second: Vec<CreateButton> = Hole::ALL[5..].iter().map(|&h| button(h)).collect();
     second.push(
         CreateButton::new(ButtonId::Resign { game: view.id }.to_string())
-            .label("Resign")
+            .label(tr!(language, "button-resign"))
             .style(ButtonStyle::Danger),
     );
     if view.can_abort() {
         second.push(
             CreateButton::new(ButtonId::Abort { game: view.id }.to_string())
-                .label("Abort")
+                .label(tr!(language, "button-abort"))
                 .style(ButtonStyle::Secondary),
         );
     }
@@ -320,9 +425,9 @@ fn move_buttons(view: &GameView) -> Vec<CreateActionRow> {
 }
 
 /// Asks to confirm resigning `game_id`, now at move `ply`.
-pub fn resign_confirmation(game_id: i64, ply: i64) -> Reply {
+pub fn resign_confirmation(language: Language, game_id: i64, ply: i64) -> Reply {
     Reply {
-        content: format!("Resign game #{game_id}? Your opponent wins; this cannot be undone."),
+        content: tr!(language, "resign-confirm", game = game_id.to_string()),
         components: vec![CreateActionRow::Buttons(vec![CreateButton::new(
             ButtonId::ResignConfirmed {
                 game: game_id,
@@ -330,7 +435,7 @@ pub fn resign_confirmation(game_id: i64, ply: i64) -> Reply {
             }
             .to_string(),
         )
-        .label("Yes, resign")
+        .label(tr!(language, "button-resign-confirm"))
         .style(ButtonStyle::Danger)])],
         mentions: vec![],
     }
@@ -340,44 +445,101 @@ pub fn message_link(guild_id: u64, channel_id: u64, message_id: u64) -> String {
     format!("https://discord.com/channels/{guild_id}/{channel_id}/{message_id}")
 }
 
-pub fn games_list(user_id: u64, games: &[GameView]) -> Reply {
+pub fn games_list(language: Language, user_id: u64, games: &[GameView]) -> Reply {
+    let l = language;
     if games.is_empty() {
-        return Reply::text("You have no ongoing games. Start one with `/akon challenge`.");
+        return Reply::text(tr!(l, "games-none"));
     }
-    let mut lines = vec![format!("Your ongoing games ({}):", games.len())];
+    let mut lines = vec![tr!(l, "games-title", count = games.len())];
     for view in games {
         let Some(seat) = view.seat_of(user_id) else { continue };
-        let opponent = player_name(view, seat.opponent());
+        let opponent = player_name(l, view, seat.opponent());
         let turn = match view.to_move() {
-            Some(s) if s == seat => "**your turn**".to_string(),
-            _ if view.computer.is_some() => "the computer's turn".to_string(),
-            _ => format!("{}'s turn", view.player(seat.opponent()).name),
-        };
-        let link = match view.board_message {
-            Some(board) => format!(
-                " · [latest board]({})",
-                message_link(view.guild_id, board.channel_id, board.message_id)
+            Some(s) if s == seat => tr!(l, "games-your-turn"),
+            _ if view.computer.is_some() => tr!(l, "games-computer-turn"),
+            _ => tr!(
+                l,
+                "games-their-turn",
+                player = view.player(seat.opponent()).name.as_str()
             ),
-            None => String::new(),
         };
-        let deadline = view.deadline.map(|d| format!(" (by <t:{d}:R>)")).unwrap_or_default();
-        lines.push(format!(
-            "• game #{} vs {} · move {} · {turn}{deadline} · you are {seat}{link}",
-            view.id,
-            opponent,
-            view.ply() + 1
-        ));
+        let (game, seat, ply) = (view.id.to_string(), seat.to_string(), view.ply() + 1);
+        let mut line = match view.deadline {
+            Some(deadline) => tr!(
+                l,
+                "games-line-deadline",
+                game = game,
+                opponent = opponent,
+                move = ply,
+                turn = turn,
+                deadline = deadline.to_string(),
+                seat = seat
+            ),
+            None => tr!(
+                l,
+                "games-line",
+                game = game,
+                opponent = opponent,
+                move = ply,
+                turn = turn,
+                seat = seat
+            ),
+        };
+        if let Some(board) = view.board_message {
+            line.push_str(" · ");
+            line.push_str(&tr!(
+                l,
+                "games-latest-board",
+                link = message_link(view.guild_id, board.channel_id, board.message_id)
+            ));
+        }
+        lines.push(line);
     }
     Reply::text(lines.join("\n"))
 }
 
-/// The rules in short, matching docs/RULES.md.
-pub const RULES: &str = "**Akon in short**
-• Two rows of 7 holes, 5 seeds in each: 70 seeds. A owns the top row, B the bottom row. Each player numbers their holes 1–7, hole 1 on their own right. Who moves first is drawn at random.
-• A move: take all seeds from one of your non-empty holes and sow them one by one into the next holes, right to left along your row, left to right along the opponent's.
-• 14 seeds go once round the board; the last lands back in the starting hole: no capture. With 15 or more, after that lap you skip the rest of your row and sow the remaining seeds only into your opponent's row, from their hole 1, round and round.
-• Captures: if your last seed lands in your opponent's hole 2–7 and makes it 2, 3 or 4, you take them, then the hole before it (towards their hole 1) if it holds 2, 3 or 4, and so on. A hole 1 is never captured: if your last seed lands there, you keep just that one seed (whatever the hole holds).
-• Feeding: if your opponent's row is empty you must play a move that gives them seeds, if one exists.
-• The end: if the player to move has no seeds, the game ends and the other player takes every seed left. If a position (the board and the player to move) comes back, the game ends at once and the seeds left go to nobody.
-• Most seeds captured wins; equal is a draw.
-Press a numbered button to sow from that hole of yours.";
+/// The rules in full, as in docs/RULES.md: one section per message, each
+/// within Discord's 2000 characters.
+pub fn rules(language: Language) -> Vec<String> {
+    vec![
+        tr!(language, "rules-board"),
+        tr!(language, "rules-move"),
+        tr!(language, "rules-captures"),
+        tr!(language, "rules-end"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Position;
+
+    /// The widest labels there are: a 16-character name, the computer at
+    /// every level; with every count of captures up to 70.
+    #[test]
+    fn every_board_fits_forty_columns_in_every_language() {
+        let long_name = short_name("Mbourou-Ndong Ekomy-Nguema");
+        assert_eq!(long_name.chars().count(), 16);
+        for language in Language::ALL {
+            for level in Level::ALL {
+                for (captured, rows) in [([70, 0], [0; 7]), ([0, 70], [0; 7]), ([0, 0], [5; 7])] {
+                    let position = Position::new(&rows, &rows, captured, Seat::A).unwrap();
+                    for computer in Seat::BOTH {
+                        let label = |seat: Seat| {
+                            if seat == computer {
+                                computer_label(language, seat, level)
+                            } else {
+                                format!("{seat} {long_name}")
+                            }
+                        };
+                        let text = draw(language, &position, Seat::B, label);
+                        for line in text.lines() {
+                            assert!(line.chars().count() <= 40, "{language}: `{line}`");
+                        }
+                        assert!(text.contains(" A1 A2 A3 A4 A5 A6 A7"), "{text}");
+                    }
+                }
+            }
+        }
+    }
+}

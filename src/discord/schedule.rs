@@ -9,7 +9,7 @@ use serenity::all::{
 
 use super::render;
 use super::{response, Answered, Bot};
-use crate::service::{Delivery, NoticeView, Player, RematchOutcome};
+use crate::service::{Delivery, Languages, NoticeView, Player, RematchOutcome};
 
 impl Bot {
     /// Every `scheduler_every`: the service claims what fell due and the
@@ -80,7 +80,14 @@ impl Bot {
             NoticeView::Reminder { view, dm, .. } => {
                 let Some(to_move) = view.to_move() else { return Ok(()) };
                 let user = view.player(to_move).user_id;
-                let reply = render::reminder(view);
+                // A direct message speaks the player's language; a mention in
+                // the channel, the server's.
+                let language = if *dm {
+                    self.user_language(user).await
+                } else {
+                    self.server_language(view.guild_id).await
+                };
+                let reply = render::reminder(language, view);
                 let channel = if *dm {
                     UserId::new(user).create_dm_channel(ctx).await?.id
                 } else {
@@ -97,14 +104,17 @@ impl Bot {
                 // The final board is owed by the game itself; showing it here
                 // or in the delivery loop gives one message (one nonce).
                 let _busy = self.busy.hold(view.id);
-                self.deliver(ctx, &Delivery::owed_by(view.clone(), None), None).await?;
+                let language = self.server_language(view.guild_id).await;
+                self.deliver(ctx, &Delivery::owed_by(view.clone(), None), None, language)
+                    .await?;
             }
             NoticeView::ChallengeExpired {
                 challenge,
                 message: Some((channel, id)),
                 ..
             } => {
-                let reply = render::challenge(challenge);
+                let language = self.server_language(challenge.guild_id).await;
+                let reply = render::challenge(language, challenge);
                 let edit = EditMessage::new().content(reply.content).components(vec![]);
                 if let Err(error) = ChannelId::new(*channel)
                     .edit_message(ctx, MessageId::new(*id), edit)
@@ -134,12 +144,13 @@ impl Bot {
         &self,
         ctx: &Context,
         press: &ComponentInteraction,
+        languages: Languages,
         game: i64,
         user: &Player,
     ) -> Answered {
         match self.service.rematch(game, user).await {
             Ok(RematchOutcome::Challenge(challenge)) => {
-                let reply = render::challenge(&challenge);
+                let reply = render::challenge(languages.public, &challenge);
                 press
                     .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
                     .await?;
@@ -148,7 +159,7 @@ impl Bot {
                 Ok(())
             }
             Ok(RematchOutcome::ComputerGame(view)) => {
-                let reply = render::board(&view);
+                let reply = render::board(languages.public, &view);
                 press
                     .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
                     .await?;
@@ -156,7 +167,10 @@ impl Bot {
                 self.board_answered(ctx, &view, &message).await?;
                 self.computer_turn_if_due(ctx, &view).await
             }
-            Err(error) => self.private_to(ctx, press, &self.error_text(&error, "rematch")).await,
+            Err(error) => {
+                self.private_to(ctx, press, &self.error_text(languages.private, &error, "rematch"))
+                    .await
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ impl Service {
     pub(super) async fn challenge_view(&self, row: ChallengeRow) -> Result<ChallengeView> {
         Ok(ChallengeView {
             id: row.id,
+            guild_id: from_db(row.guild_id),
             channel_id: from_db(row.channel_id),
             challenger: self.player_row(row.challenger_id).await?,
             opponent: self.player_row(row.opponent_id).await?,

@@ -10,6 +10,9 @@ use crate::store::StoreError;
 pub enum ServiceError {
     #[error("not in a server")]
     NotInAServer,
+    /// Setting a server's language needs the Manage Server permission.
+    #[error("needs the Manage Server permission")]
+    NeedsManageServer,
     #[error("challenger and opponent are the same user")]
     ChallengeSelf,
     /// The opponent (named) is a bot other than this one.

@@ -8,6 +8,7 @@ mod computer;
 mod delivery;
 mod errors;
 mod games;
+mod languages;
 mod leases;
 mod play;
 mod records;
@@ -22,6 +23,7 @@ use tokio::sync::Semaphore;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{BoardShown, Delivery};
 pub use errors::{Result, ServiceError};
+pub use languages::{LanguageSetting, Languages, Locales};
 pub use leases::LEASE_SECS;
 pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,

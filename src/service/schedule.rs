@@ -281,6 +281,7 @@ impl Service {
             .await?;
         Ok(ChallengeView {
             id,
+            guild_id,
             channel_id: place.channel_id,
             challenger: challenger_row,
             opponent: opponent_row,

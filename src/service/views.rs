@@ -29,6 +29,8 @@ impl From<PlayerRow> for PlayerView {
 #[derive(Debug, Clone)]
 pub struct ChallengeView {
     pub id: i64,
+    /// The server whose language the challenge's message speaks.
+    pub guild_id: u64,
     /// Where the challenge was made (and its message is).
     pub channel_id: u64,
     pub challenger: PlayerView,

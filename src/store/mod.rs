@@ -25,6 +25,9 @@ pub use schedule::{Notice, SettingsRow};
 mod delivery;
 pub use delivery::{BoardRecorded, ShownBoard};
 
+mod languages;
+pub use languages::{LanguageOf, LanguageRow};
+
 mod lock;
 pub use lock::{lock_path, BotLock, LockError};
 

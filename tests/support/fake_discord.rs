@@ -448,6 +448,12 @@ struct State {
     guild_channels: BTreeMap<u64, String>,
     /// The guild of each channel of `guild_channels` not in [`GUILD_ID`].
     channel_guilds: BTreeMap<u64, u64>,
+    /// The `locale` interactions of each user carry (default `en-US`).
+    user_locales: HashMap<u64, String>,
+    /// The guild's `guild_locale` (default `en-US`).
+    guild_locale: String,
+    /// Members' permissions in the channel, when not `APP_PERMISSIONS`.
+    member_permissions: HashMap<u64, String>,
     global_commands: Vec<Value>,
     guild_commands: BTreeMap<u64, Vec<Value>>,
     command_ids: HashMap<(Option<u64>, String), u64>,
@@ -1774,6 +1780,9 @@ impl FakeDiscord {
                 dm_channels: BTreeMap::new(),
                 guild_channels,
                 channel_guilds: BTreeMap::new(),
+                user_locales: HashMap::new(),
+                guild_locale: "en-US".to_string(),
+                member_permissions: HashMap::new(),
                 global_commands: Vec::new(),
                 guild_commands: BTreeMap::new(),
                 command_ids: HashMap::new(),
@@ -1955,6 +1964,22 @@ impl FakeDiscord {
     pub fn add_user(&self, user: &TestUser) {
         self.lock().users.insert(user.id, user.clone());
         self.shared.notify.notify_waiters();
+    }
+
+    /// The `locale` of `user`'s Discord, sent with their interactions from now on.
+    pub fn set_user_locale(&self, user: &TestUser, locale: &str) {
+        self.lock().user_locales.insert(user.id, locale.to_string());
+    }
+
+    /// The guild's `guild_locale`, sent with interactions in the guild from now on.
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.lock().guild_locale = locale.to_string();
+    }
+
+    /// `user`'s permissions as a member (`member.permissions`), e.g. `"3072"`
+    /// for one who may only view channels and send messages.
+    pub fn set_member_permissions(&self, user: &TestUser, permissions: &str) {
+        self.lock().member_permissions.insert(user.id, permissions.to_string());
     }
 
     /// Adds another text channel to the guild.
@@ -2428,7 +2453,7 @@ fn new_interaction(
         "token": token,
         "version": 1,
         "channel_id": channel_id.to_string(),
-        "locale": "en-US",
+        "locale": st.user_locales.get(&user.id).map_or("en-US", String::as_str),
         "entitlements": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         "app_permissions": APP_PERMISSIONS,
@@ -2437,9 +2462,12 @@ fn new_interaction(
         Some(g) => {
             let name = st.guild_channels.get(&channel_id).cloned().unwrap_or_default();
             p["guild_id"] = json!(g.to_string());
-            p["guild_locale"] = json!("en-US");
+            p["guild_locale"] = json!(st.guild_locale);
             p["channel"] = json!({"id": channel_id.to_string(), "type": 0, "name": name, "guild_id": g.to_string()});
             p["member"] = member_json(Some(user));
+            if let Some(permissions) = st.member_permissions.get(&user.id) {
+                p["member"]["permissions"] = json!(permissions);
+            }
             p["context"] = json!(0);
             p["authorizing_integration_owners"] = json!({"0": g.to_string()});
         }

@@ -272,9 +272,12 @@ pub async fn boards_after(fake: &FakeDiscord, after: u64, count: usize) -> Vec<V
     .await
 }
 
-/// Whether a message is a game's board (a live one, a past one or a final one).
+/// Whether a message is a game's board (a live one, a past one or a final
+/// one), in any language: its title, then the board's holes.
 pub fn is_board(message: &Value) -> bool {
-    fake::content(message).starts_with("**Akon** · game #") || fake::content(message).contains("\n**Akon** · game #")
+    let content = fake::content(message);
+    (content.starts_with("**Akon** · ") || content.contains("\n**Akon** · "))
+        && content.contains(" A1 A2 A3 A4 A5 A6 A7")
 }
 
 pub fn button_with_label(message: &Value, label: &str) -> String {

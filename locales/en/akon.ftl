@@ -1,0 +1,357 @@
+# Akon's words in English: the fallback language. Every message here must
+# exist in fr/akon.ftl and es/akon.ftl with the same variables.
+# Game vocabulary: seeds, holes, row (top row, bottom row), to sow, to capture.
+
+## Languages, levels, durations
+
+language-en = English
+language-fr = French
+language-es = Spanish
+level-easy = easy
+level-medium = medium
+level-hard = hard
+level-master = master
+duration-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+duration-hours = { $count ->
+    [one] { $count } hour
+   *[other] { $count } hours
+}
+duration-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+duration-seconds = { $count ->
+    [one] { $count } second
+   *[other] { $count } seconds
+}
+
+## The board
+
+board-row-label = { $label } · captured { $captured }
+board-computer-label = { $seat } computer ({ $level })
+row-top = top row
+row-bottom = bottom row
+move-sown = { $seat } sowed { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} from { $hole }, the last into { $last }
+move-kept = { $sown }: kept that seed (a hole 1 is never captured).
+move-captured = { $sown }: captured { $seeds } from { $holes }.
+move-no-capture = { $sown }: no capture.
+illegal-game-over = the game is over
+illegal-not-your-row = it is { $to_move }'s turn, not { $seat }'s: a player may only sow from their own row
+illegal-empty-hole = hole { $hole } is empty
+illegal-does-not-feed = hole { $hole } does not feed the opponent, whose row is empty, and another move does
+
+## Buttons
+
+button-accept = Accept
+button-decline = Decline
+button-rematch = Rematch
+button-resign = Resign
+button-abort = Abort
+button-resign-confirm = Yes, resign
+button-previous = Previous
+button-next = Next
+
+## Challenges
+
+challenge-pending = { $opponent }, { $challenger } challenges you to a game of **Akon**! Time per move: { $time }. The challenge expires <t:{ $expires }:R>. { $challenger } can withdraw it with Decline.
+rematch-pending = { $opponent }, { $challenger } offers you a rematch (seats swapped) of **Akon**! Time per move: { $time }. The challenge expires <t:{ $expires }:R>. { $challenger } can withdraw it with Decline.
+challenge-accepted = { $opponent } accepted { $challenger }'s challenge. The game is on!
+challenge-declined = { $opponent } declined { $challenger }'s challenge.
+challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent }.
+challenge-expired = { $challenger }'s challenge to { $opponent } has expired.
+first-mover = The first mover was drawn at random: { $player } ({ $seat }).
+computer-game-intro = { $player } plays the computer ({ $level }). The first mover was drawn at random: { $first } ({ $seat }).
+
+## Game boards
+
+board-header = **Akon** · game #{ $game } · { $title } · { $a } (A, top) vs { $b } (B, bottom)
+board-title-move = move { $move }
+board-title-finished = finished after { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+board-last-move = Last move: { $description }
+board-thinking = { $player } is thinking…
+board-your-turn = { $player }, your turn ({ $seat }, { $row }).
+board-deadline = ⏰ Move <t:{ $deadline }:R> or lose on time.
+board-deadline-per-move = ⏰ Move <t:{ $deadline }:R> or lose on time ({ $time } per move).
+computer-name = the computer ({ $level })
+result-aborted = **Game aborted** by { $player } before both players had moved: no result, not rated.
+result-how-no-seeds = { $stuck } had no seeds left to sow, so { $other } took the seeds on the board
+result-how-loop = a position came back (the loop rule), so the seeds left on the board go to nobody
+result-how-resigned = { $player } resigned
+result-how-timeout = { $player } ran out of time
+result-how-aborted = { $player } aborted the game
+result-win = **{ $player } wins, { $won } to { $lost }** — { $how }.
+result-draw = **A draw, { $a_seeds } to { $b_seeds }** — { $how }. { $a } and { $b } share it.
+resign-confirm = Resign game #{ $game }? Your opponent wins; this cannot be undone.
+resigned = You resigned game #{ $game }.
+reminder = ⏰ { $player }, it is your move in game #{ $game } against { $opponent }: you lose on time <t:{ $deadline }:R> unless you move.
+reminder-latest-board = [Latest board]({ $link })
+
+## /akon games
+
+games-none = You have no ongoing games. Start one with `/akon challenge`.
+games-title = Your ongoing games ({ $count }):
+games-your-turn = **your turn**
+games-computer-turn = the computer's turn
+games-their-turn = { $player }'s turn
+games-line = • game #{ $game } vs { $opponent } · move { $move } · { $turn } · you are { $seat }
+games-line-deadline = • game #{ $game } vs { $opponent } · move { $move } · { $turn } (by <t:{ $deadline }:R>) · you are { $seat }
+games-latest-board = [latest board]({ $link })
+
+## /akon settings
+
+settings-title = Your Akon settings:
+settings-reminders-dm = • reminders: by direct message
+settings-reminders-channel = • reminders: a mention in the game's channel
+settings-time = • time per move of the challenges you send: { $time }
+settings-language-chosen = • your language: { $language }
+settings-language-discord = • your language: { $language }, as your Discord is set (`/akon settings language` changes it)
+settings-server-language-chosen = • this server's language (boards, challenges, results): { $language }
+settings-server-language-discord = • this server's language (boards, challenges, results): { $language }, as the server is set on Discord
+
+## Refusals and faults
+
+apology = Sorry, something went wrong on our side. Nothing was changed; please try again.
+unknown-button = This button is not one of Akon's, or is damaged.
+command-unknown = Unknown command `/{ $command }`.
+command-unknown-subcommand = Unknown subcommand `{ $subcommand }`; try `/akon rules`.
+command-bad-option = The option `{ $option }` is malformed.
+refusal-not-in-server = Games are played in servers, not in direct messages.
+refusal-challenge-self = You cannot challenge yourself.
+refusal-challenge-bot = { $name } is a bot and cannot play.
+refusal-already-challenged = You already have a pending challenge to { $name }.
+refusal-too-many-games = { $name } already has { $limit } ongoing games, the most allowed.
+refusal-challenge-not-found = That challenge does not exist.
+refusal-not-your-challenge = Only { $name } can accept this challenge.
+refusal-not-in-challenge = This challenge is not yours to answer.
+refusal-challenge-closed = This challenge was already { $status ->
+    [accepted] accepted
+    [declined] declined
+    [withdrawn] withdrawn
+    [expired] expired
+   *[other] closed
+}.
+refusal-challenge-expired = This challenge has expired.
+refusal-game-not-found = That game does not exist.
+refusal-not-a-player = You are not playing in this game.
+refusal-not-your-turn = It is { $name }'s turn, not yours.
+refusal-stale-button = This button is from an earlier move; the game has moved on.
+refusal-outdated-board = This is not the latest board of the game; use the latest one.
+refusal-game-over = This game is over.
+refusal-resign-overtaken = The game moved on while you confirmed (a move was played).
+refusal-too-late-to-abort = Both players have moved, so this game can no longer be aborted; resign it if you must.
+refusal-level-needs-computer = The level option is for games against me, the computer: pick me as the opponent.
+refusal-game-not-over = This game is not over yet.
+refusal-rematch-pending = A rematch is already offered (challenge { $challenge }).
+refusal-timed-out = You ran out of time: the game is lost on time.
+refusal-illegal-move = That move is not allowed: { $reason }.
+refusal-no-game-here = You have no ongoing game in this channel.
+refusal-which-game = You have several ongoing games in this channel; say which one (game { $games }).
+refusal-needs-manage-server = Only members who may manage this server can set its language.
+refusal-no-server-to-rank = Here there is no server to rank: use `scope: global`, or ask in a server.
+
+## Leaderboards, stats, history, game records
+
+scope-server-title = this server
+scope-global-title = global
+scope-server = in this server
+scope-global = overall
+leaderboard-empty-min-games = No one is listed { $scope } yet: players are listed once they have { $min_games } rated games. Challenge someone with `/akon challenge`!
+leaderboard-empty = No rated games { $scope } yet. Challenge someone with `/akon challenge`!
+leaderboard-title = **Akon leaderboard · { $title }** · page { $page } of { $pages } · { $listed } players with at least { $min_games } rated games (Glicko-2; `?` = provisional)
+leaderboard-column-player = player
+leaderboard-column-rating = rating
+leaderboard-column-wins = W
+leaderboard-column-losses = L
+leaderboard-column-draws = D
+leaderboard-column-games = games
+standing-listed = { $player } stands #{ $rank } of { $listed } · rating { $rating } · { $wins } W { $losses } L { $draws } D in { $games } games.
+standing-too-few = { $player } has { $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+} { $scope }: { $needed } are needed to be listed.
+standing-unrated = { $player } has no rated games { $scope } yet.
+record-line = { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}: { $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+}, { $losses ->
+    [one] { $losses } loss
+   *[other] { $losses } losses
+}, { $draws ->
+    [one] { $draws } draw
+   *[other] { $draws } draws
+} · seeds captured { $captured } (conceded { $conceded })
+rating-summary = **{ $rating }** ({ $games } rated games; deviation { $deviation })
+rating-summary-ranked = **{ $rating }** ({ $games } rated games, #{ $rank }; deviation { $deviation })
+rating-recent = { $change } over the last { $count } games ({ $changes }, latest first)
+stats-title = **Akon stats of { $player }**
+stats-unrated = Rating: no rated games yet.
+stats-rating-server = Rating in this server: { $summary }
+stats-rating-global = Rating everywhere: { $summary }
+stats-record-server = In this server: { $record }
+stats-record-global = Everywhere: { $record }
+stats-margin = { $margin } seeds a game
+stats-no-games = no games yet
+stats-streaks = Winning streak: { $current } now, best { $best } · average capture margin: { $margin }
+stats-computer = Against the computer ({ $level }): { $record }
+stats-head-to-head = Head to head, { $asker } against { $player }: { $wins } wins, { $losses } losses, { $draws } draws in { $games } games.
+stats-ongoing = Ongoing games: { $count }
+history-end-opponent-resigned = opponent resigned
+history-end-resigned = resigned
+history-end-opponent-timeout = opponent ran out of time
+history-end-timeout = ran out of time
+history-end-loop = loop rule
+history-end-no-seeds = no seeds left
+history-won = won
+history-lost = lost
+history-drew = drew
+history-rating = rating { $before } → { $after } ({ $change })
+history-unrated = unrated
+history-line = • `#{ $game }` <t:{ $finished }:d> · { $result } vs { $opponent }, { $captured }–{ $conceded } · { $rating }
+history-line-how = • `#{ $game }` <t:{ $finished }:d> · { $result } vs { $opponent }, { $captured }–{ $conceded } ({ $how }) · { $rating }
+history-none = { $player } has no finished games yet.
+history-title = **Akon games of { $player }** · page { $page } of { $pages } · { $total } finished games, newest first (`/akon game <id>` shows one)
+rating-line-rated = Rated in this server: { $changes }.
+rating-line-pair-limit = Not rated: these two players already played { $per_day ->
+    [one] { $per_day } rated game
+   *[other] { $per_day } rated games
+} against each other in the last 24 hours. The game still counts in their records.
+game-title = **Akon game #{ $game }** · { $a } (A, top) vs { $b } (B, bottom) · started <t:{ $started }:f>
+game-ended = Ended after { $moves } moves.
+game-ended-at = Ended <t:{ $finished }:f> after { $moves } moves.
+game-in-progress = In progress: move { $move }.
+game-record-intro = Record (the first mover, then the holes played; `akon replay --record` takes it):
+game-record-cut = (too long for one message: cut)
+
+## The /akon command: names (Discord: lowercase, no spaces, at most 32
+## characters) and descriptions. English names are the canonical ones.
+
+cmd-akon-desc = Play Akon, the two-row mancala game
+cmd-challenge-name = challenge
+cmd-challenge-desc = Challenge someone to a game of Akon
+cmd-opponent-name = opponent
+cmd-opponent-desc = Who you want to play (pick me to play the computer)
+cmd-level-name = level
+cmd-level-desc = The computer's strength, when you play me (default: medium)
+cmd-time-per-move-name = time_per_move
+cmd-challenge-time-desc = Time each player has for a move (default: 3 days, or your /akon settings)
+cmd-settings-time-desc = The time per move of the challenges you send
+cmd-games-name = games
+cmd-games-desc = Your ongoing games
+cmd-board-name = board
+cmd-board-desc = Post a game's current board again
+cmd-game-option-name = game
+cmd-game-option-desc = The game's number (default: your game in this channel)
+cmd-resign-name = resign
+cmd-resign-desc = Resign a game: your opponent wins
+cmd-abort-name = abort
+cmd-abort-desc = Abort a game before both players have moved: no result, not rated
+cmd-leaderboard-name = leaderboard
+cmd-leaderboard-desc = The best players by rating, in this server or everywhere
+cmd-scope-name = scope
+cmd-scope-desc = Whose leaderboard (default: server)
+cmd-scope-server = server
+cmd-scope-global = global
+cmd-stats-name = stats
+cmd-stats-desc = A player's rating and record
+cmd-player-name = player
+cmd-stats-player-desc = Whose record (default: yours)
+cmd-history-name = history
+cmd-history-desc = A player's last finished games
+cmd-history-player-desc = Whose games (default: yours)
+cmd-game-name = game
+cmd-game-desc = One game in full: result, final board and record
+cmd-id-name = id
+cmd-id-desc = The game's number, as in /akon history
+cmd-settings-name = settings
+cmd-settings-desc = Your reminders, default time per move and language
+cmd-dm-reminders-name = dm_reminders
+cmd-dm-reminders-desc = Remind me by direct message instead of a mention in the channel
+cmd-language-name = language
+cmd-language-desc = The language the bot answers you in (default: your Discord's)
+cmd-server-language-name = server_language
+cmd-server-language-desc = This server's language for boards and challenges (needs Manage Server)
+cmd-language-discord = as Discord is set
+cmd-rules-name = rules
+cmd-rules-desc = The rules of Akon, in full
+
+## /akon rules: every rule and ruling of docs/RULES.md. Each section is at
+## most 2000 characters (one Discord message).
+
+rules-board =
+    ### The rules of Akon
+    Where the traditional description leaves a choice open, the choice made here is marked *(ruling)*.
+
+    ### Board and seeds
+    • 2 rows of 7 holes; 5 seeds in every hole at the start: 70 seeds, 35 per side.
+    • Seat A owns the top row, seat B the bottom row (as drawn from B's side).
+    • Each player numbers the holes of their own row 1 to 7, hole 1 being the first hole on that player's right. `A3` is A's hole 3, `B1` is B's hole 1.
+    • Who moves first is drawn at random.
+
+    ### Sowing order
+    Sowing goes right to left along your own row, left to right along the opponent's: A1 → A2 → … → A7 → B1 → B2 → … → B7 → A1 → …
+    ```
+     A1 A2 A3 A4 A5 A6 A7
+     B7 B6 B5 B4 B3 B2 B1
+    ```
+rules-move =
+    ### A move
+    The player to move picks one non-empty hole of their own row, lifts all its seeds and sows them one by one, starting with the next hole in the cycle.
+    1. **13 seeds or fewer**: they go into the next holes, one each.
+    2. **14 seeds**: they go round the whole board; the 14th and last seed lands back in the starting hole. It is in the mover's own row, so nothing is captured.
+    3. **15 seeds or more**: the first 14 go round as in 2. The mover then skips the rest of their own row and sows the remaining seeds into the opponent's row only: the opponent's hole 1, 2, …, 7, then from their hole 1 again, until the hand is empty. In this phase no seed enters the mover's own row.
+    The hole where the last seed lands decides what happens next.
+rules-captures =
+    ### Captures
+    • Last seed in the mover's own row: no capture.
+    • Last seed in the opponent's hole 1: a hole 1 is never captured. Instead the mover keeps the last seed just sown: exactly one seed leaves that hole and is added to the mover's captures; the rest stay. *(ruling)* This happens whatever the hole then holds, for every sowing that ends there, ordinary or long.
+    • Last seed in the opponent's hole 2 to 7, which then holds 2, 3 or 4 seeds (counting the seed just sown): the mover captures them. Then the hole before it (towards the opponent's hole 1) is looked at: if it holds 2, 3 or 4 seeds they are captured too, and so on. The chain stops at the first hole holding 0, 1 or more than 4 seeds, and always before the opponent's hole 1.
+    • Otherwise (the last hole holds 1, or 5 or more): no capture.
+    Captured seeds leave the board for good.
+
+    Example: A sows from A2, which holds 18 seeds; B2, B3 and B4 hold 1 seed each. The first 13 seeds go to A3…A7, B1…B7 and A1; the 14th lands in A2. A skips A3…A7 and sows the remaining 4 into B1, B2, B3, B4. B4 now holds 3: captured. B3 and B2 hold 3 each: captured. B1 is a hole 1: never captured. A captures 9 seeds.
+rules-end =
+    ### Feeding: no starving the opponent
+    A move is allowed if its hole is not empty and, once the move and its captures are done, the opponent's row holds at least one seed. Only when no hole gives such a move may the player sow from any non-empty hole. A sowing that reaches the opponent's row always passes their hole 1, which is never captured, so a capture never empties the opponent's row. A single last seed that lands in the opponent's hole 1 is kept by the mover, so it does not feed an empty row.
+
+    ### End of the game
+    Checked after every move, in this order, for the player now to move:
+    1. **No seeds**: the player to move has no seeds in their row, so cannot play. The game ends and the other player captures every seed still on the board.
+    2. **Loop**: the position (the seeds in all 14 holes and the player to move) is the same as one earlier in the game. *(ruling)* The first recurrence ends the game. The seeds still on the board go to nobody.
+    The player with more captured seeds wins; equal captures are a draw. Captures plus the seeds left to nobody always add up to 70.
+
+    ### Notation
+    A move is written as the mover's hole number, 1 to 7. A game is written as the first mover's seat, then its moves: `A: 3 5 1 7 2` (A played 3, B played 5, A played 1, …).
+    Press a numbered button to sow from that hole of yours.
+
+## akon play (the terminal game)
+
+play-intro = Akon: sow from your row (holes 1 to 7, hole 1 on your right); type q to quit.
+play-first = First to move: { $player }.
+play-player = Player { $seat }
+play-you = You ({ $seat })
+play-computer = Computer ({ $seat }, { $level })
+play-how-no-seeds = a player could not move, the other took the seeds left
+play-how-loop = a position came back, the seeds left go to nobody
+play-wins = { $player } wins
+play-draw = a draw
+play-game-over = Game over ({ $how }): { $result }, { $a } to { $b }.
+play-record = Record: { $record }
+play-abandoned = Game abandoned. Record so far: { $record }
+play-computer-plays = { $player } plays { $hole }.
+play-thinking = { $player } is thinking…
+play-ask = { $player }, your move ({ $holes }):
+play-not-a-hole = `{ $input }` is not a hole number: holes are numbered 1 to 7.
+play-no-such-hole = hole { $hole } does not exist: holes are numbered 1 to 7.
+play-cannot = You cannot play { $hole }: { $reason }.

@@ -1,0 +1,357 @@
+# Las palabras de Akon en español. Los mismos mensajes y variables que en/akon.ftl.
+# Vocabulario del juego: semillas, hoyos, fila (fila de arriba, fila de abajo),
+# sembrar, capturar, jugada (una jugada = un hoyo jugado).
+
+## Idiomas, niveles, duraciones
+
+language-en = inglés
+language-fr = francés
+language-es = español
+level-easy = fácil
+level-medium = medio
+level-hard = difícil
+level-master = maestro
+duration-minutes = { $count ->
+    [one] { $count } minuto
+   *[other] { $count } minutos
+}
+duration-hours = { $count ->
+    [one] { $count } hora
+   *[other] { $count } horas
+}
+duration-days = { $count ->
+    [one] { $count } día
+   *[other] { $count } días
+}
+duration-seconds = { $count ->
+    [one] { $count } segundo
+   *[other] { $count } segundos
+}
+
+## El tablero
+
+board-row-label = { $label } · capturadas: { $captured }
+board-computer-label = { $seat } ordenador ({ $level })
+row-top = fila de arriba
+row-bottom = fila de abajo
+move-sown = { $seat } sembró { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+} desde { $hole }, la última en { $last }
+move-kept = { $sown }: se queda con esa semilla (un hoyo 1 nunca se captura).
+move-captured = { $sown }: captura { $seeds } en { $holes }.
+move-no-capture = { $sown }: sin captura.
+illegal-game-over = la partida ha terminado
+illegal-not-your-row = es el turno de { $to_move }, no de { $seat }: cada jugador solo siembra desde su propia fila
+illegal-empty-hole = el hoyo { $hole } está vacío
+illegal-does-not-feed = el hoyo { $hole } no alimenta al rival, cuya fila está vacía, y otra jugada sí lo hace
+
+## Botones
+
+button-accept = Aceptar
+button-decline = Rechazar
+button-rematch = Revancha
+button-resign = Rendirse
+button-abort = Anular
+button-resign-confirm = Sí, me rindo
+button-previous = Anterior
+button-next = Siguiente
+
+## Desafíos
+
+challenge-pending = { $opponent }, ¡{ $challenger } te desafía a una partida de **Akon**! Tiempo por jugada: { $time }. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
+rematch-pending = { $opponent }, ¡{ $challenger } te ofrece la revancha (con los lugares cambiados) de **Akon**! Tiempo por jugada: { $time }. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
+challenge-accepted = { $opponent } aceptó el desafío de { $challenger }. ¡Empieza la partida!
+challenge-declined = { $opponent } rechazó el desafío de { $challenger }.
+challenge-withdrawn = { $challenger } retiró su desafío a { $opponent }.
+challenge-expired = El desafío de { $challenger } a { $opponent } ha caducado.
+first-mover = Quién empieza se sorteó: { $player } ({ $seat }).
+computer-game-intro = { $player } juega contra el ordenador ({ $level }). Quién empieza se sorteó: { $first } ({ $seat }).
+
+## Tableros de juego
+
+board-header = **Akon** · partida n.º { $game } · { $title } · { $a } (A, arriba) contra { $b } (B, abajo)
+board-title-move = jugada { $move }
+board-title-finished = terminada tras { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugadas
+}
+board-last-move = Última jugada: { $description }
+board-thinking = { $player } está pensando…
+board-your-turn = { $player }, te toca ({ $seat }, { $row }).
+board-deadline = ⏰ Juega <t:{ $deadline }:R> o pierdes por tiempo.
+board-deadline-per-move = ⏰ Juega <t:{ $deadline }:R> o pierdes por tiempo ({ $time } por jugada).
+computer-name = el ordenador ({ $level })
+result-aborted = **Partida anulada** por { $player } antes de que jugaran los dos: sin resultado, sin clasificación.
+result-how-no-seeds = { $stuck } no tenía semillas para sembrar, así que { $other } se llevó las semillas del tablero
+result-how-loop = se repitió una posición (la regla del bucle), así que las semillas que quedan en el tablero no son de nadie
+result-how-resigned = { $player } se rindió
+result-how-timeout = { $player } se quedó sin tiempo
+result-how-aborted = { $player } anuló la partida
+result-win = **{ $player } gana, { $won } a { $lost }** — { $how }.
+result-draw = **Empate, { $a_seeds } a { $b_seeds }** — { $how }. { $a } y { $b } se lo reparten.
+resign-confirm = ¿Rendirte en la partida n.º { $game }? Tu rival gana; no se puede deshacer.
+resigned = Te rendiste en la partida n.º { $game }.
+reminder = ⏰ { $player }, te toca jugar en la partida n.º { $game } contra { $opponent }: pierdes por tiempo <t:{ $deadline }:R> si no juegas.
+reminder-latest-board = [Último tablero]({ $link })
+
+## /akon mis-partidas
+
+games-none = No tienes partidas en curso. Empieza una con `/akon desafiar`.
+games-title = Tus partidas en curso ({ $count }):
+games-your-turn = **te toca**
+games-computer-turn = turno del ordenador
+games-their-turn = turno de { $player }
+games-line = • partida n.º { $game } contra { $opponent } · jugada { $move } · { $turn } · eres { $seat }
+games-line-deadline = • partida n.º { $game } contra { $opponent } · jugada { $move } · { $turn } (antes de <t:{ $deadline }:R>) · eres { $seat }
+games-latest-board = [último tablero]({ $link })
+
+## /akon ajustes
+
+settings-title = Tus ajustes de Akon:
+settings-reminders-dm = • recordatorios: por mensaje directo
+settings-reminders-channel = • recordatorios: una mención en el canal de la partida
+settings-time = • tiempo por jugada de los desafíos que envías: { $time }
+settings-language-chosen = • tu idioma: { $language }
+settings-language-discord = • tu idioma: { $language }, el de tu Discord (`/akon ajustes idioma` lo cambia)
+settings-server-language-chosen = • idioma del servidor (tableros, desafíos, resultados): { $language }
+settings-server-language-discord = • idioma del servidor (tableros, desafíos, resultados): { $language }, el del servidor en Discord
+
+## Rechazos y fallos
+
+apology = Lo sentimos, algo falló de nuestro lado. No se cambió nada; inténtalo de nuevo.
+unknown-button = Este botón no es de Akon, o está dañado.
+command-unknown = Comando desconocido `/{ $command }`.
+command-unknown-subcommand = Subcomando desconocido `{ $subcommand }`; prueba `/akon reglas`.
+command-bad-option = La opción `{ $option }` no es válida.
+refusal-not-in-server = Las partidas se juegan en servidores, no en mensajes directos.
+refusal-challenge-self = No puedes desafiarte a ti mismo.
+refusal-challenge-bot = { $name } es un bot y no puede jugar.
+refusal-already-challenged = Ya tienes un desafío pendiente a { $name }.
+refusal-too-many-games = { $name } ya tiene { $limit } partidas en curso, el máximo permitido.
+refusal-challenge-not-found = Ese desafío no existe.
+refusal-not-your-challenge = Solo { $name } puede aceptar este desafío.
+refusal-not-in-challenge = No te corresponde responder a este desafío.
+refusal-challenge-closed = Este desafío ya fue { $status ->
+    [accepted] aceptado
+    [declined] rechazado
+    [withdrawn] retirado
+    [expired] caducado
+   *[other] cerrado
+}.
+refusal-challenge-expired = Este desafío ha caducado.
+refusal-game-not-found = Esa partida no existe.
+refusal-not-a-player = No juegas en esta partida.
+refusal-not-your-turn = Es el turno de { $name }, no el tuyo.
+refusal-stale-button = Este botón es de una jugada anterior; la partida ha avanzado.
+refusal-outdated-board = Este no es el último tablero de la partida; usa el más reciente.
+refusal-game-over = Esta partida ha terminado.
+refusal-resign-overtaken = La partida avanzó mientras confirmabas (se jugó una jugada).
+refusal-too-late-to-abort = Los dos jugadores ya han jugado, así que esta partida ya no se puede anular; ríndete si es necesario.
+refusal-level-needs-computer = La opción nivel es para partidas contra mí, el ordenador: elígeme como rival.
+refusal-game-not-over = Esta partida aún no ha terminado.
+refusal-rematch-pending = Ya se ofreció una revancha (desafío { $challenge }).
+refusal-timed-out = Se te acabó el tiempo: la partida está perdida por tiempo.
+refusal-illegal-move = Esa jugada no está permitida: { $reason }.
+refusal-no-game-here = No tienes ninguna partida en curso en este canal.
+refusal-which-game = Tienes varias partidas en curso en este canal; di cuál (partida { $games }).
+refusal-needs-manage-server = Solo quienes pueden gestionar este servidor pueden elegir su idioma.
+refusal-no-server-to-rank = Aquí no hay servidor que clasificar: usa `ámbito: global`, o pregunta en un servidor.
+
+## Clasificaciones, estadísticas, historial, fichas de partida
+
+scope-server-title = este servidor
+scope-global-title = global
+scope-server = en este servidor
+scope-global = en total
+leaderboard-empty-min-games = Aún no hay nadie en la clasificación { $scope }: un jugador aparece cuando tiene { $min_games } partidas puntuadas. ¡Desafía a alguien con `/akon desafiar`!
+leaderboard-empty = Aún no hay partidas puntuadas { $scope }. ¡Desafía a alguien con `/akon desafiar`!
+leaderboard-title = **Clasificación de Akon · { $title }** · página { $page } de { $pages } · { $listed } jugadores con al menos { $min_games } partidas puntuadas (Glicko-2; `?` = provisional)
+leaderboard-column-player = jugador
+leaderboard-column-rating = puntos
+leaderboard-column-wins = G
+leaderboard-column-losses = P
+leaderboard-column-draws = E
+leaderboard-column-games = partidas
+standing-listed = { $player } es el n.º { $rank } de { $listed } · puntuación { $rating } · { $wins } G { $losses } P { $draws } E en { $games } partidas.
+standing-too-few = { $player } tiene { $games ->
+    [one] { $games } partida puntuada
+   *[other] { $games } partidas puntuadas
+} { $scope }: hacen falta { $needed } para aparecer en la clasificación.
+standing-unrated = { $player } aún no tiene partidas puntuadas { $scope }.
+record-line = { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}: { $wins ->
+    [one] { $wins } ganada
+   *[other] { $wins } ganadas
+}, { $losses ->
+    [one] { $losses } perdida
+   *[other] { $losses } perdidas
+}, { $draws ->
+    [one] { $draws } empate
+   *[other] { $draws } empates
+} · semillas capturadas { $captured } (cedidas { $conceded })
+rating-summary = **{ $rating }** ({ $games } partidas puntuadas; desviación { $deviation })
+rating-summary-ranked = **{ $rating }** ({ $games } partidas puntuadas, n.º { $rank }; desviación { $deviation })
+rating-recent = { $change } en las últimas { $count } partidas ({ $changes }, la más reciente primero)
+stats-title = **Estadísticas de Akon de { $player }**
+stats-unrated = Puntuación: aún no hay partidas puntuadas.
+stats-rating-server = Puntuación en este servidor: { $summary }
+stats-rating-global = Puntuación en todas partes: { $summary }
+stats-record-server = En este servidor: { $record }
+stats-record-global = En todas partes: { $record }
+stats-margin = { $margin } semillas por partida
+stats-no-games = aún no hay partidas
+stats-streaks = Racha de victorias: { $current } ahora, la mejor { $best } · margen medio de capturas: { $margin }
+stats-computer = Contra el ordenador ({ $level }): { $record }
+stats-head-to-head = Cara a cara, { $asker } contra { $player }: { $wins } ganadas, { $losses } perdidas, { $draws } empates en { $games } partidas.
+stats-ongoing = Partidas en curso: { $count }
+history-end-opponent-resigned = el rival se rindió
+history-end-resigned = se rindió
+history-end-opponent-timeout = el rival se quedó sin tiempo
+history-end-timeout = sin tiempo
+history-end-loop = regla del bucle
+history-end-no-seeds = sin semillas
+history-won = ganó
+history-lost = perdió
+history-drew = empató
+history-rating = puntuación { $before } → { $after } ({ $change })
+history-unrated = sin puntuar
+history-line = • `#{ $game }` <t:{ $finished }:d> · { $result } contra { $opponent }, { $captured }–{ $conceded } · { $rating }
+history-line-how = • `#{ $game }` <t:{ $finished }:d> · { $result } contra { $opponent }, { $captured }–{ $conceded } ({ $how }) · { $rating }
+history-none = { $player } aún no ha terminado ninguna partida.
+history-title = **Partidas de Akon de { $player }** · página { $page } de { $pages } · { $total } partidas terminadas, las más recientes primero (`/akon partida <número>` muestra una)
+rating-line-rated = Puntuada en este servidor: { $changes }.
+rating-line-pair-limit = Sin puntuar: estos dos jugadores ya jugaron { $per_day ->
+    [one] { $per_day } partida puntuada
+   *[other] { $per_day } partidas puntuadas
+} entre sí en las últimas 24 horas. La partida cuenta igualmente en sus historiales.
+game-title = **Partida de Akon n.º { $game }** · { $a } (A, arriba) contra { $b } (B, abajo) · empezó <t:{ $started }:f>
+game-ended = Terminó tras { $moves } jugadas.
+game-ended-at = Terminó <t:{ $finished }:f> tras { $moves } jugadas.
+game-in-progress = En curso: jugada { $move }.
+game-record-intro = Notación (quién empezó, luego los hoyos jugados; `akon replay --record` la lee):
+game-record-cut = (demasiado larga para un mensaje: cortada)
+
+## El comando /akon: nombres (Discord: minúsculas, sin espacios, 32
+## caracteres como máximo) y descripciones.
+
+cmd-akon-desc = Juega al Akon, el juego de siembra de dos filas
+cmd-challenge-name = desafiar
+cmd-challenge-desc = Desafía a alguien a una partida de Akon
+cmd-opponent-name = rival
+cmd-opponent-desc = Contra quién quieres jugar (elígeme para jugar contra el ordenador)
+cmd-level-name = nivel
+cmd-level-desc = La fuerza del ordenador, cuando juegas contra mí (por defecto: medio)
+cmd-time-per-move-name = tiempo-por-jugada
+cmd-challenge-time-desc = El tiempo de cada jugador por jugada (por defecto: 3 días, o tus /akon ajustes)
+cmd-settings-time-desc = El tiempo por jugada de los desafíos que envías
+cmd-games-name = mis-partidas
+cmd-games-desc = Tus partidas en curso
+cmd-board-name = tablero
+cmd-board-desc = Vuelve a publicar el tablero actual de una partida
+cmd-game-option-name = partida
+cmd-game-option-desc = El número de la partida (por defecto: tu partida en este canal)
+cmd-resign-name = rendirse
+cmd-resign-desc = Ríndete en una partida: tu rival gana
+cmd-abort-name = anular
+cmd-abort-desc = Anula una partida antes de que jueguen los dos: sin resultado, sin puntuar
+cmd-leaderboard-name = clasificación
+cmd-leaderboard-desc = Los mejores jugadores por puntuación, en este servidor o en todas partes
+cmd-scope-name = ámbito
+cmd-scope-desc = Qué clasificación (por defecto: servidor)
+cmd-scope-server = servidor
+cmd-scope-global = global
+cmd-stats-name = estadísticas
+cmd-stats-desc = La puntuación y el historial de un jugador
+cmd-player-name = jugador
+cmd-stats-player-desc = De quién (por defecto: tú)
+cmd-history-name = historial
+cmd-history-desc = Las últimas partidas terminadas de un jugador
+cmd-history-player-desc = De quién (por defecto: tú)
+cmd-game-name = partida
+cmd-game-desc = Una partida completa: resultado, tablero final y notación
+cmd-id-name = número
+cmd-id-desc = El número de la partida, como en /akon historial
+cmd-settings-name = ajustes
+cmd-settings-desc = Tus recordatorios, tu tiempo por jugada y tu idioma
+cmd-dm-reminders-name = recordatorios-por-md
+cmd-dm-reminders-desc = Recuérdame por mensaje directo en vez de con una mención en el canal
+cmd-language-name = idioma
+cmd-language-desc = El idioma en que el bot te responde (por defecto: el de tu Discord)
+cmd-server-language-name = idioma-del-servidor
+cmd-server-language-desc = El idioma del servidor para tableros y desafíos (requiere Gestionar servidor)
+cmd-language-discord = el de Discord
+cmd-rules-name = reglas
+cmd-rules-desc = Las reglas del Akon, completas
+
+## /akon reglas: todas las reglas y decisiones de docs/RULES.md. Cada sección
+## tiene como máximo 2000 caracteres (un mensaje de Discord).
+
+rules-board =
+    ### Las reglas del Akon
+    Donde la descripción tradicional deja una elección abierta, la elección hecha aquí se marca *(decisión)*.
+
+    ### Tablero y semillas
+    • 2 filas de 7 hoyos; 5 semillas en cada hoyo al empezar: 70 semillas, 35 por lado.
+    • El lugar A tiene la fila de arriba y el lugar B la fila de abajo (visto desde el lado de B).
+    • Cada jugador numera los hoyos de su fila del 1 al 7; el hoyo 1 es el primero a su derecha. `A3` es el hoyo 3 de A, `B1` el hoyo 1 de B.
+    • Quién empieza se sortea.
+
+    ### Sentido de la siembra
+    Se siembra de derecha a izquierda en la fila propia y de izquierda a derecha en la del rival: A1 → A2 → … → A7 → B1 → B2 → … → B7 → A1 → …
+    ```
+     A1 A2 A3 A4 A5 A6 A7
+     B7 B6 B5 B4 B3 B2 B1
+    ```
+rules-move =
+    ### Una jugada
+    El jugador al que le toca elige un hoyo no vacío de su fila, toma todas sus semillas y las siembra una a una, empezando por el hoyo siguiente del ciclo.
+    1. **13 semillas o menos**: van a los hoyos siguientes, una en cada uno.
+    2. **14 semillas**: dan la vuelta completa al tablero; la 14.ª y última semilla vuelve a caer en el hoyo de salida. Está en la fila del jugador, así que no se captura nada.
+    3. **15 semillas o más**: las 14 primeras dan la vuelta como en 2. Después el jugador se salta el resto de su propia fila y siembra las semillas restantes solo en la fila del rival: su hoyo 1, 2, …, 7, y de nuevo desde su hoyo 1, hasta vaciar la mano. En esta fase ninguna semilla entra en la fila del jugador.
+    El hoyo donde cae la última semilla decide lo que sigue.
+rules-captures =
+    ### Capturas
+    • Última semilla en la fila propia: no hay captura.
+    • Última semilla en el hoyo 1 del rival: un hoyo 1 nunca se captura. En su lugar, el jugador se queda con la última semilla sembrada: exactamente una semilla sale de ese hoyo y se suma a sus capturas; el resto se queda. *(decisión)* Esto vale tenga lo que tenga el hoyo, para toda siembra que acabe allí, normal o larga.
+    • Última semilla en un hoyo del 2 al 7 del rival, que entonces tiene 2, 3 o 4 semillas (contando la recién sembrada): el jugador las captura. Luego se mira el hoyo anterior (hacia el hoyo 1 del rival): si tiene 2, 3 o 4 semillas, también se capturan, y así sucesivamente. La cadena se detiene en el primer hoyo con 0, 1 o más de 4 semillas, y siempre antes del hoyo 1 del rival.
+    • En cualquier otro caso (el último hoyo tiene 1 semilla, o 5 o más): no hay captura.
+    Las semillas capturadas salen del tablero para siempre.
+
+    Ejemplo: A siembra desde A2, que tiene 18 semillas; B2, B3 y B4 tienen 1 semilla cada uno. Las 13 primeras semillas van a A3…A7, B1…B7 y A1; la 14.ª cae en A2. A se salta A3…A7 y siembra las 4 restantes en B1, B2, B3, B4. B4 tiene ahora 3: capturadas. B3 y B2 tienen 3 cada uno: capturadas. B1 es un hoyo 1: nunca se captura. A captura 9 semillas.
+rules-end =
+    ### Alimentar: no dejar sin semillas al rival
+    Una jugada está permitida si su hoyo no está vacío y si, hechas la jugada y sus capturas, la fila del rival tiene al menos una semilla. Solo cuando ningún hoyo da una jugada así puede el jugador sembrar desde cualquier hoyo no vacío. Una siembra que llega a la fila del rival pasa siempre por su hoyo 1, que nunca se captura, así que una captura nunca vacía la fila del rival. Una sola última semilla que cae en el hoyo 1 del rival se la queda el jugador, así que no alimenta una fila vacía.
+
+    ### Final de la partida
+    Se comprueba después de cada jugada, en este orden, para el jugador al que le toca:
+    1. **Sin semillas**: el jugador al que le toca no tiene semillas en su fila y no puede jugar. La partida termina y el otro jugador captura todas las semillas que quedan en el tablero.
+    2. **Bucle**: la posición (las semillas de los 14 hoyos y el jugador al que le toca) es la misma que una anterior de la partida. *(decisión)* La primera repetición termina la partida. Las semillas que quedan en el tablero no son de nadie.
+    Gana quien ha capturado más semillas; con las mismas capturas es empate. Las capturas más las semillas que no son de nadie suman siempre 70.
+
+    ### Notación
+    Una jugada se escribe con el número del hoyo jugado, del 1 al 7. Una partida se escribe con el lugar de quien empezó y luego sus jugadas: `A: 3 5 1 7 2` (A jugó 3, B jugó 5, A jugó 1, …).
+    Pulsa un botón numerado para sembrar desde ese hoyo de tu fila.
+
+## akon play (la partida en la terminal)
+
+play-intro = Akon: siembra desde tu fila (hoyos 1 a 7, el hoyo 1 a tu derecha); escribe q para salir.
+play-first = Empieza: { $player }.
+play-player = Jugador { $seat }
+play-you = Tú ({ $seat })
+play-computer = Ordenador ({ $seat }, { $level })
+play-how-no-seeds = un jugador no podía jugar, el otro se llevó las semillas que quedaban
+play-how-loop = se repitió una posición, las semillas que quedan no son de nadie
+play-wins = gana { $player }
+play-draw = empate
+play-game-over = Fin de la partida ({ $how }): { $result }, { $a } a { $b }.
+play-record = Notación: { $record }
+play-abandoned = Partida abandonada. Notación hasta ahora: { $record }
+play-computer-plays = { $player } juega { $hole }.
+play-thinking = { $player } está pensando…
+play-ask = { $player }, tu jugada ({ $holes }):
+play-not-a-hole = `{ $input }` no es un número de hoyo: los hoyos van del 1 al 7.
+play-no-such-hole = el hoyo { $hole } no existe: los hoyos van del 1 al 7.
+play-cannot = No puedes jugar { $hole }: { $reason }.

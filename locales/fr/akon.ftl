@@ -1,0 +1,360 @@
+# Les mots d'Akon en français. Mêmes messages et mêmes variables que en/akon.ftl.
+# Vocabulaire du jeu : graines, trous, rangée (rangée du haut, rangée du bas),
+# semer, capturer, coup (un coup = un trou joué).
+
+## Langues, niveaux, durées
+
+language-en = anglais
+language-fr = français
+language-es = espagnol
+level-easy = facile
+level-medium = moyen
+level-hard = difficile
+level-master = maître
+duration-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+duration-hours = { $count ->
+    [one] { $count } heure
+   *[other] { $count } heures
+}
+duration-days = { $count ->
+    [one] { $count } jour
+   *[other] { $count } jours
+}
+duration-seconds = { $count ->
+    [one] { $count } seconde
+   *[other] { $count } secondes
+}
+
+## Le plateau
+
+board-row-label = { $label } · { $captured ->
+    [one] { $captured } capturée
+   *[other] { $captured } capturées
+}
+board-computer-label = { $seat } ordinateur ({ $level })
+row-top = rangée du haut
+row-bottom = rangée du bas
+move-sown = { $seat } a semé { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+} depuis { $hole }, la dernière dans { $last }
+move-kept = { $sown } : garde cette graine (un trou 1 n'est jamais capturé).
+move-captured = { $sown } : capture { $seeds } en { $holes }.
+move-no-capture = { $sown } : pas de capture.
+illegal-game-over = la partie est terminée
+illegal-not-your-row = c'est au tour de { $to_move }, pas de { $seat } : on ne sème que depuis sa propre rangée
+illegal-empty-hole = le trou { $hole } est vide
+illegal-does-not-feed = le trou { $hole } ne nourrit pas l'adversaire, dont la rangée est vide, alors qu'un autre coup le fait
+
+## Boutons
+
+button-accept = Accepter
+button-decline = Refuser
+button-rematch = Revanche
+button-resign = Abandonner
+button-abort = Annuler
+button-resign-confirm = Oui, abandonner
+button-previous = Précédent
+button-next = Suivant
+
+## Défis
+
+challenge-pending = { $opponent }, { $challenger } te défie à une partie d'**Akon** ! Temps par coup : { $time }. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
+rematch-pending = { $opponent }, { $challenger } te propose une revanche (places échangées) à l'**Akon** ! Temps par coup : { $time }. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
+challenge-accepted = { $opponent } a accepté le défi de { $challenger }. La partie commence !
+challenge-declined = { $opponent } a refusé le défi de { $challenger }.
+challenge-withdrawn = { $challenger } a retiré son défi à { $opponent }.
+challenge-expired = Le défi de { $challenger } à { $opponent } a expiré.
+first-mover = Le premier joueur a été tiré au sort : { $player } ({ $seat }).
+computer-game-intro = { $player } joue contre l'ordinateur ({ $level }). Le premier joueur a été tiré au sort : { $first } ({ $seat }).
+
+## Plateaux de jeu
+
+board-header = **Akon** · partie n° { $game } · { $title } · { $a } (A, en haut) contre { $b } (B, en bas)
+board-title-move = coup { $move }
+board-title-finished = terminée après { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+}
+board-last-move = Dernier coup : { $description }
+board-thinking = { $player } réfléchit…
+board-your-turn = { $player }, à toi de jouer ({ $seat }, { $row }).
+board-deadline = ⏰ Joue <t:{ $deadline }:R> ou tu perds au temps.
+board-deadline-per-move = ⏰ Joue <t:{ $deadline }:R> ou tu perds au temps ({ $time } par coup).
+computer-name = l'ordinateur ({ $level })
+result-aborted = **Partie annulée** par { $player } avant que les deux joueurs aient joué : pas de résultat, pas de classement.
+result-how-no-seeds = { $stuck } n'avait plus de graines à semer, alors { $other } a pris les graines restées sur le plateau
+result-how-loop = une position est revenue (la règle de la boucle), alors les graines restées sur le plateau ne vont à personne
+result-how-resigned = { $player } a abandonné
+result-how-timeout = { $player } a dépassé son temps
+result-how-aborted = { $player } a annulé la partie
+result-win = **{ $player } gagne, { $won } à { $lost }** — { $how }.
+result-draw = **Match nul, { $a_seeds } à { $b_seeds }** — { $how }. { $a } et { $b } se partagent le résultat.
+resign-confirm = Abandonner la partie n° { $game } ? Ton adversaire gagne ; impossible de revenir en arrière.
+resigned = Tu as abandonné la partie n° { $game }.
+reminder = ⏰ { $player }, c'est à toi de jouer dans la partie n° { $game } contre { $opponent } : tu perds au temps <t:{ $deadline }:R> si tu ne joues pas.
+reminder-latest-board = [Dernier plateau]({ $link })
+
+## /akon parties
+
+games-none = Tu n'as aucune partie en cours. Lances-en une avec `/akon défier`.
+games-title = Tes parties en cours ({ $count }) :
+games-your-turn = **à toi de jouer**
+games-computer-turn = au tour de l'ordinateur
+games-their-turn = au tour de { $player }
+games-line = • partie n° { $game } contre { $opponent } · coup { $move } · { $turn } · tu es { $seat }
+games-line-deadline = • partie n° { $game } contre { $opponent } · coup { $move } · { $turn } (avant <t:{ $deadline }:R>) · tu es { $seat }
+games-latest-board = [dernier plateau]({ $link })
+
+## /akon réglages
+
+settings-title = Tes réglages Akon :
+settings-reminders-dm = • rappels : par message privé
+settings-reminders-channel = • rappels : une mention dans le salon de la partie
+settings-time = • temps par coup des défis que tu lances : { $time }
+settings-language-chosen = • ta langue : { $language }
+settings-language-discord = • ta langue : { $language }, comme ton Discord (`/akon réglages langue` la change)
+settings-server-language-chosen = • langue du serveur (plateaux, défis, résultats) : { $language }
+settings-server-language-discord = • langue du serveur (plateaux, défis, résultats) : { $language }, comme le serveur sur Discord
+
+## Refus et pannes
+
+apology = Désolé, quelque chose n'a pas marché de notre côté. Rien n'a été changé ; réessaie.
+unknown-button = Ce bouton n'est pas un bouton d'Akon, ou il est abîmé.
+command-unknown = Commande inconnue `/{ $command }`.
+command-unknown-subcommand = Sous-commande inconnue `{ $subcommand }` ; essaie `/akon règles`.
+command-bad-option = L'option `{ $option }` est mal formée.
+refusal-not-in-server = On joue dans les serveurs, pas en messages privés.
+refusal-challenge-self = Tu ne peux pas te défier toi-même.
+refusal-challenge-bot = { $name } est un bot et ne peut pas jouer.
+refusal-already-challenged = Tu as déjà un défi en attente envoyé à { $name }.
+refusal-too-many-games = { $name } a déjà { $limit } parties en cours, le maximum permis.
+refusal-challenge-not-found = Ce défi n'existe pas.
+refusal-not-your-challenge = Seul { $name } peut accepter ce défi.
+refusal-not-in-challenge = Ce défi ne te concerne pas.
+refusal-challenge-closed = Ce défi a déjà été { $status ->
+    [accepted] accepté
+    [declined] refusé
+    [withdrawn] retiré
+    [expired] expiré
+   *[other] clos
+}.
+refusal-challenge-expired = Ce défi a expiré.
+refusal-game-not-found = Cette partie n'existe pas.
+refusal-not-a-player = Tu ne joues pas dans cette partie.
+refusal-not-your-turn = C'est au tour de { $name }, pas au tien.
+refusal-stale-button = Ce bouton date d'un coup précédent ; la partie a avancé.
+refusal-outdated-board = Ce n'est pas le dernier plateau de la partie ; utilise le plus récent.
+refusal-game-over = Cette partie est terminée.
+refusal-resign-overtaken = La partie a avancé pendant que tu confirmais (un coup a été joué).
+refusal-too-late-to-abort = Les deux joueurs ont joué, la partie ne peut plus être annulée ; abandonne-la s'il le faut.
+refusal-level-needs-computer = L'option niveau sert aux parties contre moi, l'ordinateur : choisis-moi comme adversaire.
+refusal-game-not-over = Cette partie n'est pas encore terminée.
+refusal-rematch-pending = Une revanche est déjà proposée (défi { $challenge }).
+refusal-timed-out = Ton temps est écoulé : la partie est perdue au temps.
+refusal-illegal-move = Ce coup n'est pas permis : { $reason }.
+refusal-no-game-here = Tu n'as aucune partie en cours dans ce salon.
+refusal-which-game = Tu as plusieurs parties en cours dans ce salon ; précise laquelle (partie { $games }).
+refusal-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent choisir sa langue.
+refusal-no-server-to-rank = Il n'y a pas de serveur à classer ici : utilise `portée: mondial`, ou demande dans un serveur.
+
+## Classements, statistiques, historique, fiches de partie
+
+scope-server-title = ce serveur
+scope-global-title = mondial
+scope-server = dans ce serveur
+scope-global = au total
+leaderboard-empty-min-games = Personne n'est classé { $scope } pour l'instant : un joueur est classé dès qu'il a { $min_games } parties classées. Défie quelqu'un avec `/akon défier` !
+leaderboard-empty = Aucune partie classée { $scope } pour l'instant. Défie quelqu'un avec `/akon défier` !
+leaderboard-title = **Classement Akon · { $title }** · page { $page } sur { $pages } · { $listed } joueurs avec au moins { $min_games } parties classées (Glicko-2 ; `?` = provisoire)
+leaderboard-column-player = joueur
+leaderboard-column-rating = cote
+leaderboard-column-wins = V
+leaderboard-column-losses = D
+leaderboard-column-draws = N
+leaderboard-column-games = parties
+standing-listed = { $player } est n° { $rank } sur { $listed } · cote { $rating } · { $wins } V { $losses } D { $draws } N en { $games } parties.
+standing-too-few = { $player } a { $games ->
+    [one] { $games } partie classée
+   *[other] { $games } parties classées
+} { $scope } : il en faut { $needed } pour être classé.
+standing-unrated = { $player } n'a encore aucune partie classée { $scope }.
+record-line = { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} : { $wins ->
+    [one] { $wins } victoire
+   *[other] { $wins } victoires
+}, { $losses ->
+    [one] { $losses } défaite
+   *[other] { $losses } défaites
+}, { $draws ->
+    [one] { $draws } nul
+   *[other] { $draws } nuls
+} · graines capturées { $captured } (concédées { $conceded })
+rating-summary = **{ $rating }** ({ $games } parties classées ; écart { $deviation })
+rating-summary-ranked = **{ $rating }** ({ $games } parties classées, n° { $rank } ; écart { $deviation })
+rating-recent = { $change } sur les { $count } dernières parties ({ $changes }, la plus récente d'abord)
+stats-title = **Statistiques Akon de { $player }**
+stats-unrated = Cote : aucune partie classée pour l'instant.
+stats-rating-server = Cote dans ce serveur : { $summary }
+stats-rating-global = Cote partout : { $summary }
+stats-record-server = Dans ce serveur : { $record }
+stats-record-global = Partout : { $record }
+stats-margin = { $margin } graines par partie
+stats-no-games = aucune partie pour l'instant
+stats-streaks = Série de victoires : { $current } en cours, record { $best } · écart moyen de captures : { $margin }
+stats-computer = Contre l'ordinateur ({ $level }) : { $record }
+stats-head-to-head = Face à face, { $asker } contre { $player } : { $wins } victoires, { $losses } défaites, { $draws } nuls en { $games } parties.
+stats-ongoing = Parties en cours : { $count }
+history-end-opponent-resigned = l'adversaire a abandonné
+history-end-resigned = abandon
+history-end-opponent-timeout = l'adversaire a dépassé son temps
+history-end-timeout = temps dépassé
+history-end-loop = règle de la boucle
+history-end-no-seeds = plus de graines
+history-won = gagné
+history-lost = perdu
+history-drew = nul
+history-rating = cote { $before } → { $after } ({ $change })
+history-unrated = non classée
+history-line = • `#{ $game }` <t:{ $finished }:d> · { $result } contre { $opponent }, { $captured }–{ $conceded } · { $rating }
+history-line-how = • `#{ $game }` <t:{ $finished }:d> · { $result } contre { $opponent }, { $captured }–{ $conceded } ({ $how }) · { $rating }
+history-none = { $player } n'a encore terminé aucune partie.
+history-title = **Parties Akon de { $player }** · page { $page } sur { $pages } · { $total } parties terminées, les plus récentes d'abord (`/akon partie <numéro>` en montre une)
+rating-line-rated = Classée dans ce serveur : { $changes }.
+rating-line-pair-limit = Non classée : ces deux joueurs ont déjà joué { $per_day ->
+    [one] { $per_day } partie classée
+   *[other] { $per_day } parties classées
+} l'un contre l'autre ces dernières 24 heures. La partie compte quand même dans leurs bilans.
+game-title = **Partie Akon n° { $game }** · { $a } (A, en haut) contre { $b } (B, en bas) · commencée <t:{ $started }:f>
+game-ended = Terminée après { $moves } coups.
+game-ended-at = Terminée <t:{ $finished }:f> après { $moves } coups.
+game-in-progress = En cours : coup { $move }.
+game-record-intro = Notation (le premier joueur, puis les trous joués ; `akon replay --record` la lit) :
+game-record-cut = (trop long pour un message : coupé)
+
+## La commande /akon : noms (Discord : minuscules, sans espace, 32 caractères
+## au plus) et descriptions.
+
+cmd-akon-desc = Jouer à l'Akon, le jeu de semailles à deux rangées
+cmd-challenge-name = défier
+cmd-challenge-desc = Défier quelqu'un à une partie d'Akon
+cmd-opponent-name = adversaire
+cmd-opponent-desc = Contre qui tu veux jouer (choisis-moi pour jouer contre l'ordinateur)
+cmd-level-name = niveau
+cmd-level-desc = La force de l'ordinateur, quand tu joues contre moi (par défaut : moyen)
+cmd-time-per-move-name = temps-par-coup
+cmd-challenge-time-desc = Le temps de chaque joueur pour un coup (par défaut : 3 jours, ou tes /akon réglages)
+cmd-settings-time-desc = Le temps par coup des défis que tu lances
+cmd-games-name = parties
+cmd-games-desc = Tes parties en cours
+cmd-board-name = plateau
+cmd-board-desc = Reposter le plateau actuel d'une partie
+cmd-game-option-name = partie
+cmd-game-option-desc = Le numéro de la partie (par défaut : ta partie dans ce salon)
+cmd-resign-name = abandonner
+cmd-resign-desc = Abandonner une partie : ton adversaire gagne
+cmd-abort-name = annuler
+cmd-abort-desc = Annuler une partie avant que les deux joueurs aient joué : pas de résultat, pas de classement
+cmd-leaderboard-name = classement
+cmd-leaderboard-desc = Les meilleurs joueurs par cote, dans ce serveur ou partout
+cmd-scope-name = portée
+cmd-scope-desc = Quel classement (par défaut : serveur)
+cmd-scope-server = serveur
+cmd-scope-global = mondial
+cmd-stats-name = statistiques
+cmd-stats-desc = La cote et le bilan d'un joueur
+cmd-player-name = joueur
+cmd-stats-player-desc = Le bilan de qui (par défaut : le tien)
+cmd-history-name = historique
+cmd-history-desc = Les dernières parties terminées d'un joueur
+cmd-history-player-desc = Les parties de qui (par défaut : les tiennes)
+cmd-game-name = partie
+cmd-game-desc = Une partie en entier : résultat, plateau final et notation
+cmd-id-name = numéro
+cmd-id-desc = Le numéro de la partie, comme dans /akon historique
+cmd-settings-name = réglages
+cmd-settings-desc = Tes rappels, ton temps par coup par défaut et ta langue
+cmd-dm-reminders-name = rappels-en-privé
+cmd-dm-reminders-desc = Me rappeler par message privé plutôt que par une mention dans le salon
+cmd-language-name = langue
+cmd-language-desc = La langue dans laquelle le bot te répond (par défaut : celle de ton Discord)
+cmd-server-language-name = langue-du-serveur
+cmd-server-language-desc = La langue du serveur pour les plateaux et les défis (permission Gérer le serveur)
+cmd-language-discord = comme Discord
+cmd-rules-name = règles
+cmd-rules-desc = Les règles de l'Akon, en entier
+
+## /akon règles : toutes les règles et décisions de docs/RULES.md. Chaque
+## section fait au plus 2000 caractères (un message Discord).
+
+rules-board =
+    ### Les règles de l'Akon
+    Là où la description traditionnelle laisse un choix ouvert, le choix fait ici est marqué *(décision)*.
+
+    ### Plateau et graines
+    • 2 rangées de 7 trous ; 5 graines dans chaque trou au départ : 70 graines, 35 par camp.
+    • La place A a la rangée du haut, la place B la rangée du bas (vu du côté de B).
+    • Chaque joueur numérote les trous de sa rangée de 1 à 7, le trou 1 étant le premier trou à sa droite. `A3` est le trou 3 de A, `B1` le trou 1 de B.
+    • Le premier joueur est tiré au sort.
+
+    ### Sens des semailles
+    On sème de droite à gauche dans sa propre rangée, de gauche à droite dans celle de l'adversaire : A1 → A2 → … → A7 → B1 → B2 → … → B7 → A1 → …
+    ```
+     A1 A2 A3 A4 A5 A6 A7
+     B7 B6 B5 B4 B3 B2 B1
+    ```
+rules-move =
+    ### Un coup
+    Le joueur au trait choisit un trou non vide de sa rangée, en prend toutes les graines et les sème une à une, en commençant par le trou suivant du cycle.
+    1. **13 graines ou moins** : elles vont dans les trous suivants, une par trou.
+    2. **14 graines** : elles font le tour complet du plateau ; la 14e et dernière graine retombe dans le trou de départ. Elle est dans la rangée du joueur, donc rien n'est capturé.
+    3. **15 graines ou plus** : les 14 premières font le tour comme en 2. Le joueur saute ensuite le reste de sa propre rangée et sème les graines restantes dans la seule rangée de l'adversaire : son trou 1, 2, …, 7, puis de nouveau depuis son trou 1, jusqu'à ce que la main soit vide. Pendant cette phase, aucune graine n'entre dans la rangée du joueur.
+    Le trou où tombe la dernière graine décide de la suite.
+rules-captures =
+    ### Captures
+    • Dernière graine dans la propre rangée du joueur : pas de capture.
+    • Dernière graine dans le trou 1 de l'adversaire : un trou 1 n'est jamais capturé. Le joueur garde à la place la dernière graine semée : exactement une graine quitte ce trou et s'ajoute à ses captures ; les autres restent. *(décision)* Cela vaut quel que soit le contenu du trou, pour toute semaille qui s'y termine, ordinaire ou longue.
+    • Dernière graine dans un trou 2 à 7 de l'adversaire, qui contient alors 2, 3 ou 4 graines (en comptant celle qu'on vient de semer) : le joueur les capture. On regarde ensuite le trou précédent (vers le trou 1 de l'adversaire) : s'il contient 2, 3 ou 4 graines, elles sont capturées aussi, et ainsi de suite. La chaîne s'arrête au premier trou qui contient 0, 1 ou plus de 4 graines, et toujours avant le trou 1 de l'adversaire.
+    • Sinon (le dernier trou contient 1 graine, ou 5 ou plus) : pas de capture.
+    Les graines capturées quittent le plateau pour de bon.
+
+    Exemple : A sème depuis A2, qui contient 18 graines ; B2, B3 et B4 contiennent 1 graine chacun. Les 13 premières graines vont en A3…A7, B1…B7 et A1 ; la 14e tombe en A2. A saute A3…A7 et sème les 4 restantes en B1, B2, B3, B4. B4 contient alors 3 graines : capturées. B3 et B2 en contiennent 3 chacun : capturées. B1 est un trou 1 : jamais capturé. A capture 9 graines.
+rules-end =
+    ### Nourrir : pas d'affamer l'adversaire
+    Un coup est permis si son trou n'est pas vide et si, une fois le coup et ses captures faits, la rangée de l'adversaire contient au moins une graine. Ce n'est que si aucun trou ne donne un tel coup que le joueur peut semer depuis n'importe quel trou non vide. Une semaille qui atteint la rangée de l'adversaire passe toujours par son trou 1, qui n'est jamais capturé : une capture ne vide donc jamais la rangée de l'adversaire. Une seule dernière graine tombée dans le trou 1 de l'adversaire est gardée par le joueur : elle ne nourrit donc pas une rangée vide.
+
+    ### Fin de la partie
+    Vérifiée après chaque coup, dans cet ordre, pour le joueur désormais au trait :
+    1. **Plus de graines** : le joueur au trait n'a plus de graines dans sa rangée et ne peut pas jouer. La partie s'arrête et l'autre joueur capture toutes les graines encore sur le plateau.
+    2. **Boucle** : la position (les graines des 14 trous et le joueur au trait) est la même qu'une position déjà vue dans la partie. *(décision)* La première répétition termine la partie. Les graines encore sur le plateau ne vont à personne.
+    Le joueur qui a capturé le plus de graines gagne ; à égalité, c'est un match nul. Les captures plus les graines qui ne vont à personne font toujours 70.
+
+    ### Notation
+    Un coup s'écrit par le numéro du trou joué, de 1 à 7. Une partie s'écrit par la place du premier joueur, puis ses coups : `A: 3 5 1 7 2` (A a joué 3, B a joué 5, A a joué 1, …).
+    Appuie sur un bouton numéroté pour semer depuis ce trou de ta rangée.
+
+## akon play (la partie dans le terminal)
+
+play-intro = Akon : sème depuis ta rangée (trous 1 à 7, le trou 1 à ta droite) ; tape q pour quitter.
+play-first = Premier à jouer : { $player }.
+play-player = Joueur { $seat }
+play-you = Toi ({ $seat })
+play-computer = Ordinateur ({ $seat }, { $level })
+play-how-no-seeds = un joueur ne pouvait plus jouer, l'autre a pris les graines restantes
+play-how-loop = une position est revenue, les graines restantes ne vont à personne
+play-wins = { $player } gagne
+play-draw = match nul
+play-game-over = Partie terminée ({ $how }) : { $result }, { $a } à { $b }.
+play-record = Notation : { $record }
+play-abandoned = Partie abandonnée. Notation jusqu'ici : { $record }
+play-computer-plays = { $player } joue { $hole }.
+play-thinking = { $player } réfléchit…
+play-ask = { $player }, ton coup ({ $holes }) :
+play-not-a-hole = `{ $input }` n'est pas un numéro de trou : les trous sont numérotés de 1 à 7.
+play-no-such-hole = le trou { $hole } n'existe pas : les trous sont numérotés de 1 à 7.
+play-cannot = Tu ne peux pas jouer { $hole } : { $reason }.
