@@ -524,7 +524,7 @@ fn play_follows_the_environment_unless_told() {
     assert!(out.contains("Jugador B, tu jugada (1 2 3 4 5 6 7):"), "{out}");
     let out = spanish(&["--lang", "en"]);
     assert!(out.contains("Player B, your move (1 2 3 4 5 6 7):"), "{out}");
-    assert_bad_input(&["play", "--lang", "de"], &["--lang", "`de`"]);
+    assert_bad_input(&["play", "--lang", "de"], &["--lang", "'de'", "en, fr, es"]);
 }
 
 #[test]
