@@ -9,7 +9,7 @@ use serenity::all::{
 
 use super::render;
 use super::{response, Answered, Bot};
-use crate::service::{Delivery, NoticeView, Player, RematchOutcome};
+use crate::service::{NoticeView, Player, RematchOutcome};
 
 impl Bot {
     /// Every `scheduler_every`: the service claims what fell due and the
@@ -94,10 +94,10 @@ impl Bot {
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
             NoticeView::Timeout { view, .. } => {
-                // The final board is owed by the game itself; showing it here
-                // or in the delivery loop gives one message (one nonce).
-                let _busy = self.busy.hold(view.id);
-                self.deliver(ctx, &Delivery::owed_by(view.clone(), None), None).await?;
+                // The final board is owed by the game itself: settling it as
+                // the delivery loop does (under the game's lease) shows it
+                // once, whichever process gets there first.
+                self.settle_game(ctx, view.id).await?;
             }
             NoticeView::ChallengeExpired {
                 challenge,
@@ -148,6 +148,7 @@ impl Bot {
                 Ok(())
             }
             Ok(RematchOutcome::ComputerGame(view)) => {
+                let _busy = self.busy.hold(view.id);
                 let reply = render::board(&view);
                 press
                     .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
