@@ -622,7 +622,7 @@ async fn store_open_refuses_in_memory_and_other_databases_and_creates_nothing() 
         "sqlite::memory:",
         "sqlite:",
         "sqlite:DIR/a.db?mode=memory",
-        "postgres://127.0.0.1/akon",
+        "mysql://127.0.0.1/akon",
     ] {
         let error = Store::open(&in_dir(url)).await.expect_err(url).to_string();
         assert!(error.contains("cannot open the database"), "{url}: {error}");

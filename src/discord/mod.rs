@@ -446,6 +446,9 @@ impl Bot {
                         Ok(())
                     }
                     Ok(Challenged::ComputerGame { view, level }) => {
+                        // The new game owes its first board until this answer
+                        // is recorded: the delivery loop must leave it to us.
+                        let _busy = self.busy.hold(view.id);
                         let mut board = render::board(public, &view);
                         let first = view.game.start().to_move();
                         let intro = tr!(

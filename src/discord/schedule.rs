@@ -9,7 +9,7 @@ use serenity::all::{
 
 use super::render;
 use super::{response, Answered, Bot};
-use crate::service::{Delivery, Languages, NoticeView, Player, RematchOutcome};
+use crate::service::{Languages, NoticeView, Player, RematchOutcome};
 
 impl Bot {
     /// Every `scheduler_every`: the service claims what fell due and the
@@ -101,12 +101,10 @@ impl Bot {
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
             NoticeView::Timeout { view, .. } => {
-                // The final board is owed by the game itself; showing it here
-                // or in the delivery loop gives one message (one nonce).
-                let _busy = self.busy.hold(view.id);
-                let language = self.server_language(view.guild_id).await;
-                self.deliver(ctx, &Delivery::owed_by(view.clone(), None), None, language)
-                    .await?;
+                // The final board is owed by the game itself: settling it as
+                // the delivery loop does (under the game's lease) shows it
+                // once, whichever process gets there first.
+                self.settle_game(ctx, view.id).await?;
             }
             NoticeView::ChallengeExpired {
                 challenge,
@@ -159,6 +157,7 @@ impl Bot {
                 Ok(())
             }
             Ok(RematchOutcome::ComputerGame(view)) => {
+                let _busy = self.busy.hold(view.id);
                 let reply = render::board(languages.public, &view);
                 press
                     .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
