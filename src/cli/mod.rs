@@ -1,10 +1,11 @@
 //! The `akon` command line: `akon bot` (the default), `akon play`,
-//! `akon replay`. Each subcommand is its own module.
+//! `akon replay`, `akon analyze`, `akon review`. Each subcommand is its own module.
 
 mod analyze;
 mod bot;
 mod play;
 mod replay;
+mod review;
 
 use std::process::ExitCode;
 
@@ -34,6 +35,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Search the position a game reached and print the analysis as one line of JSON.
     Analyze(analyze::AnalyzeArgs),
+    /// Review a game: every move judged against the engine's best, as text or one line of JSON.
+    Review(review::ReviewArgs),
 }
 
 /// Parses the command line and runs the chosen subcommand.
@@ -44,6 +47,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Analyze(args) => analyze::run(args),
+        Command::Review(args) => review::run(args),
     }
 }
 

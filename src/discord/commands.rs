@@ -146,6 +146,22 @@ pub fn akon_command() -> CreateCommand {
             "rules",
             "The rules of Akon in short",
         ))
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::SubCommand,
+                "review",
+                "The engine's review of a finished game: accuracy, costly moves, turning point",
+            )
+            .add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "game",
+                    "The game's number, as in /akon history",
+                )
+                .min_int_value(1)
+                .required(true),
+            ),
+        )
 }
 
 /// A string option offering every time per move.
@@ -205,6 +221,9 @@ pub enum AkonCommand {
         id: i64,
     },
     Rules,
+    Review {
+        game: i64,
+    },
 }
 
 /// Why an interaction is not a well-formed `/akon` command.
@@ -289,6 +308,9 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             player: user("player")?,
         },
         "rules" => AkonCommand::Rules,
+        "review" => AkonCommand::Review {
+            game: game()?.ok_or_else(|| CommandError::BadOption("game".into()))?,
+        },
         "settings" => {
             let dm_reminders = match options.iter().find(|o| o.name == "dm_reminders") {
                 None => None,

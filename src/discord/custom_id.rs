@@ -50,6 +50,10 @@ pub enum ButtonId {
         player: u64,
         page: i64,
     },
+    /// Reviews a finished game, for the presser alone.
+    Review {
+        game: i64,
+    },
 }
 
 const PREFIX: &str = "akon";
@@ -70,6 +74,7 @@ impl fmt::Display for ButtonId {
                 write!(f, "{PREFIX}:leaderboard:{scope}:{guild}:{page}")
             }
             ButtonId::History { player, page } => write!(f, "{PREFIX}:history:{player}:{page}"),
+            ButtonId::Review { game } => write!(f, "{PREFIX}:review:{game}"),
         }
     }
 }
@@ -123,6 +128,7 @@ impl FromStr for ButtonId {
             }),
             [PREFIX, "rematch", g] => Ok(ButtonId::Rematch { game: id(g)? }),
             [PREFIX, "abort", g] => Ok(ButtonId::Abort { game: id(g)? }),
+            [PREFIX, "review", g] => Ok(ButtonId::Review { game: id(g)? }),
             [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {
                 global: *scope == "global",
                 guild: snowflake(g)?,

@@ -9,6 +9,8 @@ mod delivery;
 mod records;
 mod refusals;
 mod render;
+mod render_review;
+mod review;
 mod schedule;
 mod telemetry;
 
@@ -26,6 +28,7 @@ use serenity::async_trait;
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
 pub use render::RULES;
+pub use render_review::{review_text, rules_review_paragraph};
 pub use telemetry::gateway_check;
 
 use crate::engine::Seat;
@@ -336,7 +339,11 @@ impl Bot {
             }
         };
         match parsed {
-            AkonCommand::Rules => self.private(ctx, command, RULES).await,
+            AkonCommand::Rules => {
+                let rules = format!("{RULES}\n{}", rules_review_paragraph());
+                self.private(ctx, command, &rules).await
+            }
+            AkonCommand::Review { game } => self.review_command(ctx, command, game).await,
             AkonCommand::Challenge { opponent: None, .. } => {
                 let error = CommandError::BadOption("opponent".into());
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
@@ -555,6 +562,7 @@ impl Bot {
                 self.leaderboard_button(ctx, press, &user, (global, guild, page)).await
             }
             ButtonId::History { player, page } => self.history_button(ctx, press, player, page).await,
+            ButtonId::Review { game } => self.review_button(ctx, press, game).await,
             ButtonId::ResignConfirmed { game, ply } => {
                 let _busy = self.busy.hold(game);
                 match self.service.resign_confirmed(game, &user, ply).await {

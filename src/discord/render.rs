@@ -153,11 +153,13 @@ pub fn board(view: &GameView) -> Reply {
                 content.push_str(&line);
             }
             mentions = humans().collect();
-            components = vec![CreateActionRow::Buttons(vec![CreateButton::new(
-                ButtonId::Rematch { game: view.id }.to_string(),
-            )
-            .label("Rematch")
-            .style(ButtonStyle::Success)])];
+            let mut buttons = vec![CreateButton::new(ButtonId::Rematch { game: view.id }.to_string())
+                .label("Rematch")
+                .style(ButtonStyle::Success)];
+            if !matches!(reason, EndReason::Aborted { .. }) {
+                buttons.push(super::render_review::review_button(view.id));
+            }
+            components = vec![CreateActionRow::Buttons(buttons)];
         }
         (None, Some(to_move)) if is_computer(view, to_move) => {
             content.push_str(&format!("{} is thinking…", player_name(view, to_move)));

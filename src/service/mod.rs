@@ -5,6 +5,7 @@
 mod clock;
 mod delivery;
 mod records;
+mod reviews;
 mod schedule;
 
 use std::sync::Arc;
@@ -18,6 +19,7 @@ pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
     Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
 };
+pub use reviews::ReviewView;
 pub use schedule::{
     ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, DEFAULT_COMPUTER_LEVEL,
 };
@@ -45,6 +47,9 @@ pub struct ServiceConfig {
     /// Rated games two players may play against each other in 24 hours;
     /// later ones are recorded but unrated.
     pub rated_games_per_pair_per_day: u32,
+    /// Positions the post-game review searches for each move
+    /// ([`crate::ai::REVIEW_NODES`]; tests, in debug builds, use fewer).
+    pub review_nodes: u64,
 }
 
 impl Default for ServiceConfig {
@@ -55,6 +60,7 @@ impl Default for ServiceConfig {
             concurrent_searches: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
             leaderboard_min_games: 5,
             rated_games_per_pair_per_day: 5,
+            review_nodes: crate::ai::REVIEW_NODES,
         }
     }
 }
