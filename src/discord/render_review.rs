@@ -90,9 +90,13 @@ pub fn review_text(title: &str, review: &Review, name: &dyn Fn(Seat) -> String) 
     ];
     for seat in Seat::BOTH {
         let s = review.seat(seat);
+        // In the terminal the name is the seat itself.
+        let who = match name(seat) {
+            same if same == seat.to_string() => same,
+            other => format!("{other} ({seat})"),
+        };
         lines.push(format!(
-            "{} ({seat}): accuracy {}% ({} of {}), mean loss {:.1} seeds; {}, {}, {}.",
-            name(seat),
+            "{who}: accuracy {}% ({} of {}), mean loss {:.1} seeds; {}, {}, {}.",
             s.accuracy,
             s.accurate,
             s.moves,
