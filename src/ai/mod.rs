@@ -28,6 +28,7 @@
 //! search sees.
 
 mod eval;
+mod hint;
 mod level;
 mod review;
 mod rng;
@@ -43,6 +44,7 @@ use serde::{Serialize, Serializer};
 use crate::engine::{Game, Hole};
 
 pub use eval::EvalWeights;
+pub use hint::{hint, Hint, HintReason, HINT_NODES};
 pub use level::{Level, LevelConfig, LevelError};
 pub use review::{
     evaluation_graph, review, Classification, Review, ReviewedMove, SeatSummary, Seats, ACCURATE_WITHIN_SEEDS,

@@ -54,6 +54,11 @@ pub enum ButtonId {
     Review {
         game: i64,
     },
+    /// Asks for a hint at move `ply` of a game against the computer.
+    Hint {
+        game: i64,
+        ply: i64,
+    },
 }
 
 const PREFIX: &str = "akon";
@@ -75,6 +80,7 @@ impl fmt::Display for ButtonId {
             }
             ButtonId::History { player, page } => write!(f, "{PREFIX}:history:{player}:{page}"),
             ButtonId::Review { game } => write!(f, "{PREFIX}:review:{game}"),
+            ButtonId::Hint { game, ply } => write!(f, "{PREFIX}:hint:{game}:{ply}"),
         }
     }
 }
@@ -129,6 +135,10 @@ impl FromStr for ButtonId {
             [PREFIX, "rematch", g] => Ok(ButtonId::Rematch { game: id(g)? }),
             [PREFIX, "abort", g] => Ok(ButtonId::Abort { game: id(g)? }),
             [PREFIX, "review", g] => Ok(ButtonId::Review { game: id(g)? }),
+            [PREFIX, "hint", g, p] => Ok(ButtonId::Hint {
+                game: id(g)?,
+                ply: id(p)?,
+            }),
             [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {
                 global: *scope == "global",
                 guild: snowflake(g)?,

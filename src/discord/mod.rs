@@ -563,6 +563,7 @@ impl Bot {
             }
             ButtonId::History { player, page } => self.history_button(ctx, press, player, page).await,
             ButtonId::Review { game } => self.review_button(ctx, press, game).await,
+            ButtonId::Hint { game, ply } => self.hint_button(ctx, press, &user, game, ply).await,
             ButtonId::ResignConfirmed { game, ply } => {
                 let _busy = self.busy.hold(game);
                 match self.service.resign_confirmed(game, &user, ply).await {

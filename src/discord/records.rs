@@ -216,6 +216,9 @@ pub fn stats(stats: &Stats) -> Reply {
     for (level, against) in &stats.computer {
         lines.push(format!("Against the computer ({level}): {}", record(against)));
     }
+    if let Some(line) = super::render_review::hints_stats_line(stats.games_with_hints) {
+        lines.push(line);
+    }
     if let Some((asker, h2h)) = &stats.head_to_head {
         lines.push(format!(
             "Head to head, {} against {}: {} wins, {} losses, {} draws in {} games.",

@@ -35,6 +35,9 @@ pub(super) fn refusal(error: &ServiceError) -> String {
             "The level option is for games against me, the computer: pick me as the opponent.".into()
         }
         ServiceError::GameNotOver => "This game is not over yet.".into(),
+        ServiceError::HintsOnlyAgainstTheComputer => {
+            "Hints are only for games against the computer, never between people.".into()
+        }
         ServiceError::RematchPending(challenge) => format!("A rematch is already offered (challenge {challenge})."),
         ServiceError::TimedOut => "You ran out of time: the game is lost on time.".into(),
         ServiceError::IllegalMove(illegal) => format!("That move is not allowed: {}.", illegal_move(illegal)),

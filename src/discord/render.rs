@@ -148,6 +148,10 @@ pub fn board(view: &GameView) -> Reply {
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
             content.push_str(&result_line(view, reason, winner));
+            if let Some(line) = super::render_review::hints_used_line(view.hints_used) {
+                content.push('\n');
+                content.push_str(&line);
+            }
             if let Some(line) = super::records::rating_line(view) {
                 content.push('\n');
                 content.push_str(&line);
@@ -310,6 +314,9 @@ fn move_buttons(view: &GameView) -> Vec<CreateActionRow> {
             .label("Resign")
             .style(ButtonStyle::Danger),
     );
+    if view.computer.is_some() {
+        second.push(super::render_review::hint_button(view.id, view.ply()));
+    }
     if view.can_abort() {
         second.push(
             CreateButton::new(ButtonId::Abort { game: view.id }.to_string())

@@ -6,6 +6,7 @@ use crate::ai::{
     evaluation_graph, Classification, Review, ReviewedMove, ACCURATE_WITHIN_SEEDS, BLUNDER_SEEDS, INACCURACY_SEEDS,
     MISTAKE_SEEDS,
 };
+use crate::ai::{Hint, HintReason};
 use crate::engine::Seat;
 use crate::service::ReviewView;
 
@@ -158,4 +159,50 @@ pub fn review_message(view: &ReviewView) -> String {
 /// The refusal of a review of a game still being played.
 pub fn review_refused_in_progress(game_id: i64) -> String {
     format!("Game #{game_id} is still being played: reviews are for finished games only (fair play).")
+}
+
+/// The Hint button of a board, in games against the computer only.
+pub fn hint_button(game_id: i64, ply: i64) -> serenity::all::CreateButton {
+    serenity::all::CreateButton::new(super::custom_id::ButtonId::Hint { game: game_id, ply }.to_string())
+        .label("Hint")
+        .style(serenity::all::ButtonStyle::Secondary)
+}
+
+/// A hint, privately: the move and one line of why.
+pub fn hint_message(hint: &Hint) -> String {
+    let why = match hint.reason {
+        HintReason::Captures { seeds: n } => format!("captures {}", seeds(i32::from(n))),
+        HintReason::Protects { holes, seeds: n } => {
+            let holes: Vec<String> = holes.iter().map(|h| h.to_string()).collect();
+            let which = if holes.len() == 1 { "hole" } else { "holes" };
+            format!(
+                "keeps your {which} {} from a capture ({} saved)",
+                holes.join(", "),
+                seeds(i32::from(n))
+            )
+        }
+        HintReason::BestLine { score } => format!("the engine's best line; it expects {}", expected(score)),
+    };
+    format!(
+        "💡 Hint: sow hole {}: {why}. (Hints are recorded: the final board and /akon stats say hints were used.)",
+        hint.hole
+    )
+}
+
+/// The final board's line when hints were used.
+pub fn hints_used_line(hints: i64) -> Option<String> {
+    match hints {
+        0 => None,
+        1 => Some("💡 1 hint was used in this game.".into()),
+        n => Some(format!("💡 {n} hints were used in this game.")),
+    }
+}
+
+/// The `/akon stats` line on hints.
+pub fn hints_stats_line(games: i64) -> Option<String> {
+    match games {
+        0 => None,
+        1 => Some("Hints used in 1 game against the computer.".into()),
+        n => Some(format!("Hints used in {n} games against the computer.")),
+    }
 }

@@ -90,3 +90,24 @@ impl Bot {
         press.edit_response(&ctx.http, edit(text)).await.map(|_| ())
     }
 }
+
+impl Bot {
+    /// The Hint button: the best move and why, for the presser alone.
+    pub(super) async fn hint_button(
+        &self,
+        ctx: &Context,
+        press: &ComponentInteraction,
+        user: &crate::service::Player,
+        game_id: i64,
+        ply: i64,
+    ) -> Answered {
+        let text = match self.service.hint(game_id, ply, user).await {
+            Ok(found) => super::render_review::hint_message(&found.hint),
+            Err(error) => self.error_text(&error, "hint"),
+        };
+        let answer = message(text, true);
+        press
+            .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
+            .await
+    }
+}

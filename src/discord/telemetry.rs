@@ -52,6 +52,7 @@ fn button_name(press: &ComponentInteraction) -> &'static str {
         Ok(ButtonId::Leaderboard { .. }) => "leaderboard",
         Ok(ButtonId::History { .. }) => "history",
         Ok(ButtonId::Review { .. }) => "review",
+        Ok(ButtonId::Hint { .. }) => "hint",
         Err(_) => "unknown",
     }
 }

@@ -4,6 +4,7 @@
 
 mod clock;
 mod delivery;
+mod hints;
 mod records;
 mod reviews;
 mod schedule;
@@ -15,6 +16,7 @@ use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{BoardShown, Delivery};
+pub use hints::HintView;
 pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
     Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
@@ -47,6 +49,8 @@ pub struct ServiceConfig {
     /// Rated games two players may play against each other in 24 hours;
     /// later ones are recorded but unrated.
     pub rated_games_per_pair_per_day: u32,
+    /// Positions a hint searches ([`crate::ai::HINT_NODES`]).
+    pub hint_nodes: u64,
     /// Positions the post-game review searches for each move
     /// ([`crate::ai::REVIEW_NODES`]; tests, in debug builds, use fewer).
     pub review_nodes: u64,
@@ -61,6 +65,7 @@ impl Default for ServiceConfig {
             leaderboard_min_games: 5,
             rated_games_per_pair_per_day: 5,
             review_nodes: crate::ai::REVIEW_NODES,
+            hint_nodes: crate::ai::HINT_NODES,
         }
     }
 }
@@ -150,6 +155,9 @@ pub enum ServiceError {
     /// A computer level was given for a game against a person.
     #[error("a level for a game against a person")]
     LevelNeedsTheComputer,
+    /// Hints are for games against the computer, never between people.
+    #[error("hints are only for games against the computer")]
+    HintsOnlyAgainstTheComputer,
     #[error("too late to abort")]
     TooLateToAbort,
     #[error("game not over")]
@@ -246,6 +254,8 @@ pub struct GameView {
     pub rating: Option<GameRating>,
     /// Whether the final board was posted (for a finished game).
     pub result_shown: bool,
+    /// Hints the player asked for (games against the computer only).
+    pub hints_used: i64,
 }
 
 impl GameView {
@@ -600,6 +610,7 @@ impl Service {
         };
         let computer = computer_of(&row)?;
         let board_message = board_message_of(&row);
+        let hints_used = self.hints_used(row.id, computer.is_some()).await?;
         Ok(GameView {
             id: row.id,
             guild_id: from_db(row.guild_id),
@@ -620,6 +631,7 @@ impl Service {
                 _ => self.game_rating(row.id, from_db(row.guild_id)).await?,
             },
             result_shown: row.result_shown,
+            hints_used,
         })
     }
 
@@ -653,6 +665,8 @@ impl Service {
             name: name.unwrap_or_else(|| format!("player {}", from_db(user_id))),
             is_bot: is_bot.unwrap_or(false),
         };
+        let computer = computer_of(&row)?;
+        let hints_used = self.hints_used(row.id, computer.is_some()).await?;
         Ok(GameView {
             id: row.id,
             guild_id: from_db(row.guild_id),
@@ -663,12 +677,13 @@ impl Service {
             ],
             last_move: None,
             finished: None,
-            computer: computer_of(&row)?,
+            computer,
             seconds_per_move: row.seconds_per_move,
             deadline: row.deadline,
             board_message: board_message_of(&row),
             rating: None,
             result_shown: row.result_shown,
+            hints_used,
             game,
         })
     }

@@ -34,6 +34,8 @@ pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRo
 mod reviews;
 pub use reviews::StoredReview;
 
+mod hints;
+
 /// A failure of the database, with what was being done.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
