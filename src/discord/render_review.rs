@@ -14,6 +14,8 @@ use crate::service::ReviewView;
 pub const GRAPH_WIDTH: usize = 40;
 /// Costly moves listed at most.
 const COSTLIEST_SHOWN: usize = 5;
+/// Characters of a game's record shown in a review's title.
+const RECORD_SHOWN: usize = 120;
 
 /// How accuracy and the classes are defined: said in the review and in
 /// `/akon rules`.
@@ -152,7 +154,12 @@ pub fn review_button(game_id: i64) -> serenity::all::CreateButton {
 /// A review on Discord: the game named in the title, players by mention.
 pub fn review_message(view: &ReviewView) -> String {
     let game = &view.game;
-    let title = format!("Review of game #{} ({})", game.id, game.game.record());
+    // Discord allows 2000 characters a message: a long game's record is cut.
+    let mut record = game.game.record().to_string();
+    if record.chars().count() > RECORD_SHOWN {
+        record = record.chars().take(RECORD_SHOWN - 1).collect::<String>() + "…";
+    }
+    let title = format!("Review of game #{} ({record})", game.id);
     review_text(&title, &view.review, &|seat| super::render::player_name(game, seat))
 }
 
