@@ -7,14 +7,16 @@
 //!
 //! Goals (issue 4): at least 5 million nodes per second on one core, and
 //! `hard` completing depth 14 or more from the opening within its second.
+//! Issue 15: the post-game review of a 60-move game in under 5 s on one
+//! core (`review/60_moves`; run it alone with `cargo bench --bench ai -- review`).
 //! Each benchmark keeps to 10 samples and a short measurement time so that
 //! the whole file runs in about a minute.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use akon::ai::{analyze, decide, EvalWeights, Level, LevelConfig, Limits};
-use akon::engine::{Game, Hole, Seat};
+use akon::ai::{analyze, choose_move, decide, review, EvalWeights, Level, LevelConfig, Limits, REVIEW_NODES};
+use akon::engine::{Game, Hole, Position, Seat};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 /// The best-move search the levels without randomness use, with `limits`.
@@ -101,5 +103,43 @@ fn levels(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, nodes_per_second, time_to_depth, levels);
+/// The first 60 moves of a game between two `easy` players (the first seed
+/// whose game lasts that long): a realistic game with mistakes to find.
+pub fn sixty_move_game() -> Vec<Hole> {
+    for seed in 0.. {
+        let mut game = Game::opening(Seat::A);
+        while !game.is_over() && game.moves().len() < 60 {
+            let hole = choose_move(&game, Level::Easy, seed).unwrap();
+            game.play(hole).unwrap();
+        }
+        if game.moves().len() == 60 {
+            return game.moves().to_vec();
+        }
+    }
+    unreachable!("some easy game lasts 60 moves")
+}
+
+fn review_of_a_game(c: &mut Criterion) {
+    let moves = sixty_move_game();
+    let start = Position::opening(Seat::A);
+    let started = std::time::Instant::now();
+    let once = review(start, &moves, REVIEW_NODES).unwrap();
+    eprintln!(
+        "review of a 60-move game ({}): {:?}, {} nodes per move",
+        Game::replay(start, &moves).unwrap().record(),
+        started.elapsed(),
+        once.nodes_per_move
+    );
+    let mut group = c.benchmark_group("review");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(30))
+        .warm_up_time(Duration::from_secs(1));
+    group.bench_function("60_moves", |b| {
+        b.iter(|| review(start, black_box(&moves), REVIEW_NODES).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, nodes_per_second, time_to_depth, levels, review_of_a_game);
 criterion_main!(benches);

@@ -109,7 +109,8 @@ async fn the_akon_command_is_registered_with_every_subcommand_described() {
             "history",
             "game",
             "settings",
-            "rules"
+            "rules",
+            "review"
         ]
     );
     for sub in akon["options"].as_array().unwrap() {

@@ -150,6 +150,7 @@ refusal-resign-overtaken = The game moved on while you confirmed (a move was pla
 refusal-too-late-to-abort = Both players have moved, so this game can no longer be aborted; resign it if you must.
 refusal-level-needs-computer = The level option is for games against me, the computer: pick me as the opponent.
 refusal-game-not-over = This game is not over yet.
+refusal-hints-only-computer = Hints are only for games against the computer, never between people.
 refusal-rematch-pending = A rematch is already offered (challenge { $challenge }).
 refusal-timed-out = You ran out of time: the game is lost on time.
 refusal-illegal-move = That move is not allowed: { $reason }.
@@ -285,6 +286,9 @@ cmd-server-language-desc = This server's language for boards and challenges (nee
 cmd-language-discord = as Discord is set
 cmd-rules-name = rules
 cmd-rules-desc = The rules of Akon, in full
+cmd-review-name = review
+cmd-review-desc = The engine's review of a finished game: accuracy, costly moves, turning point
+cmd-review-game-desc = The game's number, as in /akon history
 
 ## /akon rules: every rule and ruling of docs/RULES.md. Each section is at
 ## most 2000 characters (one Discord message).
@@ -355,3 +359,61 @@ play-ask = { $player }, your move ({ $holes }):
 play-not-a-hole = `{ $input }` is not a hole number: holes are numbered 1 to 7.
 play-no-such-hole = hole { $hole } does not exist: holes are numbered 1 to 7.
 play-cannot = You cannot play { $hole }: { $reason }.
+
+## Post-game review and hints
+
+review-definitions = Accuracy: the share of a player's moves (those with a choice) that lost at most { $accurate } seed against the engine's best move; mean loss: seeds lost per such move. Seeds lost against the best move: inaccuracy { $inaccuracy }–{ $inaccuracy_max }, mistake { $mistake }–{ $mistake_max }, blunder { $blunder } or more.
+rules-review = • Review: a finished game's Review button (or `/akon review`) has the engine judge every move. { $definitions }
+review-class-forced = forced
+review-class-good = good
+review-class-inaccuracy = inaccuracy
+review-class-mistake = mistake
+review-class-blunder = blunder
+review-seeds = { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}
+review-expected-draw = a draw
+review-expected-win = a win by { $seeds }
+review-expected-loss = a loss by { $seeds }
+review-costly-line = { $number }. { $player } played { $played }, best { $best }: −{ $loss } ({ $class })
+review-header = { $title }: each position searched to { $nodes } positions.
+review-seat-line = { $who }: accuracy { $accuracy }% ({ $accurate } of { $moves }), mean loss { $mean } seeds; { $inaccuracies }, { $mistakes }, { $blunders }.
+review-inaccuracies = { $count ->
+    [one] { $count } inaccuracy
+   *[other] { $count } inaccuracies
+}
+review-mistakes = { $count ->
+    [one] { $count } mistake
+   *[other] { $count } mistakes
+}
+review-blunders = { $count ->
+    [one] { $count } blunder
+   *[other] { $count } blunders
+}
+review-no-costly = No move lost { $seeds } seeds or more against the engine's best.
+review-costliest-heading = Costliest moves (move number, what was played, the engine's best, seeds lost):
+review-turning-point = Turning point: move { $number }, { $player } played { $played } where { $best } kept { $kept }; after it, { $after }.
+review-no-turning-point = Turning point: none; no move gave away its player's expected result.
+review-end-final = the final result
+review-end-engine = the engine's view at the end
+review-graph-heading = Evaluation (A's expected lead in seeds before each move, then { $end }; A above the line, B below):
+button-review = Review
+review-title = Review of game #{ $game } ({ $record })
+review-refused-in-progress = Game #{ $game } is still being played: reviews are for finished games only (fair play).
+button-hint = Hint
+hint-captures = captures { $seeds }
+hint-protects = { $count ->
+    [one] keeps your hole { $holes } from a capture
+   *[other] keeps your holes { $holes } from a capture
+} ({ $seeds } saved)
+hint-best-line = the engine's best line; it expects { $expected }
+hint-message = 💡 Hint: sow hole { $hole }: { $why }. (Hints are recorded: the final board and /akon stats say hints were used.)
+hints-used-line = { $count ->
+    [one] 💡 1 hint was used in this game.
+   *[other] 💡 { $count } hints were used in this game.
+}
+hints-stats-line = { $count ->
+    [one] Hints used in 1 game against the computer.
+   *[other] Hints used in { $count } games against the computer.
+}

@@ -150,6 +150,7 @@ refusal-resign-overtaken = La partida avanzó mientras confirmabas (se jugó una
 refusal-too-late-to-abort = Los dos jugadores ya han jugado, así que esta partida ya no se puede anular; ríndete si es necesario.
 refusal-level-needs-computer = La opción nivel es para partidas contra mí, el ordenador: elígeme como rival.
 refusal-game-not-over = Esta partida aún no ha terminado.
+refusal-hints-only-computer = Las pistas son solo para partidas contra el ordenador, nunca entre personas.
 refusal-rematch-pending = Ya se ofreció una revancha (desafío { $challenge }).
 refusal-timed-out = Se te acabó el tiempo: la partida está perdida por tiempo.
 refusal-illegal-move = Esa jugada no está permitida: { $reason }.
@@ -285,6 +286,9 @@ cmd-server-language-desc = El idioma del servidor para tableros y desafíos (req
 cmd-language-discord = el de Discord
 cmd-rules-name = reglas
 cmd-rules-desc = Las reglas del Akon, completas
+cmd-review-name = análisis
+cmd-review-desc = El análisis de una partida terminada por el motor: precisión, jugadas costosas, momento decisivo
+cmd-review-game-desc = El número de la partida, como en /akon historial
 
 ## /akon reglas: todas las reglas y decisiones de docs/RULES.md. Cada sección
 ## tiene como máximo 2000 caracteres (un mensaje de Discord).
@@ -355,3 +359,61 @@ play-ask = { $player }, tu jugada ({ $holes }):
 play-not-a-hole = `{ $input }` no es un número de hoyo: los hoyos van del 1 al 7.
 play-no-such-hole = el hoyo { $hole } no existe: los hoyos van del 1 al 7.
 play-cannot = No puedes jugar { $hole }: { $reason }.
+
+## Análisis tras la partida y pistas
+
+review-definitions = Precisión: la parte de las jugadas de un jugador (las que tenían elección) que perdieron como mucho { $accurate } semilla frente a la mejor jugada del motor; pérdida media: semillas perdidas por cada una de esas jugadas. Semillas perdidas frente a la mejor jugada: imprecisión { $inaccuracy }–{ $inaccuracy_max }, error { $mistake }–{ $mistake_max }, error grave { $blunder } o más.
+rules-review = • Análisis: el botón Análisis de una partida terminada (o el comando `/akon análisis`) hace que el motor juzgue cada jugada. { $definitions }
+review-class-forced = forzada
+review-class-good = buena
+review-class-inaccuracy = imprecisión
+review-class-mistake = error
+review-class-blunder = error grave
+review-seeds = { $count ->
+    [one] { $count } semilla
+   *[other] { $count } semillas
+}
+review-expected-draw = un empate
+review-expected-win = una victoria por { $seeds }
+review-expected-loss = una derrota por { $seeds }
+review-costly-line = { $number }. { $player } jugó { $played }, mejor { $best }: −{ $loss } ({ $class })
+review-header = { $title }: cada posición explorada hasta { $nodes } posiciones.
+review-seat-line = { $who }: precisión { $accuracy } % ({ $accurate } de { $moves }), pérdida media { $mean } semillas; { $inaccuracies }, { $mistakes }, { $blunders }.
+review-inaccuracies = { $count ->
+    [one] { $count } imprecisión
+   *[other] { $count } imprecisiones
+}
+review-mistakes = { $count ->
+    [one] { $count } error
+   *[other] { $count } errores
+}
+review-blunders = { $count ->
+    [one] { $count } error grave
+   *[other] { $count } errores graves
+}
+review-no-costly = Ninguna jugada perdió { $seeds } semillas o más frente a la mejor del motor.
+review-costliest-heading = Jugadas más costosas (número de jugada, lo jugado, la mejor del motor, semillas perdidas):
+review-turning-point = Momento decisivo: jugada { $number }, { $player } jugó { $played } cuando { $best } mantenía { $kept }; después, { $after }.
+review-no-turning-point = Momento decisivo: ninguno; ninguna jugada regaló el resultado esperado de su jugador.
+review-end-final = el resultado final
+review-end-engine = la opinión del motor al final
+review-graph-heading = Evaluación (ventaja esperada de A en semillas antes de cada jugada, luego { $end }; A por encima de la línea, B por debajo):
+button-review = Análisis
+review-title = Análisis de la partida n.º { $game } ({ $record })
+review-refused-in-progress = La partida n.º { $game } aún se está jugando: el análisis es solo para partidas terminadas (juego limpio).
+button-hint = Pista
+hint-captures = captura { $seeds }
+hint-protects = { $count ->
+    [one] protege tu hoyo { $holes } de una captura
+   *[other] protege tus hoyos { $holes } de una captura
+} (a salvo: { $seeds })
+hint-best-line = la mejor línea del motor; prevé { $expected }
+hint-message = 💡 Pista: siembra el hoyo { $hole }: { $why }. (Las pistas quedan registradas: el tablero final y /akon stats lo indican.)
+hints-used-line = { $count ->
+    [one] 💡 Se usó 1 pista en esta partida.
+   *[other] 💡 Se usaron { $count } pistas en esta partida.
+}
+hints-stats-line = { $count ->
+    [one] Pistas usadas en 1 partida contra el ordenador.
+   *[other] Pistas usadas en { $count } partidas contra el ordenador.
+}

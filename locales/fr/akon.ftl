@@ -153,6 +153,7 @@ refusal-resign-overtaken = La partie a avancé pendant que tu confirmais (un cou
 refusal-too-late-to-abort = Les deux joueurs ont joué, la partie ne peut plus être annulée ; abandonne-la s'il le faut.
 refusal-level-needs-computer = L'option niveau sert aux parties contre moi, l'ordinateur : choisis-moi comme adversaire.
 refusal-game-not-over = Cette partie n'est pas encore terminée.
+refusal-hints-only-computer = Les indices sont réservés aux parties contre l'ordinateur, jamais entre joueurs.
 refusal-rematch-pending = Une revanche est déjà proposée (défi { $challenge }).
 refusal-timed-out = Ton temps est écoulé : la partie est perdue au temps.
 refusal-illegal-move = Ce coup n'est pas permis : { $reason }.
@@ -288,6 +289,9 @@ cmd-server-language-desc = La langue du serveur pour les plateaux et les défis 
 cmd-language-discord = comme Discord
 cmd-rules-name = règles
 cmd-rules-desc = Les règles de l'Akon, en entier
+cmd-review-name = analyse
+cmd-review-desc = L'analyse d'une partie terminée par le moteur : précision, coups coûteux, tournant
+cmd-review-game-desc = Le numéro de la partie, comme dans /akon historique
 
 ## /akon règles : toutes les règles et décisions de docs/RULES.md. Chaque
 ## section fait au plus 2000 caractères (un message Discord).
@@ -358,3 +362,61 @@ play-ask = { $player }, ton coup ({ $holes }) :
 play-not-a-hole = `{ $input }` n'est pas un numéro de trou : les trous sont numérotés de 1 à 7.
 play-no-such-hole = le trou { $hole } n'existe pas : les trous sont numérotés de 1 à 7.
 play-cannot = Tu ne peux pas jouer { $hole } : { $reason }.
+
+## Analyse d'après-partie et indices
+
+review-definitions = Précision : la part des coups d'un joueur (ceux où il avait le choix) qui ont perdu au plus { $accurate } graine par rapport au meilleur coup du moteur ; perte moyenne : graines perdues par coup de ce genre. Graines perdues par rapport au meilleur coup : imprécision { $inaccuracy }–{ $inaccuracy_max }, erreur { $mistake }–{ $mistake_max }, gaffe { $blunder } ou plus.
+rules-review = • Analyse : le bouton Analyse d'une partie terminée (ou la commande `/akon analyse`) fait juger chaque coup par le moteur. { $definitions }
+review-class-forced = forcé
+review-class-good = bon
+review-class-inaccuracy = imprécision
+review-class-mistake = erreur
+review-class-blunder = gaffe
+review-seeds = { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+}
+review-expected-draw = une partie nulle
+review-expected-win = une victoire de { $seeds }
+review-expected-loss = une défaite de { $seeds }
+review-costly-line = { $number }. { $player } a joué { $played }, meilleur { $best } : −{ $loss } ({ $class })
+review-header = { $title } : chaque position explorée sur { $nodes } positions.
+review-seat-line = { $who } : précision { $accuracy } % ({ $accurate } sur { $moves }), perte moyenne { $mean } graines ; { $inaccuracies }, { $mistakes }, { $blunders }.
+review-inaccuracies = { $count ->
+    [one] { $count } imprécision
+   *[other] { $count } imprécisions
+}
+review-mistakes = { $count ->
+    [one] { $count } erreur
+   *[other] { $count } erreurs
+}
+review-blunders = { $count ->
+    [one] { $count } gaffe
+   *[other] { $count } gaffes
+}
+review-no-costly = Aucun coup n'a perdu { $seeds } graines ou plus par rapport au meilleur coup du moteur.
+review-costliest-heading = Coups les plus coûteux (numéro du coup, coup joué, meilleur coup du moteur, graines perdues) :
+review-turning-point = Tournant : coup { $number }, { $player } a joué { $played } alors que { $best } gardait { $kept } ; après ce coup, { $after }.
+review-no-turning-point = Tournant : aucun ; aucun coup n'a laissé échapper le résultat attendu de son joueur.
+review-end-final = le résultat final
+review-end-engine = l'avis du moteur à la fin
+review-graph-heading = Évaluation (avance attendue de A en graines avant chaque coup, puis { $end } ; A au-dessus de la ligne, B en dessous) :
+button-review = Analyse
+review-title = Analyse de la partie n° { $game } ({ $record })
+review-refused-in-progress = La partie n° { $game } est encore en cours : l'analyse est réservée aux parties terminées (fair-play).
+button-hint = Indice
+hint-captures = capture { $seeds }
+hint-protects = { $count ->
+    [one] met ton trou { $holes } à l'abri d'une capture
+   *[other] met tes trous { $holes } à l'abri d'une capture
+} (à l'abri : { $seeds })
+hint-best-line = la meilleure ligne du moteur ; elle prévoit { $expected }
+hint-message = 💡 Indice : sème le trou { $hole } : { $why }. (Les indices sont notés : le plateau final et /akon stats le signalent.)
+hints-used-line = { $count ->
+    [one] 💡 1 indice a été utilisé dans cette partie.
+   *[other] 💡 { $count } indices ont été utilisés dans cette partie.
+}
+hints-stats-line = { $count ->
+    [one] Indices utilisés dans 1 partie contre l'ordinateur.
+   *[other] Indices utilisés dans { $count } parties contre l'ordinateur.
+}

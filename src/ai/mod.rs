@@ -19,7 +19,8 @@
 //! - the search (negamax alpha-beta, iterative deepening, transposition
 //!   table, the end-of-game and loop rules inside the tree): `search.rs`;
 //! - the evaluation at the horizon and its terms: `eval.rs`;
-//! - the levels: [`Level`], [`LevelConfig`].
+//! - the levels: [`Level`], [`LevelConfig`];
+//! - the post-game review: [`review`] (`review.rs`).
 //!
 //! Every score is the **expected final capture difference for the player to
 //! move**: their captures minus the opponent's at the end of the game,
@@ -27,7 +28,9 @@
 //! search sees.
 
 mod eval;
+mod hint;
 mod level;
+mod review;
 mod search;
 mod tt;
 mod zobrist;
@@ -41,7 +44,12 @@ use crate::engine::{Game, Hole};
 use crate::random::SplitMix64;
 
 pub use eval::EvalWeights;
+pub use hint::{hint, Hint, HintReason, HINT_NODES};
 pub use level::{Level, LevelConfig, LevelError};
+pub use review::{
+    evaluation_graph, review, Classification, Review, ReviewedMove, SeatSummary, Seats, ACCURATE_WITHIN_SEEDS,
+    BLUNDER_SEEDS, INACCURACY_SEEDS, MISTAKE_SEEDS, REVIEW_NODES,
+};
 
 use eval::SCALE;
 

@@ -1,12 +1,14 @@
 //! The `akon` command line: `akon bot` (the default), `akon play`,
-//! `akon replay`, `akon analyze`, `akon perft`. Each subcommand is its own
-//! module; `values` holds the typed option values they share.
+//! `akon replay`, `akon analyze`, `akon perft`, `akon review`. Each
+//! subcommand is its own module; `values` holds the typed option values
+//! they share.
 
 mod analyze;
 mod bot;
 mod perft;
 mod play;
 mod replay;
+mod review;
 mod values;
 
 use std::io::{self, Write};
@@ -40,6 +42,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Count the move sequences of a depth (the engine's self-check and speed test).
     Perft(perft::PerftArgs),
+    /// Review a game: every move judged against the engine's best, as text or one line of JSON.
+    Review(review::ReviewArgs),
 }
 
 /// Parses the command line and runs the chosen subcommand.
@@ -51,6 +55,7 @@ pub fn run() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Review(args) => review::run(args),
     }
 }
 

@@ -165,6 +165,18 @@ pub fn akon_command() -> CreateCommand {
                 ))),
         )
         .add_option(option!(sub, "rules", "cmd-rules-name", "cmd-rules-desc"))
+        .add_option(
+            option!(sub, "review", "cmd-review-name", "cmd-review-desc").add_sub_option(
+                option!(
+                    CommandOptionType::Integer,
+                    "game",
+                    "cmd-game-option-name",
+                    "cmd-review-game-desc"
+                )
+                .min_int_value(1)
+                .required(true),
+            ),
+        )
 }
 
 /// `option` offering every time per move.
@@ -236,6 +248,9 @@ pub enum AkonCommand {
         id: i64,
     },
     Rules,
+    Review {
+        game: i64,
+    },
 }
 
 /// Why an interaction is not a well-formed `/akon` command.
@@ -333,6 +348,9 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             player: user("player")?,
         },
         "rules" => AkonCommand::Rules,
+        "review" => AkonCommand::Review {
+            game: game()?.ok_or_else(|| CommandError::BadOption("game".into()))?,
+        },
         "settings" => {
             let dm_reminders = match options.iter().find(|o| o.name == "dm_reminders") {
                 None => None,

@@ -50,6 +50,15 @@ pub enum ButtonId {
         player: u64,
         page: i64,
     },
+    /// Reviews a finished game, for the presser alone.
+    Review {
+        game: i64,
+    },
+    /// Asks for a hint at move `ply` of a game against the computer.
+    Hint {
+        game: i64,
+        ply: i64,
+    },
 }
 
 const PREFIX: &str = "akon";
@@ -70,6 +79,8 @@ impl fmt::Display for ButtonId {
                 write!(f, "{PREFIX}:leaderboard:{scope}:{guild}:{page}")
             }
             ButtonId::History { player, page } => write!(f, "{PREFIX}:history:{player}:{page}"),
+            ButtonId::Review { game } => write!(f, "{PREFIX}:review:{game}"),
+            ButtonId::Hint { game, ply } => write!(f, "{PREFIX}:hint:{game}:{ply}"),
         }
     }
 }
@@ -123,6 +134,11 @@ impl FromStr for ButtonId {
             }),
             [PREFIX, "rematch", g] => Ok(ButtonId::Rematch { game: id(g)? }),
             [PREFIX, "abort", g] => Ok(ButtonId::Abort { game: id(g)? }),
+            [PREFIX, "review", g] => Ok(ButtonId::Review { game: id(g)? }),
+            [PREFIX, "hint", g, p] => Ok(ButtonId::Hint {
+                game: id(g)?,
+                ply: id(p)?,
+            }),
             [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {
                 global: *scope == "global",
                 guild: snowflake(g)?,

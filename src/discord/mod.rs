@@ -11,6 +11,8 @@ mod delivery;
 mod records;
 mod refusals;
 mod render;
+mod render_review;
+mod review;
 mod schedule;
 mod telemetry;
 
@@ -27,6 +29,7 @@ use serenity::async_trait;
 
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
+pub use render_review::{review_text, rules_review_paragraph};
 pub use telemetry::gateway_check;
 
 use crate::board_text::level_name;
@@ -420,6 +423,7 @@ impl Bot {
         };
         match parsed {
             AkonCommand::Rules => self.private_pages(ctx, command, &render::rules(mine)).await,
+            AkonCommand::Review { game } => self.review_command(ctx, command, languages, game).await,
             AkonCommand::Challenge { opponent: None, .. } => {
                 let error = CommandError::BadOption("opponent".into());
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
@@ -741,6 +745,8 @@ impl Bot {
                     .await
             }
             ButtonId::History { player, page } => self.history_button(ctx, press, languages, player, page).await,
+            ButtonId::Review { game } => self.review_button(ctx, press, languages, game).await,
+            ButtonId::Hint { game, ply } => self.hint_button(ctx, press, languages, &user, game, ply).await,
             ButtonId::ResignConfirmed { game, ply } => {
                 let _busy = self.busy.hold(game);
                 match self.service.resign_confirmed(game, &user, ply).await {

@@ -280,6 +280,9 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
             record = record(l, against)
         ));
     }
+    if let Some(line) = super::render_review::hints_stats_line(l, stats.games_with_hints) {
+        lines.push(line);
+    }
     if let Some((asker, h2h)) = &stats.head_to_head {
         lines.push(tr!(
             l,

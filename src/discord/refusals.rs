@@ -35,6 +35,7 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::TooLateToAbort => tr!(l, "refusal-too-late-to-abort"),
         ServiceError::LevelNeedsTheComputer => tr!(l, "refusal-level-needs-computer"),
         ServiceError::GameNotOver => tr!(l, "refusal-game-not-over"),
+        ServiceError::HintsOnlyAgainstTheComputer => tr!(l, "refusal-hints-only-computer"),
         ServiceError::RematchPending(challenge) => tr!(l, "refusal-rematch-pending", challenge = *challenge),
         ServiceError::TimedOut => tr!(l, "refusal-timed-out"),
         ServiceError::IllegalMove(illegal) => tr!(l, "refusal-illegal-move", reason = illegal_move(l, illegal)),

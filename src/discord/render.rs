@@ -212,16 +212,22 @@ pub fn board(language: Language, view: &GameView) -> Reply {
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
             content.push_str(&result_line(l, view, reason, winner));
+            if let Some(line) = super::render_review::hints_used_line(l, view.hints_used) {
+                content.push('\n');
+                content.push_str(&line);
+            }
             if let Some(line) = super::records::rating_line(l, view) {
                 content.push('\n');
                 content.push_str(&line);
             }
             mentions = humans().collect();
-            components = vec![CreateActionRow::Buttons(vec![CreateButton::new(
-                ButtonId::Rematch { game: view.id }.to_string(),
-            )
-            .label(tr!(l, "button-rematch"))
-            .style(ButtonStyle::Success)])];
+            let mut buttons = vec![CreateButton::new(ButtonId::Rematch { game: view.id }.to_string())
+                .label(tr!(l, "button-rematch"))
+                .style(ButtonStyle::Success)];
+            if !matches!(reason, EndReason::Aborted { .. }) {
+                buttons.push(super::render_review::review_button(l, view.id));
+            }
+            components = vec![CreateActionRow::Buttons(buttons)];
         }
         (None, Some(to_move)) if is_computer(view, to_move) => {
             content.push_str(&tr!(l, "board-thinking", player = player_name(l, view, to_move)));
@@ -413,6 +419,9 @@ fn move_buttons(language: Language, view: &GameView) -> Vec<CreateActionRow> {
             .label(tr!(language, "button-resign"))
             .style(ButtonStyle::Danger),
     );
+    if view.computer.is_some() {
+        second.push(super::render_review::hint_button(language, view.id, view.ply()));
+    }
     if view.can_abort() {
         second.push(
             CreateButton::new(ButtonId::Abort { game: view.id }.to_string())
@@ -506,6 +515,7 @@ pub fn rules(language: Language) -> Vec<String> {
         tr!(language, "rules-move"),
         tr!(language, "rules-captures"),
         tr!(language, "rules-end"),
+        super::render_review::rules_review_paragraph(language),
     ]
 }
 

@@ -35,6 +35,7 @@ fn command_name(command: &CommandInteraction) -> &'static str {
         Ok(AkonCommand::History { .. }) => "history",
         Ok(AkonCommand::Game { .. }) => "game",
         Ok(AkonCommand::Rules) => "rules",
+        Ok(AkonCommand::Review { .. }) => "review",
         Err(_) => "unknown",
     }
 }
@@ -50,6 +51,8 @@ fn button_name(press: &ComponentInteraction) -> &'static str {
         Ok(ButtonId::Abort { .. }) => "abort",
         Ok(ButtonId::Leaderboard { .. }) => "leaderboard",
         Ok(ButtonId::History { .. }) => "history",
+        Ok(ButtonId::Review { .. }) => "review",
+        Ok(ButtonId::Hint { .. }) => "hint",
         Err(_) => "unknown",
     }
 }

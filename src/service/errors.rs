@@ -58,6 +58,9 @@ pub enum ServiceError {
     /// A computer level was given for a game against a person.
     #[error("a level for a game against a person")]
     LevelNeedsTheComputer,
+    /// Hints are for games against the computer, never between people.
+    #[error("hints are only for games against the computer")]
+    HintsOnlyAgainstTheComputer,
     #[error("too late to abort")]
     TooLateToAbort,
     #[error("game not over")]

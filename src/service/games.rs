@@ -82,6 +82,7 @@ impl Service {
         };
         let computer = computer_of(&row)?;
         let board_message = board_message_of(&row);
+        let hints_used = self.hints_used(row.id, computer.is_some()).await?;
         Ok(GameView {
             id: row.id,
             guild_id: from_db(row.guild_id),
@@ -102,6 +103,7 @@ impl Service {
                 _ => self.game_rating(row.id, from_db(row.guild_id)).await?,
             },
             result_shown: row.result_shown,
+            hints_used,
         })
     }
 
@@ -135,6 +137,8 @@ impl Service {
             name: name.unwrap_or_else(|| format!("player {}", from_db(user_id))),
             is_bot: is_bot.unwrap_or(false),
         };
+        let computer = computer_of(&row)?;
+        let hints_used = self.hints_used(row.id, computer.is_some()).await?;
         Ok(GameView {
             id: row.id,
             guild_id: from_db(row.guild_id),
@@ -145,12 +149,13 @@ impl Service {
             ],
             last_move: None,
             finished: None,
-            computer: computer_of(&row)?,
+            computer,
             seconds_per_move: row.seconds_per_move,
             deadline: row.deadline,
             board_message: board_message_of(&row),
             rating: None,
             result_shown: row.result_shown,
+            hints_used,
             game,
         })
     }

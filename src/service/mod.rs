@@ -8,11 +8,13 @@ mod computer;
 mod delivery;
 mod errors;
 mod games;
+mod hints;
 mod languages;
 mod leases;
 mod play;
 mod records;
 mod resign;
+mod reviews;
 mod schedule;
 mod views;
 
@@ -23,12 +25,14 @@ use tokio::sync::Semaphore;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{BoardShown, Delivery};
 pub use errors::{Result, ServiceError};
+pub use hints::HintView;
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leases::LEASE_SECS;
 pub use records::{
     CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
     Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
 };
+pub use reviews::ReviewView;
 pub use schedule::{
     ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, DEFAULT_COMPUTER_LEVEL,
 };
@@ -54,6 +58,11 @@ pub struct ServiceConfig {
     /// Rated games two players may play against each other in 24 hours;
     /// later ones are recorded but unrated.
     pub rated_games_per_pair_per_day: u32,
+    /// Positions a hint searches ([`crate::ai::HINT_NODES`]).
+    pub hint_nodes: u64,
+    /// Positions the post-game review searches for each move
+    /// ([`crate::ai::REVIEW_NODES`]; tests, in debug builds, use fewer).
+    pub review_nodes: u64,
 }
 
 impl Default for ServiceConfig {
@@ -64,6 +73,8 @@ impl Default for ServiceConfig {
             concurrent_searches: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
             leaderboard_min_games: 5,
             rated_games_per_pair_per_day: 5,
+            review_nodes: crate::ai::REVIEW_NODES,
+            hint_nodes: crate::ai::HINT_NODES,
         }
     }
 }

@@ -147,6 +147,8 @@ pub struct Stats {
     /// The asker's record against this player, when it is someone else.
     pub head_to_head: Option<(PlayerView, RecordRow)>,
     pub ongoing: usize,
+    /// Games against the computer in which they asked for hints.
+    pub games_with_hints: i64,
 }
 
 impl Stats {
@@ -301,6 +303,7 @@ impl Service {
             computer: self.store.computer_record(player.id).await?,
             head_to_head,
             ongoing: self.store.ongoing_games(player.id).await?.len(),
+            games_with_hints: self.store.games_with_hints(player.id).await?,
         })
     }
 

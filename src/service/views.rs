@@ -90,6 +90,8 @@ pub struct GameView {
     pub rating: Option<GameRating>,
     /// Whether the final board was posted (for a finished game).
     pub result_shown: bool,
+    /// Hints the player asked for (games against the computer only).
+    pub hints_used: i64,
 }
 
 impl GameView {

@@ -34,6 +34,11 @@ pub use lock::{lock_path, BotLock, LockError};
 mod ratings;
 pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules, Scope};
 
+mod reviews;
+pub use reviews::StoredReview;
+
+mod hints;
+
 /// A failure of the database, with what was being done.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

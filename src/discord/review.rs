@@ -1,0 +1,135 @@
+//! The Review button and `/akon review`: a stored review is answered at
+//! once; otherwise the answer is deferred (Discord shows "thinking…") while
+//! the engine reviews the game, and the deferred response is edited with
+//! the review.
+
+use serenity::all::{
+    CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse,
+};
+
+use super::render_review::{review_message, review_refused_in_progress};
+use super::{Answered, Bot};
+use crate::i18n::Language;
+use crate::service::{Languages, ReviewView, ServiceError};
+
+/// What a review's message says, in `language`: the review, or why there
+/// is none.
+fn review_or_refusal(
+    bot: &Bot,
+    language: Language,
+    reviewed: Result<ReviewView, ServiceError>,
+    game_id: i64,
+) -> String {
+    match reviewed {
+        Ok(view) => review_message(language, &view),
+        Err(ServiceError::GameNotOver) => {
+            crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
+            review_refused_in_progress(language, game_id)
+        }
+        Err(error) => bot.error_text(language, &error, "review"),
+    }
+}
+
+/// A review names the players by mention but pings nobody.
+fn message(text: String, private: bool) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(text)
+        .allowed_mentions(CreateAllowedMentions::new())
+        .ephemeral(private)
+}
+
+fn edit(text: String) -> EditInteractionResponse {
+    EditInteractionResponse::new()
+        .content(text)
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+impl Bot {
+    /// `/akon review game:<id>`: the review for everyone in the channel; a
+    /// refusal privately.
+    pub(super) async fn review_command(
+        &self,
+        ctx: &Context,
+        command: &CommandInteraction,
+        languages: Languages,
+        game_id: i64,
+    ) -> Answered {
+        match self.service.stored_review(game_id).await {
+            Ok(Some(view)) => {
+                let answer = message(review_message(languages.public, &view), false);
+                return command
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
+                    .await;
+            }
+            Ok(None) => {}
+            Err(error) => {
+                let answer = message(review_or_refusal(self, languages.private, Err(error), game_id), true);
+                return command
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
+                    .await;
+            }
+        }
+        command
+            .create_response(
+                &ctx.http,
+                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+            )
+            .await?;
+        // The deferred answer is public: a refusal now reads in the
+        // channel's language too.
+        let text = review_or_refusal(self, languages.public, self.service.review(game_id).await, game_id);
+        command.edit_response(&ctx.http, edit(text)).await.map(|_| ())
+    }
+
+    /// The Review button of a finished board: the review for the presser
+    /// alone, so that presses do not fill the channel.
+    pub(super) async fn review_button(
+        &self,
+        ctx: &Context,
+        press: &ComponentInteraction,
+        languages: Languages,
+        game_id: i64,
+    ) -> Answered {
+        match self.service.stored_review(game_id).await {
+            Ok(None) => {}
+            stored => {
+                let reviewed = stored.map(|view| view.expect("matched above"));
+                let answer = message(review_or_refusal(self, languages.private, reviewed, game_id), true);
+                return press
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
+                    .await;
+            }
+        }
+        press
+            .create_response(
+                &ctx.http,
+                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true)),
+            )
+            .await?;
+        let text = review_or_refusal(self, languages.private, self.service.review(game_id).await, game_id);
+        press.edit_response(&ctx.http, edit(text)).await.map(|_| ())
+    }
+}
+
+impl Bot {
+    /// The Hint button: the best move and why, for the presser alone.
+    pub(super) async fn hint_button(
+        &self,
+        ctx: &Context,
+        press: &ComponentInteraction,
+        languages: Languages,
+        user: &crate::service::Player,
+        game_id: i64,
+        ply: i64,
+    ) -> Answered {
+        let text = match self.service.hint(game_id, ply, user).await {
+            Ok(found) => super::render_review::hint_message(languages.private, &found.hint),
+            Err(error) => self.error_text(languages.private, &error, "hint"),
+        };
+        let answer = message(text, true);
+        press
+            .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
+            .await
+    }
+}

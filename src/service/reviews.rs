@@ -1,0 +1,98 @@
+//! Post-game reviews: finished games only (a review of a game in progress
+//! would be engine help), searched once off the async runtime behind the
+//! computer's search bound, then kept so that asking again is instant.
+
+use super::{GameView, Result, Service, ServiceError};
+use crate::ai::Review;
+use crate::store::StoredReview;
+
+/// A finished game and its review.
+#[derive(Debug, Clone)]
+pub struct ReviewView {
+    pub game: GameView,
+    pub review: Review,
+}
+
+impl Service {
+    /// The review of finished game `game_id` if it is stored already: no
+    /// search. Refuses games in progress.
+    pub async fn stored_review(&self, game_id: i64) -> Result<Option<ReviewView>> {
+        let game = self.finished_game(game_id).await?;
+        Ok(self
+            .load_review(game_id)
+            .await?
+            .map(|review| ReviewView { game, review }))
+    }
+
+    /// The review of finished game `game_id`: the stored one, else the
+    /// engine reviews every move (seconds of search, on a blocking thread,
+    /// at most `concurrent_searches` searches at once) and the review is
+    /// stored. Refuses games in progress.
+    pub async fn review(&self, game_id: i64) -> Result<ReviewView> {
+        let game = self.finished_game(game_id).await?;
+        if let Some(review) = self.load_review(game_id).await? {
+            return Ok(ReviewView { game, review });
+        }
+        let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
+        // Another press may have finished the same review while this one
+        // waited for its turn.
+        if let Some(review) = self.load_review(game_id).await? {
+            return Ok(ReviewView { game, review });
+        }
+        let start = *game.game.start();
+        let moves = game.game.moves().to_vec();
+        let started = std::time::Instant::now();
+        let searching = crate::telemetry::search_started();
+        let nodes = self.config.review_nodes;
+        let review = tokio::task::spawn_blocking(move || crate::ai::review(start, &moves, nodes))
+            .await
+            .map_err(|e| ServiceError::Corrupt {
+                game_id,
+                why: format!("the review's search failed: {e}"),
+            })?
+            .map_err(|e| ServiceError::Corrupt {
+                game_id,
+                why: format!("the stored moves do not replay: {e}"),
+            })?;
+        drop(searching);
+        tracing::info!(
+            game_id,
+            moves = review.moves.len(),
+            ms = started.elapsed().as_millis() as u64,
+            "game reviewed"
+        );
+        let json = serde_json::to_string(&review).expect("a review always serializes");
+        self.store
+            .save_review(
+                game_id,
+                &StoredReview {
+                    nodes_per_move: nodes,
+                    json,
+                },
+                self.now(),
+            )
+            .await?;
+        Ok(ReviewView { game, review })
+    }
+
+    async fn finished_game(&self, game_id: i64) -> Result<GameView> {
+        let game = self.game(game_id).await?;
+        if game.finished.is_none() {
+            return Err(ServiceError::GameNotOver);
+        }
+        Ok(game)
+    }
+
+    /// The stored review, if it was made with today's budget.
+    async fn load_review(&self, game_id: i64) -> Result<Option<Review>> {
+        match self.store.review(game_id).await? {
+            Some(stored) if stored.nodes_per_move == self.config.review_nodes => serde_json::from_str(&stored.json)
+                .map(Some)
+                .map_err(|e| ServiceError::Corrupt {
+                    game_id,
+                    why: format!("the stored review is not readable: {e}"),
+                }),
+            _ => Ok(None),
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! Stored post-game reviews (migration `game_reviews`): the review's JSON,
+//! kept as text; the service turns it into the engine's review.
+
+use super::{Doing, Result, Store};
+
+/// A stored review: its JSON and the search budget it was made with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredReview {
+    pub nodes_per_move: u64,
+    pub json: String,
+}
+
+impl Store {
+    /// The stored review of `game_id`, if there is one.
+    pub async fn review(&self, game_id: i64) -> Result<Option<StoredReview>> {
+        let row: Option<(i64, String)> =
+            sqlx::query_as("SELECT nodes_per_move, review FROM game_reviews WHERE game_id = $1")
+                .bind(game_id)
+                .fetch_optional(&mut *self.reader().await?)
+                .await
+                .doing("reading a review")?;
+        Ok(row.map(|(nodes, json)| StoredReview {
+            nodes_per_move: nodes as u64,
+            json,
+        }))
+    }
+
+    /// Keeps the review of `game_id`, replacing one made with another
+    /// budget.
+    pub async fn save_review(&self, game_id: i64, review: &StoredReview, now: i64) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO game_reviews (game_id, nodes_per_move, review, created_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (game_id) DO UPDATE SET nodes_per_move = excluded.nodes_per_move,
+             review = excluded.review, created_at = excluded.created_at",
+        )
+        .bind(game_id)
+        .bind(review.nodes_per_move as i64)
+        .bind(&review.json)
+        .bind(now)
+        .execute(&mut *self.writer().await?)
+        .await
+        .doing("saving a review")?;
+        Ok(())
+    }
+}
