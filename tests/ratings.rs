@@ -10,8 +10,8 @@ use std::sync::Arc;
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Position, Record, Seat, Status, Winner};
 use akon::service::{
-    CallerStanding, Clock, EndReason, GameRating, ManualClock, Player, Scope, Service, ServiceConfig, ServiceError,
-    Streaks, Unrated,
+    CallerStanding, Clock, EndReason, GameRating, HistoryEnd, ManualClock, Outcome, Player, Scope, Service,
+    ServiceConfig, ServiceError, Streaks, Unrated,
 };
 use akon::store::Store;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
@@ -508,7 +508,7 @@ async fn stats_show_rating_changes_streaks_capture_margin_computer_games_and_hea
     );
     assert_eq!(stats.here.as_ref().unwrap().games, 6);
     assert!((stats.capture_margin().unwrap() - margin as f64 / 6.0).abs() < 1e-9);
-    assert_eq!(stats.computer[0].0, "easy");
+    assert_eq!(stats.computer[0].0, Level::Easy);
     assert_eq!((stats.computer[0].1.games, stats.computer[0].1.losses), (1, 1));
     let (asker, h2h) = stats.head_to_head.as_ref().unwrap();
     assert_eq!(asker.name, "bo");
@@ -560,13 +560,13 @@ async fn history_pages_finished_games_newest_first_and_a_game_record_replays() {
     );
     let latest = &first.games[0];
     assert_eq!(
-        (latest.computer_level.as_deref(), latest.outcome.as_str()),
-        (Some("easy"), "loss")
+        (latest.computer_level, latest.outcome),
+        (Some(Level::Easy), Outcome::Loss)
     );
     assert_eq!(latest.rating_before, None, "games against the computer are unrated");
     let rated = &first.games[1];
     assert_eq!(rated.opponent_name, "bo");
-    assert_eq!(rated.end_reason.as_deref(), Some("resignation"));
+    assert_eq!(rated.end, Some(HistoryEnd::Resignation));
     assert!(rated.rating_after.unwrap() != rated.rating_before.unwrap());
 
     // One game's record, in docs/RULES.md notation, replays to its final position.

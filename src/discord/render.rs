@@ -216,7 +216,7 @@ pub fn board(language: Language, view: &GameView) -> Reply {
                 content.push('\n');
                 content.push_str(&line);
             }
-            if let Some(line) = super::records::rating_line(l, view) {
+            if let Some(line) = super::render_records::rating_line(l, view) {
                 content.push('\n');
                 content.push_str(&line);
             }

@@ -29,8 +29,8 @@ pub use hints::HintView;
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leases::LEASE_SECS;
 pub use records::{
-    CallerStanding, GameRating, GameRecord, HistoryPage, LeaderboardPage, RatingChange, RatingSummary, Scope, Standing,
-    Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
+    CallerStanding, GameRating, GameRecord, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, LeaderboardPage,
+    Outcome, RatingChange, RatingSummary, Scope, Standing, Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
 };
 pub use reviews::ReviewView;
 pub use schedule::{

@@ -4,6 +4,7 @@
 
 use super::PlayerView;
 use super::{GameView, Player, Result, Service, ServiceError};
+use crate::ai::Level;
 use crate::engine::{Record, Seat, Winner};
 use crate::rating::Rating;
 use crate::store::{from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, Written};
@@ -139,13 +140,13 @@ pub struct Stats {
     pub global: Option<RatingSummary>,
     pub server: Option<RatingSummary>,
     /// Games against people, in this server (if asked in one) and everywhere.
-    pub here: Option<RecordRow>,
-    pub overall: RecordRow,
+    pub here: Option<GamesRecord>,
+    pub overall: GamesRecord,
     pub streaks: Streaks,
     /// Games against the computer, per level.
-    pub computer: Vec<(String, RecordRow)>,
+    pub computer: Vec<(Level, GamesRecord)>,
     /// The asker's record against this player, when it is someone else.
-    pub head_to_head: Option<(PlayerView, RecordRow)>,
+    pub head_to_head: Option<(PlayerView, GamesRecord)>,
     pub ongoing: usize,
     /// Games against the computer in which they asked for hints.
     pub games_with_hints: i64,
@@ -159,6 +160,104 @@ impl Stats {
     }
 }
 
+/// Games won, lost and drawn, and the seeds captured and conceded in them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GamesRecord {
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+    pub games: i64,
+    pub captured: i64,
+    pub conceded: i64,
+}
+
+impl From<RecordRow> for GamesRecord {
+    fn from(row: RecordRow) -> GamesRecord {
+        GamesRecord {
+            wins: row.wins,
+            losses: row.losses,
+            draws: row.draws,
+            games: row.games,
+            captured: row.captured,
+            conceded: row.conceded,
+        }
+    }
+}
+
+/// A finished game's result for one of its players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// How a game of a history ended; with the player's [`Outcome`] it says
+/// who resigned or ran out of time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HistoryEnd {
+    NoSeeds,
+    Loop,
+    Resignation,
+    Timeout,
+}
+
+/// One finished game in a player's history, from their side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryGame {
+    pub game_id: i64,
+    pub opponent_name: String,
+    pub outcome: Outcome,
+    pub captured: i64,
+    pub opponent_captured: i64,
+    pub finished_at: i64,
+    pub end: Option<HistoryEnd>,
+    /// Against the computer: its level.
+    pub computer_level: Option<Level>,
+    /// The player's global rating before and after, if the game was rated.
+    pub rating_before: Option<f64>,
+    pub rating_after: Option<f64>,
+}
+
+impl HistoryGame {
+    fn from_row(row: HistoryRow) -> Result<HistoryGame> {
+        let corrupt = |why: String| ServiceError::Corrupt {
+            game_id: row.game_id,
+            why,
+        };
+        let outcome = match row.outcome.as_str() {
+            "win" => Outcome::Win,
+            "loss" => Outcome::Loss,
+            "draw" => Outcome::Draw,
+            other => return Err(corrupt(format!("outcome {other}"))),
+        };
+        let end = match row.end_reason.as_deref() {
+            None => None,
+            Some("no_seeds") => Some(HistoryEnd::NoSeeds),
+            Some("loop") => Some(HistoryEnd::Loop),
+            Some("resignation") => Some(HistoryEnd::Resignation),
+            Some("timeout") => Some(HistoryEnd::Timeout),
+            Some(other) => return Err(corrupt(format!("end reason {other}"))),
+        };
+        let computer_level = match row.computer_level.as_deref() {
+            None => None,
+            Some(level) => Some(level.parse().map_err(|_| corrupt(format!("computer level {level}")))?),
+        };
+        Ok(HistoryGame {
+            game_id: row.game_id,
+            opponent_name: row.opponent_name,
+            outcome,
+            captured: row.captured,
+            opponent_captured: row.opponent_captured,
+            finished_at: row.finished_at,
+            end,
+            computer_level,
+            rating_before: row.rating_before,
+            rating_after: row.rating_after,
+        })
+    }
+}
+
 /// A page of a player's finished games, newest first.
 #[derive(Debug, Clone)]
 pub struct HistoryPage {
@@ -166,7 +265,7 @@ pub struct HistoryPage {
     pub page: i64,
     pub pages: i64,
     pub total: i64,
-    pub games: Vec<HistoryRow>,
+    pub games: Vec<HistoryGame>,
 }
 
 /// Whether a finished game was rated.
@@ -282,14 +381,14 @@ impl Service {
         let row = self.remember(player).await?;
         let (here, server) = match guild_id {
             Some(guild) => (
-                Some(self.store.record(player.id, Some(guild)).await?),
+                Some(self.store.record(player.id, Some(guild)).await?.into()),
                 self.rating_summary(Scope::Server(guild), player.id).await?,
             ),
             None => (None, None),
         };
         let head_to_head = if asker.id != player.id {
             let asker_row = self.remember(asker).await?;
-            Some((asker_row, self.store.head_to_head(asker.id, player.id).await?))
+            Some((asker_row, self.store.head_to_head(asker.id, player.id).await?.into()))
         } else {
             None
         };
@@ -298,9 +397,21 @@ impl Service {
             global: self.rating_summary(Scope::Global, player.id).await?,
             server,
             here,
-            overall: self.store.record(player.id, None).await?,
+            overall: self.store.record(player.id, None).await?.into(),
             streaks: Streaks::of(self.store.outcomes(player.id).await?),
-            computer: self.store.computer_record(player.id).await?,
+            computer: self
+                .store
+                .computer_record(player.id)
+                .await?
+                .into_iter()
+                .filter_map(|(level, record)| match level.parse() {
+                    Ok(level) => Some((level, record.into())),
+                    Err(_) => {
+                        tracing::error!(level, user_id = player.id, "a stored computer level is unknown");
+                        None
+                    }
+                })
+                .collect(),
             head_to_head,
             ongoing: self.store.ongoing_games(player.id).await?.len(),
             games_with_hints: self.store.games_with_hints(player.id).await?,
@@ -320,7 +431,13 @@ impl Service {
         let total = self.store.history_len(user_id).await?;
         let pages = pages(total, HISTORY_PAGE);
         let page = page.clamp(0, pages - 1);
-        let games = self.store.history(user_id, page * HISTORY_PAGE, HISTORY_PAGE).await?;
+        let games = self
+            .store
+            .history(user_id, page * HISTORY_PAGE, HISTORY_PAGE)
+            .await?
+            .into_iter()
+            .map(HistoryGame::from_row)
+            .collect::<Result<Vec<_>>>()?;
         Ok(HistoryPage {
             player,
             page,

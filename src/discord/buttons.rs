@@ -1,0 +1,202 @@
+//! Button presses: moves, challenges' answers, resignations, rematches
+//! and pages, each keyed by its `custom_id`.
+
+use super::*;
+
+impl Bot {
+    pub(super) async fn on_button(
+        &self,
+        ctx: &Context,
+        press: &ComponentInteraction,
+        languages: Languages,
+    ) -> Answered {
+        let Languages { private: mine, public } = languages;
+        let user = player_of(&press.user);
+        tracing::debug!(user_id = user.id, custom_id = %press.data.custom_id, "button");
+        let id: ButtonId = match press.data.custom_id.parse() {
+            Ok(id) => id,
+            Err(_) => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
+                return self.private_to(ctx, press, &tr!(mine, "unknown-button")).await;
+            }
+        };
+        match id {
+            ButtonId::Accept { challenge } => match self.service.accept(challenge, &user).await {
+                Ok(view) => {
+                    let _busy = self.busy.hold(view.id);
+                    let accepted = self
+                        .service
+                        .challenge_info(challenge)
+                        .await
+                        .map(|c| render::challenge(public, &c));
+                    let update = accepted
+                        .map(|r| response(&r))
+                        .unwrap_or_else(|_| CreateInteractionResponseMessage::new());
+                    press
+                        .create_response(
+                            &ctx.http,
+                            CreateInteractionResponse::UpdateMessage(update.components(vec![])),
+                        )
+                        .await?;
+                    let first = view.game.start().to_move();
+                    let intro = tr!(
+                        public,
+                        "first-mover",
+                        player = render::mention(view.player(first)),
+                        seat = first.to_string()
+                    );
+                    self.deliver(ctx, &Delivery::owed_by(view, None), Some(&intro), public)
+                        .await
+                }
+                Err(error) => self.challenge_refused(ctx, press, languages, challenge, &error).await,
+            },
+            ButtonId::Decline { challenge } => match self.service.decline(challenge, &user).await {
+                Ok(view) => {
+                    let update = response(&render::challenge(public, &view)).components(vec![]);
+                    press
+                        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                        .await
+                }
+                Err(error) => self.challenge_refused(ctx, press, languages, challenge, &error).await,
+            },
+            ButtonId::Move { game, ply, hole } => {
+                let _busy = self.busy.hold(game);
+                let pressed = press.message.id.get();
+                match self.service.play(game, ply, hole, &user, Some(pressed)).await {
+                    Ok(applied) => {
+                        // The move is committed: from here on the delivery loop
+                        // would show it even if this process died. The old
+                        // board keeps its text but loses its buttons, in the
+                        // same answer; the new board is a fresh message, so the
+                        // next player is notified.
+                        let update = CreateInteractionResponseMessage::new().components(vec![]);
+                        let answered = press
+                            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                            .await;
+                        if let Err(error) = &answered {
+                            // Too late or refused: the board is still owed, and
+                            // the pressed board's buttons go with a plain edit.
+                            tracing::warn!(%error, game_id = game, "could not answer a move");
+                        }
+                        let board = (press.channel_id.get(), pressed);
+                        let owed = Delivery::after_press(applied.view, board, answered.is_ok());
+                        self.deliver(ctx, &owed, None, public).await?;
+                        self.computer_turn_if_due(ctx, &owed.view).await
+                    }
+                    Err(error @ (ServiceError::StaleButton | ServiceError::OutdatedBoard)) => {
+                        self.private_to(ctx, press, &self.error_text(mine, &error, "move"))
+                            .await?;
+                        // The game may be waiting for its board (a crash after
+                        // the last move): show it now.
+                        drop(_busy);
+                        self.settle_game(ctx, game).await.map(|_| ())
+                    }
+                    Err(error) => {
+                        self.private_to(ctx, press, &self.error_text(mine, &error, "move"))
+                            .await
+                    }
+                }
+            }
+            ButtonId::Resign { game } => match self.service.may_resign(game, &user).await {
+                Ok(view) => {
+                    let reply = render::resign_confirmation(mine, game, view.ply());
+                    let message = response(&reply).ephemeral(true);
+                    press
+                        .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+                        .await
+                }
+                Err(error) => {
+                    self.private_to(ctx, press, &self.error_text(mine, &error, "resign"))
+                        .await
+                }
+            },
+            ButtonId::Rematch { game } => self.on_rematch(ctx, press, languages, game, &user).await,
+            ButtonId::Abort { game } => self.abort_button(ctx, press, languages, &user, game).await,
+            ButtonId::Leaderboard { global, guild, page } => {
+                self.leaderboard_button(ctx, press, languages, &user, (global, guild, page))
+                    .await
+            }
+            ButtonId::History { player, page } => self.history_button(ctx, press, languages, player, page).await,
+            ButtonId::Review { game } => self.review_button(ctx, press, languages, game).await,
+            ButtonId::Hint { game, ply } => self.hint_button(ctx, press, languages, &user, game, ply).await,
+            ButtonId::ResignConfirmed { game, ply } => {
+                let _busy = self.busy.hold(game);
+                match self.service.resign_confirmed(game, &user, ply).await {
+                    Ok(view) => {
+                        let update = CreateInteractionResponseMessage::new()
+                            .content(tr!(mine, "resigned", game = game.to_string()))
+                            .components(vec![]);
+                        if let Err(error) = press
+                            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                            .await
+                        {
+                            tracing::warn!(%error, game_id = game, "could not answer a resignation");
+                        }
+                        self.deliver(ctx, &Delivery::owed_by(view, None), None, public).await
+                    }
+                    Err(ServiceError::ResignOvertaken) => {
+                        // A move landed while the player confirmed: ask again,
+                        // about the game as it is now, on the same message.
+                        let view = match self.service.may_resign(game, &user).await {
+                            Ok(view) => view,
+                            Err(error) => {
+                                return self
+                                    .private_to(ctx, press, &self.error_text(mine, &error, "resign"))
+                                    .await
+                            }
+                        };
+                        let mut reply = render::resign_confirmation(mine, game, view.ply());
+                        reply.content = format!(
+                            "{}\n{}",
+                            self.error_text(mine, &ServiceError::ResignOvertaken, "resign"),
+                            reply.content
+                        );
+                        press
+                            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(response(&reply)))
+                            .await
+                    }
+                    Err(error) => {
+                        self.private_to(ctx, press, &self.error_text(mine, &error, "resign"))
+                            .await
+                    }
+                }
+            }
+        }
+    }
+
+    /// An accept or decline that cannot be done; an expired challenge also
+    /// loses its buttons, for everyone.
+    pub(super) async fn challenge_refused(
+        &self,
+        ctx: &Context,
+        press: &ComponentInteraction,
+        languages: Languages,
+        challenge: i64,
+        error: &ServiceError,
+    ) -> Answered {
+        if matches!(error, ServiceError::ChallengeExpired) {
+            if let Ok(view) = self.service.challenge_info(challenge).await {
+                let update = response(&render::challenge(languages.public, &view)).components(vec![]);
+                return press
+                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                    .await;
+            }
+        }
+        self.private_to(ctx, press, &self.error_text(languages.private, error, "challenge"))
+            .await
+    }
+
+    pub(super) async fn private_to(&self, ctx: &Context, press: &ComponentInteraction, text: &str) -> Answered {
+        let message = CreateInteractionResponseMessage::new().content(text).ephemeral(true);
+        press
+            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+            .await
+    }
+
+    /// After a command answered with `view`'s board (`message`): it is the
+    /// latest board, and the one it replaces loses its buttons.
+    pub(super) async fn board_answered(&self, ctx: &Context, view: &GameView, message: &Message) -> Answered {
+        let replaced = view.board_message.map(|board| board.message_id);
+        self.record_board(ctx, view, message, replaced).await
+    }
+}

@@ -1,0 +1,144 @@
+//! Building the client: settings, the shard range, the serenity client
+//! with the bot's handler, and the REST client.
+
+use super::*;
+
+/// What the Discord side needs to know.
+#[derive(Clone)]
+pub struct DiscordSettings {
+    pub token: String,
+    /// Register the commands in this server only (at once), not globally.
+    pub guild_id: Option<u64>,
+    /// Send every REST call through this proxy (serenity's own rate
+    /// limiter is then off: the proxy does that job).
+    pub proxy_url: Option<String>,
+    /// How often the scheduler looks for reminders, timeouts and expired
+    /// challenges.
+    pub scheduler_every: Duration,
+    /// Which gateway shards this process runs.
+    pub shards: ShardPlan,
+}
+
+/// Which of the bot's gateway shards this process runs (`AKON_SHARDS`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ShardPlan {
+    /// As many as Discord recommends, all in this process.
+    #[default]
+    Recommended,
+    /// Shards `first..=last` of `total`; other processes run the rest.
+    Range { first: u32, last: u32, total: u32 },
+}
+
+impl ShardPlan {
+    /// Who this process is to the others on the database: the shards it
+    /// runs. Stable across restarts, so that a process restarted after a
+    /// crash takes back at once the work its leases held (see
+    /// `store::LeaseKind`).
+    pub fn lease_owner(self) -> String {
+        match self {
+            ShardPlan::Recommended => "all shards".to_string(),
+            ShardPlan::Range { first, last, total } => format!("shards {first}-{last}/{total}"),
+        }
+    }
+
+    /// Whether this process runs shard 0, which alone registers the
+    /// commands (so that processes starting together do not race).
+    pub fn runs_shard_zero(self) -> bool {
+        match self {
+            ShardPlan::Recommended => true,
+            ShardPlan::Range { first, .. } => first == 0,
+        }
+    }
+
+    /// Connects the planned shards and runs until they stop.
+    pub async fn start(self, client: &mut Client) -> serenity::Result<()> {
+        match self {
+            ShardPlan::Recommended => client.start_autosharded().await,
+            // serenity reads the range's end as the last shard, included.
+            ShardPlan::Range { first, last, total } => client.start_shard_range(first..last, total).await,
+        }
+    }
+}
+
+/// The scheduler's default period: events are handled at most this late.
+pub const SCHEDULER_EVERY: Duration = Duration::from_secs(20);
+
+impl std::fmt::Debug for DiscordSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordSettings")
+            .field("token", &"<hidden>")
+            .field("guild_id", &self.guild_id)
+            .field("proxy_url", &self.proxy_url)
+            .field("shards", &self.shards)
+            .finish()
+    }
+}
+
+/// Builds the serenity client that runs the bot: the one production runs and
+/// the end-to-end tests drive.
+pub async fn build_client(settings: &DiscordSettings, service: Service) -> serenity::Result<(Client, BotHandle)> {
+    let (builder, handle) = client_builder(settings, service);
+    Ok((builder.await?, handle))
+}
+
+/// The client builder behind [`build_client`], for callers that add to it
+/// (tests add a handler that fails on events serenity cannot read).
+pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBuilder, BotHandle) {
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let bot = Bot {
+        service,
+        guild_id: settings.guild_id.map(GuildId::new),
+        in_flight: in_flight.clone(),
+        scheduler: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        scheduler_every: settings.scheduler_every,
+        stopped,
+        registers_commands: settings.shards.runs_shard_zero(),
+        busy: delivery::Busy::default(),
+        owed_since: delivery::OwedSince::default(),
+        unshown_since: delivery::OwedSince::default(),
+    };
+    // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
+    // proxy. Interactions need no gateway intents.
+    let builder = ClientBuilder::new_with_http(rest_client(settings), GatewayIntents::empty()).event_handler(bot);
+    (
+        builder,
+        BotHandle {
+            in_flight,
+            stop: Arc::new(stop),
+        },
+    )
+}
+
+/// The REST client the bot uses, also for checking that Discord is
+/// reachable before the gateway client is built.
+pub fn rest_client(settings: &DiscordSettings) -> Http {
+    let mut http = HttpBuilder::new(&settings.token);
+    if let Some(proxy) = &settings.proxy_url {
+        // serenity applies the proxy only with its rate limiter off.
+        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
+/// Lets the owner of a client wait for interactions being handled.
+#[derive(Clone, Debug)]
+pub struct BotHandle {
+    in_flight: Arc<AtomicUsize>,
+    stop: Arc<tokio::sync::watch::Sender<bool>>,
+}
+
+impl BotHandle {
+    /// Stops the scheduler; call it when shutting the client down.
+    pub fn stop_scheduler(&self) {
+        let _ = self.stop.send(true);
+    }
+
+    /// Waits (at most `limit`) until no interaction is being handled.
+    pub async fn wait_idle(&self, limit: Duration) {
+        let deadline = tokio::time::Instant::now() + limit;
+        while self.in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}

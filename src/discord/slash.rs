@@ -1,0 +1,252 @@
+//! The `/akon` subcommands: each parsed option set goes to the service and
+//! its result comes back as a message.
+
+use super::*;
+
+impl Bot {
+    pub(super) async fn on_command(
+        &self,
+        ctx: &Context,
+        command: &CommandInteraction,
+        languages: Languages,
+    ) -> Answered {
+        let Languages { private: mine, public } = languages;
+        let user = player_of(&command.user);
+        let place = Place {
+            guild_id: command.guild_id.map(GuildId::get),
+            channel_id: command.channel_id.get(),
+        };
+        tracing::debug!(user_id = user.id, command = %command.data.name, "slash command");
+        let parsed = match commands::parse(command) {
+            Ok(parsed) => parsed,
+            Err(error) => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
+                return self.private(ctx, command, &error.sentence(mine)).await;
+            }
+        };
+        match parsed {
+            AkonCommand::Rules => self.private_pages(ctx, command, &render::rules(mine)).await,
+            AkonCommand::Review { game } => self.review_command(ctx, command, languages, game).await,
+            AkonCommand::Challenge { opponent: None, .. } => {
+                let error = CommandError::BadOption("opponent".into());
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
+                self.private(ctx, command, &error.sentence(mine)).await
+            }
+            AkonCommand::Challenge {
+                opponent: Some(opponent),
+                level,
+                time,
+            } => {
+                let opponent_player = player_of(&opponent);
+                let request = ChallengeRequest {
+                    place,
+                    challenger: &user,
+                    opponent: &opponent_player,
+                    opponent_is_the_computer: opponent.id == ctx.cache.current_user().id,
+                    level,
+                    time,
+                };
+                match self.service.challenge_or_play(request).await {
+                    Ok(Challenged::Challenge(view)) => {
+                        let message = self.public(ctx, command, &render::challenge(public, &view)).await?;
+                        self.challenge_posted(view.id, &message).await;
+                        Ok(())
+                    }
+                    Ok(Challenged::ComputerGame { view, level }) => {
+                        // The new game owes its first board until this answer
+                        // is recorded: the delivery loop must leave it to us.
+                        let _busy = self.busy.hold(view.id);
+                        let mut board = render::board(public, &view);
+                        let first = view.game.start().to_move();
+                        let intro = tr!(
+                            public,
+                            "computer-game-intro",
+                            player = render::mention(view.player(Seat::A)),
+                            level = level_name(public, level),
+                            first = render::player_name(public, &view, first),
+                            seat = first.to_string()
+                        );
+                        board.content = format!("{intro}\n{}", board.content);
+                        let message = self.public(ctx, command, &board).await?;
+                        self.board_answered(ctx, &view, &message).await?;
+                        self.computer_turn_if_due(ctx, &view).await
+                    }
+                    Err(error) => {
+                        self.private(ctx, command, &self.error_text(mine, &error, "challenge"))
+                            .await
+                    }
+                }
+            }
+            AkonCommand::Settings {
+                dm_reminders,
+                time,
+                language,
+                server_language,
+            } => {
+                let changes = ((dm_reminders, time), (language, server_language));
+                self.settings_command(ctx, command, mine, &user, place, changes).await
+            }
+            AkonCommand::Games => match self.service.ongoing_games(user.id).await {
+                Ok(games) => {
+                    self.private(ctx, command, &render::games_list(mine, user.id, &games).content)
+                        .await
+                }
+                Err(error) => {
+                    self.private(ctx, command, &self.error_text(mine, &error, "games"))
+                        .await
+                }
+            },
+            AkonCommand::Board { game } => match self.service.game_of(user.id, game, place.channel_id).await {
+                Ok(view) => {
+                    let _busy = self.busy.hold(view.id);
+                    let message = self.public(ctx, command, &render::board(public, &view)).await?;
+                    self.board_answered(ctx, &view, &message).await
+                }
+                Err(error) => {
+                    self.private(ctx, command, &self.error_text(mine, &error, "board"))
+                        .await
+                }
+            },
+            AkonCommand::Resign { game } => {
+                let resigned = match self.service.game_of(user.id, game, place.channel_id).await {
+                    Ok(view) => self.service.resign(view.id, &user).await,
+                    Err(error) => Err(error),
+                };
+                self.answer_game_end(ctx, command, languages, resigned, "resign").await
+            }
+            AkonCommand::Leaderboard { global } => {
+                self.leaderboard_command(ctx, command, languages, &user, place, global)
+                    .await
+            }
+            AkonCommand::Stats { player } => {
+                self.stats_command(ctx, command, languages, &user, player.as_ref().map(player_of), place)
+                    .await
+            }
+            AkonCommand::History { player } => {
+                self.history_command(ctx, command, languages, &user, player.as_ref().map(player_of))
+                    .await
+            }
+            AkonCommand::Game { id } => self.game_command(ctx, command, languages, id).await,
+            AkonCommand::Abort { game } => self.abort_command(ctx, command, languages, &user, game, place).await,
+        }
+    }
+
+    /// `/akon settings`: changes what was given (a server's language only
+    /// with Manage Server), then shows every setting.
+    pub(super) async fn settings_command(
+        &self,
+        ctx: &Context,
+        command: &CommandInteraction,
+        mine: Language,
+        user: &Player,
+        place: Place,
+        ((dm_reminders, time), (language, server_language)): SettingsChanges,
+    ) -> Answered {
+        let shown = async {
+            if let Some(server_language) = server_language {
+                let may_manage = command
+                    .member
+                    .as_ref()
+                    .and_then(|member| member.permissions)
+                    .is_some_and(|permissions| permissions.manage_guild());
+                self.service
+                    .set_server_language(place.guild_id, may_manage, server_language)
+                    .await?;
+            }
+            if let Some(language) = language {
+                self.service.set_language(user.id, language).await?;
+            }
+            let settings = self.service.update_settings(user, dm_reminders, time).await?;
+            let my_language = self.service.user_language_setting(user.id).await?;
+            let server = match place.guild_id {
+                Some(guild) => Some(self.service.server_language_setting(guild).await?),
+                None => None,
+            };
+            Ok::<_, ServiceError>((settings, my_language, server))
+        }
+        .await;
+        match shown {
+            Ok((settings, my_language, server)) => {
+                // The answer speaks the language just chosen (or, when the
+                // player goes back to Discord's, their Discord's).
+                let language = match (my_language.chosen, language) {
+                    (true, _) => my_language.language,
+                    (false, Some(None)) => Language::from_discord_locale(&command.locale),
+                    (false, _) => mine,
+                };
+                let text = render::settings(language, &settings, my_language, server);
+                self.private(ctx, command, &text).await
+            }
+            Err(error) => {
+                self.private(ctx, command, &self.error_text(mine, &error, "settings"))
+                    .await
+            }
+        }
+    }
+
+    /// Several private messages: the answer, then follow-ups.
+    pub(super) async fn private_pages(
+        &self,
+        ctx: &Context,
+        command: &CommandInteraction,
+        pages: &[String],
+    ) -> Answered {
+        let Some((first, rest)) = pages.split_first() else {
+            return Ok(());
+        };
+        self.private(ctx, command, first).await?;
+        for page in rest {
+            let followup = CreateInteractionResponseFollowup::new().content(page).ephemeral(true);
+            command.create_followup(&ctx.http, followup).await?;
+        }
+        Ok(())
+    }
+
+    pub(super) async fn private(&self, ctx: &Context, command: &CommandInteraction, text: &str) -> Answered {
+        let message = CreateInteractionResponseMessage::new().content(text).ephemeral(true);
+        command
+            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+            .await
+    }
+
+    /// Answers a command that ended a game (`action`): the final board for
+    /// everyone, and the last board loses its buttons; or the refusal,
+    /// privately.
+    pub(super) async fn answer_game_end(
+        &self,
+        ctx: &Context,
+        command: &CommandInteraction,
+        languages: Languages,
+        ended: Result<GameView, ServiceError>,
+        action: &str,
+    ) -> Answered {
+        match ended {
+            Ok(view) => {
+                let _busy = self.busy.hold(view.id);
+                let message = self
+                    .public(ctx, command, &render::board(languages.public, &view))
+                    .await?;
+                self.board_answered(ctx, &view, &message).await
+            }
+            Err(error) => {
+                self.private(ctx, command, &self.error_text(languages.private, &error, action))
+                    .await
+            }
+        }
+    }
+
+    /// Answers in the channel, for everyone, and returns the message sent.
+    pub(super) async fn public(
+        &self,
+        ctx: &Context,
+        command: &CommandInteraction,
+        reply: &Reply,
+    ) -> serenity::Result<Message> {
+        command
+            .create_response(&ctx.http, CreateInteractionResponse::Message(response(reply)))
+            .await?;
+        command.get_response(&ctx.http).await
+    }
+
+    // Buttons.
+}
