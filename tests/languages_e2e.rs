@@ -153,7 +153,7 @@ async fn a_server_with_a_spanish_locale_gets_spanish_boards() {
     let result = scene.boards_since(before, 1).await.remove(0);
     let content = fake::content(&result);
     assert!(content.contains("se quedó sin tiempo"), "{content}");
-    assert_eq!(button_labels(&result), ["Revancha"]);
+    assert_eq!(button_labels(&result), ["Revancha", "Análisis"]);
     assert_eq!(akon::i18n::fallbacks(), 0, "a message was missing");
     scene.finish().await;
 }
@@ -209,7 +209,12 @@ async fn whole_game(locale: &str, words: [&str; 6]) {
     }
     let content = fake::content(&board);
     assert!(content.contains(result_word), "{content}");
-    assert_eq!(button_labels(&board), [rematch]);
+    let review = match locale {
+        "fr" => "Analyse",
+        spanish if spanish.starts_with("es") => "Análisis",
+        _ => "Review",
+    };
+    assert_eq!(button_labels(&board), [rematch, review]);
     let leaderboard = scene.slash(&alice(), "leaderboard", vec![]).await;
     assert!(fake::content(&leaderboard).contains(leaderboard_word), "{leaderboard}");
     let stats = scene.slash(&bob(), "stats", vec![]).await;

@@ -136,10 +136,21 @@ async fn the_review_command_defers_then_edits_and_names_unknown_games() {
         fake::content(&review).contains("Turning point: none"),
         "a game resigned before any move has none: {review}"
     );
-    let rules = scene.slash(&alice(), "rules", vec![]).await;
-    assert!(
-        ephemeral_text(&rules).contains("Review:") && ephemeral_text(&rules).contains("blunder 8 or more"),
-        "{rules}"
-    );
+    scene.slash(&alice(), "rules", vec![]).await;
+    // The rules come in several private messages; the last says how
+    // reviews judge moves.
+    scene
+        .fake
+        .wait_for("the rules' paragraph on reviews", |v| {
+            v.messages()
+                .into_iter()
+                .any(|m| {
+                    fake::is_ephemeral(&m)
+                        && fake::content(&m).contains("Review:")
+                        && fake::content(&m).contains("blunder 8 or more")
+                })
+                .then_some(())
+        })
+        .await;
     scene.finish().await;
 }
