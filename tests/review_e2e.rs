@@ -145,9 +145,9 @@ async fn the_review_command_defers_then_edits_and_names_unknown_games() {
             v.messages()
                 .into_iter()
                 .any(|m| {
-                    fake::is_ephemeral(&m)
-                        && fake::content(&m).contains("Review:")
-                        && fake::content(&m).contains("blunder 8 or more")
+                    fake::is_ephemeral(m)
+                        && fake::content(m).contains("Review:")
+                        && fake::content(m).contains("blunder 8 or more")
                 })
                 .then_some(())
         })
