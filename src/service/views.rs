@@ -72,7 +72,7 @@ pub struct GameView {
     pub channel_id: u64,
     /// Seat A's player, then seat B's.
     pub players: [PlayerView; 2],
-    /// The engine game. [`Service::game`] replays every move into it; the
+    /// The engine game. [`Service::game`](super::Service::game) replays every move into it; the
     /// view a move returns is resumed from the stored state instead, so its
     /// `moves()` and `record()` hold only that move (see [`Game::resume`]).
     pub game: Game,
