@@ -97,6 +97,13 @@ impl From<Glicko2Rating> for Rating {
     }
 }
 
+/// Whose ratings: one server's, or everyone's. Each game is rated in both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scope {
+    Server(u64),
+    Global,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

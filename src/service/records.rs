@@ -9,7 +9,7 @@ use crate::engine::{Record, Seat, Winner};
 use crate::rating::Rating;
 use crate::store::{from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, Written};
 
-pub use crate::store::Scope;
+pub use crate::rating::Scope;
 
 /// Players on one leaderboard page.
 pub const LEADERBOARD_PAGE: i64 = 10;

@@ -32,7 +32,7 @@ mod lock;
 pub use lock::{lock_path, BotLock, LockError};
 
 mod ratings;
-pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules, Scope};
+pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules};
 
 mod reviews;
 pub use reviews::StoredReview;

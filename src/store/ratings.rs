@@ -3,17 +3,11 @@
 //! transaction), aborts, leaderboards, ranks, rating changes, streaks, head
 //! to head and game history.
 
+use crate::rating::Scope;
 use sqlx::{AnyConnection, Connection, FromRow};
 
 use super::{to_db, Doing, RecordRow, Result, Store, Written, RECORD_SUMS};
 use crate::rating::{rate, Rating, Score};
-
-/// Whose ratings: one server's, or everyone's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Scope {
-    Server(u64),
-    Global,
-}
 
 impl Scope {
     /// The `scope` column: the server's id, or 0 (no server has id 0).
