@@ -65,7 +65,11 @@ fn button_id() -> impl Strategy<Value = ButtonId> {
             guild,
             page
         }),
-        (any::<u64>(), id).prop_map(|(player, page)| ButtonId::History { player, page }),
+        (any::<u64>(), id.clone()).prop_map(|(player, page)| ButtonId::History { player, page }),
+        id.clone().prop_map(|game| ButtonId::Review { game }),
+        (id.clone(), id.clone()).prop_map(|(game, ply)| ButtonId::Hint { game, ply }),
+        (id, hole).prop_map(|(attempt, hole)| ButtonId::Puzzle { attempt, hole }),
+        Just(ButtonId::NextPuzzle),
     ]
 }
 
@@ -80,6 +84,10 @@ const BUTTON_PIECES: &[&str] = &[
     "abort",
     "leaderboard",
     "history",
+    "review",
+    "hint",
+    "puzzle",
+    "puzzle-next",
     "global",
     "server",
     "0",
