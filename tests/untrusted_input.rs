@@ -55,7 +55,7 @@ fn button_id() -> impl Strategy<Value = ButtonId> {
     prop_oneof![
         id.clone().prop_map(|challenge| ButtonId::Accept { challenge }),
         id.clone().prop_map(|challenge| ButtonId::Decline { challenge }),
-        (id.clone(), id.clone(), hole).prop_map(|(game, ply, hole)| ButtonId::Move { game, ply, hole }),
+        (id.clone(), id.clone(), hole.clone()).prop_map(|(game, ply, hole)| ButtonId::Move { game, ply, hole }),
         id.clone().prop_map(|game| ButtonId::Resign { game }),
         (id.clone(), proptest::option::of(id.clone())).prop_map(|(game, ply)| ButtonId::ResignConfirmed { game, ply }),
         id.clone().prop_map(|game| ButtonId::Rematch { game }),

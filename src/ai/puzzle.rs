@@ -99,7 +99,7 @@ pub fn puzzle_in(position: Position, nodes: u64) -> Option<Solution> {
         .filter(|(hole, _)| *hole != analysis.best)
         .map(|(_, score)| *score)
         .max()?;
-    (analysis.score - second >= PUZZLE_MARGIN_SEEDS).then(|| Solution {
+    (analysis.score - second >= PUZZLE_MARGIN_SEEDS).then_some(Solution {
         best: analysis.best,
         best_score: analysis.score,
         second_score: second,
