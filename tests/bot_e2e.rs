@@ -110,7 +110,8 @@ async fn the_akon_command_is_registered_with_every_subcommand_described() {
             "game",
             "settings",
             "rules",
-            "review"
+            "review",
+            "puzzle"
         ]
     );
     for sub in akon["options"].as_array().unwrap() {

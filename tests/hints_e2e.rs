@@ -1,8 +1,11 @@
 //! Hints (issue 15), end to end: only in games against the computer, shown
 //! privately with a reason, recorded on the game, on its final board and in
 //! `/akon stats`; never in games between people, even by a forged press.
+//! Each test runs on SQLite and on PostgreSQL.
 
+#[macro_use]
 mod support;
+use support::db;
 
 use akon::service::ServiceConfig;
 use serde_json::json;
@@ -12,7 +15,7 @@ use support::scene::*;
 /// Small enough for a debug build to answer well within Discord's 3 s.
 const TEST_HINT_NODES: u64 = 5_000;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn hints_are_shown_privately_recorded_and_reported_only_against_the_computer);
 async fn hints_are_shown_privately_recorded_and_reported_only_against_the_computer() {
     let scene = Scene::with_config(ServiceConfig {
         hint_nodes: TEST_HINT_NODES,

@@ -1,10 +1,13 @@
 //! The post-game review on Discord, end to end (issue 15): the real bot on
-//! the fake Discord. A review of a game in progress is refused; the Review
-//! button of a finished board answers with a deferred response (type 5)
-//! that is edited with the review; the review is stored, so the second
-//! press is answered at once (type 4) with the same review.
+//! the fake Discord, on SQLite and on PostgreSQL. A review of a game in
+//! progress is refused; the Review button of a finished board answers with
+//! a deferred response (type 5) that is edited with the review; the review
+//! is stored, so the second press is answered at once (type 4) with the
+//! same review.
 
+#[macro_use]
 mod support;
+use support::db;
 
 use akon::engine::{Game, Seat};
 use akon::service::ServiceConfig;
@@ -22,7 +25,7 @@ fn config() -> ServiceConfig {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_finished_game_is_reviewed_once_and_a_game_in_progress_is_refused);
 async fn a_finished_game_is_reviewed_once_and_a_game_in_progress_is_refused() {
     let scene = Scene::with_config(config()).await;
     let players = [alice(), bob()];
@@ -116,7 +119,7 @@ async fn a_finished_game_is_reviewed_once_and_a_game_in_progress_is_refused() {
     scene.finish().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn the_review_command_defers_then_edits_and_names_unknown_games);
 async fn the_review_command_defers_then_edits_and_names_unknown_games() {
     let scene = Scene::with_config(config()).await;
     let missing = scene.slash(&alice(), "review", vec![("game", 4, json!(7))]).await;

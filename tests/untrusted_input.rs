@@ -55,7 +55,7 @@ fn button_id() -> impl Strategy<Value = ButtonId> {
     prop_oneof![
         id.clone().prop_map(|challenge| ButtonId::Accept { challenge }),
         id.clone().prop_map(|challenge| ButtonId::Decline { challenge }),
-        (id.clone(), id.clone(), hole).prop_map(|(game, ply, hole)| ButtonId::Move { game, ply, hole }),
+        (id.clone(), id.clone(), hole.clone()).prop_map(|(game, ply, hole)| ButtonId::Move { game, ply, hole }),
         id.clone().prop_map(|game| ButtonId::Resign { game }),
         (id.clone(), proptest::option::of(id.clone())).prop_map(|(game, ply)| ButtonId::ResignConfirmed { game, ply }),
         id.clone().prop_map(|game| ButtonId::Rematch { game }),
@@ -65,7 +65,11 @@ fn button_id() -> impl Strategy<Value = ButtonId> {
             guild,
             page
         }),
-        (any::<u64>(), id).prop_map(|(player, page)| ButtonId::History { player, page }),
+        (any::<u64>(), id.clone()).prop_map(|(player, page)| ButtonId::History { player, page }),
+        id.clone().prop_map(|game| ButtonId::Review { game }),
+        (id.clone(), id.clone()).prop_map(|(game, ply)| ButtonId::Hint { game, ply }),
+        (id, hole).prop_map(|(attempt, hole)| ButtonId::Puzzle { attempt, hole }),
+        Just(ButtonId::NextPuzzle),
     ]
 }
 
@@ -80,6 +84,10 @@ const BUTTON_PIECES: &[&str] = &[
     "abort",
     "leaderboard",
     "history",
+    "review",
+    "hint",
+    "puzzle",
+    "puzzle-next",
     "global",
     "server",
     "0",

@@ -417,3 +417,22 @@ hints-stats-line = { $count ->
     [one] Hints used in 1 game against the computer.
    *[other] Hints used in { $count } games against the computer.
 }
+
+## Puzzles (/akon puzzle).
+cmd-puzzle-name = puzzle
+cmd-puzzle-desc = A position where one move is clearly best: find it (puzzle rating and streak)
+puzzle-header = 🧩 Puzzle #{ $puzzle } · difficulty { $rating }
+puzzle-task = You play { $seat } (the bottom row), to move. One move is clearly best: it ends the game at least { $margin } better than any other. Which hole?
+puzzle-row-you = you ({ $seat })
+puzzle-row-opponent = opponent ({ $seat })
+puzzle-right = ✅ Right: hole { $hole } is the best move, { $margin } better than the next best.
+puzzle-wrong = ❌ Not hole { $played }: after it the engine expects { $played_expected }. The best move was hole { $best }: { $best_expected }.
+puzzle-line = The engine's line: { $line }
+puzzle-rating-change = Your puzzle rating: { $before } → { $after } · streak { $streak } (best { $best })
+button-puzzle-next = Next puzzle
+puzzle-stats-line = Puzzles: rating { $rating } · { $solved } of { $attempts } solved · streak { $streak } (best { $best })
+rules-puzzles = • Puzzles: `/akon puzzle` shows a position from a finished game (or from the engine's self-play) where one move is clearly best: searched to { $nodes } positions, it beats every other move by at least { $margin }. Press the hole you would play; the answer is judged at once, with the engine's line. Each answer moves your puzzle rating (Glicko-2, apart from your game rating) and the puzzle's own; puzzles are chosen near your puzzle rating.
+refusal-no-puzzle = No puzzle could be found right now; try again in a moment.
+refusal-puzzle-not-found = That puzzle does not exist.
+refusal-not-your-puzzle = That puzzle is someone else's: ask for your own with /akon puzzle.
+refusal-puzzle-answered = That puzzle was answered already: each puzzle is scored once. /akon puzzle gives the next.

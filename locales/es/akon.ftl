@@ -417,3 +417,22 @@ hints-stats-line = { $count ->
     [one] Pistas usadas en 1 partida contra el ordenador.
    *[other] Pistas usadas en { $count } partidas contra el ordenador.
 }
+
+## Problemas (/akon problema).
+cmd-puzzle-name = problema
+cmd-puzzle-desc = Una posición donde una jugada es claramente la mejor: encuéntrala (puntuación y racha de problemas)
+puzzle-header = 🧩 Problema n.º { $puzzle } · dificultad { $rating }
+puzzle-task = Juegas con { $seat } (la fila de abajo) y te toca. Una jugada es claramente la mejor: termina la partida con al menos { $margin } más que cualquier otra. ¿Qué hoyo?
+puzzle-row-you = tú ({ $seat })
+puzzle-row-opponent = rival ({ $seat })
+puzzle-right = ✅ Correcto: el hoyo { $hole } es la mejor jugada, con { $margin } más que la siguiente.
+puzzle-wrong = ❌ No es el hoyo { $played }: tras él, el motor prevé { $played_expected }. La mejor jugada era el hoyo { $best }: { $best_expected }.
+puzzle-line = La línea del motor: { $line }
+puzzle-rating-change = Tu puntuación de problemas: { $before } → { $after } · racha { $streak } (mejor { $best })
+button-puzzle-next = Siguiente problema
+puzzle-stats-line = Problemas: puntuación { $rating } · { $solved } resueltos de { $attempts } · racha { $streak } (mejor { $best })
+rules-puzzles = • Problemas: `/akon problema` muestra una posición de una partida terminada (o de una partida del motor contra sí mismo) donde una jugada es claramente la mejor: buscada en { $nodes } posiciones, supera a cualquier otra por al menos { $margin }. Pulsa el hoyo que jugarías; la respuesta se juzga al momento, con la línea del motor. Cada respuesta mueve tu puntuación de problemas (Glicko-2, aparte de la de partidas) y la del problema; los problemas se eligen cerca de tu puntuación.
+refusal-no-puzzle = No hay ningún problema disponible ahora; inténtalo de nuevo en un momento.
+refusal-puzzle-not-found = Ese problema no existe.
+refusal-not-your-puzzle = Ese problema es de otra persona: pide el tuyo con /akon problema.
+refusal-puzzle-answered = Ese problema ya tiene respuesta: cada problema cuenta una sola vez. /akon problema da el siguiente.

@@ -420,3 +420,22 @@ hints-stats-line = { $count ->
     [one] Indices utilisés dans 1 partie contre l'ordinateur.
    *[other] Indices utilisés dans { $count } parties contre l'ordinateur.
 }
+
+## Problèmes (/akon problème).
+cmd-puzzle-name = problème
+cmd-puzzle-desc = Une position où un coup est nettement le meilleur : trouve-le (cote et série de problèmes)
+puzzle-header = 🧩 Problème n° { $puzzle } · difficulté { $rating }
+puzzle-task = Tu joues { $seat } (la rangée du bas), à toi de jouer. Un coup est nettement le meilleur : il finit la partie avec au moins { $margin } de mieux que tout autre. Quel trou ?
+puzzle-row-you = toi ({ $seat })
+puzzle-row-opponent = adversaire ({ $seat })
+puzzle-right = ✅ Bravo : le trou { $hole } est le meilleur coup, avec { $margin } de mieux que le suivant.
+puzzle-wrong = ❌ Pas le trou { $played } : après lui, le moteur prévoit { $played_expected }. Le meilleur coup était le trou { $best } : { $best_expected }.
+puzzle-line = La ligne du moteur : { $line }
+puzzle-rating-change = Ta cote de problèmes : { $before } → { $after } · série { $streak } (record { $best })
+button-puzzle-next = Problème suivant
+puzzle-stats-line = Problèmes : cote { $rating } · { $solved } résolus sur { $attempts } · série { $streak } (record { $best })
+rules-puzzles = • Problèmes : `/akon problème` montre une position d'une partie terminée (ou d'une partie du moteur contre lui-même) où un coup est nettement le meilleur : cherché sur { $nodes } positions, il bat tout autre coup d'au moins { $margin }. Appuie sur le trou que tu jouerais ; ta réponse est jugée tout de suite, avec la ligne du moteur. Chaque réponse fait bouger ta cote de problèmes (Glicko-2, à part de ta cote de parties) et celle du problème ; les problèmes sont choisis près de ta cote.
+refusal-no-puzzle = Aucun problème disponible pour l'instant ; réessaie dans un moment.
+refusal-puzzle-not-found = Ce problème n'existe pas.
+refusal-not-your-puzzle = Ce problème est celui de quelqu'un d'autre : demande le tien avec /akon problème.
+refusal-puzzle-answered = Tu as déjà répondu à ce problème : chaque problème ne compte qu'une fois. /akon problème donne le suivant.

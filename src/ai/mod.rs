@@ -20,7 +20,8 @@
 //!   table, the end-of-game and loop rules inside the tree): `search.rs`;
 //! - the evaluation at the horizon and its terms: `eval.rs`;
 //! - the levels: [`Level`], [`LevelConfig`];
-//! - the post-game review: [`review`] (`review.rs`).
+//! - the post-game review: [`review`] (`review.rs`);
+//! - puzzles: [`puzzle_in`], [`mine_game`] (`puzzle.rs`).
 //!
 //! Every score is the **expected final capture difference for the player to
 //! move**: their captures minus the opponent's at the end of the game,
@@ -30,6 +31,7 @@
 mod eval;
 mod hint;
 mod level;
+mod puzzle;
 mod review;
 mod search;
 mod tt;
@@ -46,6 +48,10 @@ use crate::random::SplitMix64;
 pub use eval::EvalWeights;
 pub use hint::{hint, Hint, HintReason, HINT_NODES};
 pub use level::{Level, LevelConfig, LevelError};
+pub use puzzle::{
+    candidate_positions, mine_game, puzzle_in, self_play_game, Puzzle, Solution, OPENING_PLIES_SKIPPED,
+    POSITIONS_PER_GAME, PUZZLE_MARGIN_SEEDS, PUZZLE_NODES,
+};
 pub use review::{
     evaluation_graph, review, Classification, Review, ReviewedMove, SeatSummary, Seats, ACCURATE_WITHIN_SEEDS,
     BLUNDER_SEEDS, INACCURACY_SEEDS, MISTAKE_SEEDS, REVIEW_NODES,

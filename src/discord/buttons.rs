@@ -119,6 +119,8 @@ impl Bot {
             ButtonId::History { player, page } => self.history_button(ctx, press, languages, player, page).await,
             ButtonId::Review { game } => self.review_button(ctx, press, languages, game).await,
             ButtonId::Hint { game, ply } => self.hint_button(ctx, press, languages, &user, game, ply).await,
+            ButtonId::Puzzle { attempt, hole } => self.puzzle_answer(ctx, press, languages, &user, attempt, hole).await,
+            ButtonId::NextPuzzle => self.next_puzzle_button(ctx, press, languages, &user).await,
             ButtonId::ResignConfirmed { game, ply } => {
                 let _busy = self.busy.hold(game);
                 match self.service.resign_confirmed(game, &user, ply).await {

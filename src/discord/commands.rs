@@ -177,6 +177,7 @@ pub fn akon_command() -> CreateCommand {
                 .required(true),
             ),
         )
+        .add_option(option!(sub, "puzzle", "cmd-puzzle-name", "cmd-puzzle-desc"))
 }
 
 /// `option` offering every time per move.
@@ -251,6 +252,7 @@ pub enum AkonCommand {
     Review {
         game: i64,
     },
+    Puzzle,
 }
 
 /// Why an interaction is not a well-formed `/akon` command.
@@ -351,6 +353,7 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
         "review" => AkonCommand::Review {
             game: game()?.ok_or_else(|| CommandError::BadOption("game".into()))?,
         },
+        "puzzle" => AkonCommand::Puzzle,
         "settings" => {
             let dm_reminders = match options.iter().find(|o| o.name == "dm_reminders") {
                 None => None,

@@ -59,6 +59,13 @@ pub enum ButtonId {
         game: i64,
         ply: i64,
     },
+    /// Answers puzzle attempt `attempt` with `hole`.
+    Puzzle {
+        attempt: i64,
+        hole: Hole,
+    },
+    /// Asks for the next puzzle.
+    NextPuzzle,
 }
 
 const PREFIX: &str = "akon";
@@ -81,6 +88,8 @@ impl fmt::Display for ButtonId {
             ButtonId::History { player, page } => write!(f, "{PREFIX}:history:{player}:{page}"),
             ButtonId::Review { game } => write!(f, "{PREFIX}:review:{game}"),
             ButtonId::Hint { game, ply } => write!(f, "{PREFIX}:hint:{game}:{ply}"),
+            ButtonId::Puzzle { attempt, hole } => write!(f, "{PREFIX}:puzzle:{attempt}:{hole}"),
+            ButtonId::NextPuzzle => write!(f, "{PREFIX}:puzzle-next"),
         }
     }
 }
@@ -99,6 +108,8 @@ impl FromStr for ButtonId {
     /// assert_eq!(id.to_string(), "akon:move:12:4:3");
     /// assert!("akon:move:12:4:9".parse::<ButtonId>().is_err());
     /// assert!("akon:move:12:-1:3".parse::<ButtonId>().is_err());
+    /// assert_eq!("akon:puzzle:5:7".parse::<ButtonId>().unwrap().to_string(), "akon:puzzle:5:7");
+    /// assert!("akon:puzzle:5:0".parse::<ButtonId>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<ButtonId, UnknownButton> {
         let unknown = || UnknownButton(text.chars().take(100).collect());
@@ -139,6 +150,11 @@ impl FromStr for ButtonId {
                 game: id(g)?,
                 ply: id(p)?,
             }),
+            [PREFIX, "puzzle", a, h] => Ok(ButtonId::Puzzle {
+                attempt: id(a)?,
+                hole: Hole::new(id(h)?).map_err(|_| unknown())?,
+            }),
+            [PREFIX, "puzzle-next"] => Ok(ButtonId::NextPuzzle),
             [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {
                 global: *scope == "global",
                 guild: snowflake(g)?,

@@ -515,7 +515,11 @@ pub fn rules(language: Language) -> Vec<String> {
         tr!(language, "rules-move"),
         tr!(language, "rules-captures"),
         tr!(language, "rules-end"),
-        super::render_review::rules_review_paragraph(language),
+        format!(
+            "{}\n{}",
+            super::render_review::rules_review_paragraph(language),
+            super::render_puzzle::rules_puzzle_paragraph(language)
+        ),
     ]
 }
 

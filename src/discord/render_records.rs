@@ -274,6 +274,9 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
     if let Some(line) = super::render_review::hints_stats_line(l, stats.games_with_hints) {
         lines.push(line);
     }
+    if let Some(standing) = &stats.puzzles {
+        lines.push(super::render_puzzle::puzzle_stats_line(l, standing));
+    }
     if let Some((asker, h2h)) = &stats.head_to_head {
         lines.push(tr!(
             l,

@@ -49,13 +49,13 @@ fn class_name(l: Language, class: Classification) -> String {
     }
 }
 
-fn seeds(l: Language, n: i32) -> String {
+pub(super) fn seeds(l: Language, n: i32) -> String {
     tr!(l, "review-seeds", count = n)
 }
 
 /// The expected result for the mover of a score (their expected final
 /// capture difference).
-fn expected(l: Language, score: i32) -> String {
+pub(super) fn expected(l: Language, score: i32) -> String {
     match score {
         0 => tr!(l, "review-expected-draw"),
         s if s > 0 => tr!(l, "review-expected-win", seeds = seeds(l, s)),

@@ -27,6 +27,7 @@ impl Bot {
         match parsed {
             AkonCommand::Rules => self.private_pages(ctx, command, &render::rules(mine)).await,
             AkonCommand::Review { game } => self.review_command(ctx, command, languages, game).await,
+            AkonCommand::Puzzle => self.puzzle_command(ctx, command, languages, &user).await,
             AkonCommand::Challenge { opponent: None, .. } => {
                 let error = CommandError::BadOption("opponent".into());
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);

@@ -36,6 +36,7 @@ fn command_name(command: &CommandInteraction) -> &'static str {
         Ok(AkonCommand::Game { .. }) => "game",
         Ok(AkonCommand::Rules) => "rules",
         Ok(AkonCommand::Review { .. }) => "review",
+        Ok(AkonCommand::Puzzle) => "puzzle",
         Err(_) => "unknown",
     }
 }
@@ -53,6 +54,8 @@ fn button_name(press: &ComponentInteraction) -> &'static str {
         Ok(ButtonId::History { .. }) => "history",
         Ok(ButtonId::Review { .. }) => "review",
         Ok(ButtonId::Hint { .. }) => "hint",
+        Ok(ButtonId::Puzzle { .. }) => "puzzle",
+        Ok(ButtonId::NextPuzzle) => "puzzle-next",
         Err(_) => "unknown",
     }
 }

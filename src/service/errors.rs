@@ -61,6 +61,17 @@ pub enum ServiceError {
     /// Hints are for games against the computer, never between people.
     #[error("hints are only for games against the computer")]
     HintsOnlyAgainstTheComputer,
+    /// No puzzle could be found or mined for the player.
+    #[error("no puzzle available")]
+    NoPuzzle,
+    #[error("no such puzzle")]
+    PuzzleNotFound,
+    /// The puzzle was given to someone else.
+    #[error("not the user's puzzle")]
+    NotYourPuzzle,
+    /// The puzzle was answered already (a second press).
+    #[error("puzzle answered already")]
+    PuzzleAnswered,
     #[error("too late to abort")]
     TooLateToAbort,
     #[error("game not over")]

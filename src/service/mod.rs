@@ -12,6 +12,7 @@ mod hints;
 mod languages;
 mod leases;
 mod play;
+mod puzzles;
 mod records;
 mod resign;
 mod reviews;
@@ -28,6 +29,7 @@ pub use errors::{Result, ServiceError};
 pub use hints::HintView;
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leases::LEASE_SECS;
+pub use puzzles::{PuzzleAnswered, PuzzleStanding, PuzzleView};
 pub use records::{
     CallerStanding, GameRating, GameRecord, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, LeaderboardPage,
     Outcome, RatingChange, RatingSummary, Scope, Standing, Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
@@ -63,6 +65,9 @@ pub struct ServiceConfig {
     /// Positions the post-game review searches for each move
     /// ([`crate::ai::REVIEW_NODES`]; tests, in debug builds, use fewer).
     pub review_nodes: u64,
+    /// Positions searched for each position tried as a puzzle
+    /// ([`crate::ai::PUZZLE_NODES`]; tests use fewer).
+    pub puzzle_nodes: u64,
 }
 
 impl Default for ServiceConfig {
@@ -75,6 +80,7 @@ impl Default for ServiceConfig {
             rated_games_per_pair_per_day: 5,
             review_nodes: crate::ai::REVIEW_NODES,
             hint_nodes: crate::ai::HINT_NODES,
+            puzzle_nodes: crate::ai::PUZZLE_NODES,
         }
     }
 }

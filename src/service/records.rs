@@ -150,6 +150,8 @@ pub struct Stats {
     pub ongoing: usize,
     /// Games against the computer in which they asked for hints.
     pub games_with_hints: i64,
+    /// Their puzzle rating and streaks, once they answered a puzzle.
+    pub puzzles: Option<super::PuzzleStanding>,
 }
 
 impl Stats {
@@ -415,6 +417,7 @@ impl Service {
             head_to_head,
             ongoing: self.store.ongoing_games(player.id).await?.len(),
             games_with_hints: self.store.games_with_hints(player.id).await?,
+            puzzles: self.puzzle_standing(player.id).await?,
         })
     }
 

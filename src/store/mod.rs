@@ -39,6 +39,9 @@ pub use reviews::StoredReview;
 
 mod hints;
 
+mod puzzles;
+pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScored, PuzzleSource};
+
 /// A failure of the database, with what was being done.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

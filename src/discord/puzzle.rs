@@ -1,0 +1,126 @@
+//! `/akon puzzle` and the puzzle's buttons, all private to the solver. A
+//! puzzle kept already is shown at once; otherwise the answer is deferred
+//! while a batch is mined, then edited with the puzzle. A hole press is
+//! judged at once, on the puzzle's own message.
+
+use serenity::all::{
+    CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse,
+};
+
+use super::render_puzzle::{answer_message, puzzle_message, PuzzleMessage};
+use super::{Answered, Bot};
+use crate::engine::Hole;
+use crate::i18n::Language;
+use crate::service::{Languages, Player, PuzzleView, ServiceError};
+
+fn private(message: PuzzleMessage) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(message.content)
+        .components(message.components)
+        .ephemeral(true)
+}
+
+fn edit(message: PuzzleMessage) -> EditInteractionResponse {
+    EditInteractionResponse::new()
+        .content(message.content)
+        .components(message.components)
+}
+
+impl Bot {
+    /// The puzzle or the refusal, as a message.
+    fn puzzle_or_refusal(&self, language: Language, found: Result<PuzzleView, ServiceError>) -> PuzzleMessage {
+        match found {
+            Ok(view) => puzzle_message(language, &view),
+            Err(error) => PuzzleMessage {
+                content: self.error_text(language, &error, "puzzle"),
+                components: vec![],
+            },
+        }
+    }
+
+    /// `/akon puzzle`: the puzzle nearest the player's puzzle rating.
+    pub(super) async fn puzzle_command(
+        &self,
+        ctx: &Context,
+        command: &CommandInteraction,
+        languages: Languages,
+        user: &Player,
+    ) -> Answered {
+        let l = languages.private;
+        match self.service.ready_puzzle(user).await {
+            Ok(None) => {}
+            ready => {
+                let found = ready.map(|view| view.expect("matched above"));
+                let answer = private(self.puzzle_or_refusal(l, found));
+                return command
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
+                    .await;
+            }
+        }
+        command
+            .create_response(
+                &ctx.http,
+                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true)),
+            )
+            .await?;
+        let message = self.puzzle_or_refusal(l, self.service.puzzle(user).await);
+        command.edit_response(&ctx.http, edit(message)).await.map(|_| ())
+    }
+
+    /// The Next puzzle button: as `/akon puzzle`, in a new private message.
+    pub(super) async fn next_puzzle_button(
+        &self,
+        ctx: &Context,
+        press: &ComponentInteraction,
+        languages: Languages,
+        user: &Player,
+    ) -> Answered {
+        let l = languages.private;
+        match self.service.ready_puzzle(user).await {
+            Ok(None) => {}
+            ready => {
+                let found = ready.map(|view| view.expect("matched above"));
+                let answer = private(self.puzzle_or_refusal(l, found));
+                return press
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
+                    .await;
+            }
+        }
+        press
+            .create_response(
+                &ctx.http,
+                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true)),
+            )
+            .await?;
+        let message = self.puzzle_or_refusal(l, self.service.puzzle(user).await);
+        press.edit_response(&ctx.http, edit(message)).await.map(|_| ())
+    }
+
+    /// A hole pressed on a puzzle: judged and scored once, shown on the
+    /// puzzle's message; a refusal (someone else's puzzle, answered
+    /// already, forged) privately, the message left as it is.
+    pub(super) async fn puzzle_answer(
+        &self,
+        ctx: &Context,
+        press: &ComponentInteraction,
+        languages: Languages,
+        user: &Player,
+        attempt: i64,
+        hole: Hole,
+    ) -> Answered {
+        let l = languages.private;
+        match self.service.answer_puzzle(attempt, hole, user).await {
+            Ok(answer) => {
+                let message = answer_message(l, &answer);
+                let update = CreateInteractionResponseMessage::new()
+                    .content(message.content)
+                    .components(message.components);
+                press
+                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                    .await
+            }
+            Err(error) => self.private_to(ctx, press, &self.error_text(l, &error, "puzzle")).await,
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! Puzzles as messages: the position with the seven hole buttons, the
+//! judged answer with the engine's line, the `/akon stats` line and the
+//! `/akon rules` paragraph. Every sentence comes from the Fluent resources
+//! (`puzzle-*`).
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+
+use super::custom_id::ButtonId;
+use super::render_records::rating_text;
+use super::render_review::{expected, seeds};
+use crate::ai::{PUZZLE_MARGIN_SEEDS, PUZZLE_NODES};
+use crate::board_text::draw;
+use crate::engine::{Hole, Position};
+use crate::i18n::Language;
+use crate::service::{PuzzleAnswered, PuzzleStanding, PuzzleView};
+use crate::tr;
+
+/// A puzzle's text and buttons.
+pub struct PuzzleMessage {
+    pub content: String,
+    pub components: Vec<CreateActionRow>,
+}
+
+/// The board drawn from the solver's side: their row at the bottom.
+fn board(l: Language, position: &Position) -> String {
+    let mover = position.to_move();
+    let text = draw(l, position, mover, |seat| {
+        if seat == mover {
+            tr!(l, "puzzle-row-you", seat = seat.to_string())
+        } else {
+            tr!(l, "puzzle-row-opponent", seat = seat.to_string())
+        }
+    });
+    format!("```\n{text}\n```")
+}
+
+fn header(l: Language, puzzle: &PuzzleView) -> String {
+    tr!(
+        l,
+        "puzzle-header",
+        puzzle = puzzle.puzzle_id.to_string(),
+        rating = (puzzle.rating.round() as i64).to_string()
+    )
+}
+
+/// A puzzle to solve: the task, the board, a button per hole (the illegal
+/// ones disabled).
+pub fn puzzle_message(l: Language, puzzle: &PuzzleView) -> PuzzleMessage {
+    let position = &puzzle.position;
+    let content = format!(
+        "{}\n{}\n{}",
+        header(l, puzzle),
+        tr!(
+            l,
+            "puzzle-task",
+            seat = position.to_move().to_string(),
+            margin = seeds(l, PUZZLE_MARGIN_SEEDS)
+        ),
+        board(l, position)
+    );
+    let legal = position.legal_moves();
+    let button = |hole: Hole| {
+        let playable = legal.contains(hole);
+        CreateButton::new(
+            ButtonId::Puzzle {
+                attempt: puzzle.attempt_id,
+                hole,
+            }
+            .to_string(),
+        )
+        .label(hole.to_string())
+        .style(if playable {
+            ButtonStyle::Primary
+        } else {
+            ButtonStyle::Secondary
+        })
+        .disabled(!playable)
+    };
+    let first = Hole::ALL[..5].iter().map(|&h| button(h)).collect();
+    let second = Hole::ALL[5..].iter().map(|&h| button(h)).collect();
+    PuzzleMessage {
+        content,
+        components: vec![CreateActionRow::Buttons(first), CreateActionRow::Buttons(second)],
+    }
+}
+
+/// The engine's line, each move named by its hole (`A3 B5 A1`).
+fn line(puzzle: &PuzzleView, pv: &[Hole]) -> String {
+    let mut seat = puzzle.position.to_move();
+    pv.iter()
+        .map(|hole| {
+            let named = format!("{seat}{hole}");
+            seat = seat.opponent();
+            named
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A judged answer: right or wrong and by how much, the engine's line, the
+/// rating change and streak; a button for the next puzzle.
+pub fn answer_message(l: Language, answer: &PuzzleAnswered) -> PuzzleMessage {
+    let solution = &answer.solution;
+    let verdict = if answer.solved {
+        tr!(
+            l,
+            "puzzle-right",
+            hole = answer.played.to_string(),
+            margin = seeds(l, solution.margin())
+        )
+    } else {
+        let played = solution.score_of(answer.played).unwrap_or(solution.second_score);
+        tr!(
+            l,
+            "puzzle-wrong",
+            played = answer.played.to_string(),
+            played_expected = expected(l, played),
+            best = solution.best.to_string(),
+            best_expected = expected(l, solution.best_score)
+        )
+    };
+    let standing = &answer.standing;
+    let content = [
+        header(l, &answer.puzzle),
+        board(l, &answer.puzzle.position),
+        verdict,
+        tr!(l, "puzzle-line", line = line(&answer.puzzle, &solution.pv)),
+        tr!(
+            l,
+            "puzzle-rating-change",
+            before = rating_text(&answer.rating_before),
+            after = rating_text(&standing.rating),
+            streak = standing.streak,
+            best = standing.best_streak
+        ),
+    ]
+    .join("\n");
+    let next = CreateButton::new(ButtonId::NextPuzzle.to_string())
+        .label(tr!(l, "button-puzzle-next"))
+        .style(ButtonStyle::Success);
+    PuzzleMessage {
+        content,
+        components: vec![CreateActionRow::Buttons(vec![next])],
+    }
+}
+
+/// The `/akon stats` line on puzzles.
+pub fn puzzle_stats_line(l: Language, standing: &PuzzleStanding) -> String {
+    tr!(
+        l,
+        "puzzle-stats-line",
+        rating = rating_text(&standing.rating),
+        solved = standing.solved,
+        attempts = standing.attempts,
+        streak = standing.streak,
+        best = standing.best_streak
+    )
+}
+
+/// The `/akon rules` paragraph on puzzles: the margin, the budget, the
+/// ratings.
+pub fn rules_puzzle_paragraph(l: Language) -> String {
+    tr!(
+        l,
+        "rules-puzzles",
+        margin = seeds(l, PUZZLE_MARGIN_SEEDS),
+        nodes = PUZZLE_NODES.to_string()
+    )
+}
