@@ -7,7 +7,7 @@ use super::{GameView, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::{Record, Seat, Winner};
 use crate::rating::Rating;
-use crate::store::{from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, Written};
+use crate::store::{self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, Written};
 
 pub use crate::rating::Scope;
 
@@ -202,6 +202,17 @@ pub enum HistoryEnd {
     Timeout,
 }
 
+impl From<store::EndReason> for HistoryEnd {
+    fn from(stored: store::EndReason) -> HistoryEnd {
+        match stored {
+            store::EndReason::NoSeeds => HistoryEnd::NoSeeds,
+            store::EndReason::Loop => HistoryEnd::Loop,
+            store::EndReason::Resignation => HistoryEnd::Resignation,
+            store::EndReason::Timeout => HistoryEnd::Timeout,
+        }
+    }
+}
+
 /// One finished game in a player's history, from their side.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HistoryGame {
@@ -231,14 +242,6 @@ impl HistoryGame {
             "draw" => Outcome::Draw,
             other => return Err(corrupt(format!("outcome {other}"))),
         };
-        let end = match row.end_reason.as_deref() {
-            None => None,
-            Some("no_seeds") => Some(HistoryEnd::NoSeeds),
-            Some("loop") => Some(HistoryEnd::Loop),
-            Some("resignation") => Some(HistoryEnd::Resignation),
-            Some("timeout") => Some(HistoryEnd::Timeout),
-            Some(other) => return Err(corrupt(format!("end reason {other}"))),
-        };
         let computer_level = match row.computer_level.as_deref() {
             None => None,
             Some(level) => Some(level.parse().map_err(|_| corrupt(format!("computer level {level}")))?),
@@ -250,7 +253,7 @@ impl HistoryGame {
             captured: row.captured,
             opponent_captured: row.opponent_captured,
             finished_at: row.finished_at,
-            end,
+            end: row.end_reason.map(HistoryEnd::from),
             computer_level,
             rating_before: row.rating_before,
             rating_after: row.rating_after,

@@ -6,7 +6,7 @@
 use crate::rating::Scope;
 use sqlx::{AnyConnection, Connection, FromRow};
 
-use super::{to_db, Doing, RecordRow, Result, Store, Written, RECORD_SUMS};
+use super::{to_db, Doing, EndReason, GameStatus, RecordRow, Result, Store, Written, RECORD_SUMS};
 use crate::rating::{rate, Rating, Score};
 
 impl Scope {
@@ -99,7 +99,7 @@ pub struct HistoryRow {
     pub captured: i64,
     pub opponent_captured: i64,
     pub finished_at: i64,
-    pub end_reason: Option<String>,
+    pub end_reason: Option<EndReason>,
     /// Against the computer: its level.
     pub computer_level: Option<String>,
     /// The player's global rating before and after, if the game was rated.
@@ -109,7 +109,7 @@ pub struct HistoryRow {
 
 #[derive(FromRow)]
 struct FinishedGame {
-    status: String,
+    status: GameStatus,
     winner: Option<String>,
     computer_seat: Option<String>,
     guild_id: i64,
@@ -158,7 +158,7 @@ impl Store {
         let (Some(winner), Some(finished_at)) = (game.winner.as_deref(), game.finished_at) else {
             return Ok(());
         };
-        if game.status != "finished" {
+        if game.status != GameStatus::Finished {
             return Ok(());
         }
         let (low, high) = (game.player_a.min(game.player_b), game.player_a.max(game.player_b));
