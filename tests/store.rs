@@ -3,7 +3,9 @@
 
 use akon::engine::{Game, Hole, Position, Seat};
 use akon::service::{ChallengeStatus, Place, Player, Scope, ServiceConfig, ServiceError};
-use akon::store::{Backend, EndReason, GameStatus, GameUpdate, LeaseKind, NewMove, Store, StoreError, Written};
+use akon::store::{
+    Backend, EndReason, GameStatus, GameUpdate, LeaseKind, NewMove, Outcome, Store, StoreError, UnratedReason, Written,
+};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -329,6 +331,25 @@ async fn every_status_and_end_reason_reads_back_as_itself_and_an_unknown_one_is_
             let row = f.store.game(game).await.unwrap().unwrap();
             assert_eq!((row.status, row.end_reason), (status, end));
         }
+    }
+
+    // Why a game went unrated and a player's result, decoded from text the
+    // server returns.
+    for &reason in UnratedReason::ALL {
+        let read: UnratedReason = sqlx::query_scalar("SELECT CAST($1 AS TEXT)")
+            .bind(reason.as_str())
+            .fetch_one(&mut db)
+            .await
+            .unwrap();
+        assert_eq!(read, reason);
+    }
+    for &outcome in Outcome::ALL {
+        let read: Outcome = sqlx::query_scalar("SELECT CAST($1 AS TEXT)")
+            .bind(outcome.as_str())
+            .fetch_one(&mut db)
+            .await
+            .unwrap();
+        assert_eq!(read, outcome);
     }
 
     // A value from a newer or damaged database: the CHECK constraints would

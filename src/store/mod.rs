@@ -40,7 +40,7 @@ pub use reviews::StoredReview;
 mod hints;
 
 mod status;
-pub use status::{ChallengeStatus, EndReason, GameStatus, UnknownValue};
+pub use status::{ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
 
 /// A failure of the database, with what was being done.
 #[derive(Debug, thiserror::Error)]

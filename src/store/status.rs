@@ -1,5 +1,5 @@
 //! The closed sets of values stored as text: a challenge's status, a game's
-//! status and how a game ended. Each value has one spelling, [`as_str`]
+//! status, how a game ended, why it was not rated and a player's result. Each value has one spelling, [`as_str`]
 //! (what is bound), and one way back, its `Decode` (what is read): a value
 //! the migrations' `CHECK`s would refuse is a decode error naming the
 //! column's kind and the text, never a panic.
@@ -105,5 +105,25 @@ stored_as_text! {
         Loop = "loop",
         Resignation = "resignation",
         Timeout = "timeout",
+    }
+}
+
+stored_as_text! {
+    /// Why a finished game was not rated (`game_ratings.unrated_reason`).
+    UnratedReason, "unrated reason" {
+        /// One side was the computer.
+        Computer = "computer",
+        Aborted = "aborted",
+        /// The two players had had their rated games for the day.
+        PairLimit = "pair_limit",
+    }
+}
+
+stored_as_text! {
+    /// A player's result in one game (`results.outcome`).
+    Outcome, "outcome" {
+        Win = "win",
+        Loss = "loss",
+        Draw = "draw",
     }
 }
