@@ -243,7 +243,7 @@ fn choose(player: Player, game: &Game, dice: &mut Dice, scale: f64, stats: &mut 
             let best: Vec<Hole> = legal
                 .iter()
                 .zip(&gains)
-                .filter(|(_, &g)| g == most)
+                .filter(|&(_, &g)| g == most)
                 .map(|(&h, _)| h)
                 .collect();
             dice.pick(&best)

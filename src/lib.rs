@@ -2,7 +2,7 @@
 //! and the Discord bot. Layers depend downwards only:
 //!
 //! ```text
-//! cli ─ config                 akon bot / play / replay / analyze / perft; settings read once
+//! cli ─ config                 akon bot / play / replay / analyze / review / perft; settings read once
 //!  └ discord                   serenity adapter: parse, call the service, render
 //!     └ service                use cases, views, typed errors
 //!        └ store               every SQL statement, the migrations

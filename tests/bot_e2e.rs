@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use akon::engine::{Game, Hole, Position, Seat};
 use akon::service::{Service, ServiceConfig};
+use akon::store::GameStatus;
 use serde_json::{json, Value};
 use support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
 use support::scene::*;
@@ -207,7 +208,7 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
     // The stored game is the replay of the stored moves and agrees with ours.
     let store = scene.store().await;
     let row = store.game(1).await.unwrap().unwrap();
-    assert_eq!(row.status, "finished");
+    assert_eq!(row.status, GameStatus::Finished);
     assert_eq!(Position::from_json(&row.position).unwrap(), *game.position());
     assert_eq!(store.moves(1).await.unwrap().len(), game.moves().len());
     scene.finish().await;
@@ -265,7 +266,7 @@ async fn challenges_can_be_declined_withdrawn_and_expire() {
     assert!(fake::content(&again).contains("expired"), "{again}");
     assert_eq!(
         scene.store().await.challenge(3).await.unwrap().unwrap().status,
-        "expired"
+        akon::store::ChallengeStatus::Expired
     );
     scene.finish().await;
 }

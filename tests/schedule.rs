@@ -4,7 +4,7 @@
 
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Seat, Winner};
-use akon::service::{EndReason, NoticeView, Player, RematchOutcome, ServiceError, TimePerMove};
+use akon::service::{ChallengeStatus, EndReason, NoticeView, Player, RematchOutcome, ServiceError, TimePerMove};
 use akon::store::{GameUpdate, NewMove, Written};
 
 #[macro_use]
@@ -192,7 +192,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
         let timeout_update = GameUpdate {
             position: position(&view.game),
             finished: Some(akon::store::Finish {
-                end_reason: "timeout",
+                end_reason: akon::store::EndReason::Timeout,
                 winner: seat.opponent().to_string(),
             }),
             captured_a: 0,
@@ -409,7 +409,7 @@ async fn a_challenge_to_the_computer_starts_a_game_and_a_level_is_for_the_comput
         other => panic!("expected a game against the computer, got {other:?}"),
     }
     match f.service.challenge_or_play(request(&bo, false, None)).await.unwrap() {
-        Challenged::Challenge(challenge) => assert_eq!(challenge.status, "pending"),
+        Challenged::Challenge(challenge) => assert_eq!(challenge.status, ChallengeStatus::Pending),
         other => panic!("expected a challenge, got {other:?}"),
     }
 }

@@ -2,8 +2,10 @@
 //! pragmas, append-only moves, concurrent moves, challenges, records.
 
 use akon::engine::{Game, Hole, Position, Seat};
-use akon::service::{Place, Player, Scope, ServiceConfig, ServiceError};
-use akon::store::{GameUpdate, LeaseKind, NewMove, Store, Written};
+use akon::service::{ChallengeStatus, Place, Player, Scope, ServiceConfig, ServiceError};
+use akon::store::{
+    Backend, EndReason, GameStatus, GameUpdate, LeaseKind, NewMove, Outcome, Store, StoreError, UnratedReason, Written,
+};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -271,14 +273,20 @@ async fn only_the_opponent_accepts_either_player_closes_and_challenges_expire() 
         f.service.decline(challenge.id, &c).await,
         Err(ServiceError::NotInChallenge)
     ));
-    assert_eq!(f.service.decline(challenge.id, &b).await.unwrap().status, "declined");
+    assert_eq!(
+        f.service.decline(challenge.id, &b).await.unwrap().status,
+        ChallengeStatus::Declined
+    );
     assert!(matches!(
         f.service.accept(challenge.id, &b).await,
-        Err(ServiceError::ChallengeClosed(_))
+        Err(ServiceError::ChallengeClosed(ChallengeStatus::Declined))
     ));
 
     let withdrawn = f.service.challenge(here(), &a, &b).await.unwrap();
-    assert_eq!(f.service.decline(withdrawn.id, &a).await.unwrap().status, "withdrawn");
+    assert_eq!(
+        f.service.decline(withdrawn.id, &a).await.unwrap().status,
+        ChallengeStatus::Withdrawn
+    );
 
     let expiring = f.service.challenge(here(), &a, &b).await.unwrap();
     f.clock.advance(3600);
@@ -286,9 +294,109 @@ async fn only_the_opponent_accepts_either_player_closes_and_challenges_expire() 
         f.service.accept(expiring.id, &b).await,
         Err(ServiceError::ChallengeExpired)
     ));
-    assert_eq!(f.store.challenge(expiring.id).await.unwrap().unwrap().status, "expired");
+    assert_eq!(
+        f.store.challenge(expiring.id).await.unwrap().unwrap().status,
+        akon::store::ChallengeStatus::Expired
+    );
     // An expired challenge no longer blocks a new one.
     f.service.challenge(here(), &a, &b).await.unwrap();
+}
+
+on_both_backends!(#[tokio::test] fn every_status_and_end_reason_reads_back_as_itself_and_an_unknown_one_is_an_error);
+async fn every_status_and_end_reason_reads_back_as_itself_and_an_unknown_one_is_an_error() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    let challenge = f.service.challenge(here(), &a, &b).await.unwrap().id;
+    let mut db = f.db.connect().await;
+    for &status in akon::store::ChallengeStatus::ALL {
+        sqlx::query("UPDATE challenges SET status = $2 WHERE id = $1")
+            .bind(challenge)
+            .bind(status.as_str())
+            .execute(&mut db)
+            .await
+            .unwrap();
+        assert_eq!(f.store.challenge(challenge).await.unwrap().unwrap().status, status);
+    }
+    let ends = std::iter::once(None).chain(EndReason::ALL.iter().copied().map(Some));
+    for end in ends {
+        for &status in GameStatus::ALL {
+            sqlx::query("UPDATE games SET status = $2, end_reason = $3 WHERE id = $1")
+                .bind(game)
+                .bind(status.as_str())
+                .bind(end.map(EndReason::as_str))
+                .execute(&mut db)
+                .await
+                .unwrap();
+            let row = f.store.game(game).await.unwrap().unwrap();
+            assert_eq!((row.status, row.end_reason), (status, end));
+        }
+    }
+
+    // Why a game went unrated and a player's result, decoded from text the
+    // server returns.
+    for &reason in UnratedReason::ALL {
+        let read: UnratedReason = sqlx::query_scalar("SELECT CAST($1 AS TEXT)")
+            .bind(reason.as_str())
+            .fetch_one(&mut db)
+            .await
+            .unwrap();
+        assert_eq!(read, reason);
+    }
+    for &outcome in Outcome::ALL {
+        let read: Outcome = sqlx::query_scalar("SELECT CAST($1 AS TEXT)")
+            .bind(outcome.as_str())
+            .fetch_one(&mut db)
+            .await
+            .unwrap();
+        assert_eq!(read, outcome);
+    }
+
+    // A value from a newer or damaged database: the CHECK constraints would
+    // refuse it, so this connection lifts them first.
+    match db::backend() {
+        Backend::Sqlite => {
+            sqlx::query("PRAGMA ignore_check_constraints = ON")
+                .execute(&mut db)
+                .await
+                .unwrap();
+        }
+        Backend::Postgres => {
+            sqlx::query("ALTER TABLE challenges DROP CONSTRAINT challenges_status_check")
+                .execute(&mut db)
+                .await
+                .unwrap();
+            sqlx::query("ALTER TABLE games DROP CONSTRAINT games_end_reason_check")
+                .execute(&mut db)
+                .await
+                .unwrap();
+        }
+    }
+    let damaged = [
+        ("UPDATE challenges SET status = $2 WHERE id = $1", challenge, "paused"),
+        ("UPDATE games SET end_reason = $2 WHERE id = $1", game, "stalemate"),
+    ];
+    for (sql, id, text) in damaged {
+        sqlx::query(sql).bind(id).bind(text).execute(&mut db).await.unwrap();
+    }
+    let unknown_status = f.store.challenge(challenge).await.unwrap_err();
+    let unknown_end = f.store.game(game).await.unwrap_err();
+    for (error, says) in [
+        (unknown_status, "unknown challenge status `paused`"),
+        (unknown_end, "unknown end reason `stalemate`"),
+    ] {
+        assert!(
+            matches!(
+                &error,
+                StoreError::Query {
+                    source: sqlx::Error::ColumnDecode { .. },
+                    ..
+                }
+            ),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains(says), "{error}");
+    }
 }
 
 on_both_backends!(#[tokio::test] fn finished_games_feed_the_leaderboard_and_records);

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 use serenity::all::CommandInteraction;
 
-use super::commands::{parse, AkonCommand};
+use super::commands::{parse, AkonCommand, CommandError};
 use crate::ai::Level;
 use crate::service::TimePerMove;
 
@@ -135,4 +135,103 @@ proptest! {
             other => prop_assert!(false, "{:?}", other),
         }
     }
+}
+
+/// `/akon {sub}` with `options` (name, Discord type, value).
+fn parsed(sub: &str, options: &[(&str, u8, Value)]) -> Result<AkonCommand, CommandError> {
+    let options: Vec<(String, u8, Value)> = options
+        .iter()
+        .map(|(name, kind, value)| (name.to_string(), *kind, value.clone()))
+        .collect();
+    parse(&interaction("akon", sub, &options))
+}
+
+#[test]
+fn malformed_options_are_refused_by_name() {
+    let bad = |option: &str| Err(CommandError::BadOption(option.into()));
+    let stranger = json!("700000000000000002");
+    assert_eq!(parsed("board", &[("game", 4, json!(0))]), bad("game"));
+    assert_eq!(parsed("resign", &[("game", 3, json!("12"))]), bad("game"));
+    assert_eq!(parsed("review", &[]), bad("game"));
+    assert_eq!(parsed("game", &[]), bad("id"));
+    assert_eq!(parsed("game", &[("id", 4, json!(-4))]), bad("id"));
+    assert_eq!(parsed("challenge", &[("opponent", 6, stranger)]), bad("opponent"));
+    assert_eq!(parsed("challenge", &[("opponent", 3, json!("ada"))]), bad("opponent"));
+    assert_eq!(parsed("challenge", &[("level", 3, json!("grandmaster"))]), bad("level"));
+    assert_eq!(parsed("challenge", &[("level", 4, json!(3))]), bad("level"));
+    assert_eq!(
+        parsed("challenge", &[("time_per_move", 3, json!("2h"))]),
+        bad("time_per_move")
+    );
+    assert_eq!(parsed("leaderboard", &[("scope", 3, json!("planet"))]), bad("scope"));
+    assert_eq!(parsed("stats", &[("player", 5, json!(true))]), bad("player"));
+    assert_eq!(
+        parsed("settings", &[("dm_reminders", 3, json!("yes"))]),
+        bad("dm_reminders")
+    );
+    assert_eq!(parsed("settings", &[("language", 3, json!("de"))]), bad("language"));
+    assert_eq!(
+        parsed("settings", &[("server_language", 10, json!(1.5))]),
+        bad("server_language")
+    );
+    assert_eq!(
+        parsed("delete", &[]),
+        Err(CommandError::UnknownSubcommand("delete".into()))
+    );
+    assert_eq!(
+        parse(&interaction("akin", "games", &[])),
+        Err(CommandError::UnknownCommand("akin".into()))
+    );
+}
+
+#[test]
+fn well_formed_options_parse_to_what_they_said() {
+    assert_eq!(parsed("board", &[]), Ok(AkonCommand::Board { game: None }));
+    assert_eq!(
+        parsed("abort", &[("game", 4, json!(7)), ("game", 4, json!(8))]),
+        Ok(AkonCommand::Abort { game: Some(7) }),
+        "the first of two options of one name counts"
+    );
+    assert_eq!(
+        parsed("review", &[("game", 4, json!(3))]),
+        Ok(AkonCommand::Review { game: 3 })
+    );
+    assert_eq!(
+        parsed("game", &[("id", 4, json!(12))]),
+        Ok(AkonCommand::Game { id: 12 })
+    );
+    assert_eq!(
+        parsed("leaderboard", &[("scope", 3, json!("global"))]),
+        Ok(AkonCommand::Leaderboard { global: true })
+    );
+    assert_eq!(
+        parsed("leaderboard", &[("scope", 3, json!("server"))]),
+        Ok(AkonCommand::Leaderboard { global: false })
+    );
+    assert_eq!(
+        parsed("leaderboard", &[]),
+        Ok(AkonCommand::Leaderboard { global: false })
+    );
+    match parsed("stats", &[("player", 6, json!(USER.to_string()))]) {
+        Ok(AkonCommand::Stats { player: Some(user) }) => assert_eq!(user.id.get(), USER),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        parsed(
+            "settings",
+            &[
+                ("dm_reminders", 5, json!(false)),
+                ("time_per_move", 3, json!(TimePerMove::ALL[0].code())),
+                ("language", 3, json!("discord")),
+                ("server_language", 3, json!("fr")),
+            ]
+        ),
+        Ok(AkonCommand::Settings {
+            dm_reminders: Some(false),
+            time: Some(TimePerMove::ALL[0]),
+            language: Some(None),
+            server_language: Some(Some(crate::i18n::Language::French)),
+        })
+    );
+    assert_eq!(parsed("rules", &[("x", 3, json!("ignored"))]), Ok(AkonCommand::Rules));
 }

@@ -6,8 +6,7 @@ use crate::i18n::Language;
 use crate::service::TimePerMove;
 use crate::tr;
 use serenity::all::{
-    CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType, CreateCommand,
-    CreateCommandOption,
+    CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue, User,
 };
 
 use super::render::{language_name, time_per_move_text};
@@ -187,33 +186,78 @@ fn time_per_move_option(option: CreateCommandOption) -> CreateCommandOption {
     })
 }
 
-/// The value of the string option `name`, parsed, if given.
-fn choice<T: std::str::FromStr>(options: &[CommandDataOption], name: &str) -> Result<Option<T>, CommandError> {
-    match options.iter().find(|o| o.name == name) {
-        None => Ok(None),
-        Some(option) => match &option.value {
-            CommandDataOptionValue::String(text) => {
-                text.parse().map(Some).map_err(|_| CommandError::BadOption(name.into()))
-            }
-            _ => Err(CommandError::BadOption(name.into())),
-        },
+/// A subcommand's options as serenity resolved them (users looked up in
+/// the interaction's `resolved` data), read by name. A value of the wrong
+/// type or out of range refuses the command naming its option.
+struct Options<'a>(Vec<ResolvedOption<'a>>);
+
+impl<'a> Options<'a> {
+    /// The option `name` read by `read` (`None`: malformed), if given; the
+    /// first one if given twice.
+    fn get<T>(
+        &self,
+        name: &str,
+        read: impl FnOnce(&ResolvedValue<'a>) -> Option<T>,
+    ) -> Result<Option<T>, CommandError> {
+        let Some(option) = self.0.iter().find(|o| o.name == name) else {
+            return Ok(None);
+        };
+        read(&option.value)
+            .map(Some)
+            .ok_or_else(|| CommandError::BadOption(name.into()))
+    }
+
+    /// A string option holding one of `T`'s values.
+    fn choice<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, CommandError> {
+        self.get(name, |value| match value {
+            ResolvedValue::String(text) => text.parse().ok(),
+            _ => None,
+        })
+    }
+
+    /// An integer option naming a row (1 or more).
+    fn id(&self, name: &str) -> Result<Option<i64>, CommandError> {
+        self.get(name, |value| match *value {
+            ResolvedValue::Integer(id) if id >= 1 => Some(id),
+            _ => None,
+        })
+    }
+
+    fn user(&self, name: &str) -> Result<Option<User>, CommandError> {
+        self.get(name, |value| match value {
+            ResolvedValue::User(user, _) => Some((*user).clone()),
+            _ => None,
+        })
+    }
+
+    fn flag(&self, name: &str) -> Result<Option<bool>, CommandError> {
+        self.get(name, |value| match *value {
+            ResolvedValue::Boolean(on) => Some(on),
+            _ => None,
+        })
+    }
+
+    /// A language option: a language's code, or `discord` (`Some(None)`)
+    /// to follow Discord's.
+    fn language(&self, name: &str) -> Result<Option<Option<Language>>, CommandError> {
+        self.get(name, |value| match value {
+            ResolvedValue::String("discord") => Some(None),
+            ResolvedValue::String(code) => code.parse().ok().map(Some),
+            _ => None,
+        })
     }
 }
 
-/// A language option: a language's code, or `discord` to follow Discord.
-fn language_choice(options: &[CommandDataOption], name: &str) -> Result<Option<Option<Language>>, CommandError> {
-    Ok(match choice::<String>(options, name)? {
-        None => None,
-        Some(code) if code == "discord" => Some(None),
-        Some(code) => Some(Some(code.parse().map_err(|_| CommandError::BadOption(name.into()))?)),
-    })
+/// `value`, which the option `name` must give.
+fn required<T>(name: &str, value: Option<T>) -> Result<T, CommandError> {
+    value.ok_or_else(|| CommandError::BadOption(name.into()))
 }
 
 /// A parsed `/akon` invocation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AkonCommand {
     Challenge {
-        opponent: Option<serenity::all::User>,
+        opponent: Option<User>,
         level: Option<Level>,
         time: Option<TimePerMove>,
     },
@@ -240,10 +284,10 @@ pub enum AkonCommand {
         global: bool,
     },
     Stats {
-        player: Option<serenity::all::User>,
+        player: Option<User>,
     },
     History {
-        player: Option<serenity::all::User>,
+        player: Option<User>,
     },
     Game {
         id: i64,
@@ -283,92 +327,58 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
     if interaction.data.name != "akon" {
         return Err(CommandError::UnknownCommand(interaction.data.name.clone()));
     }
-    let Some(sub) = interaction.data.options.first() else {
+    let Some(sub) = interaction.data.options().into_iter().next() else {
         return Err(CommandError::UnknownSubcommand(String::new()));
     };
-    let CommandDataOptionValue::SubCommand(options) = &sub.value else {
-        return Err(CommandError::UnknownSubcommand(sub.name.clone()));
+    let ResolvedValue::SubCommand(options) = sub.value else {
+        return Err(CommandError::UnknownSubcommand(sub.name.into()));
     };
-    let resolved = &interaction.data.resolved;
-    let user = |name: &str| -> Result<Option<serenity::all::User>, CommandError> {
-        match options.iter().find(|o| o.name == name) {
-            None => Ok(None),
-            Some(option) => match &option.value {
-                CommandDataOptionValue::User(id) => {
-                    let user = resolved
-                        .users
-                        .get(id)
-                        .cloned()
-                        .ok_or_else(|| CommandError::BadOption(name.into()))?;
-                    Ok(Some(user))
-                }
-                _ => Err(CommandError::BadOption(name.into())),
-            },
-        }
-    };
-    let game = || -> Result<Option<i64>, CommandError> {
-        match options.iter().find(|o| o.name == "game") {
-            None => Ok(None),
-            Some(option) => match option.value {
-                CommandDataOptionValue::Integer(n) if n >= 1 => Ok(Some(n)),
-                _ => Err(CommandError::BadOption("game".into())),
-            },
-        }
-    };
-    let time = || choice::<TimePerMove>(options, "time_per_move");
-    Ok(match sub.name.as_str() {
-        "challenge" => {
-            let level = choice::<Level>(options, "level")?;
-            AkonCommand::Challenge {
-                opponent: user("opponent")?,
-                level,
-                time: time()?,
-            }
-        }
+    let options = Options(options);
+    Ok(match sub.name {
+        "challenge" => AkonCommand::Challenge {
+            opponent: options.user("opponent")?,
+            level: options.choice("level")?,
+            time: options.choice("time_per_move")?,
+        },
         "games" => AkonCommand::Games,
-        "board" => AkonCommand::Board { game: game()? },
-        "resign" => AkonCommand::Resign { game: game()? },
-        "abort" => AkonCommand::Abort { game: game()? },
+        "board" => AkonCommand::Board {
+            game: options.id("game")?,
+        },
+        "resign" => AkonCommand::Resign {
+            game: options.id("game")?,
+        },
+        "abort" => AkonCommand::Abort {
+            game: options.id("game")?,
+        },
         "leaderboard" => AkonCommand::Leaderboard {
-            global: match options.iter().find(|o| o.name == "scope").map(|o| &o.value) {
-                None => false,
-                Some(CommandDataOptionValue::String(scope)) if scope == "server" => false,
-                Some(CommandDataOptionValue::String(scope)) if scope == "global" => true,
-                Some(_) => return Err(CommandError::BadOption("scope".into())),
-            },
+            global: options
+                .get("scope", |value| match value {
+                    ResolvedValue::String("server") => Some(false),
+                    ResolvedValue::String("global") => Some(true),
+                    _ => None,
+                })?
+                .unwrap_or(false),
         },
         "history" => AkonCommand::History {
-            player: user("player")?,
+            player: options.user("player")?,
         },
         "game" => AkonCommand::Game {
-            id: match options.iter().find(|o| o.name == "id").map(|o| &o.value) {
-                Some(CommandDataOptionValue::Integer(n)) if *n >= 1 => *n,
-                _ => return Err(CommandError::BadOption("id".into())),
-            },
+            id: required("id", options.id("id")?)?,
         },
         "stats" => AkonCommand::Stats {
-            player: user("player")?,
+            player: options.user("player")?,
         },
         "rules" => AkonCommand::Rules,
         "review" => AkonCommand::Review {
-            game: game()?.ok_or_else(|| CommandError::BadOption("game".into()))?,
+            game: required("game", options.id("game")?)?,
+        },
+        "settings" => AkonCommand::Settings {
+            dm_reminders: options.flag("dm_reminders")?,
+            time: options.choice("time_per_move")?,
+            language: options.language("language")?,
+            server_language: options.language("server_language")?,
         },
         "puzzle" => AkonCommand::Puzzle,
-        "settings" => {
-            let dm_reminders = match options.iter().find(|o| o.name == "dm_reminders") {
-                None => None,
-                Some(option) => match option.value {
-                    CommandDataOptionValue::Boolean(on) => Some(on),
-                    _ => return Err(CommandError::BadOption("dm_reminders".into())),
-                },
-            };
-            AkonCommand::Settings {
-                dm_reminders,
-                time: time()?,
-                language: language_choice(options, "language")?,
-                server_language: language_choice(options, "server_language")?,
-            }
-        }
         other => return Err(CommandError::UnknownSubcommand(other.into())),
     })
 }

@@ -4,7 +4,7 @@
 
 use crate::board_text::illegal_move;
 use crate::i18n::Language;
-use crate::service::ServiceError;
+use crate::service::{ChallengeStatus, ServiceError};
 use crate::tr;
 
 /// The sentence a player reads for `error`, in `language` (not for faults:
@@ -23,7 +23,7 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::ChallengeNotFound => tr!(l, "refusal-challenge-not-found"),
         ServiceError::NotYourChallenge(name) => tr!(l, "refusal-not-your-challenge", name = name.as_str()),
         ServiceError::NotInChallenge => tr!(l, "refusal-not-in-challenge"),
-        ServiceError::ChallengeClosed(status) => tr!(l, "refusal-challenge-closed", status = status.as_str()),
+        ServiceError::ChallengeClosed(status) => tr!(l, "refusal-challenge-closed", status = status_key(*status)),
         ServiceError::ChallengeExpired => tr!(l, "refusal-challenge-expired"),
         ServiceError::GameNotFound => tr!(l, "refusal-game-not-found"),
         ServiceError::NotAPlayer => tr!(l, "refusal-not-a-player"),
@@ -49,6 +49,17 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
     }
 }
 
+/// The selector of `refusal-challenge-closed` for `status`.
+fn status_key(status: ChallengeStatus) -> &'static str {
+    match status {
+        ChallengeStatus::Pending => "pending",
+        ChallengeStatus::Accepted => "accepted",
+        ChallengeStatus::Declined => "declined",
+        ChallengeStatus::Withdrawn => "withdrawn",
+        ChallengeStatus::Expired => "expired",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,7 +75,7 @@ mod tests {
                 name: "ada".into(),
                 limit: 25,
             },
-            ServiceError::ChallengeClosed("declined".into()),
+            ServiceError::ChallengeClosed(ChallengeStatus::Declined),
             ServiceError::WhichGame("3, 4".into()),
             ServiceError::IllegalMove(IllegalMove::EmptyHole(crate::engine::Hole::new(3).unwrap())),
         ];
@@ -79,15 +90,24 @@ mod tests {
         }
         assert_eq!(crate::i18n::fallbacks(), before, "a refusal fell back to English");
         assert_eq!(
-            refusal(Language::English, &ServiceError::ChallengeClosed("declined".into())),
+            refusal(
+                Language::English,
+                &ServiceError::ChallengeClosed(ChallengeStatus::Declined)
+            ),
             "This challenge was already declined."
         );
         assert_eq!(
-            refusal(Language::French, &ServiceError::ChallengeClosed("declined".into())),
+            refusal(
+                Language::French,
+                &ServiceError::ChallengeClosed(ChallengeStatus::Declined)
+            ),
             "Ce défi a déjà été refusé."
         );
         assert_eq!(
-            refusal(Language::Spanish, &ServiceError::ChallengeClosed("declined".into())),
+            refusal(
+                Language::Spanish,
+                &ServiceError::ChallengeClosed(ChallengeStatus::Declined)
+            ),
             "Este desafío ya fue rechazado."
         );
     }

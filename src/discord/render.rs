@@ -7,7 +7,9 @@ use crate::ai::Level;
 use crate::board_text::{describe_move, draw, level_name};
 use crate::engine::{Hole, Seat, Winner};
 use crate::i18n::Language;
-use crate::service::{ChallengeView, EndReason, GameView, LanguageSetting, PlayerView, Settings, TimePerMove};
+use crate::service::{
+    ChallengeStatus, ChallengeView, EndReason, GameView, LanguageSetting, PlayerView, Settings, TimePerMove,
+};
 use crate::tr;
 
 /// A message to send: its text, buttons and who it may ping.
@@ -102,8 +104,8 @@ pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
         components: vec![],
         mentions,
     };
-    match view.status.as_str() {
-        "pending" => {
+    match view.status {
+        ChallengeStatus::Pending => {
             let time = seconds_per_move_text(l, view.seconds_per_move);
             let expires = view.expires_at.to_string();
             let content = if view.rematch_of.is_some() {
@@ -138,19 +140,19 @@ pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
                 mentions: vec![view.opponent.user_id],
             }
         }
-        "accepted" => text(
+        ChallengeStatus::Accepted => text(
             tr!(l, "challenge-accepted", opponent = opponent, challenger = challenger),
             vec![],
         ),
-        "declined" => text(
+        ChallengeStatus::Declined => text(
             tr!(l, "challenge-declined", opponent = opponent, challenger = challenger),
             ids,
         ),
-        "withdrawn" => text(
+        ChallengeStatus::Withdrawn => text(
             tr!(l, "challenge-withdrawn", opponent = opponent, challenger = challenger),
             vec![],
         ),
-        _ => text(
+        ChallengeStatus::Expired => text(
             tr!(l, "challenge-expired", opponent = opponent, challenger = challenger),
             vec![],
         ),

@@ -3,7 +3,7 @@
 
 use super::{schedule, ChallengeView, GameView, Place, Player, Result, Service, ServiceError};
 use crate::engine::{Game, Position};
-use crate::store::{from_db, ChallengeRow, NewGame, Written};
+use crate::store::{self, from_db, ChallengeRow, NewGame, Written};
 
 impl Service {
     /// `challenger` challenges `opponent` in `place`, with the
@@ -19,7 +19,7 @@ impl Service {
             channel_id: from_db(row.channel_id),
             challenger: self.player_row(row.challenger_id).await?,
             opponent: self.player_row(row.opponent_id).await?,
-            status: row.status,
+            status: row.status.into(),
             expires_at: row.expires_at,
             game_id: row.game_id,
             seconds_per_move: row.seconds_per_move,
@@ -34,15 +34,15 @@ impl Service {
             .challenge(challenge_id)
             .await?
             .ok_or(ServiceError::ChallengeNotFound)?;
-        if row.status != "pending" {
-            return Err(if row.status == "expired" {
-                ServiceError::ChallengeExpired
-            } else {
-                ServiceError::ChallengeClosed(row.status)
-            });
+        match row.status {
+            store::ChallengeStatus::Pending => {}
+            store::ChallengeStatus::Expired => return Err(ServiceError::ChallengeExpired),
+            closed => return Err(ServiceError::ChallengeClosed(closed.into())),
         }
         if self.now() >= row.expires_at {
-            self.store.close_challenge(row.id, "expired", self.now()).await?;
+            self.store
+                .close_challenge(row.id, store::ChallengeStatus::Expired, self.now())
+                .await?;
             return Err(ServiceError::ChallengeExpired);
         }
         Ok(row)
@@ -87,15 +87,7 @@ impl Service {
             .await?;
         match game_id {
             Some(id) => self.game(id).await,
-            None => {
-                let status = self
-                    .store
-                    .challenge(challenge_id)
-                    .await?
-                    .map(|c| c.status)
-                    .unwrap_or_default();
-                Err(ServiceError::ChallengeClosed(status))
-            }
+            None => Err(self.closed_meanwhile(challenge_id).await),
         }
     }
 
@@ -104,24 +96,28 @@ impl Service {
     pub async fn decline(&self, challenge_id: i64, user: &Player) -> Result<ChallengeView> {
         let row = self.pending(challenge_id).await?;
         let status = if from_db(row.opponent_id) == user.id {
-            "declined"
+            store::ChallengeStatus::Declined
         } else if from_db(row.challenger_id) == user.id {
-            "withdrawn"
+            store::ChallengeStatus::Withdrawn
         } else {
             return Err(ServiceError::NotInChallenge);
         };
         if self.store.close_challenge(row.id, status, self.now()).await? == Written::Conflict {
-            let now = self
-                .store
-                .challenge(challenge_id)
-                .await?
-                .map(|c| c.status)
-                .unwrap_or_default();
-            return Err(ServiceError::ChallengeClosed(now));
+            return Err(self.closed_meanwhile(challenge_id).await);
         }
         let mut view = self.challenge_view(row).await?;
         view.status = status.into();
         Ok(view)
+    }
+
+    /// The refusal for a challenge someone else closed between our read and
+    /// our write: closed as what it now is.
+    async fn closed_meanwhile(&self, challenge_id: i64) -> ServiceError {
+        match self.store.challenge(challenge_id).await {
+            Ok(Some(row)) => ServiceError::ChallengeClosed(row.status.into()),
+            Ok(None) => ServiceError::ChallengeNotFound,
+            Err(e) => e.into(),
+        }
     }
 
     pub async fn challenge_info(&self, challenge_id: i64) -> Result<ChallengeView> {

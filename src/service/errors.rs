@@ -1,6 +1,7 @@
 //! Every way a use case can refuse, as types; the presentation layer
 //! words them.
 
+use super::ChallengeStatus;
 use crate::engine::IllegalMove;
 use crate::store::StoreError;
 
@@ -31,10 +32,10 @@ pub enum ServiceError {
     NotYourChallenge(String),
     #[error("the user is not in the challenge")]
     NotInChallenge,
-    /// The challenge is closed with this status (`accepted`, `declined`,
-    /// `withdrawn`).
-    #[error("challenge already {0}")]
-    ChallengeClosed(String),
+    /// The challenge is closed with this status (accepted, declined,
+    /// withdrawn).
+    #[error("challenge already {0:?}")]
+    ChallengeClosed(ChallengeStatus),
     #[error("challenge expired")]
     ChallengeExpired,
     #[error("no such game")]

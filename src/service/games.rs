@@ -4,7 +4,7 @@
 use super::views::{board_message_of, computer_of, finish_of};
 use super::{EndReason, GameView, PlayerView, Result, Service, ServiceError};
 use crate::engine::{Game, Hole, Position, Seat, Winner};
-use crate::store::{from_db, GameRow, GameWithPlayers};
+use crate::store::{self, from_db, GameRow, GameStatus, GameWithPlayers};
 
 impl Service {
     /// Loads a game and replays its moves; the stored position must equal
@@ -51,9 +51,9 @@ impl Service {
                 "the stored loop history is not the replay of the stored moves".into(),
             ));
         }
-        let finished = match (row.status.as_str(), row.end_reason.as_deref(), row.winner.as_deref()) {
-            ("ongoing", _, _) => None,
-            (_, Some("timeout"), Some(winner)) => {
+        let finished = match (row.status, row.end_reason, row.winner.as_deref()) {
+            (GameStatus::Ongoing, _, _) => None,
+            (_, Some(store::EndReason::Timeout), Some(winner)) => {
                 let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
                 Some((
                     EndReason::Timeout {
@@ -62,7 +62,7 @@ impl Service {
                     Winner::Seat(winner),
                 ))
             }
-            (_, Some("resignation"), Some(winner)) => {
+            (_, Some(store::EndReason::Resignation), Some(winner)) => {
                 let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
                 Some((
                     EndReason::Resignation {
@@ -71,7 +71,7 @@ impl Service {
                     Winner::Seat(winner),
                 ))
             }
-            ("finished", None, None) => match self.aborted_by(row.id, row.player_a).await? {
+            (GameStatus::Finished, None, None) => match self.aborted_by(row.id, row.player_a).await? {
                 Some(seat) => Some((EndReason::Aborted { seat }, Winner::Draw)),
                 None => return Err(corrupt("finished with no winner, yet not aborted".into())),
             },
@@ -98,9 +98,9 @@ impl Service {
             seconds_per_move: row.seconds_per_move,
             deadline: row.deadline,
             board_message,
-            rating: match row.status.as_str() {
-                "ongoing" => None,
-                _ => self.game_rating(row.id, from_db(row.guild_id)).await?,
+            rating: match row.status {
+                GameStatus::Ongoing => None,
+                GameStatus::Finished => self.game_rating(row.id, from_db(row.guild_id)).await?,
             },
             result_shown: row.result_shown,
             hints_used,
@@ -121,7 +121,11 @@ impl Service {
         else {
             return Err(ServiceError::GameNotFound);
         };
-        let Some(history) = row.loop_history.as_deref().filter(|_| row.status == "ongoing") else {
+        let Some(history) = row
+            .loop_history
+            .as_deref()
+            .filter(|_| row.status == GameStatus::Ongoing)
+        else {
             return self.game(game_id).await;
         };
         let corrupt = |why: String| ServiceError::Corrupt { game_id, why };

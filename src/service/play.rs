@@ -4,7 +4,7 @@
 use super::views::finish_of;
 use super::{schedule, EndReason, GameView, MoveApplied, Player, Result, Service, ServiceError};
 use crate::engine::{Hole, Seat, Winner};
-use crate::store::{Finish, GameUpdate, NewMove, Written};
+use crate::store::{self, Finish, GameUpdate, NewMove, Written};
 
 impl Service {
     /// `user` plays `hole` on the board showing move number `ply`, pressed
@@ -77,12 +77,11 @@ impl Service {
             position: serde_json::to_string(&position.to_json()).expect("a position serializes"),
             finished: finished.map(|(reason, winner)| Finish {
                 end_reason: match reason {
-                    EndReason::NoSeeds => "no_seeds",
-                    EndReason::Loop => "loop",
-                    EndReason::Resignation { .. } => "resignation",
-                    EndReason::Timeout { .. } => "timeout",
-                    // Never written: aborts go through Store::abort_game.
-                    EndReason::Aborted { .. } => "aborted",
+                    EndReason::NoSeeds => store::EndReason::NoSeeds,
+                    EndReason::Loop => store::EndReason::Loop,
+                    EndReason::Resignation { .. } => store::EndReason::Resignation,
+                    EndReason::Timeout { .. } => store::EndReason::Timeout,
+                    EndReason::Aborted { .. } => unreachable!("aborts go through Store::abort_game"),
                 },
                 winner: winner.to_string(),
             }),

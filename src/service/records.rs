@@ -7,7 +7,9 @@ use super::{GameView, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::{Record, Seat, Winner};
 use crate::rating::Rating;
-use crate::store::{from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, Written};
+use crate::store::{
+    self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, UnratedReason, Written,
+};
 
 pub use crate::rating::Scope;
 
@@ -204,6 +206,17 @@ pub enum HistoryEnd {
     Timeout,
 }
 
+impl From<store::EndReason> for HistoryEnd {
+    fn from(stored: store::EndReason) -> HistoryEnd {
+        match stored {
+            store::EndReason::NoSeeds => HistoryEnd::NoSeeds,
+            store::EndReason::Loop => HistoryEnd::Loop,
+            store::EndReason::Resignation => HistoryEnd::Resignation,
+            store::EndReason::Timeout => HistoryEnd::Timeout,
+        }
+    }
+}
+
 /// One finished game in a player's history, from their side.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HistoryGame {
@@ -227,20 +240,6 @@ impl HistoryGame {
             game_id: row.game_id,
             why,
         };
-        let outcome = match row.outcome.as_str() {
-            "win" => Outcome::Win,
-            "loss" => Outcome::Loss,
-            "draw" => Outcome::Draw,
-            other => return Err(corrupt(format!("outcome {other}"))),
-        };
-        let end = match row.end_reason.as_deref() {
-            None => None,
-            Some("no_seeds") => Some(HistoryEnd::NoSeeds),
-            Some("loop") => Some(HistoryEnd::Loop),
-            Some("resignation") => Some(HistoryEnd::Resignation),
-            Some("timeout") => Some(HistoryEnd::Timeout),
-            Some(other) => return Err(corrupt(format!("end reason {other}"))),
-        };
         let computer_level = match row.computer_level.as_deref() {
             None => None,
             Some(level) => Some(level.parse().map_err(|_| corrupt(format!("computer level {level}")))?),
@@ -248,11 +247,15 @@ impl HistoryGame {
         Ok(HistoryGame {
             game_id: row.game_id,
             opponent_name: row.opponent_name,
-            outcome,
+            outcome: match row.outcome {
+                store::Outcome::Win => Outcome::Win,
+                store::Outcome::Loss => Outcome::Loss,
+                store::Outcome::Draw => Outcome::Draw,
+            },
             captured: row.captured,
             opponent_captured: row.opponent_captured,
             finished_at: row.finished_at,
-            end,
+            end: row.end_reason.map(HistoryEnd::from),
             computer_level,
             rating_before: row.rating_before,
             rating_after: row.rating_after,
@@ -485,12 +488,18 @@ impl Service {
                     .collect(),
             )));
         }
-        Ok(Some(GameRating::Unrated(match unrated_reason.as_deref() {
-            Some("computer") => Unrated::Computer,
-            Some("aborted") => Unrated::Aborted,
-            _ => Unrated::PairLimit {
+        Ok(Some(GameRating::Unrated(match unrated_reason {
+            Some(UnratedReason::Computer) => Unrated::Computer,
+            Some(UnratedReason::Aborted) => Unrated::Aborted,
+            Some(UnratedReason::PairLimit) => Unrated::PairLimit {
                 per_day: self.store.rating_rules().rated_games_per_pair,
             },
+            None => {
+                return Err(ServiceError::Corrupt {
+                    game_id,
+                    why: "unrated with no reason".into(),
+                })
+            }
         })))
     }
 

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{ChallengeView, EndReason, GameView, Place, Player, Result, Service, ServiceError};
+use super::{ChallengeStatus, ChallengeView, EndReason, GameView, Place, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
 use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, SettingsRow, Written};
@@ -285,7 +285,7 @@ impl Service {
             channel_id: place.channel_id,
             challenger: challenger_row,
             opponent: opponent_row,
-            status: "pending".into(),
+            status: ChallengeStatus::Pending,
             expires_at,
             game_id: None,
             seconds_per_move,

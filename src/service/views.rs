@@ -4,7 +4,7 @@
 use super::{GameRating, Result, ServiceError};
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, MoveOutcome, Seat, Status, Winner};
-use crate::store::{from_db, GameRow, PlayerRow};
+use crate::store::{self, from_db, GameRow, PlayerRow};
 
 /// A player as the views show them: their Discord id, the name they had
 /// when last seen, and whether they are a bot.
@@ -25,6 +25,31 @@ impl From<PlayerRow> for PlayerView {
     }
 }
 
+/// Where a challenge stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChallengeStatus {
+    Pending,
+    Accepted,
+    /// The challenged player said no.
+    Declined,
+    /// The challenger took it back.
+    Withdrawn,
+    /// Nobody answered in time.
+    Expired,
+}
+
+impl From<store::ChallengeStatus> for ChallengeStatus {
+    fn from(stored: store::ChallengeStatus) -> ChallengeStatus {
+        match stored {
+            store::ChallengeStatus::Pending => ChallengeStatus::Pending,
+            store::ChallengeStatus::Accepted => ChallengeStatus::Accepted,
+            store::ChallengeStatus::Declined => ChallengeStatus::Declined,
+            store::ChallengeStatus::Withdrawn => ChallengeStatus::Withdrawn,
+            store::ChallengeStatus::Expired => ChallengeStatus::Expired,
+        }
+    }
+}
+
 /// A challenge and its two players.
 #[derive(Debug, Clone)]
 pub struct ChallengeView {
@@ -35,7 +60,7 @@ pub struct ChallengeView {
     pub channel_id: u64,
     pub challenger: PlayerView,
     pub opponent: PlayerView,
-    pub status: String,
+    pub status: ChallengeStatus,
     pub expires_at: i64,
     pub game_id: Option<i64>,
     pub seconds_per_move: i64,

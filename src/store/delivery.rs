@@ -7,7 +7,7 @@
 
 use sqlx::Connection;
 
-use super::{from_db, to_db, Doing, Result, Store};
+use super::{from_db, to_db, Doing, GameStatus, Result, Store};
 
 /// A board message as posted: where it is, and the state of the game it
 /// shows (the ply, and whether it shows the result).
@@ -87,7 +87,12 @@ impl Store {
     /// it is `replaced_live` (a board whose buttons nobody took away). A
     /// board that loses becomes stale itself. In one transaction.
     pub async fn board_shown(&self, board: &ShownBoard, replaced_live: Option<u64>) -> Result<BoardRecorded> {
-        let status = if board.finished { "finished" } else { "ongoing" };
+        let status = if board.finished {
+            GameStatus::Finished
+        } else {
+            GameStatus::Ongoing
+        }
+        .as_str();
         let mut writer = self.writer().await?;
         if replaced_live.is_none() {
             // The common case, a move's new board: it shows a newer state

@@ -41,6 +41,8 @@ mod hints;
 
 mod puzzles;
 pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScored, PuzzleSource};
+mod status;
+pub use status::{ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
 
 /// A failure of the database, with what was being done.
 #[derive(Debug, thiserror::Error)]
@@ -120,7 +122,7 @@ pub struct ChallengeRow {
     pub channel_id: i64,
     pub challenger_id: i64,
     pub opponent_id: i64,
-    pub status: String,
+    pub status: ChallengeStatus,
     pub created_at: i64,
     pub expires_at: i64,
     pub game_id: Option<i64>,
@@ -153,8 +155,8 @@ pub struct GameRow {
     pub start_position: String,
     pub ply: i64,
     pub position: String,
-    pub status: String,
-    pub end_reason: Option<String>,
+    pub status: GameStatus,
+    pub end_reason: Option<EndReason>,
     pub winner: Option<String>,
     pub captured_a: i64,
     pub captured_b: i64,
@@ -258,11 +260,10 @@ pub struct GameUpdate {
     pub loop_history: Option<String>,
 }
 
-/// How a game finished: `end_reason` is `no_seeds`, `loop` or
-/// `resignation`; `winner` is `A`, `B` or `draw`.
+/// How a game finished; `winner` is `A`, `B` or `draw`.
 #[derive(Debug, Clone)]
 pub struct Finish {
-    pub end_reason: &'static str,
+    pub end_reason: EndReason,
     pub winner: String,
 }
 
@@ -507,12 +508,12 @@ impl Store {
         .doing("looking for a pending challenge")
     }
 
-    /// Closes a pending challenge as `declined`, `withdrawn` or `expired`.
-    pub async fn close_challenge(&self, id: i64, status: &'static str, now: i64) -> Result<Written> {
+    /// Closes a pending challenge as declined, withdrawn or expired.
+    pub async fn close_challenge(&self, id: i64, status: ChallengeStatus, now: i64) -> Result<Written> {
         let done =
             sqlx::query("UPDATE challenges SET status = $2, closed_at = $3 WHERE id = $1 AND status = 'pending'")
                 .bind(id)
-                .bind(status)
+                .bind(status.as_str())
                 .bind(now)
                 .execute(&mut *self.writer().await?)
                 .await
@@ -796,10 +797,10 @@ impl Store {
         update: &GameUpdate,
     ) -> Result<Written> {
         let (status, end_reason, winner, finished_at) = match &update.finished {
-            None => ("ongoing", None, None, None),
+            None => (GameStatus::Ongoing, None, None, None),
             Some(finish) => (
-                "finished",
-                Some(finish.end_reason),
+                GameStatus::Finished,
+                Some(finish.end_reason.as_str()),
                 Some(finish.winner.as_str()),
                 Some(update.now),
             ),
@@ -814,7 +815,7 @@ impl Store {
         .bind(expected_ply)
         .bind(new_ply)
         .bind(&update.position)
-        .bind(status)
+        .bind(status.as_str())
         .bind(end_reason)
         .bind(winner)
         .bind(update.captured_a as i64)

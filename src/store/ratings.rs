@@ -6,7 +6,9 @@
 use crate::rating::Scope;
 use sqlx::{AnyConnection, Connection, FromRow};
 
-use super::{to_db, Doing, RecordRow, Result, Store, Written, RECORD_SUMS};
+use super::{
+    to_db, Doing, EndReason, GameStatus, Outcome, RecordRow, Result, Store, UnratedReason, Written, RECORD_SUMS,
+};
 use crate::rating::{rate, Rating, Score};
 
 impl Scope {
@@ -72,12 +74,12 @@ pub struct RatingChangeRow {
     pub rated_at: i64,
 }
 
-/// Whether a finished game was rated; if not, why (`computer`, `aborted`
-/// or `pair_limit`); and its rating changes in the scope asked for.
+/// Whether a finished game was rated; if not, why; and its rating changes
+/// in the scope asked for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameRatingRow {
     pub rated: bool,
-    pub unrated_reason: Option<String>,
+    pub unrated_reason: Option<UnratedReason>,
     pub changes: Vec<RatingChangeRow>,
 }
 
@@ -94,12 +96,11 @@ pub struct HistoryRow {
     pub game_id: i64,
     pub opponent_id: i64,
     pub opponent_name: String,
-    /// `win`, `loss` or `draw`.
-    pub outcome: String,
+    pub outcome: Outcome,
     pub captured: i64,
     pub opponent_captured: i64,
     pub finished_at: i64,
-    pub end_reason: Option<String>,
+    pub end_reason: Option<EndReason>,
     /// Against the computer: its level.
     pub computer_level: Option<String>,
     /// The player's global rating before and after, if the game was rated.
@@ -109,7 +110,7 @@ pub struct HistoryRow {
 
 #[derive(FromRow)]
 struct FinishedGame {
-    status: String,
+    status: GameStatus,
     winner: Option<String>,
     computer_seat: Option<String>,
     guild_id: i64,
@@ -158,12 +159,12 @@ impl Store {
         let (Some(winner), Some(finished_at)) = (game.winner.as_deref(), game.finished_at) else {
             return Ok(());
         };
-        if game.status != "finished" {
+        if game.status != GameStatus::Finished {
             return Ok(());
         }
         let (low, high) = (game.player_a.min(game.player_b), game.player_a.max(game.player_b));
         let unrated = if game.computer_seat.is_some() {
-            Some("computer")
+            Some(UnratedReason::Computer)
         } else {
             let rated_lately: i64 = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM game_ratings
@@ -175,7 +176,7 @@ impl Store {
             .fetch_one(&mut *tx)
             .await
             .doing("counting a pair's rated games")?;
-            (rated_lately >= i64::from(self.rating_rules.rated_games_per_pair)).then_some("pair_limit")
+            (rated_lately >= i64::from(self.rating_rules.rated_games_per_pair)).then_some(UnratedReason::PairLimit)
         };
         sqlx::query(
             "INSERT INTO game_ratings (game_id, rated, unrated_reason, player_low, player_high, finished_at)
@@ -183,7 +184,7 @@ impl Store {
         )
         .bind(game_id)
         .bind(i64::from(unrated.is_none()))
-        .bind(unrated)
+        .bind(unrated.map(UnratedReason::as_str))
         .bind(low)
         .bind(high)
         .bind(finished_at)
@@ -302,7 +303,7 @@ impl Store {
     /// Whether a finished game was rated, and its rating changes in `scope`;
     /// `None` while it is not finished.
     pub async fn game_rating(&self, game_id: i64, scope: Scope) -> Result<Option<GameRatingRow>> {
-        let row: Option<(i64, Option<String>)> =
+        let row: Option<(i64, Option<UnratedReason>)> =
             sqlx::query_as("SELECT rated, unrated_reason FROM game_ratings WHERE game_id = $1")
                 .bind(game_id)
                 .fetch_optional(&mut *self.reader().await?)

@@ -136,7 +136,7 @@ impl InteractionTimer {
 
     /// Runs `handler` so that [`interaction_outcome`] calls inside it reach
     /// this timer.
-    pub fn scope<F: Future>(&self, handler: F) -> impl Future<Output = F::Output> {
+    pub fn scope<F: Future>(&self, handler: F) -> impl Future<Output = F::Output> + use<F> {
         OUTCOME.scope(self.outcome.clone(), handler)
     }
 

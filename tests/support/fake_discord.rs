@@ -1715,33 +1715,30 @@ async fn run_session(shared: Arc<Shared>, mut socket: WebSocket) {
     shared.notify.notify_waiters();
 }
 
-fn install_no_proxy() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let proxied = [
-            "HTTP_PROXY",
-            "http_proxy",
-            "HTTPS_PROXY",
-            "https_proxy",
-            "ALL_PROXY",
-            "all_proxy",
-        ]
-        .iter()
-        .any(|k| std::env::var_os(k).is_some_and(|v| !v.is_empty()));
-        if proxied {
-            for key in ["NO_PROXY", "no_proxy"] {
-                let old = std::env::var(key).unwrap_or_default();
-                if !old.contains("127.0.0.1") {
-                    let new = if old.is_empty() {
-                        "127.0.0.1,localhost".to_string()
-                    } else {
-                        format!("{old},127.0.0.1,localhost")
-                    };
-                    std::env::set_var(key, new);
-                }
-            }
-        }
-    });
+/// Refuses to start behind an HTTP proxy that would also carry the bot's
+/// requests to 127.0.0.1: `.cargo/config.toml` sets `NO_PROXY` for every
+/// `cargo test`, unless the environment already sets its own. (Setting it
+/// here would race with threads reading the environment: `set_var` is
+/// unsafe since edition 2024, and the crate forbids unsafe code.)
+fn check_no_proxy() {
+    let set = |key: &str| std::env::var(key).ok().filter(|value| !value.is_empty());
+    let proxied = [
+        "HTTP_PROXY",
+        "http_proxy",
+        "HTTPS_PROXY",
+        "https_proxy",
+        "ALL_PROXY",
+        "all_proxy",
+    ]
+    .into_iter()
+    .any(|key| set(key).is_some());
+    let bypassed = ["NO_PROXY", "no_proxy"]
+        .into_iter()
+        .any(|key| set(key).is_some_and(|hosts| hosts.contains("127.0.0.1")));
+    assert!(
+        !proxied || bypassed,
+        "an HTTP proxy is set: add 127.0.0.1,localhost to NO_PROXY so that the bot reaches the fake Discord"
+    );
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1761,7 +1758,7 @@ impl FakeDiscord {
 
     /// Starts the fake with a custom heartbeat interval (e.g. 1000 ms to exercise heartbeats).
     pub async fn start_with_heartbeat(heartbeat_interval_ms: u64) -> FakeDiscord {
-        install_no_proxy();
+        check_no_proxy();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("fake discord: bind 127.0.0.1:0");

@@ -1,0 +1,129 @@
+//! The closed sets of values stored as text: a challenge's status, a game's
+//! status, how a game ended, why it was not rated and a player's result. Each value has one spelling, [`as_str`]
+//! (what is bound), and one way back, its `Decode` (what is read): a value
+//! the migrations' `CHECK`s would refuse is a decode error naming the
+//! column's kind and the text, never a panic.
+//!
+//! SQL texts still spell `'ongoing'` and `'pending'` as literals where they
+//! filter: the partial indexes (`WHERE status = 'ongoing'`) are used only
+//! for a query that names the same literal.
+//!
+//! [`as_str`]: GameStatus::as_str
+
+use sqlx::any::{Any, AnyTypeInfo, AnyValueRef};
+use sqlx::error::BoxDynError;
+use sqlx::{Decode, Type};
+
+/// A stored text that is none of its column's values.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {kind} `{text}` in the database")]
+pub struct UnknownValue {
+    pub kind: &'static str,
+    pub text: String,
+}
+
+/// Declares an enum stored as text: its variants with their spellings,
+/// `ALL`, `as_str`, `FromStr` and the `Any` decoding.
+macro_rules! stored_as_text {
+    ($(#[$doc:meta])* $name:ident, $kind:literal { $($(#[$variant_doc:meta])* $variant:ident = $text:literal,)+ }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$variant_doc])* $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            /// The stored spelling.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = UnknownValue;
+
+            fn from_str(text: &str) -> Result<$name, UnknownValue> {
+                match text {
+                    $($text => Ok($name::$variant),)+
+                    _ => Err(UnknownValue { kind: $kind, text: text.to_owned() }),
+                }
+            }
+        }
+
+        impl Type<Any> for $name {
+            fn type_info() -> AnyTypeInfo {
+                <String as Type<Any>>::type_info()
+            }
+
+            fn compatible(ty: &AnyTypeInfo) -> bool {
+                <String as Type<Any>>::compatible(ty)
+            }
+        }
+
+        impl<'r> Decode<'r, Any> for $name {
+            fn decode(value: AnyValueRef<'r>) -> Result<$name, BoxDynError> {
+                Ok(<String as Decode<'r, Any>>::decode(value)?.parse()?)
+            }
+        }
+    };
+}
+
+stored_as_text! {
+    /// Where a challenge stands (`challenges.status`).
+    ChallengeStatus, "challenge status" {
+        Pending = "pending",
+        Accepted = "accepted",
+        /// The challenged player said no.
+        Declined = "declined",
+        /// The challenger took it back.
+        Withdrawn = "withdrawn",
+        /// Nobody answered in time.
+        Expired = "expired",
+    }
+}
+
+stored_as_text! {
+    /// Whether a game goes on (`games.status`).
+    GameStatus, "game status" {
+        Ongoing = "ongoing",
+        Finished = "finished",
+    }
+}
+
+stored_as_text! {
+    /// How a finished game ended (`games.end_reason`); an aborted game has
+    /// none.
+    EndReason, "end reason" {
+        /// The player to move had no seeds.
+        NoSeeds = "no_seeds",
+        /// A position came back.
+        Loop = "loop",
+        Resignation = "resignation",
+        Timeout = "timeout",
+    }
+}
+
+stored_as_text! {
+    /// Why a finished game was not rated (`game_ratings.unrated_reason`).
+    UnratedReason, "unrated reason" {
+        /// One side was the computer.
+        Computer = "computer",
+        Aborted = "aborted",
+        /// The two players had had their rated games for the day.
+        PairLimit = "pair_limit",
+    }
+}
+
+stored_as_text! {
+    /// A player's result in one game (`results.outcome`).
+    Outcome, "outcome" {
+        Win = "win",
+        Loss = "loss",
+        Draw = "draw",
+    }
+}
