@@ -70,6 +70,11 @@ use tokio::sync::mpsc;
 
 use fake_discord::{Answered, FakeDiscord, TestUser};
 
+/// The allocator of the `akon` binary (src/main.rs), so that the bot here
+/// costs what it costs in production.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser, Debug)]
 struct Options {
     /// Concurrent games on the whole bot.

@@ -88,6 +88,9 @@ impl Service {
                 crate::telemetry::move_applied(crate::telemetry::MovedBy::Computer);
                 view.last_move = Some(outcome);
                 view.finished = finished;
+                if finished.is_some() {
+                    view.hints_used = self.hints_used(game_id, true).await?;
+                }
                 Ok(Some(MoveApplied { outcome, view }))
             }
         }

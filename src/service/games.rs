@@ -142,7 +142,6 @@ impl Service {
             is_bot: is_bot.unwrap_or(false),
         };
         let computer = computer_of(&row)?;
-        let hints_used = self.hints_used(row.id, computer.is_some()).await?;
         Ok(GameView {
             id: row.id,
             guild_id: from_db(row.guild_id),
@@ -159,7 +158,9 @@ impl Service {
             board_message: board_message_of(&row),
             rating: None,
             result_shown: row.result_shown,
-            hints_used,
+            // Only a final board shows it: counted once the move ends the
+            // game (see `play`), not on every press.
+            hints_used: 0,
             game,
         })
     }

@@ -62,6 +62,7 @@ impl Service {
                 view.finished = finished;
                 if finished.is_some() {
                     view.rating = self.game_rating(game_id, view.guild_id).await?;
+                    view.hints_used = self.hints_used(game_id, view.computer.is_some()).await?;
                 }
                 Ok(MoveApplied { outcome, view })
             }

@@ -98,6 +98,8 @@ pub struct Store {
     owner: std::sync::Arc<str>,
     /// What finishing a game applies to ratings (see [`RatingRules`]).
     rating_rules: RatingRules,
+    /// Players' and servers' languages read lately.
+    languages: std::sync::Arc<languages::LanguageCache>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -389,6 +391,7 @@ impl Store {
             )
             .into(),
             rating_rules: RatingRules::default(),
+            languages: std::sync::Arc::new(languages::LanguageCache::new(backend)),
         };
         store.rate_pending_games().await?;
         Ok(store)
