@@ -404,7 +404,10 @@ async fn a_challenge_to_the_computer_starts_a_game_and_a_level_is_for_the_comput
     {
         Challenged::ComputerGame { view, level } => {
             assert_eq!(level, DEFAULT_COMPUTER_LEVEL);
-            assert_eq!(view.computer.map(|(_, level)| level), Some(DEFAULT_COMPUTER_LEVEL));
+            assert_eq!(
+                view.computer.map(|computer| computer.level),
+                Some(DEFAULT_COMPUTER_LEVEL)
+            );
         }
         other => panic!("expected a game against the computer, got {other:?}"),
     }

@@ -162,7 +162,7 @@ pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
 /// The board's label of a row's player: `A alice`, `B computer (hard)`.
 pub(super) fn board_label(language: Language, view: &GameView, seat: Seat) -> String {
     match view.computer {
-        Some((computer, level)) if computer == seat => computer_label(language, seat, level),
+        Some(computer) if computer.seat == seat => computer_label(language, seat, computer.level),
         _ => format!("{seat} {}", short_name(&view.player(seat).name)),
     }
 }
@@ -337,7 +337,7 @@ pub fn settings(
 }
 
 fn is_computer(view: &GameView, seat: Seat) -> bool {
-    matches!(view.computer, Some((computer, _)) if computer == seat)
+    matches!(view.computer, Some(computer) if computer.seat == seat)
 }
 
 /// `the computer (hard)`.
@@ -348,7 +348,7 @@ pub(super) fn computer_name(language: Language, level: Level) -> String {
 /// A mention for a human, a plain name for the computer (no one to ping).
 pub(super) fn player_name(language: Language, view: &GameView, seat: Seat) -> String {
     match view.computer {
-        Some((computer, level)) if computer == seat => computer_name(language, level),
+        Some(computer) if computer.seat == seat => computer_name(language, computer.level),
         _ => mention(view.player(seat)),
     }
 }

@@ -2,7 +2,7 @@
 //! (its search runs off the async runtime, behind the search bound).
 
 use super::views::finish_of;
-use super::{GameView, MoveApplied, Place, Player, Result, Service, ServiceError};
+use super::{Computer, GameView, MoveApplied, Place, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::{Game, Position, Seat};
 use crate::store::{ComputerSeat, LeaseKind, MoveClock, NewGame, NewMove, Written};
@@ -55,7 +55,7 @@ impl Service {
     pub async fn play_computer(&self, game_id: i64) -> Result<Option<MoveApplied>> {
         let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
         let mut view = self.game_to_move(game_id).await?;
-        let Some((seat, level)) = view.computer.filter(|_| view.computer_to_move()) else {
+        let Some(Computer { seat, level }) = view.computer.filter(|_| view.computer_to_move()) else {
             return Ok(None);
         };
         let ply = view.ply();

@@ -38,7 +38,7 @@ pub use reviews::ReviewView;
 pub use schedule::{
     ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, DEFAULT_COMPUTER_LEVEL,
 };
-pub use views::{BoardMessage, ChallengeStatus, ChallengeView, EndReason, GameView, MoveApplied, PlayerView};
+pub use views::{BoardMessage, ChallengeStatus, ChallengeView, Computer, EndReason, GameView, MoveApplied, PlayerView};
 
 use crate::engine::Seat;
 use crate::random::SplitMix64;

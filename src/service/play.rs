@@ -93,7 +93,7 @@ impl Service {
             reminder_at: None,
             loop_history: Some(view.game.loop_history_text()),
         };
-        let computer_next = matches!(view.computer, Some((seat, _)) if Some(seat) == view.game.to_move());
+        let computer_next = matches!(view.computer, Some(computer) if Some(computer.seat) == view.game.to_move());
         if let (None, false, Some(seconds)) = (finished, computer_next, view.seconds_per_move) {
             let clock = schedule::clock_starting(now, seconds);
             update.deadline = clock.deadline;

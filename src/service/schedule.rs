@@ -6,7 +6,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{ChallengeStatus, ChallengeView, EndReason, GameView, Place, Player, Result, Service, ServiceError};
+use super::{
+    ChallengeStatus, ChallengeView, Computer, EndReason, GameView, Place, Player, Result, Service, ServiceError,
+};
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
 use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, SettingsRow, Written};
@@ -216,7 +218,7 @@ impl Service {
             name: other.name.clone(),
             is_bot: other.is_bot,
         };
-        if let Some((_, level)) = view.computer {
+        if let Some(Computer { level, .. }) = view.computer {
             return Ok(RematchOutcome::ComputerGame(
                 self.start_computer_game(place, user, &opponent, level).await?,
             ));

@@ -105,7 +105,7 @@ pub struct GameView {
     pub last_move: Option<MoveOutcome>,
     pub finished: Option<(EndReason, Winner)>,
     /// In a game against the computer: its seat and level.
-    pub computer: Option<(Seat, Level)>,
+    pub computer: Option<Computer>,
     /// The clock: time per move, and when the player to move loses on time.
     pub seconds_per_move: Option<i64>,
     pub deadline: Option<i64>,
@@ -151,7 +151,7 @@ impl GameView {
 
     /// Whether the game waits for the computer's move.
     pub fn computer_to_move(&self) -> bool {
-        matches!((self.computer, self.to_move()), (Some((seat, _)), Some(to_move)) if seat == to_move)
+        matches!((self.computer, self.to_move()), (Some(computer), Some(to_move)) if computer.seat == to_move)
     }
 }
 
@@ -177,14 +177,21 @@ pub(super) fn finish_of(game: &Game) -> Option<(EndReason, Winner)> {
     }
 }
 
+/// The computer's side of a game against it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Computer {
+    pub seat: Seat,
+    pub level: Level,
+}
+
 /// The computer's seat and level in `row`'s game, if it plays.
-pub(super) fn computer_of(row: &GameRow) -> Result<Option<(Seat, Level)>> {
+pub(super) fn computer_of(row: &GameRow) -> Result<Option<Computer>> {
     let corrupt = |why: String| ServiceError::Corrupt { game_id: row.id, why };
     Ok(match (row.computer_seat.as_deref(), row.computer_level.as_deref()) {
-        (Some(seat), Some(level)) => Some((
-            seat.parse().map_err(|_| corrupt(format!("computer seat {seat}")))?,
-            level.parse().map_err(|_| corrupt(format!("computer level {level}")))?,
-        )),
+        (Some(seat), Some(level)) => Some(Computer {
+            seat: seat.parse().map_err(|_| corrupt(format!("computer seat {seat}")))?,
+            level: level.parse().map_err(|_| corrupt(format!("computer level {level}")))?,
+        }),
         _ => None,
     })
 }
