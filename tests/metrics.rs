@@ -12,7 +12,9 @@ use prometheus_parse::{LineInfo, Scrape, Value as Metric};
 use serde_json::json;
 use support::akon_bot;
 use support::fake_discord::{self as fake, FakeDiscord};
-use support::scene::{alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, user_to_move};
+use support::scene::{
+    alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, is_board, user_to_move,
+};
 
 /// How long to wait for something that happens in the background (a
 /// scrape showing a finished interaction, serenity giving up a lost
@@ -390,13 +392,26 @@ async fn the_computers_moves_are_counted_and_no_search_is_left_running() {
     ];
     let ix = fake.slash(&alice, "akon", "challenge", me).await;
     let first_board = fake.response(&ix).await;
-    // Alice sits at A; when the computer (B) moves first, its board follows.
-    let computer_first = !fake::content(&first_board).contains("(A).");
-    let board = if computer_first {
-        boards_after(&fake, fake::message_id(&first_board), 1).await.remove(0)
-    } else {
-        first_board
-    };
+    // Alice sits at A. When the computer (B) moves first, the board she
+    // plays on is the one posted after its move: waited for as the board
+    // with a hole she may press, rather than guessed from the text (a
+    // snapshot taken while the bot is still at work may show neither).
+    let board = fake
+        .wait_for("a board with a hole for Alice to press", |v| {
+            v.messages()
+                .into_iter()
+                .filter(|m| !fake::is_ephemeral(m) && is_board(m))
+                .find(|m| hole_buttons(m).iter().any(|(_, _, enabled)| *enabled))
+                .cloned()
+        })
+        .await;
+    let computer_first = fake::message_id(&board) != fake::message_id(&first_board);
+    assert_eq!(
+        computer_first,
+        fake::content(&first_board).contains("(B)."),
+        "the first board names who moves first: {}",
+        fake::content(&first_board)
+    );
     bot.metrics_once("the challenge handled", |m| m.total_interactions() == 1.0)
         .await;
     let (hole, _, _) = hole_buttons(&board)
