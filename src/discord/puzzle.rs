@@ -27,6 +27,30 @@ fn edit(message: PuzzleMessage) -> EditInteractionResponse {
         .components(message.components)
 }
 
+/// Who asked for a puzzle: `/akon puzzle` or the Next puzzle button, which
+/// serenity answers through two types with the same calls.
+#[derive(Clone, Copy)]
+enum Asker<'a> {
+    Command(&'a CommandInteraction),
+    Button(&'a ComponentInteraction),
+}
+
+impl Asker<'_> {
+    async fn respond(self, ctx: &Context, response: CreateInteractionResponse) -> Answered {
+        match self {
+            Asker::Command(command) => command.create_response(&ctx.http, response).await,
+            Asker::Button(press) => press.create_response(&ctx.http, response).await,
+        }
+    }
+
+    async fn edit(self, ctx: &Context, message: EditInteractionResponse) -> Answered {
+        match self {
+            Asker::Command(command) => command.edit_response(&ctx.http, message).await.map(|_| ()),
+            Asker::Button(press) => press.edit_response(&ctx.http, message).await.map(|_| ()),
+        }
+    }
+}
+
 impl Bot {
     /// The puzzle or the refusal, as a message.
     fn puzzle_or_refusal(&self, language: Language, found: Result<PuzzleView, ServiceError>) -> PuzzleMessage {
@@ -47,25 +71,8 @@ impl Bot {
         languages: Languages,
         user: &Player,
     ) -> Answered {
-        let l = languages.private;
-        match self.service.ready_puzzle(user).await {
-            Ok(None) => {}
-            ready => {
-                let found = ready.map(|view| view.expect("matched above"));
-                let answer = private(self.puzzle_or_refusal(l, found));
-                return command
-                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
-                    .await;
-            }
-        }
-        command
-            .create_response(
-                &ctx.http,
-                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true)),
-            )
-            .await?;
-        let message = self.puzzle_or_refusal(l, self.service.puzzle(user).await);
-        command.edit_response(&ctx.http, edit(message)).await.map(|_| ())
+        self.offer_puzzle(ctx, Asker::Command(command), languages.private, user)
+            .await
     }
 
     /// The Next puzzle button: as `/akon puzzle`, in a new private message.
@@ -76,25 +83,26 @@ impl Bot {
         languages: Languages,
         user: &Player,
     ) -> Answered {
-        let l = languages.private;
-        match self.service.ready_puzzle(user).await {
-            Ok(None) => {}
-            ready => {
-                let found = ready.map(|view| view.expect("matched above"));
-                let answer = private(self.puzzle_or_refusal(l, found));
-                return press
-                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
-                    .await;
-            }
+        self.offer_puzzle(ctx, Asker::Button(press), languages.private, user)
+            .await
+    }
+
+    /// A puzzle kept already is answered at once; otherwise the answer is
+    /// deferred while puzzles are mined, then edited.
+    async fn offer_puzzle(&self, ctx: &Context, asker: Asker<'_>, l: Language, user: &Player) -> Answered {
+        let ready = match self.service.ready_puzzle(user).await {
+            Ok(None) => None,
+            Ok(Some(view)) => Some(Ok(view)),
+            Err(error) => Some(Err(error)),
+        };
+        if let Some(found) = ready {
+            let answer = private(self.puzzle_or_refusal(l, found));
+            return asker.respond(ctx, CreateInteractionResponse::Message(answer)).await;
         }
-        press
-            .create_response(
-                &ctx.http,
-                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true)),
-            )
-            .await?;
+        let deferred = CreateInteractionResponseMessage::new().ephemeral(true);
+        asker.respond(ctx, CreateInteractionResponse::Defer(deferred)).await?;
         let message = self.puzzle_or_refusal(l, self.service.puzzle(user).await);
-        press.edit_response(&ctx.http, edit(message)).await.map(|_| ())
+        asker.edit(ctx, edit(message)).await
     }
 
     /// A hole pressed on a puzzle: judged and scored once, shown on the
