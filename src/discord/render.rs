@@ -397,22 +397,12 @@ pub(super) fn result_line(language: Language, view: &GameView, reason: EndReason
 fn move_buttons(language: Language, view: &GameView) -> Vec<CreateActionRow> {
     let legal = view.game.legal_moves();
     let button = |hole: Hole| {
-        let playable = legal.contains(hole);
-        CreateButton::new(
-            ButtonId::Move {
-                game: view.id,
-                ply: view.ply(),
-                hole,
-            }
-            .to_string(),
-        )
-        .label(hole.to_string())
-        .style(if playable {
-            ButtonStyle::Primary
-        } else {
-            ButtonStyle::Secondary
-        })
-        .disabled(!playable)
+        let id = ButtonId::Move {
+            game: view.id,
+            ply: view.ply(),
+            hole,
+        };
+        hole_button(id, hole, legal.contains(hole))
     };
     let mut first: Vec<CreateButton> = Hole::ALL[..5].iter().map(|&h| button(h)).collect();
     let mut second: Vec<CreateButton> = Hole::ALL[5..].iter().map(|&h| button(h)).collect();
@@ -523,6 +513,20 @@ pub fn rules(language: Language) -> Vec<String> {
             super::render_puzzle::rules_puzzle_paragraph(language)
         ),
     ]
+}
+
+/// A hole's button (a move on a board, an answer to a puzzle): greyed and
+/// disabled when the hole cannot be played.
+pub(super) fn hole_button(id: ButtonId, hole: Hole, playable: bool) -> CreateButton {
+    let style = if playable {
+        ButtonStyle::Primary
+    } else {
+        ButtonStyle::Secondary
+    };
+    CreateButton::new(id.to_string())
+        .label(hole.to_string())
+        .style(style)
+        .disabled(!playable)
 }
 
 #[cfg(test)]

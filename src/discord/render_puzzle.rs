@@ -60,21 +60,11 @@ pub fn puzzle_message(l: Language, puzzle: &PuzzleView) -> PuzzleMessage {
     );
     let legal = position.legal_moves();
     let button = |hole: Hole| {
-        let playable = legal.contains(hole);
-        CreateButton::new(
-            ButtonId::Puzzle {
-                attempt: puzzle.attempt_id,
-                hole,
-            }
-            .to_string(),
-        )
-        .label(hole.to_string())
-        .style(if playable {
-            ButtonStyle::Primary
-        } else {
-            ButtonStyle::Secondary
-        })
-        .disabled(!playable)
+        let id = ButtonId::Puzzle {
+            attempt: puzzle.attempt_id,
+            hole,
+        };
+        super::render::hole_button(id, hole, legal.contains(hole))
     };
     let first = Hole::ALL[..5].iter().map(|&h| button(h)).collect();
     let second = Hole::ALL[5..].iter().map(|&h| button(h)).collect();
