@@ -4,7 +4,7 @@
 use super::views::finish_of;
 use super::{schedule, EndReason, GameView, MoveApplied, Player, Result, Service, ServiceError};
 use crate::engine::{Hole, Seat, Winner};
-use crate::store::{self, Finish, GameUpdate, NewMove, Written};
+use crate::store::{self, Finish, GameUpdate, NewMove, ShownBoard, Written};
 
 impl Service {
     /// `user` plays `hole` on the board showing move number `ply`, pressed
@@ -25,11 +25,25 @@ impl Service {
         if ply != view.ply() {
             return Err(ServiceError::StaleButton);
         }
-        if let (Some(pressed), Some(latest)) = (message_id, view.board_message) {
-            // Only the latest board takes moves; until the new board's id is
-            // saved (a moment after a move) the check waits for it.
-            if latest.ply == view.ply() && pressed != latest.message_id {
-                return Err(ServiceError::OutdatedBoard);
+        if let Some(pressed) = message_id {
+            match view.board_message {
+                // Only the latest board takes moves.
+                Some(latest) if pressed == latest.message_id => {}
+                Some(latest) if latest.ply == view.ply() => return Err(ServiceError::OutdatedBoard),
+                // The board pressed is the newest, posted but its id not
+                // saved yet (a moment after the move before): recorded now,
+                // before this move, so that if the process dies before it
+                // answers, the restart knows this board and strips it.
+                _ => {
+                    let board = ShownBoard {
+                        game_id,
+                        ply: view.ply(),
+                        finished: false,
+                        channel_id: view.channel_id,
+                        message_id: pressed,
+                    };
+                    self.store.board_shown(&board, None).await?;
+                }
             }
         }
         let to_move = view.to_move().ok_or(ServiceError::GameOver)?;
