@@ -4,7 +4,7 @@
 use super::views::finish_of;
 use super::{schedule, EndReason, GameView, MoveApplied, Player, Result, Service, ServiceError};
 use crate::engine::{Hole, Seat, Winner};
-use crate::store::{self, Finish, GameUpdate, NewMove, ShownBoard, Written};
+use crate::store::{self, Finish, GameUpdate, NewMove, Written};
 
 impl Service {
     /// `user` plays `hole` on the board showing move number `ply`, pressed
@@ -35,14 +35,7 @@ impl Service {
                 // before this move, so that if the process dies before it
                 // answers, the restart knows this board and strips it.
                 _ => {
-                    let board = ShownBoard {
-                        game_id,
-                        ply: view.ply(),
-                        finished: false,
-                        channel_id: view.channel_id,
-                        message_id: pressed,
-                    };
-                    self.store.board_shown(&board, None).await?;
+                    self.board_shown(&view, view.channel_id, pressed, None).await?;
                 }
             }
         }
