@@ -87,6 +87,7 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
     let in_flight = Arc::new(AtomicUsize::new(0));
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let bot = Bot {
+        started_at: service.now(),
         service,
         guild_id: settings.guild_id.map(GuildId::new),
         in_flight: in_flight.clone(),

@@ -13,7 +13,7 @@ use serenity::all::{ChannelId, Context, EditMessage, Message, MessageId};
 use super::render;
 use super::{Answered, Bot};
 use crate::i18n::Language;
-use crate::service::{Delivery, GameView};
+use crate::service::{Delivery, GameView, Owing};
 
 /// The most games one pass of the delivery loop settles; the rest wait for
 /// the next pass, so that an outage's backlog is worked off in bounded steps.
@@ -33,17 +33,35 @@ pub(super) struct Busy(Arc<Mutex<HashMap<i64, u32>>>);
 #[derive(Clone, Default)]
 pub(super) struct OwedSince(Arc<Mutex<HashMap<i64, Instant>>>);
 
+/// Which pass of the delivery loop is running.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Pass {
+    /// On READY: what changed before this process started is settled at
+    /// once, since no handler of this process can be showing it. Anything
+    /// newer waits for the regular grace like any pass: a handler may have
+    /// just created it, before it could mark it busy.
+    AtStart { started_at: i64 },
+    /// Every scheduler tick: settles what has owed a message for
+    /// [`DELIVERY_GRACE`].
+    Regular,
+}
+
 impl OwedSince {
-    /// Of `games` (all that owe a message now), those that have owed it for
-    /// `grace` at least; forgets the games no longer owing.
-    fn due(&self, games: &[i64], grace: Duration) -> Vec<i64> {
+    /// Of `owing` (all that owe a message now), the ids of those `pass`
+    /// settles now; forgets the games no longer owing.
+    fn due(&self, owing: &[Owing], pass: Pass) -> Vec<i64> {
         let now = Instant::now();
         let mut seen = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        seen.retain(|game, _| games.contains(game));
-        games
+        seen.retain(|id, _| owing.iter().any(|owed| owed.id == *id));
+        owing
             .iter()
-            .copied()
-            .filter(|&game| now.duration_since(*seen.entry(game).or_insert(now)) >= grace)
+            .filter(|owed| {
+                let first_seen = *seen.entry(owed.id).or_insert(now);
+                let left_by_an_earlier_process =
+                    matches!(pass, Pass::AtStart { started_at } if owed.changed_at < started_at);
+                left_by_an_earlier_process || now.duration_since(first_seen) >= DELIVERY_GRACE
+            })
+            .map(|owed| owed.id)
             .collect()
     }
 }
@@ -166,8 +184,8 @@ impl Bot {
     }
 
     /// Posts the pending challenges whose message was never posted (those
-    /// unshown for `grace`); returns how many are left unshown.
-    async fn deliver_challenges(&self, ctx: &Context, grace: Duration) -> usize {
+    /// `pass` settles now); returns how many are left unshown.
+    async fn deliver_challenges(&self, ctx: &Context, pass: Pass) -> usize {
         let challenges = match self.service.challenges_owing_message(DELIVERIES_PER_PASS).await {
             Ok(challenges) => challenges,
             Err(error) => {
@@ -176,7 +194,7 @@ impl Bot {
             }
         };
         let mut owing = challenges.len();
-        for challenge_id in self.unshown_since.due(&challenges, grace) {
+        for challenge_id in self.unshown_since.due(&challenges, pass) {
             match self.service.claim_challenge_post(challenge_id).await {
                 Ok(true) => {}
                 // Another process is posting it.
@@ -258,11 +276,26 @@ impl Bot {
         Ok(())
     }
 
-    /// One pass of the delivery loop: every game that has owed its channel
-    /// a message for `grace` (up to a bound) is settled, oldest change
-    /// first. At start-up the grace is zero: no handler is at work yet.
+    /// One regular pass once the grace after READY is over, unless the bot
+    /// is stopping first.
+    pub(super) async fn deliver_owed_after_grace(&self, ctx: &Context) {
+        let mut stopped = self.stopped.clone();
+        tokio::select! {
+            () = tokio::time::sleep(DELIVERY_GRACE + Duration::from_millis(100)) => {}
+            _ = stopped.changed() => return,
+        }
+        if *stopped.borrow() {
+            return;
+        }
+        self.in_flight.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.deliver_owed(ctx, Pass::Regular).await;
+        self.in_flight.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// One pass of the delivery loop: every game that `pass` finds owing its
+    /// channel a message (up to a bound) is settled, oldest change first.
     /// Returns how many games were left owing (at most the bound).
-    pub(super) async fn deliver_owed(&self, ctx: &Context, grace: Duration) -> usize {
+    pub(super) async fn deliver_owed(&self, ctx: &Context, pass: Pass) -> usize {
         let games = match self.service.games_owing_messages(DELIVERIES_PER_PASS).await {
             Ok(games) => games,
             Err(error) => {
@@ -270,8 +303,8 @@ impl Bot {
                 return 0;
             }
         };
-        let mut owing = games.len() + self.deliver_challenges(ctx, grace).await;
-        for game_id in self.owed_since.due(&games, grace) {
+        let mut owing = games.len() + self.deliver_challenges(ctx, pass).await;
+        for game_id in self.owed_since.due(&games, pass) {
             match self.settle_game(ctx, game_id).await {
                 Ok(true) => {
                     owing -= 1;
@@ -283,5 +316,47 @@ impl Bot {
             }
         }
         owing
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STARTED_AT: i64 = 1_000;
+
+    fn owing(id: i64, changed_at: i64) -> Owing {
+        Owing { id, changed_at }
+    }
+
+    #[test]
+    fn at_start_what_an_earlier_process_left_is_due_at_once() {
+        let since = OwedSince::default();
+        let owed = [owing(1, STARTED_AT - 60), owing(2, STARTED_AT - 1)];
+        assert_eq!(since.due(&owed, Pass::AtStart { started_at: STARTED_AT }), vec![1, 2]);
+    }
+
+    #[test]
+    fn at_start_what_changed_since_waits_for_the_grace() {
+        // A handler of this process may have just created game 2 and not
+        // yet marked it busy: the start-up pass must not show it too.
+        let since = OwedSince::default();
+        let owed = [owing(1, STARTED_AT - 1), owing(2, STARTED_AT), owing(3, STARTED_AT + 5)];
+        assert_eq!(since.due(&owed, Pass::AtStart { started_at: STARTED_AT }), vec![1]);
+        assert_eq!(since.due(&owed, Pass::Regular), Vec::<i64>::new());
+    }
+
+    #[test]
+    fn a_regular_pass_settles_what_has_owed_for_the_grace() {
+        let since = OwedSince::default();
+        let long_ago = Instant::now() - DELIVERY_GRACE - Duration::from_millis(1);
+        since.0.lock().unwrap().insert(7, long_ago);
+        since.0.lock().unwrap().insert(9, long_ago);
+        let owed = [owing(7, 0), owing(8, 0)];
+        assert_eq!(since.due(&owed, Pass::Regular), vec![7]);
+        // Game 9 no longer owes anything: forgotten, so that owing again
+        // later starts a new grace.
+        assert!(!since.0.lock().unwrap().contains_key(&9));
+        assert!(since.0.lock().unwrap().contains_key(&8));
     }
 }

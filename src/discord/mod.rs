@@ -66,6 +66,9 @@ struct Bot {
     owed_since: delivery::OwedSince,
     /// Likewise for challenges whose message was never posted.
     unshown_since: delivery::OwedSince,
+    /// When this process started (the service's clock): what changed
+    /// before was left by an earlier process.
+    started_at: i64,
 }
 
 #[async_trait]
@@ -91,9 +94,16 @@ impl EventHandler for Bot {
         tokio::spawn(async move {
             // What a crash or an outage left owed is shown first, then every
             // game waiting for the computer gets its move.
-            bot.deliver_owed(&catch_up_ctx, Duration::ZERO).await;
+            let at_start = delivery::Pass::AtStart {
+                started_at: bot.started_at,
+            };
+            bot.deliver_owed(&catch_up_ctx, at_start).await;
             bot.catch_up_computer_moves(&catch_up_ctx).await;
             bot.in_flight.fetch_sub(1, Ordering::SeqCst);
+            // What was left owed in the very second this process started
+            // waited for the grace: settled once it is over, not at the
+            // scheduler's next tick.
+            bot.deliver_owed_after_grace(&catch_up_ctx).await;
         });
         if !self.scheduler.swap(true, Ordering::SeqCst) {
             tokio::spawn(self.clone().run_scheduler(ctx));

@@ -39,7 +39,7 @@ impl Bot {
     async fn scheduler_tick(&self, ctx: &Context) {
         let unsent = self.send_notices(ctx).await;
         // Anything a failed answer or a crash left owed is shown here.
-        let owing = self.deliver_owed(ctx, super::delivery::DELIVERY_GRACE).await;
+        let owing = self.deliver_owed(ctx, super::delivery::Pass::Regular).await;
         crate::telemetry::owed_pending(unsent + owing);
     }
 

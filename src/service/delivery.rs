@@ -9,6 +9,10 @@
 use super::{GameView, Result, Service};
 use crate::store::{LeaseKind, ShownBoard};
 
+/// A game or challenge that owes its channel a message, and when it last
+/// changed.
+pub use crate::store::Owing;
+
 /// What a game owes its channel now.
 #[derive(Debug, Clone)]
 pub struct Delivery {
@@ -80,13 +84,13 @@ pub struct BoardShown {
 impl Service {
     /// Up to `limit` games that owe their channel a message, least recently
     /// changed first.
-    pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<i64>> {
+    pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<Owing>> {
         Ok(self.store.games_owing_messages(limit).await?)
     }
 
     /// Up to `limit` pending challenges whose message was never posted
     /// (a crash before the answer to `/akon challenge` or Rematch).
-    pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<i64>> {
+    pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<Owing>> {
         Ok(self.store.challenges_owing_message(limit).await?)
     }
 

@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use delivery::{BoardShown, Delivery};
+pub use delivery::{BoardShown, Delivery, Owing};
 pub use errors::{Result, ServiceError};
 pub use hints::HintView;
 pub use languages::{LanguageSetting, Languages, Locales};

@@ -31,6 +31,16 @@ pub struct BoardRecorded {
     pub stale: Vec<(u64, u64)>,
 }
 
+/// A game or challenge that owes its channel a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Owing {
+    pub id: i64,
+    /// When it last changed (seconds since the Unix epoch, the service's
+    /// clock): the delivery loop tells what an earlier process left owed
+    /// from what a handler of this one is showing right now.
+    pub changed_at: i64,
+}
+
 /// The games that owe their board or result, repeated exactly as
 /// `games_owed`'s condition so that the query reads that index alone
 /// (SQLite reads `IS DISTINCT FROM` as the `IS NOT` of its migration).
@@ -45,9 +55,9 @@ const WINS: &str = "id = $1 AND ply = $2 AND status = $3
 impl Store {
     /// Up to `limit` games that owe their channel a message, least recently
     /// changed first.
-    pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<i64>> {
-        sqlx::query_scalar(&format!(
-            "SELECT id FROM (SELECT id, updated_at FROM games WHERE {OWED}
+    pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<Owing>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
+            "SELECT id, updated_at FROM (SELECT id, updated_at FROM games WHERE {OWED}
                  UNION SELECT games.id, games.updated_at FROM stale_boards JOIN games ON games.id = stale_boards.game_id)
                  AS owed
              ORDER BY updated_at, id LIMIT $1"
@@ -55,19 +65,27 @@ impl Store {
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing games that owe a message")
+        .doing("listing games that owe a message")?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, changed_at)| Owing { id, changed_at })
+            .collect())
     }
 
     /// Up to `limit` pending challenges whose message was never posted,
     /// oldest first.
-    pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<i64>> {
-        sqlx::query_scalar(
-            "SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id LIMIT $1",
+    pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<Owing>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT id, created_at FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id LIMIT $1",
         )
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing challenges never shown")
+        .doing("listing challenges never shown")?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, changed_at)| Owing { id, changed_at })
+            .collect())
     }
 
     /// The game's boards whose buttons are to be stripped (channel, message).

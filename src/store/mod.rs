@@ -23,7 +23,7 @@ mod schedule;
 pub use schedule::{Notice, SettingsRow};
 
 mod delivery;
-pub use delivery::{BoardRecorded, ShownBoard};
+pub use delivery::{BoardRecorded, Owing, ShownBoard};
 
 mod languages;
 pub use languages::{LanguageOf, LanguageRow};
