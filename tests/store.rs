@@ -613,3 +613,140 @@ async fn of_many_processes_asking_at_once_exactly_one_gets_a_lease() {
         assert_eq!(taken, 1, "item {item}");
     }
 }
+
+/// The game's row after `engine`'s last move, for writing it directly.
+fn update_after(engine: &Game) -> GameUpdate {
+    GameUpdate {
+        position: serde_json::to_string(&engine.position().to_json()).unwrap(),
+        finished: None,
+        captured_a: engine.position().captured(Seat::A) as u32,
+        captured_b: engine.position().captured(Seat::B) as u32,
+        now: T0,
+        deadline: None,
+        reminder_at: None,
+        loop_history: Some(engine.loop_history_text()),
+    }
+}
+
+/// Up to three different first moves of `game`, each written at once from a
+/// task of its own (on SQLite they queue together for the writer and are
+/// written in batches): the outcomes, in the order the moves were offered.
+async fn press_first_moves_at_once(
+    f: &Fixture,
+    games: &[i64],
+    seat_letter: impl Fn(Seat) -> char,
+) -> Vec<Vec<Result<Written, StoreError>>> {
+    let mut tasks = Vec::new();
+    for &game in games {
+        let view = f.service.game(game).await.unwrap();
+        let seat = view.to_move().unwrap();
+        let mut presses = Vec::new();
+        for hole in view.game.legal_moves().iter().take(3) {
+            let mut engine = view.game.clone();
+            engine.play(hole).unwrap();
+            let update = update_after(&engine);
+            let new_move = NewMove {
+                seat: seat_letter(seat),
+                hole: hole.number(),
+                user_id: view.player(seat).user_id,
+            };
+            let store = f.store.clone();
+            presses.push(tokio::spawn(async move {
+                store.record_move(game, 0, &new_move, &update).await
+            }));
+        }
+        tasks.push(presses);
+    }
+    let mut outcomes = Vec::new();
+    for presses in tasks {
+        let mut written = Vec::new();
+        for press in presses {
+            written.push(press.await.unwrap());
+        }
+        outcomes.push(written);
+    }
+    outcomes
+}
+
+async fn games_between_pairs(f: &Fixture, count: u64) -> Vec<i64> {
+    let mut games = Vec::new();
+    for pair in 0..count {
+        let (a, b) = (player(100 + 2 * pair, "ada"), player(101 + 2 * pair, "bo"));
+        games.push(start_game(f, &a, &b).await);
+    }
+    games
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn moves_pressed_at_once_on_many_games_each_land_once);
+async fn moves_pressed_at_once_on_many_games_each_land_once() {
+    let f = fixture().await;
+    let games = games_between_pairs(&f, 40).await;
+    let outcomes = press_first_moves_at_once(&f, &games, Seat::letter).await;
+    for (game, written) in games.iter().zip(outcomes) {
+        let landed = written.iter().filter(|w| matches!(w, Ok(Written::Yes))).count();
+        let refused = written.iter().filter(|w| matches!(w, Ok(Written::Conflict))).count();
+        assert_eq!((landed, refused), (1, written.len() - 1), "game {game}: {written:?}");
+        assert_eq!(f.store.moves(*game).await.unwrap().len(), 1);
+        // The stored position is the replay of the stored move.
+        let view = f.service.game(*game).await.unwrap();
+        assert_eq!(view.ply(), 1);
+    }
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_move_the_database_refuses_fails_alone);
+async fn a_move_the_database_refuses_fails_alone() {
+    let f = fixture().await;
+    let games = games_between_pairs(&f, 30).await;
+    // Every third game's presses name a seat the moves table refuses; the
+    // others, written in the same batches on SQLite, must not fail with them.
+    let bad: Vec<i64> = games.iter().copied().step_by(3).collect();
+    let good_games: Vec<i64> = games.iter().copied().filter(|g| !bad.contains(g)).collect();
+    let (good, refused) = tokio::join!(
+        press_first_moves_at_once(&f, &good_games, Seat::letter),
+        press_first_moves_at_once(&f, &bad, |_| 'X'),
+    );
+    for (game, written) in good_games.iter().zip(good) {
+        let landed = written.iter().filter(|w| matches!(w, Ok(Written::Yes))).count();
+        assert_eq!(landed, 1, "game {game}: {written:?}");
+        assert!(written.iter().all(|w| w.is_ok()), "game {game}: {written:?}");
+        assert_eq!(f.store.moves(*game).await.unwrap().len(), 1);
+    }
+    for (game, written) in bad.iter().zip(refused) {
+        assert!(written.iter().all(|w| w.is_err()), "game {game}: {written:?}");
+        assert!(f.store.moves(*game).await.unwrap().is_empty());
+        assert_eq!(f.service.game(*game).await.unwrap().ply(), 0);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wal_is_copied_back_beside_the_writer_and_stays_small() {
+    // SQLite's own checkpoint (inside the commit that fills the WAL) is off,
+    // so that the writer never waits for one; the store's checkpointer
+    // must keep the WAL from growing without end.
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    let view = f.service.game(game).await.unwrap();
+    let update = update_after(&view.game);
+    let wal = f.path.with_extension("db-wal");
+    let mut ply = 0;
+    for _round in 0..10 {
+        for _ in 0..200 {
+            let new_move = NewMove {
+                seat: if ply % 2 == 0 { 'A' } else { 'B' },
+                hole: 1,
+                user_id: if ply % 2 == 0 { 1 } else { 2 },
+            };
+            assert_eq!(
+                f.store.record_move(game, ply, &new_move, &update).await.unwrap(),
+                Written::Yes
+            );
+            ply += 1;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(450)).await;
+    }
+    assert_eq!(f.store.moves(game).await.unwrap().len(), 2000);
+    // 2,000 commits of a few pages each would leave a WAL of tens of MB.
+    let size = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    assert!(size < 12 << 20, "the WAL grew to {size} bytes");
+}

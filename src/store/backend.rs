@@ -70,6 +70,13 @@ impl Backend {
 /// Reader connections on SQLite: WAL lets them read while the writer writes.
 const SQLITE_READERS: usize = 4;
 
+/// How often the WAL is copied back into the database file on SQLite, by a
+/// connection of its own. Left to SQLite, that checkpoint runs inside the
+/// commit that fills the WAL past 1,000 pages, and the writer — every
+/// queued move behind it — waits for it: it was most of the moves' p99. A
+/// passive checkpoint beside the writer never blocks it.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
+
 /// Connections to PostgreSQL per process: writers no longer queue in the
 /// process, so a few connections let moves of different games commit side
 /// by side.
@@ -92,6 +99,9 @@ pub(super) enum Connections {
         batch_open: Arc<AtomicBool>,
         readers: Arc<[Mutex<Option<AnyConnection>>]>,
         next_reader: Arc<AtomicUsize>,
+        /// The connection that checkpoints the WAL (see [`CHECKPOINT_EVERY`]);
+        /// its task stops once the store is closed or dropped.
+        checkpointer: Arc<Mutex<Option<AnyConnection>>>,
     },
     /// A pool: the server orders concurrent writers itself (row locks).
     Postgres(AnyPool),
@@ -202,8 +212,14 @@ impl Connections {
     /// Waits for every connection to finish and closes them.
     pub(super) async fn close(&self) {
         match self {
-            Connections::Sqlite { writer, readers, .. } => {
-                for connection in std::iter::once(&**writer).chain(readers.iter()) {
+            Connections::Sqlite {
+                writer,
+                readers,
+                checkpointer,
+                ..
+            } => {
+                let all = [&**writer, &**checkpointer].into_iter().chain(readers.iter());
+                for connection in all {
                     if let Some(connection) = connection.lock().await.take() {
                         if let Err(error) = connection.close().await {
                             tracing::warn!(%error, "could not close a database connection cleanly");
@@ -253,7 +269,8 @@ pub(super) fn sqlite_file(url: &str) -> std::result::Result<SqliteConnectOptions
 /// Connects to the SQLite file at `options` through `Any`, with the
 /// settings every connection of the store needs: WAL (readers beside the
 /// writer), synchronous NORMAL (durable at each checkpoint, safe with WAL),
-/// a 5 s busy timeout, and foreign keys on unless `foreign_keys` is false.
+/// a 5 s busy timeout, foreign keys on unless `foreign_keys` is false, and
+/// no automatic checkpoints (see [`CHECKPOINT_EVERY`]).
 async fn sqlite_connection(url: &str, options: &SqliteConnectOptions, foreign_keys: bool) -> Result<AnyConnection> {
     install_drivers();
     // Create the file first with the native driver: `Any` options come from
@@ -278,7 +295,7 @@ async fn sqlite_connection(url: &str, options: &SqliteConnectOptions, foreign_ke
         .map_err(open_error(url))?;
     let keys = if foreign_keys { "ON" } else { "OFF" };
     sqlx::raw_sql(&format!(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = 0;
          PRAGMA foreign_keys = {keys};"
     ))
     .execute(&mut connection)
@@ -312,6 +329,8 @@ pub(super) async fn open_sqlite(url: &str) -> Result<(AnyConnection, Connections
     for _ in 0..SQLITE_READERS {
         readers.push(Mutex::new(Some(sqlite_connection(url, &options, true).await?)));
     }
+    let checkpointer = Arc::new(Mutex::new(Some(sqlite_connection(url, &options, true).await?)));
+    tokio::spawn(checkpoint_regularly(Arc::downgrade(&checkpointer)));
     Ok((
         migrating,
         Connections::Sqlite {
@@ -319,8 +338,34 @@ pub(super) async fn open_sqlite(url: &str) -> Result<(AnyConnection, Connections
             batch_open: Arc::new(AtomicBool::new(false)),
             readers: readers.into(),
             next_reader: Arc::new(AtomicUsize::new(0)),
+            checkpointer,
         },
     ))
+}
+
+/// Every [`CHECKPOINT_EVERY`], copies what the WAL holds back into the
+/// database file, as far as readers allow, without waiting for anyone;
+/// once the WAL is all copied, the writer's next transaction starts it
+/// over, so it stays small. Stops when the store is closed or dropped.
+async fn checkpoint_regularly(checkpointer: std::sync::Weak<Mutex<Option<AnyConnection>>>) {
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let Some(checkpointer) = checkpointer.upgrade() else {
+            return;
+        };
+        let mut connection = checkpointer.lock().await;
+        let Some(connection) = connection.as_mut() else {
+            return;
+        };
+        if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&mut *connection)
+            .await
+        {
+            tracing::warn!(%error, "could not checkpoint the database's WAL");
+        }
+    }
 }
 
 /// Opens a pool on the PostgreSQL server `url` names, failing at once (not

@@ -22,6 +22,8 @@ pub use leases::LeaseKind;
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
 
+mod grouped_moves;
+
 mod delivery;
 pub use delivery::{BoardRecorded, Owing, ShownBoard};
 
@@ -100,6 +102,8 @@ pub struct Store {
     rating_rules: RatingRules,
     /// Players' and servers' languages read lately.
     languages: std::sync::Arc<languages::LanguageCache>,
+    /// SQLite: moves waiting to be written together (see `grouped_moves`).
+    queued_moves: std::sync::Arc<grouped_moves::MoveQueue>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -392,6 +396,7 @@ impl Store {
             .into(),
             rating_rules: RatingRules::default(),
             languages: std::sync::Arc::new(languages::LanguageCache::new(backend)),
+            queued_moves: Default::default(),
         };
         store.rate_pending_games().await?;
         Ok(store)
@@ -689,10 +694,10 @@ impl Store {
 
     /// [`Store::record_move`] for a move after which the game goes on (no
     /// results to write): the same transaction in one trip to the database.
-    /// SQLite gets one batch (one trip to the connection's thread instead
-    /// of four) that appends the move only if the conditional update
-    /// changed the game; PostgreSQL gets one statement, a data-modifying
-    /// `WITH` whose insert reads the updated row, atomic on its own.
+    /// SQLite writes it with the other moves queued for the writer, in one
+    /// batch (see `grouped_moves`); PostgreSQL gets one statement, a
+    /// data-modifying `WITH` whose insert reads the updated row, atomic on
+    /// its own.
     async fn record_ongoing_move(
         &self,
         game_id: i64,
@@ -700,27 +705,18 @@ impl Store {
         new_move: &NewMove,
         update: &GameUpdate,
     ) -> Result<Written> {
-        let sql = match self.backend {
-            Backend::Sqlite => {
-                "BEGIN IMMEDIATE;
+        if self.backend == Backend::Sqlite {
+            return self
+                .record_ongoing_move_grouped(game_id, expected_ply, new_move, update)
+                .await;
+        }
+        let sql = "WITH moved AS (
                  UPDATE games SET ply = $3, position = $4, captured_a = $5, captured_b = $6, updated_at = $7,
                      deadline = $8, reminder_at = $9, loop_history = $10
-                 WHERE id = $1 AND ply = $2 AND status = 'ongoing';
-                 INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
-                     SELECT $1, $3, $11, $12, $13, $7 WHERE changes() = 1 RETURNING ply;
-                 COMMIT;"
-            }
-            Backend::Postgres => {
-                "WITH moved AS (
-                     UPDATE games SET ply = $3, position = $4, captured_a = $5, captured_b = $6, updated_at = $7,
-                         deadline = $8, reminder_at = $9, loop_history = $10
-                     WHERE id = $1 AND ply = $2 AND status = 'ongoing' RETURNING id)
-                 INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
-                     SELECT id, $3, $11, $12, $13, $7 FROM moved RETURNING ply"
-            }
-        };
+                 WHERE id = $1 AND ply = $2 AND status = 'ongoing' RETURNING id)
+             INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
+                 SELECT id, $3, $11, $12, $13, $7 FROM moved RETURNING ply";
         let mut writer = self.writer().await?;
-        self.connections.batch_open(true);
         let appended: std::result::Result<Vec<i64>, sqlx::Error> = sqlx::query_scalar(sql)
             .bind(game_id)
             .bind(expected_ply)
@@ -737,16 +733,10 @@ impl Store {
             .bind(to_db(new_move.user_id))
             .fetch_all(&mut *writer)
             .await;
-        self.connections.batch_open(false);
         match appended {
             Ok(appended) if appended.is_empty() => Ok(Written::Conflict),
             Ok(_) => Ok(Written::Yes),
             Err(source) => {
-                if self.backend == Backend::Sqlite {
-                    // The batch stopped inside its transaction: end it, so
-                    // that the writer is clean for the next write.
-                    let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
-                }
                 crate::telemetry::database_error("recording a move");
                 Err(StoreError::Query {
                     doing: "recording a move",

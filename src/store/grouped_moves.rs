@@ -1,0 +1,271 @@
+//! Group commit of moves on SQLite. Every write goes through the one
+//! writer connection, so at load moves queue for it, and each paid a trip
+//! to the connection's thread, a transaction and a commit of its own. Here
+//! the moves queued meanwhile go to SQLite as one batch: one trip, one
+//! transaction, one commit, each move still its own conditional update and
+//! append, so that of two presses for the same move exactly one applies.
+//!
+//! Only a move after which the game goes on is grouped (finishing a game
+//! writes its results too, see `Store::record_move`). The batch runs in a
+//! task of its own, so that a caller that stops waiting cannot abandon the
+//! other callers' moves half-way.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use tokio::sync::oneshot;
+
+use super::{to_db, GameUpdate, NewMove, Result, Store, StoreError, Written};
+
+/// The most moves one batch writes; a batch is padded to a power of two, so
+/// that SQLite prepares one statement per size, not per count.
+const MOST_PER_BATCH: usize = 64;
+
+/// The moves waiting for the writer, and whether a task is writing them.
+#[derive(Debug, Default)]
+pub(super) struct MoveQueue {
+    waiting: Mutex<Vec<QueuedMove>>,
+    writing: AtomicBool,
+}
+
+#[derive(Debug)]
+struct QueuedMove {
+    game_id: i64,
+    expected_ply: i64,
+    seat: String,
+    hole: i64,
+    user_id: i64,
+    position: String,
+    captured_a: i64,
+    captured_b: i64,
+    now: i64,
+    deadline: Option<i64>,
+    reminder_at: Option<i64>,
+    loop_history: Option<String>,
+    written: oneshot::Sender<Result<Written>>,
+}
+
+impl MoveQueue {
+    fn waiting(&self) -> std::sync::MutexGuard<'_, Vec<QueuedMove>> {
+        self.waiting.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The oldest moves waiting, at most a batch.
+    fn next_batch(&self) -> Vec<QueuedMove> {
+        let mut waiting = self.waiting();
+        let count = waiting.len().min(MOST_PER_BATCH);
+        waiting.drain(..count).collect()
+    }
+}
+
+impl Store {
+    /// Records a move after which the game goes on, on SQLite: queued, and
+    /// written with whatever else is queued when the writer is free.
+    pub(super) async fn record_ongoing_move_grouped(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        new_move: &NewMove,
+        update: &GameUpdate,
+    ) -> Result<Written> {
+        let (written, outcome) = oneshot::channel();
+        let queue = &self.queued_moves;
+        queue.waiting().push(QueuedMove {
+            game_id,
+            expected_ply,
+            seat: new_move.seat.to_string(),
+            hole: new_move.hole as i64,
+            user_id: to_db(new_move.user_id),
+            position: update.position.clone(),
+            captured_a: update.captured_a as i64,
+            captured_b: update.captured_b as i64,
+            now: update.now,
+            deadline: update.deadline,
+            reminder_at: update.reminder_at,
+            loop_history: update.loop_history.clone(),
+            written,
+        });
+        if !queue.writing.swap(true, Ordering::SeqCst) {
+            tokio::spawn(self.clone().write_queued_moves());
+        }
+        // The writing task answers every move it takes; it ends only when
+        // the queue is empty.
+        outcome.await.unwrap_or(Err(StoreError::Closed))
+    }
+
+    /// Writes queued moves, a batch at a time, until none is left.
+    async fn write_queued_moves(self) {
+        let queue = &self.queued_moves;
+        loop {
+            let batch = queue.next_batch();
+            if batch.is_empty() {
+                queue.writing.store(false, Ordering::SeqCst);
+                // A move queued after the batch was taken, whose caller saw
+                // this task still writing: written here unless another task
+                // has started for it.
+                if queue.waiting().is_empty() || queue.writing.swap(true, Ordering::SeqCst) {
+                    return;
+                }
+                continue;
+            }
+            self.write_batch(batch).await;
+        }
+    }
+
+    /// Writes `batch` in one transaction and answers each move. If the
+    /// batch fails, each move is tried alone, so that one move's failure is
+    /// not the others'.
+    async fn write_batch(&self, batch: Vec<QueuedMove>) {
+        let applied = self.run_batch(&batch).await;
+        match applied {
+            Ok(applied) => {
+                for (index, queued) in batch.into_iter().enumerate() {
+                    let written = if applied.contains(&(index as i64)) {
+                        Written::Yes
+                    } else {
+                        Written::Conflict
+                    };
+                    let _ = queued.written.send(Ok(written));
+                }
+            }
+            Err(error) if batch.len() == 1 => {
+                if let Some(queued) = batch.into_iter().next() {
+                    let _ = queued.written.send(Err(error));
+                }
+            }
+            Err(_) => {
+                for queued in batch {
+                    let alone = std::slice::from_ref(&queued);
+                    let written = self.run_batch(alone).await.map(|applied| match applied.is_empty() {
+                        true => Written::Conflict,
+                        false => Written::Yes,
+                    });
+                    let _ = queued.written.send(written);
+                }
+            }
+        }
+    }
+
+    /// Runs `batch` as one transaction; the indexes (in `batch`) of the
+    /// moves applied.
+    async fn run_batch(&self, batch: &[QueuedMove]) -> Result<Vec<i64>> {
+        let size = batch.len().next_power_of_two();
+        let mut query = sqlx::query_scalar::<_, i64>(batch_sql(size));
+        for queued in batch {
+            query = query
+                .bind(queued.game_id)
+                .bind(queued.expected_ply)
+                .bind(queued.expected_ply + 1)
+                .bind(queued.position.as_str())
+                .bind(queued.captured_a)
+                .bind(queued.captured_b)
+                .bind(queued.now)
+                .bind(queued.deadline)
+                .bind(queued.reminder_at)
+                .bind(queued.loop_history.as_deref())
+                .bind(queued.seat.as_str())
+                .bind(queued.hole)
+                .bind(queued.user_id);
+        }
+        for _ in batch.len()..size {
+            // Padding: no game has id 0, so these change nothing.
+            query = query
+                .bind(0_i64)
+                .bind(-1_i64)
+                .bind(0_i64)
+                .bind("")
+                .bind(0_i64)
+                .bind(0_i64)
+                .bind(0_i64)
+                .bind(None::<i64>)
+                .bind(None::<i64>)
+                .bind(None::<&str>)
+                .bind("")
+                .bind(0_i64)
+                .bind(0_i64);
+        }
+        let mut writer = self.writer().await?;
+        self.connections.batch_open(true);
+        let applied = query.fetch_all(&mut *writer).await;
+        if applied.is_err() {
+            // The batch stopped inside its transaction: ended here, so that
+            // the writer is clean for the next write (an error only means
+            // it had ended).
+            let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
+        }
+        self.connections.batch_open(false);
+        applied.map_err(|source| {
+            crate::telemetry::database_error("recording a move");
+            StoreError::Query {
+                doing: "recording a move",
+                source,
+            }
+        })
+    }
+}
+
+/// The statement batch for `size` moves (a power of two up to
+/// [`MOST_PER_BATCH`]): per move, the game's conditional update and the
+/// append of the move only if that update changed the game, returning the
+/// move's index in the batch; thirteen parameters per move.
+fn batch_sql(size: usize) -> &'static str {
+    static SQL: OnceLock<Vec<String>> = OnceLock::new();
+    let by_power = SQL.get_or_init(|| {
+        (0..=MOST_PER_BATCH.trailing_zeros())
+            .map(|power| {
+                let mut sql = String::from("BEGIN IMMEDIATE;\n");
+                for index in 0..1usize << power {
+                    let p = |n: usize| format!("${}", index * 13 + n);
+                    sql.push_str(&format!(
+                        "UPDATE games SET ply = {p3}, position = {p4}, captured_a = {p5}, captured_b = {p6},
+                             updated_at = {p7}, deadline = {p8}, reminder_at = {p9}, loop_history = {p10}
+                         WHERE id = {p1} AND ply = {p2} AND status = 'ongoing';
+                         INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
+                             SELECT {p1}, {p3}, {p11}, {p12}, {p13}, {p7} WHERE changes() = 1 RETURNING {index};\n",
+                        p1 = p(1),
+                        p2 = p(2),
+                        p3 = p(3),
+                        p4 = p(4),
+                        p5 = p(5),
+                        p6 = p(6),
+                        p7 = p(7),
+                        p8 = p(8),
+                        p9 = p(9),
+                        p10 = p(10),
+                        p11 = p(11),
+                        p12 = p(12),
+                        p13 = p(13),
+                    ));
+                }
+                sql.push_str("COMMIT;");
+                sql
+            })
+            .collect()
+    });
+    &by_power[size.trailing_zeros() as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_numbers_thirteen_parameters_per_move_and_returns_each_index() {
+        let sql = batch_sql(4);
+        assert!(sql.starts_with("BEGIN IMMEDIATE;"));
+        assert!(sql.ends_with("COMMIT;"));
+        assert_eq!(sql.matches("UPDATE games").count(), 4);
+        assert!(sql.contains("WHERE id = $40 AND ply = $41"));
+        assert!(sql.contains("$52, $46 WHERE changes() = 1 RETURNING 3;"));
+        assert!(!sql.contains("$53"));
+    }
+
+    #[test]
+    fn sizes_are_powers_of_two_up_to_the_most_per_batch() {
+        assert_eq!(batch_sql(1).matches("UPDATE games").count(), 1);
+        assert_eq!(
+            batch_sql(MOST_PER_BATCH).matches("UPDATE games").count(),
+            MOST_PER_BATCH
+        );
+    }
+}
