@@ -8,7 +8,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serenity::all::{ChannelId, Context, EditMessage, Message, MessageId};
+use serenity::all::{ChannelId, Context, CreateMessage, EditMessage, Message, MessageId};
+use serenity::http::{LightMethod, Request, Route};
 
 use super::render;
 use super::{Answered, Bot};
@@ -102,6 +103,32 @@ impl Drop for BusyGuard {
     }
 }
 
+/// A message the bot posted: all it keeps of Discord's answer.
+#[derive(Clone, Copy, Debug, serde::Deserialize)]
+pub(super) struct Posted {
+    pub id: MessageId,
+    pub channel_id: ChannelId,
+}
+
+impl From<&Message> for Posted {
+    fn from(message: &Message) -> Posted {
+        Posted {
+            id: message.id,
+            channel_id: message.channel_id,
+        }
+    }
+}
+
+/// Posts `message` in `channel`. Not `ChannelId::send_message`: that reads
+/// Discord's whole answer into a `Message` (author, components, embeds…),
+/// a tenth of the bot's CPU per move, when the id is all the bot keeps.
+pub(super) async fn post(ctx: &Context, channel: ChannelId, message: &CreateMessage) -> serenity::Result<Posted> {
+    let body = serde_json::to_vec(message)?;
+    let request = Request::new(Route::ChannelMessages { channel_id: channel }, LightMethod::Post).body(Some(body));
+    let answer = ctx.http.request(request).await?.bytes().await?;
+    Ok(serde_json::from_slice(&answer)?)
+}
+
 impl Bot {
     /// Settles `owed`: strips the superseded boards, then posts the board of
     /// the game's current state in `language` (with `intro` above it) and
@@ -123,8 +150,8 @@ impl Bot {
             reply.content = format!("{intro}\n{}", reply.content);
         }
         let message = reply.owed_message(owed.nonce());
-        let posted = ChannelId::new(view.channel_id).send_message(ctx, message).await?;
-        self.record_board(ctx, view, &posted, None).await
+        let posted = post(ctx, ChannelId::new(view.channel_id), &message).await?;
+        self.record_board(ctx, view, posted, None).await
     }
 
     /// Records `posted` as showing `view`'s board (`replaced_live`: the board
@@ -135,7 +162,7 @@ impl Bot {
         &self,
         ctx: &Context,
         view: &GameView,
-        posted: &Message,
+        posted: Posted,
         replaced_live: Option<u64>,
     ) -> Answered {
         match self
@@ -225,9 +252,9 @@ impl Bot {
             let language = self.server_language(view.guild_id).await;
             let message = render::challenge(language, &view).owed_message(format!("akon:c:{challenge_id}"));
             tracing::info!(challenge_id, "posting a challenge never shown");
-            match ChannelId::new(view.channel_id).send_message(ctx, message).await {
+            match post(ctx, ChannelId::new(view.channel_id), &message).await {
                 Ok(posted) => {
-                    self.challenge_posted(challenge_id, &posted).await;
+                    self.challenge_posted(challenge_id, posted).await;
                     *owing -= 1;
                     crate::telemetry::owed_delivered();
                 }

@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 
 use serenity::all::{
-    ChannelId, ComponentInteraction, Context, CreateInteractionResponse, EditMessage, Message, MessageId, UserId,
+    ChannelId, ComponentInteraction, Context, CreateInteractionResponse, EditMessage, MessageId, UserId,
 };
 
 use super::render;
@@ -97,7 +97,7 @@ impl Bot {
                             .unwrap_or(view.channel_id),
                     )
                 };
-                channel.send_message(ctx, reply.owed_message(nonce)).await?;
+                super::delivery::post(ctx, channel, &reply.owed_message(nonce)).await?;
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
             NoticeView::Timeout { view, .. } => {
@@ -128,7 +128,7 @@ impl Bot {
     }
 
     /// Remembers the message showing a challenge.
-    pub(super) async fn challenge_posted(&self, challenge_id: i64, message: &Message) {
+    pub(super) async fn challenge_posted(&self, challenge_id: i64, message: super::delivery::Posted) {
         if let Err(error) = self
             .service
             .set_challenge_message(challenge_id, message.channel_id.get(), message.id.get())
@@ -153,7 +153,7 @@ impl Bot {
                     .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
                     .await?;
                 let message = press.get_response(&ctx.http).await?;
-                self.challenge_posted(challenge.id, &message).await;
+                self.challenge_posted(challenge.id, (&message).into()).await;
                 Ok(())
             }
             Ok(RematchOutcome::ComputerGame(view)) => {

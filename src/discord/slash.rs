@@ -50,7 +50,7 @@ impl Bot {
                 match self.service.challenge_or_play(request).await {
                     Ok(Challenged::Challenge(view)) => {
                         let message = self.public(ctx, command, &render::challenge(public, &view)).await?;
-                        self.challenge_posted(view.id, &message).await;
+                        self.challenge_posted(view.id, (&message).into()).await;
                         Ok(())
                     }
                     Ok(Challenged::ComputerGame { view, level }) => {
