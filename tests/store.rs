@@ -457,16 +457,7 @@ async fn a_move_abandoned_while_being_written_leaves_one_move_or_none_and_the_wr
         let hole = view.game.legal_moves().iter().next().unwrap();
         let mut engine = view.game.clone();
         engine.play(hole).unwrap();
-        let update = GameUpdate {
-            position: serde_json::to_string(&engine.position().to_json()).unwrap(),
-            finished: None,
-            captured_a: engine.position().captured(Seat::A) as u32,
-            captured_b: engine.position().captured(Seat::B) as u32,
-            now: T0,
-            deadline: None,
-            reminder_at: None,
-            loop_history: Some(engine.loop_history_text()),
-        };
+        let update = update_after(&engine);
         let new_move = NewMove {
             seat: seat.letter(),
             hole: hole.number(),
