@@ -352,6 +352,9 @@ async fn metrics_show_the_interactions_their_latency_and_the_move_played() {
         "no database error: {}",
         after.text
     );
+    // The one move went to SQLite in a commit of its own.
+    assert_eq!(after.value("akon_sqlite_moves_per_commit_count", &[]), Some(1.0));
+    assert_eq!(after.value("akon_sqlite_moves_per_commit_sum", &[]), Some(1.0));
 
     let moves = after.latency_buckets("button", "move");
     assert_eq!(moves.last().map(|b| b.0), Some(f64::INFINITY), "{moves:?}");

@@ -119,6 +119,7 @@ impl Store {
         let applied = self.run_batch(&batch).await;
         match applied {
             Ok(applied) => {
+                crate::telemetry::moves_committed_together(batch.len());
                 for (index, queued) in batch.into_iter().enumerate() {
                     let written = if applied.contains(&(index as i64)) {
                         Written::Yes
@@ -136,7 +137,11 @@ impl Store {
             Err(_) => {
                 for queued in batch {
                     let alone = std::slice::from_ref(&queued);
-                    let written = self.run_batch(alone).await.map(|applied| match applied.is_empty() {
+                    let written = self.run_batch(alone).await;
+                    if written.is_ok() {
+                        crate::telemetry::moves_committed_together(1);
+                    }
+                    let written = written.map(|applied| match applied.is_empty() {
                         true => Written::Conflict,
                         false => Written::Yes,
                     });

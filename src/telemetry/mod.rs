@@ -45,6 +45,12 @@ pub const SCHEDULER_LAG: &str = "akon_scheduler_lag_seconds";
 pub const SEARCHES_RUNNING: &str = "akon_computer_searches_running";
 /// Failed database statements; label `doing` (what the statement was for).
 pub const DATABASE_ERRORS: &str = "akon_database_errors_total";
+/// On SQLite, how many moves each commit of queued moves wrote (group
+/// commit, see `store::grouped_moves`).
+pub const MOVES_PER_COMMIT: &str = "akon_sqlite_moves_per_commit";
+
+/// The group-commit histogram's buckets: a batch holds at most 64 moves.
+pub const MOVES_PER_COMMIT_BUCKETS: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
 
 /// The answer-latency histogram's buckets, in seconds: Discord wants a
 /// first answer within 3 s, and a hard computer move can take several.
@@ -220,12 +226,19 @@ pub fn database_error(doing: &'static str) {
     counter!(DATABASE_ERRORS, "doing" => doing).increment(1);
 }
 
+/// One commit of queued moves wrote `count` of them.
+pub fn moves_committed_together(count: usize) {
+    histogram!(MOVES_PER_COMMIT).record(count as f64);
+}
+
 /// The Prometheus recorder with our histogram buckets (without buckets the
 /// exporter would render a summary, which cannot be aggregated).
 pub fn recorder() -> PrometheusRecorder {
     PrometheusBuilder::new()
         .set_buckets_for_metric(Matcher::Full(ANSWER_SECONDS.to_string()), ANSWER_BUCKETS)
         .expect("the answer buckets are not empty")
+        .set_buckets_for_metric(Matcher::Full(MOVES_PER_COMMIT.to_string()), MOVES_PER_COMMIT_BUCKETS)
+        .expect("the group-commit buckets are not empty")
         .build_recorder()
 }
 
@@ -249,6 +262,10 @@ pub fn describe() {
     );
     describe_gauge!(SEARCHES_RUNNING, "Computer searches running.");
     describe_counter!(DATABASE_ERRORS, "Failed database statements, by what they were for.");
+    describe_histogram!(
+        MOVES_PER_COMMIT,
+        "On SQLite, moves written by each commit of queued moves."
+    );
     gauge!(OWED_PENDING).set(0.0);
     counter!(OWED_DELIVERED).absolute(0);
     gauge!(SCHEDULER_LAG).set(0.0);
