@@ -127,13 +127,7 @@ on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn
 async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_board() {
     let scene = Scene::new().await;
     let players = [alice(), bob()];
-    let challenge = scene
-        .slash(
-            &alice(),
-            "challenge",
-            vec![("opponent", 6, json!(bob().id.to_string()))],
-        )
-        .await;
+    let challenge = scene.challenge(&alice(), &bob()).await;
     assert!(!fake::is_ephemeral(&challenge));
     assert!(fake::content(&challenge).contains(&bob().mention()), "{challenge}");
     assert!(

@@ -56,13 +56,7 @@ async fn a_user_with_a_french_discord_gets_french_private_answers() {
         ephemeral_text(&games),
         "Tu n'as aucune partie en cours. Lances-en une avec `/akon défier`."
     );
-    let refused = scene
-        .slash(
-            &alice(),
-            "challenge",
-            vec![("opponent", 6, json!(alice().id.to_string()))],
-        )
-        .await;
+    let refused = scene.challenge(&alice(), &alice()).await;
     assert_eq!(ephemeral_text(&refused), "Tu ne peux pas te défier toi-même.");
     let rules = scene.slash(&alice(), "rules", vec![]).await;
     assert!(ephemeral_text(&rules).contains("### Les règles de l'Akon"), "{rules}");
@@ -92,13 +86,7 @@ async fn a_user_with_a_french_discord_gets_french_private_answers() {
     let games = scene.slash(&bob(), "games", vec![]).await;
     assert!(ephemeral_text(&games).starts_with("You have no ongoing games."));
     // The server is in English: alice's challenge, a public message, is.
-    let challenge = scene
-        .slash(
-            &alice(),
-            "challenge",
-            vec![("opponent", 6, json!(bob().id.to_string()))],
-        )
-        .await;
+    let challenge = scene.challenge(&alice(), &bob()).await;
     assert!(
         fake::content(&challenge).contains("challenges you to a game"),
         "{challenge}"
@@ -111,13 +99,7 @@ async fn a_user_with_a_french_discord_gets_french_private_answers() {
 async fn a_server_with_a_spanish_locale_gets_spanish_boards() {
     let scene = Scene::new().await;
     scene.fake.set_guild_locale("es-ES");
-    let challenge = scene
-        .slash(
-            &alice(),
-            "challenge",
-            vec![("opponent", 6, json!(bob().id.to_string()))],
-        )
-        .await;
+    let challenge = scene.challenge(&alice(), &bob()).await;
     assert!(
         fake::content(&challenge).contains("te desafía a una partida de **Akon**"),
         "{challenge}"
@@ -173,13 +155,7 @@ async fn whole_game(locale: &str, words: [&str; 6]) {
     for user in &players {
         scene.fake.set_user_locale(user, locale);
     }
-    let challenge = scene
-        .slash(
-            &alice(),
-            "challenge",
-            vec![("opponent", 6, json!(bob().id.to_string()))],
-        )
-        .await;
+    let challenge = scene.challenge(&alice(), &bob()).await;
     assert!(fake::content(&challenge).contains(challenged), "{challenge}");
     let accept = fake::buttons(&challenge)[0]["custom_id"].as_str().unwrap().to_string();
     let mut board = scene
@@ -306,13 +282,7 @@ async fn players_and_admins_choose_their_languages() {
         ephemeral_text(&set).contains("this server's language (boards, challenges, results): French"),
         "{set}"
     );
-    let challenge = scene
-        .slash(
-            &alice(),
-            "challenge",
-            vec![("opponent", 6, json!(bob().id.to_string()))],
-        )
-        .await;
+    let challenge = scene.challenge(&alice(), &bob()).await;
     assert!(fake::content(&challenge).contains("te défie"), "{challenge}");
     // bob follows Discord again.
     let settings = scene

@@ -195,14 +195,18 @@ impl Scene {
         Store::open(&self.db.url).await.unwrap()
     }
 
+    /// `/akon challenge opponent:@opponent` from `challenger`; the answer.
+    pub async fn challenge(&self, challenger: &TestUser, opponent: &TestUser) -> Value {
+        self.slash(
+            challenger,
+            "challenge",
+            vec![("opponent", 6, json!(opponent.id.to_string()))],
+        )
+        .await
+    }
+
     pub async fn challenge_accepted(&self, challenger: &TestUser, opponent: &TestUser) -> Value {
-        let challenge = self
-            .slash(
-                challenger,
-                "challenge",
-                vec![("opponent", 6, json!(opponent.id.to_string()))],
-            )
-            .await;
+        let challenge = self.challenge(challenger, opponent).await;
         let accept = button_with_label(&challenge, "Accept");
         self.click_expecting_board(opponent, fake::message_id(&challenge), &accept)
             .await
