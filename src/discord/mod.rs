@@ -3,6 +3,7 @@
 //! and no SQL. Every button press goes through one global handler keyed by
 //! the button's `custom_id`, so buttons survive restarts.
 
+mod asker;
 mod buttons;
 mod client;
 #[cfg(test)]

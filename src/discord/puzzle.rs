@@ -8,6 +8,7 @@ use serenity::all::{
     EditInteractionResponse,
 };
 
+use super::asker::Asker;
 use super::render_puzzle::{answer_message, puzzle_message, PuzzleMessage};
 use super::{Answered, Bot};
 use crate::engine::Hole;
@@ -25,30 +26,6 @@ fn edit(message: PuzzleMessage) -> EditInteractionResponse {
     EditInteractionResponse::new()
         .content(message.content)
         .components(message.components)
-}
-
-/// Who asked for a puzzle: `/akon puzzle` or the Next puzzle button, which
-/// serenity answers through two types with the same calls.
-#[derive(Clone, Copy)]
-enum Asker<'a> {
-    Command(&'a CommandInteraction),
-    Button(&'a ComponentInteraction),
-}
-
-impl Asker<'_> {
-    async fn respond(self, ctx: &Context, response: CreateInteractionResponse) -> Answered {
-        match self {
-            Asker::Command(command) => command.create_response(&ctx.http, response).await,
-            Asker::Button(press) => press.create_response(&ctx.http, response).await,
-        }
-    }
-
-    async fn edit(self, ctx: &Context, message: EditInteractionResponse) -> Answered {
-        match self {
-            Asker::Command(command) => command.edit_response(&ctx.http, message).await.map(|_| ()),
-            Asker::Button(press) => press.edit_response(&ctx.http, message).await.map(|_| ()),
-        }
-    }
 }
 
 impl Bot {

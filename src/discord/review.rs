@@ -8,6 +8,7 @@ use serenity::all::{
     CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
+use super::asker::Asker;
 use super::render_review::{review_message, review_refused_in_progress};
 use super::{Answered, Bot};
 use crate::i18n::Language;
@@ -55,31 +56,8 @@ impl Bot {
         languages: Languages,
         game_id: i64,
     ) -> Answered {
-        match self.service.stored_review(game_id).await {
-            Ok(Some(view)) => {
-                let answer = message(review_message(languages.public, &view), false);
-                return command
-                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
-                    .await;
-            }
-            Ok(None) => {}
-            Err(error) => {
-                let answer = message(review_or_refusal(self, languages.private, Err(error), game_id), true);
-                return command
-                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
-                    .await;
-            }
-        }
-        command
-            .create_response(
-                &ctx.http,
-                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
-            )
-            .await?;
-        // The deferred answer is public: a refusal now reads in the
-        // channel's language too.
-        let text = review_or_refusal(self, languages.public, self.service.review(game_id).await, game_id);
-        command.edit_response(&ctx.http, edit(text)).await.map(|_| ())
+        self.offer_review(ctx, Asker::Command(command), languages, game_id)
+            .await
     }
 
     /// The Review button of a finished board: the review for the presser
@@ -91,24 +69,37 @@ impl Bot {
         languages: Languages,
         game_id: i64,
     ) -> Answered {
+        self.offer_review(ctx, Asker::Button(press), languages, game_id).await
+    }
+
+    /// A stored review is answered at once; otherwise the answer is
+    /// deferred while the engine reviews the game, then edited. A refusal
+    /// known at once is private, in the asker's language.
+    async fn offer_review(&self, ctx: &Context, asker: Asker<'_>, languages: Languages, game_id: i64) -> Answered {
+        let (language, private) = match asker {
+            Asker::Command(_) => (languages.public, false),
+            Asker::Button(_) => (languages.private, true),
+        };
         match self.service.stored_review(game_id).await {
+            Ok(Some(view)) => {
+                let answer = message(review_message(language, &view), private);
+                return asker.respond(ctx, CreateInteractionResponse::Message(answer)).await;
+            }
             Ok(None) => {}
-            stored => {
-                let reviewed = stored.map(|view| view.expect("matched above"));
-                let answer = message(review_or_refusal(self, languages.private, reviewed, game_id), true);
-                return press
-                    .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
-                    .await;
+            Err(error) => {
+                let answer = message(review_or_refusal(self, languages.private, Err(error), game_id), true);
+                return asker.respond(ctx, CreateInteractionResponse::Message(answer)).await;
             }
         }
-        press
-            .create_response(
-                &ctx.http,
-                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true)),
-            )
-            .await?;
-        let text = review_or_refusal(self, languages.private, self.service.review(game_id).await, game_id);
-        press.edit_response(&ctx.http, edit(text)).await.map(|_| ())
+        let deferred = match private {
+            true => CreateInteractionResponseMessage::new().ephemeral(true),
+            false => CreateInteractionResponseMessage::new(),
+        };
+        asker.respond(ctx, CreateInteractionResponse::Defer(deferred)).await?;
+        // A public answer, deferred, reads in the channel's language, a
+        // refusal too.
+        let text = review_or_refusal(self, language, self.service.review(game_id).await, game_id);
+        asker.edit(ctx, edit(text)).await
     }
 }
 
