@@ -15,7 +15,7 @@ use std::sync::{Mutex, OnceLock};
 
 use tokio::sync::oneshot;
 
-use super::{to_db, GameUpdate, NewMove, Result, Store, StoreError, Written};
+use super::{to_db, Doing, GameUpdate, NewMove, Result, Store, StoreError, Written};
 
 /// The most moves one batch writes; a batch is padded to a power of two, so
 /// that SQLite prepares one statement per size, not per count.
@@ -30,6 +30,14 @@ pub(super) struct MoveQueue {
 
 #[derive(Debug)]
 struct QueuedMove {
+    row: MoveRow,
+    written: oneshot::Sender<Result<Written>>,
+}
+
+/// A move's thirteen parameters in the batch. The default pads a batch:
+/// no game has id 0, so it changes nothing.
+#[derive(Debug, Default)]
+struct MoveRow {
     game_id: i64,
     expected_ply: i64,
     seat: String,
@@ -42,7 +50,6 @@ struct QueuedMove {
     deadline: Option<i64>,
     reminder_at: Option<i64>,
     loop_history: Option<String>,
-    written: oneshot::Sender<Result<Written>>,
 }
 
 impl MoveQueue {
@@ -70,7 +77,7 @@ impl Store {
     ) -> Result<Written> {
         let (written, outcome) = oneshot::channel();
         let queue = &self.queued_moves;
-        queue.waiting().push(QueuedMove {
+        let row = MoveRow {
             game_id,
             expected_ply,
             seat: new_move.seat.to_string(),
@@ -83,8 +90,8 @@ impl Store {
             deadline: update.deadline,
             reminder_at: update.reminder_at,
             loop_history: update.loop_history.clone(),
-            written,
-        });
+        };
+        queue.waiting().push(QueuedMove { row, written });
         if !queue.writing.swap(true, Ordering::SeqCst) {
             tokio::spawn(self.clone().write_queued_moves());
         }
@@ -155,39 +162,27 @@ impl Store {
     /// moves applied.
     async fn run_batch(&self, batch: &[QueuedMove]) -> Result<Vec<i64>> {
         let size = batch.len().next_power_of_two();
+        let padding = MoveRow::default();
+        let rows = batch
+            .iter()
+            .map(|queued| &queued.row)
+            .chain(std::iter::repeat_n(&padding, size - batch.len()));
         let mut query = sqlx::query_scalar::<_, i64>(batch_sql(size));
-        for queued in batch {
+        for row in rows {
             query = query
-                .bind(queued.game_id)
-                .bind(queued.expected_ply)
-                .bind(queued.expected_ply + 1)
-                .bind(queued.position.as_str())
-                .bind(queued.captured_a)
-                .bind(queued.captured_b)
-                .bind(queued.now)
-                .bind(queued.deadline)
-                .bind(queued.reminder_at)
-                .bind(queued.loop_history.as_deref())
-                .bind(queued.seat.as_str())
-                .bind(queued.hole)
-                .bind(queued.user_id);
-        }
-        for _ in batch.len()..size {
-            // Padding: no game has id 0, so these change nothing.
-            query = query
-                .bind(0_i64)
-                .bind(-1_i64)
-                .bind(0_i64)
-                .bind("")
-                .bind(0_i64)
-                .bind(0_i64)
-                .bind(0_i64)
-                .bind(None::<i64>)
-                .bind(None::<i64>)
-                .bind(None::<&str>)
-                .bind("")
-                .bind(0_i64)
-                .bind(0_i64);
+                .bind(row.game_id)
+                .bind(row.expected_ply)
+                .bind(row.expected_ply + 1)
+                .bind(row.position.as_str())
+                .bind(row.captured_a)
+                .bind(row.captured_b)
+                .bind(row.now)
+                .bind(row.deadline)
+                .bind(row.reminder_at)
+                .bind(row.loop_history.as_deref())
+                .bind(row.seat.as_str())
+                .bind(row.hole)
+                .bind(row.user_id);
         }
         let mut writer = self.writer().await?;
         self.connections.batch_open(true);
@@ -199,13 +194,7 @@ impl Store {
             let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
         }
         self.connections.batch_open(false);
-        applied.map_err(|source| {
-            crate::telemetry::database_error("recording a move");
-            StoreError::Query {
-                doing: "recording a move",
-                source,
-            }
-        })
+        applied.doing("recording a move")
     }
 }
 

@@ -717,7 +717,7 @@ impl Store {
              INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
                  SELECT id, $3, $11, $12, $13, $7 FROM moved RETURNING ply";
         let mut writer = self.writer().await?;
-        let appended: std::result::Result<Vec<i64>, sqlx::Error> = sqlx::query_scalar(sql)
+        let appended: Vec<i64> = sqlx::query_scalar(sql)
             .bind(game_id)
             .bind(expected_ply)
             .bind(expected_ply + 1)
@@ -732,18 +732,13 @@ impl Store {
             .bind(new_move.hole as i64)
             .bind(to_db(new_move.user_id))
             .fetch_all(&mut *writer)
-            .await;
-        match appended {
-            Ok(appended) if appended.is_empty() => Ok(Written::Conflict),
-            Ok(_) => Ok(Written::Yes),
-            Err(source) => {
-                crate::telemetry::database_error("recording a move");
-                Err(StoreError::Query {
-                    doing: "recording a move",
-                    source,
-                })
-            }
-        }
+            .await
+            .doing("recording a move")?;
+        Ok(if appended.is_empty() {
+            Written::Conflict
+        } else {
+            Written::Yes
+        })
     }
 
     /// Finishes a game without a move (a resignation), only if it is still
