@@ -32,7 +32,7 @@ pub struct BoardRecorded {
 }
 
 /// A game or challenge that owes its channel a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct Owing {
     pub id: i64,
     /// When it last changed (seconds since the Unix epoch, the service's
@@ -56,8 +56,8 @@ impl Store {
     /// Up to `limit` games that owe their channel a message, least recently
     /// changed first.
     pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<Owing>> {
-        let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
-            "SELECT id, updated_at FROM (SELECT id, updated_at FROM games WHERE {OWED}
+        sqlx::query_as(&format!(
+            "SELECT id, updated_at AS changed_at FROM (SELECT id, updated_at FROM games WHERE {OWED}
                  UNION SELECT games.id, games.updated_at FROM stale_boards JOIN games ON games.id = stale_boards.game_id)
                  AS owed
              ORDER BY updated_at, id LIMIT $1"
@@ -65,27 +65,20 @@ impl Store {
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing games that owe a message")?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, changed_at)| Owing { id, changed_at })
-            .collect())
+        .doing("listing games that owe a message")
     }
 
     /// Up to `limit` pending challenges whose message was never posted,
     /// oldest first.
     pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<Owing>> {
-        let rows: Vec<(i64, i64)> = sqlx::query_as(
-            "SELECT id, created_at FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id LIMIT $1",
+        sqlx::query_as(
+            "SELECT id, created_at AS changed_at FROM challenges
+             WHERE status = 'pending' AND message_id IS NULL ORDER BY id LIMIT $1",
         )
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing challenges never shown")?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, changed_at)| Owing { id, changed_at })
-            .collect())
+        .doing("listing challenges never shown")
     }
 
     /// The game's boards whose buttons are to be stripped (channel, message).
