@@ -302,6 +302,19 @@ async fn only_the_opponent_accepts_either_player_closes_and_challenges_expire() 
     f.service.challenge(here(), &a, &b).await.unwrap();
 }
 
+/// `text` as the server returns a text column, decoded as the store decodes
+/// one into `T`.
+async fn decoded<T>(db: &mut sqlx::AnyConnection, text: &str) -> T
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + Send + Unpin,
+{
+    sqlx::query_scalar("SELECT CAST($1 AS TEXT)")
+        .bind(text)
+        .fetch_one(db)
+        .await
+        .unwrap()
+}
+
 on_both_backends!(#[tokio::test] fn every_status_and_end_reason_reads_back_as_itself_and_an_unknown_one_is_an_error);
 async fn every_status_and_end_reason_reads_back_as_itself_and_an_unknown_one_is_an_error() {
     let f = fixture().await;
@@ -336,20 +349,10 @@ async fn every_status_and_end_reason_reads_back_as_itself_and_an_unknown_one_is_
     // Why a game went unrated and a player's result, decoded from text the
     // server returns.
     for &reason in UnratedReason::ALL {
-        let read: UnratedReason = sqlx::query_scalar("SELECT CAST($1 AS TEXT)")
-            .bind(reason.as_str())
-            .fetch_one(&mut db)
-            .await
-            .unwrap();
-        assert_eq!(read, reason);
+        assert_eq!(decoded::<UnratedReason>(&mut db, reason.as_str()).await, reason);
     }
     for &outcome in Outcome::ALL {
-        let read: Outcome = sqlx::query_scalar("SELECT CAST($1 AS TEXT)")
-            .bind(outcome.as_str())
-            .fetch_one(&mut db)
-            .await
-            .unwrap();
-        assert_eq!(read, outcome);
+        assert_eq!(decoded::<Outcome>(&mut db, outcome.as_str()).await, outcome);
     }
 
     // A value from a newer or damaged database: the CHECK constraints would
