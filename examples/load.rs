@@ -504,8 +504,13 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
     }
     let mut ready: VecDeque<usize> = (0..views.len()).collect();
     let transactions_before = db.transactions().await;
-    type Done = (usize, Instant, Result<MoveApplied, ServiceError>);
+    // The time is taken in the task, as the service answers: the driver
+    // may be busy (setting up a new game) when the answer reaches it.
+    type Done = (usize, Duration, Result<MoveApplied, ServiceError>);
     let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Done>();
+    // A finished game's slot gets a new game from a task of its own, so that
+    // setting it up does not hold back the presses due meanwhile.
+    let (fresh_tx, mut fresh_rx) = mpsc::unbounded_channel::<(usize, Result<GameView, ServiceError>)>();
     let mut acknowledged: HashMap<i64, Vec<(i64, u8)>> = HashMap::new();
     let mut steps = Vec::new();
     for &rate in &options.service_rates {
@@ -534,7 +539,7 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
                 tokio::spawn(async move {
                     let sent = Instant::now();
                     let result = service.play(game, ply, hole, &user, None).await;
-                    let _ = done.send((slot, sent, result));
+                    let _ = done.send((slot, sent.elapsed(), result));
                 });
             }
             if pacer.over() && in_flight == 0 {
@@ -542,12 +547,16 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
             }
             let finished = tokio::select! {
                 done = done_rx.recv() => done,
+                Some((slot, fresh)) = fresh_rx.recv() => {
+                    views[slot] = fresh?;
+                    ready.push_back(slot);
+                    None
+                }
                 _ = tokio::time::sleep_until(pacer.wake_at()), if !pacer.over() => None,
                 _ = tokio::time::sleep(Duration::from_secs(5)), if pacer.over() => break,
             };
-            let Some((slot, sent, result)) = finished else { continue };
+            let Some((slot, took, result)) = finished else { continue };
             in_flight -= 1;
-            let took = sent.elapsed();
             match result {
                 Ok(applied) => {
                     step.applied += 1;
@@ -558,11 +567,14 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
                         .or_default()
                         .push((applied.view.ply(), outcome.hole.number()));
                     if applied.view.finished.is_some() {
-                        views[slot] = new_service_game(&service, &seats[slot]).await?;
+                        let (service, pair, fresh) = (service.clone(), seats[slot].clone(), fresh_tx.clone());
+                        tokio::spawn(async move {
+                            let _ = fresh.send((slot, new_service_game(&service, &pair).await));
+                        });
                     } else {
                         views[slot] = applied.view;
+                        ready.push_back(slot);
                     }
-                    ready.push_back(slot);
                 }
                 Err(error) => {
                     eprintln!("refused: {error}");
