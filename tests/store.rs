@@ -16,7 +16,7 @@ mod db;
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
 
-use service_fixture::{fixture, fixture_with, here, player, Fixture, GUILD, T0};
+use service_fixture::{fixture, fixture_with, here, player, Fixture, CHANNEL, GUILD, T0};
 
 async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
     let challenge = f.service.challenge(here(), a, b).await.unwrap();
@@ -743,4 +743,83 @@ async fn the_wal_is_copied_back_beside_the_writer_and_stays_small() {
     // 2,000 commits of a few pages each would leave a WAL of tens of MB.
     let size = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
     assert!(size < 12 << 20, "the WAL grew to {size} bytes");
+}
+
+/// What a press reads of `game` (on SQLite kept from the writes) is what
+/// the database holds.
+async fn reads_as_stored(f: &Fixture, game: i64, after: &str) {
+    let read = f.store.game_with_players(game).await.unwrap();
+    let stored = f.store.game_with_players_as_stored(game).await.unwrap();
+    assert_eq!(read, stored, "after {after}");
+}
+
+on_both_backends!(#[tokio::test] fn a_press_reads_what_is_stored_after_every_kind_of_write);
+async fn a_press_reads_what_is_stored_after_every_kind_of_write() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    reads_as_stored(&f, game, "the start").await;
+    for ply in 0..6 {
+        let view = f.service.game(game).await.unwrap();
+        let board = 5_000 + ply;
+        f.service.board_shown(&view, CHANNEL, board, None).await.unwrap();
+        reads_as_stored(&f, game, "a board").await;
+        let hole = view.game.legal_moves().iter().next().unwrap();
+        let user = mover(&f, game, &a, &b).await;
+        f.service
+            .play(game, view.ply(), hole, &user, Some(board))
+            .await
+            .unwrap();
+        reads_as_stored(&f, game, "a move").await;
+    }
+    // A press on a board whose id was not saved yet saves it first.
+    let view = f.service.game(game).await.unwrap();
+    let hole = view.game.legal_moves().iter().next().unwrap();
+    let user = mover(&f, game, &a, &b).await;
+    f.service
+        .play(game, view.ply(), hole, &user, Some(6_000))
+        .await
+        .unwrap();
+    reads_as_stored(&f, game, "a move on an unsaved board").await;
+
+    // A new name, saved by a challenge elsewhere, shows on the game.
+    f.service
+        .challenge(here(), &player(1, "ada lovelace"), &player(3, "cy"))
+        .await
+        .unwrap();
+    reads_as_stored(&f, game, "a new name").await;
+    let read = f.store.game_with_players(game).await.unwrap().unwrap();
+    assert_eq!(read.name_a.as_deref(), Some("ada lovelace"));
+
+    // The clock: a reminder taken, then the game lost on time.
+    let deadline = f
+        .store
+        .game_with_players(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .game
+        .deadline
+        .unwrap();
+    f.clock.advance(deadline - T0 - 60);
+    f.service.tick().await.unwrap();
+    reads_as_stored(&f, game, "a reminder").await;
+    f.clock.advance(120);
+    f.service.tick().await.unwrap();
+    reads_as_stored(&f, game, "a timeout").await;
+    let finished = f.service.game(game).await.unwrap().finished;
+    assert!(
+        matches!(finished, Some((akon::service::EndReason::Timeout { .. }, _))),
+        "{finished:?}"
+    );
+
+    let resigned = start_game(&f, &a, &b).await;
+    reads_as_stored(&f, resigned, "another start").await;
+    f.service.resign(resigned, &a).await.unwrap();
+    reads_as_stored(&f, resigned, "a resignation").await;
+
+    let aborted = start_game(&f, &a, &b).await;
+    reads_as_stored(&f, aborted, "a third start").await;
+    f.service.abort(aborted, &a).await.unwrap();
+    reads_as_stored(&f, aborted, "an abort").await;
 }

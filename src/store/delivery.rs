@@ -123,6 +123,14 @@ impl Store {
             .await
             .doing("saving a board message")?;
             if recorded.rows_affected() == 1 {
+                self.games.changed(board.game_id, |game| {
+                    let fits = game.ply == board.ply && game.status.as_str() == status;
+                    game.board_channel_id = Some(to_db(board.channel_id));
+                    game.board_message_id = Some(to_db(board.message_id));
+                    game.board_ply = Some(board.ply);
+                    game.result_shown = game.status == GameStatus::Finished;
+                    fits
+                });
                 return Ok(BoardRecorded {
                     latest: true,
                     stale: Vec::new(),
@@ -183,6 +191,7 @@ impl Store {
                 .await
                 .doing("reading stale boards")?;
         tx.commit().await.doing("committing a board")?;
+        self.games.forget(board.game_id);
         Ok(BoardRecorded {
             latest,
             stale: stale.into_iter().map(|(c, m)| (from_db(c), from_db(m))).collect(),

@@ -15,7 +15,7 @@ use std::sync::{Mutex, OnceLock};
 
 use tokio::sync::oneshot;
 
-use super::{to_db, Doing, GameUpdate, NewMove, Result, Store, StoreError, Written};
+use super::{to_db, Doing, GameRow, GameStatus, GameUpdate, NewMove, Result, Store, StoreError, Written};
 
 /// The most moves one batch writes; a batch is padded to a power of two, so
 /// that SQLite prepares one statement per size, not per count.
@@ -50,6 +50,23 @@ struct MoveRow {
     deadline: Option<i64>,
     reminder_at: Option<i64>,
     loop_history: Option<String>,
+}
+
+impl MoveRow {
+    /// The batch's change to the game row, on `game`; whether `game` is
+    /// the row the batch changed.
+    fn apply_to(&self, game: &mut GameRow) -> bool {
+        let fits = game.ply == self.expected_ply && game.status == GameStatus::Ongoing;
+        game.ply = self.expected_ply + 1;
+        game.position.clone_from(&self.position);
+        game.captured_a = self.captured_a;
+        game.captured_b = self.captured_b;
+        game.updated_at = self.now;
+        game.deadline = self.deadline;
+        game.reminder_at = self.reminder_at;
+        game.loop_history.clone_from(&self.loop_history);
+        fits
+    }
 }
 
 impl MoveQueue {
@@ -187,11 +204,23 @@ impl Store {
         let mut writer = self.writer().await?;
         self.connections.batch_open(true);
         let applied = query.fetch_all(&mut *writer).await;
-        if applied.is_err() {
-            // The batch stopped inside its transaction: ended here, so that
-            // the writer is clean for the next write (an error only means
-            // it had ended).
-            let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
+        match &applied {
+            // Told while the writer is held, so in commit order.
+            Ok(applied) => {
+                for &index in applied {
+                    let row = &batch[index as usize].row;
+                    self.games.changed(row.game_id, |game| row.apply_to(game));
+                }
+            }
+            Err(_) => {
+                // The batch stopped inside its transaction: ended here, so
+                // that the writer is clean for the next write (an error
+                // only means it had ended).
+                let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
+                for queued in batch {
+                    self.games.forget(queued.row.game_id);
+                }
+            }
         }
         self.connections.batch_open(false);
         applied.doing("recording a move")

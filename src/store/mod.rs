@@ -22,6 +22,7 @@ pub use leases::LeaseKind;
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
 
+mod game_cache;
 mod grouped_moves;
 
 mod delivery;
@@ -104,6 +105,8 @@ pub struct Store {
     languages: std::sync::Arc<languages::LanguageCache>,
     /// SQLite: moves waiting to be written together (see `grouped_moves`).
     queued_moves: std::sync::Arc<grouped_moves::MoveQueue>,
+    /// SQLite: the ongoing games' rows, so that a press needs no read.
+    games: std::sync::Arc<game_cache::GameCache>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -188,7 +191,7 @@ pub struct GameRow {
 }
 
 /// A game row with its players' names (`None` for a player never seen).
-#[derive(Debug, Clone, FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct GameWithPlayers {
     #[sqlx(flatten)]
     pub game: GameRow,
@@ -397,6 +400,7 @@ impl Store {
             rating_rules: RatingRules::default(),
             languages: std::sync::Arc::new(languages::LanguageCache::new(backend)),
             queued_moves: Default::default(),
+            games: std::sync::Arc::new(game_cache::GameCache::new(backend)),
         };
         store.rate_pending_games().await?;
         Ok(store)
@@ -450,6 +454,7 @@ impl Store {
     }
 
     pub async fn upsert_player(&self, player: &NewPlayer<'_>, now: i64) -> Result<()> {
+        let mut writer = self.writer().await?;
         sqlx::query(
             "INSERT INTO players (user_id, name, is_bot, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
              ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot,
@@ -459,9 +464,10 @@ impl Store {
         .bind(player.name)
         .bind(i64::from(player.is_bot))
         .bind(now)
-        .execute(&mut *self.writer().await?)
+        .execute(&mut *writer)
         .await
         .doing("saving a player")?;
+        self.games.forget_player(to_db(player.user_id));
         Ok(())
     }
 
@@ -596,7 +602,23 @@ impl Store {
     }
 
     /// A game and its players, in one indexed lookup: what a press needs.
+    /// On SQLite an ongoing game is read once, then kept as written (see
+    /// `game_cache`).
     pub async fn game_with_players(&self, id: i64) -> Result<Option<GameWithPlayers>> {
+        if let Some(row) = self.games.get(id) {
+            return Ok(Some(row));
+        }
+        let started = self.games.read_started();
+        let row = self.game_with_players_as_stored(id).await?;
+        if let Some(row) = &row {
+            self.games.put(started, row);
+        }
+        Ok(row)
+    }
+
+    /// [`Store::game_with_players`] read from the database, whatever is
+    /// kept.
+    pub async fn game_with_players_as_stored(&self, id: i64) -> Result<Option<GameWithPlayers>> {
         static QUERY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
         let query = QUERY.get_or_init(|| {
             let columns: Vec<String> = GAME_COLUMNS
@@ -689,6 +711,7 @@ impl Store {
             self.write_results(&mut tx, game_id).await?;
         }
         tx.commit().await.doing("committing a move")?;
+        self.games.forget(game_id);
         Ok(Written::Yes)
     }
 
@@ -753,6 +776,7 @@ impl Store {
             return Ok(Written::Conflict);
         }
         tx.commit().await.doing("committing a finished game")?;
+        self.games.forget(game_id);
         Ok(Written::Yes)
     }
 

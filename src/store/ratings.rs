@@ -288,6 +288,7 @@ impl Store {
         .await
         .doing("marking an aborted game unrated")?;
         tx.commit().await.doing("committing an aborted game")?;
+        self.games.forget(game_id);
         Ok(Written::Yes)
     }
 

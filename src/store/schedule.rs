@@ -59,6 +59,9 @@ impl Store {
             .doing("queueing a reminder")?;
         }
         tx.commit().await.doing("committing reminders")?;
+        for &(game_id, _, _) in &taken {
+            self.games.forget(game_id);
+        }
         Ok(taken.len())
     }
 
@@ -95,6 +98,7 @@ impl Store {
             .await
             .doing("queueing a timeout notice")?;
         tx.commit().await.doing("committing a timeout")?;
+        self.games.forget(game_id);
         Ok(Written::Yes)
     }
 
