@@ -745,6 +745,51 @@ async fn the_wal_is_copied_back_beside_the_writer_and_stays_small() {
     assert!(size < 12 << 20, "the WAL grew to {size} bytes");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wal_starts_over_under_writes_that_never_pause() {
+    // Under steady writes each passive checkpoint ends with new frames
+    // behind it, so the WAL never reaches an end that the writer could
+    // start it over from: the checkpointer must hold the writer still now
+    // and then, or the WAL grows as long as the writes go on.
+    const MOVES_PER_GAME: i64 = 3_000;
+    let f = fixture().await;
+    let games = games_between_pairs(&f, 16).await;
+    let view = f.service.game(games[0]).await.unwrap();
+    let update = update_after(&view.game);
+    let wal = f.path.with_extension("db-wal");
+    let mut writers = Vec::new();
+    for &game in &games {
+        let (store, update) = (f.store.clone(), update.clone());
+        writers.push(tokio::spawn(async move {
+            for ply in 0..MOVES_PER_GAME {
+                let new_move = NewMove {
+                    seat: if ply % 2 == 0 { 'A' } else { 'B' },
+                    hole: 1,
+                    user_id: if ply % 2 == 0 { 100 } else { 101 },
+                };
+                assert_eq!(
+                    store.record_move(game, ply, &new_move, &update).await.unwrap(),
+                    Written::Yes
+                );
+            }
+        }));
+    }
+    let mut largest = 0;
+    while !writers.iter().all(|w| w.is_finished()) {
+        largest = largest.max(std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0));
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    for writer in writers {
+        writer.await.unwrap();
+    }
+    for game in games {
+        assert_eq!(f.store.moves(game).await.unwrap().len(), MOVES_PER_GAME as usize);
+    }
+    // The store starts the WAL over past 64 MiB; one checkpoint period of
+    // writes may come on top.
+    assert!(largest < 100 << 20, "the WAL grew to {largest} bytes");
+}
+
 /// What a press reads of `game` (on SQLite kept from the writes) is what
 /// the database holds.
 async fn reads_as_stored(f: &Fixture, game: i64, after: &str) {
