@@ -1,6 +1,7 @@
 //! Games against the computer: start one, and let the computer move
 //! (its search runs off the async runtime, behind the search bound).
 
+use super::games::Read;
 use super::views::finish_of;
 use super::{Computer, GameView, MoveApplied, Place, Player, Result, Service, ServiceError};
 use crate::ai::Level;
@@ -54,7 +55,7 @@ impl Service {
     /// someone else played it first.
     pub async fn play_computer(&self, game_id: i64) -> Result<Option<MoveApplied>> {
         let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
-        let mut view = self.game_to_move(game_id).await?;
+        let mut view = self.game_to_move(game_id, Read::Kept).await?;
         let Some(Computer { seat, level }) = view.computer.filter(|_| view.computer_to_move()) else {
             return Ok(None);
         };

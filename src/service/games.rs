@@ -6,6 +6,16 @@ use super::{EndReason, GameView, PlayerView, Result, Service, ServiceError};
 use crate::engine::{Game, Hole, Position, Seat, Winner};
 use crate::store::{self, from_db, GameRow, GameStatus, GameWithPlayers};
 
+/// Where a move reads its game from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Read {
+    /// As the store keeps it (on SQLite, in memory: see `store::game_cache`);
+    /// the move's write checks that the row is still that.
+    Kept,
+    /// From the database.
+    Stored,
+}
+
 impl Service {
     /// Loads a game and replays its moves; the stored position must equal
     /// the replay.
@@ -110,14 +120,18 @@ impl Service {
     /// Loads a game to play a move in it: while it goes on, from its stored
     /// state in one lookup (no replay, so the same work at every move);
     /// otherwise, or if its state is not stored yet, as [`Service::game`].
-    pub(super) async fn game_to_move(&self, game_id: i64) -> Result<GameView> {
+    pub(super) async fn game_to_move(&self, game_id: i64, read: Read) -> Result<GameView> {
+        let row = match read {
+            Read::Kept => self.store.game_with_players(game_id).await?,
+            Read::Stored => self.store.game_with_players_as_stored(game_id).await?,
+        };
         let Some(GameWithPlayers {
             game: row,
             name_a,
             is_bot_a,
             name_b,
             is_bot_b,
-        }) = self.store.game_with_players(game_id).await?
+        }) = row
         else {
             return Err(ServiceError::GameNotFound);
         };

@@ -1,10 +1,25 @@
 //! A player's move: checked against the board they pressed on, applied by
 //! the engine, written once.
 
+use super::games::Read;
 use super::views::finish_of;
 use super::{schedule, EndReason, GameView, MoveApplied, Player, Result, Service, ServiceError};
 use crate::engine::{Hole, Seat, Winner};
 use crate::store::{self, Finish, GameUpdate, NewMove, Written};
+
+/// Refusals that rest on the game as read, with nothing written.
+fn decided_on_the_read(error: &ServiceError) -> bool {
+    matches!(
+        error,
+        ServiceError::NotAPlayer
+            | ServiceError::GameOver
+            | ServiceError::StaleButton
+            | ServiceError::OutdatedBoard
+            | ServiceError::NotYourTurn(_)
+            | ServiceError::IllegalMove(_)
+            | ServiceError::GameNotFound
+    )
+}
 
 impl Service {
     /// `user` plays `hole` on the board showing move number `ply`, pressed
@@ -17,7 +32,33 @@ impl Service {
         user: &Player,
         message_id: Option<u64>,
     ) -> Result<MoveApplied> {
-        let mut view = self.game_to_move(game_id).await?;
+        match self.try_play(game_id, ply, hole, user, message_id, Read::Kept).await {
+            Ok(Some(applied)) => return Ok(applied),
+            Ok(None) => {}
+            Err(error) if decided_on_the_read(&error) => {}
+            Err(error) => return Err(error),
+        }
+        // Refused, or the write did not find the game as read (another
+        // press came first, or, the game being kept in memory, its row was
+        // changed behind the bot's back): decided again on the game as
+        // stored, so that no refusal rests on a kept copy alone.
+        self.try_play(game_id, ply, hole, user, message_id, Read::Stored)
+            .await?
+            .ok_or(ServiceError::StaleButton)
+    }
+
+    /// A press decided on the game as `read`; `None` if the write did not
+    /// find the game as read.
+    async fn try_play(
+        &self,
+        game_id: i64,
+        ply: i64,
+        hole: Hole,
+        user: &Player,
+        message_id: Option<u64>,
+        read: Read,
+    ) -> Result<Option<MoveApplied>> {
+        let mut view = self.game_to_move(game_id, read).await?;
         let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if view.finished.is_some() {
             return Err(ServiceError::GameOver);
@@ -55,7 +96,7 @@ impl Service {
             user_id: user.id,
         };
         match self.store.record_move(game_id, ply, &new_move, &update).await? {
-            Written::Conflict => Err(ServiceError::StaleButton),
+            Written::Conflict => Ok(None),
             Written::Yes => {
                 crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
                 tracing::debug!(
@@ -71,7 +112,7 @@ impl Service {
                     view.rating = self.game_rating(game_id, view.guild_id).await?;
                     view.hints_used = self.hints_used(game_id, view.computer.is_some()).await?;
                 }
-                Ok(MoveApplied { outcome, view })
+                Ok(Some(MoveApplied { outcome, view }))
             }
         }
     }

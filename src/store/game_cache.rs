@@ -85,6 +85,16 @@ impl GameCache {
         self.entries().games.get(&id)?.row.clone()
     }
 
+    /// The position and loop history held for game `id`, if any.
+    pub(super) fn kept_state(&self, id: i64) -> Option<(String, Option<String>)> {
+        if !self.enabled {
+            return None;
+        }
+        let entries = self.entries();
+        let game = &entries.games.get(&id)?.row.as_ref()?.game;
+        Some((game.position.clone(), game.loop_history.clone()))
+    }
+
     pub(super) fn read_started(&self) -> ReadStarted {
         ReadStarted(self.entries().changes)
     }

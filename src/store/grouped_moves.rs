@@ -34,7 +34,10 @@ struct QueuedMove {
     written: oneshot::Sender<Result<Written>>,
 }
 
-/// A move's thirteen parameters in the batch. The default pads a batch:
+/// Parameters each move binds in a batch.
+const PARAMETERS_PER_MOVE: usize = 15;
+
+/// A move's parameters in the batch. The default pads a batch:
 /// no game has id 0, so it changes nothing.
 #[derive(Debug, Default)]
 struct MoveRow {
@@ -50,6 +53,11 @@ struct MoveRow {
     deadline: Option<i64>,
     reminder_at: Option<i64>,
     loop_history: Option<String>,
+    /// The position and loop history the press read from the cache, which
+    /// the row must still hold: a change made behind the bot's back (the
+    /// file edited while it runs) makes the move a conflict, and the press
+    /// is decided again on a fresh read. `None`: read from the database.
+    kept: Option<(String, Option<String>)>,
 }
 
 impl MoveRow {
@@ -107,6 +115,7 @@ impl Store {
             deadline: update.deadline,
             reminder_at: update.reminder_at,
             loop_history: update.loop_history.clone(),
+            kept: self.games.kept_state(game_id),
         };
         queue.waiting().push(QueuedMove { row, written });
         if !queue.writing.swap(true, Ordering::SeqCst) {
@@ -199,7 +208,9 @@ impl Store {
                 .bind(row.loop_history.as_deref())
                 .bind(row.seat.as_str())
                 .bind(row.hole)
-                .bind(row.user_id);
+                .bind(row.user_id)
+                .bind(row.kept.as_ref().map(|(position, _)| position.as_str()))
+                .bind(row.kept.as_ref().and_then(|(_, history)| history.as_deref()));
         }
         let mut writer = self.writer().await?;
         self.connections.batch_open(true);
@@ -207,9 +218,15 @@ impl Store {
         match &applied {
             // Told while the writer is held, so in commit order.
             Ok(applied) => {
-                for &index in applied {
-                    let row = &batch[index as usize].row;
-                    self.games.changed(row.game_id, |game| row.apply_to(game));
+                for (index, queued) in batch.iter().enumerate() {
+                    let row = &queued.row;
+                    if applied.contains(&(index as i64)) {
+                        self.games.changed(row.game_id, |game| row.apply_to(game));
+                    } else {
+                        // Another press came first, or the row is not what
+                        // the cache holds: the next read goes to the file.
+                        self.games.forget(row.game_id);
+                    }
                 }
             }
             Err(_) => {
@@ -230,7 +247,7 @@ impl Store {
 /// The statement batch for `size` moves (a power of two up to
 /// [`MOST_PER_BATCH`]): per move, the game's conditional update and the
 /// append of the move only if that update changed the game, returning the
-/// move's index in the batch; thirteen parameters per move.
+/// move's index in the batch; fifteen parameters per move.
 fn batch_sql(size: usize) -> &'static str {
     static SQL: OnceLock<Vec<String>> = OnceLock::new();
     let by_power = SQL.get_or_init(|| {
@@ -238,11 +255,12 @@ fn batch_sql(size: usize) -> &'static str {
             .map(|power| {
                 let mut sql = String::from("BEGIN IMMEDIATE;\n");
                 for index in 0..1usize << power {
-                    let p = |n: usize| format!("${}", index * 13 + n);
+                    let p = |n: usize| format!("${}", index * PARAMETERS_PER_MOVE + n);
                     sql.push_str(&format!(
                         "UPDATE games SET ply = {p3}, position = {p4}, captured_a = {p5}, captured_b = {p6},
                              updated_at = {p7}, deadline = {p8}, reminder_at = {p9}, loop_history = {p10}
-                         WHERE id = {p1} AND ply = {p2} AND status = 'ongoing';
+                         WHERE id = {p1} AND ply = {p2} AND status = 'ongoing'
+                             AND ({p14} IS NULL OR (position = {p14} AND loop_history IS {p15}));
                          INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
                              SELECT {p1}, {p3}, {p11}, {p12}, {p13}, {p7} WHERE changes() = 1 RETURNING {index};\n",
                         p1 = p(1),
@@ -258,6 +276,8 @@ fn batch_sql(size: usize) -> &'static str {
                         p11 = p(11),
                         p12 = p(12),
                         p13 = p(13),
+                        p14 = p(14),
+                        p15 = p(15),
                     ));
                 }
                 sql.push_str("COMMIT;");
@@ -273,14 +293,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_batch_numbers_thirteen_parameters_per_move_and_returns_each_index() {
+    fn a_batch_numbers_fifteen_parameters_per_move_and_returns_each_index() {
         let sql = batch_sql(4);
         assert!(sql.starts_with("BEGIN IMMEDIATE;"));
         assert!(sql.ends_with("COMMIT;"));
         assert_eq!(sql.matches("UPDATE games").count(), 4);
-        assert!(sql.contains("WHERE id = $40 AND ply = $41"));
-        assert!(sql.contains("$52, $46 WHERE changes() = 1 RETURNING 3;"));
-        assert!(!sql.contains("$53"));
+        assert!(sql.contains("WHERE id = $46 AND ply = $47"));
+        assert!(sql.contains("($59 IS NULL OR (position = $59 AND loop_history IS $60))"));
+        assert!(sql.contains("$58, $52 WHERE changes() = 1 RETURNING 3;"));
+        assert!(!sql.contains("$61"));
     }
 
     #[test]
