@@ -4,7 +4,8 @@
 use akon::engine::{Game, Hole, Position, Seat};
 use akon::service::{ChallengeStatus, Place, Player, Scope, ServiceConfig, ServiceError};
 use akon::store::{
-    Backend, EndReason, GameStatus, GameUpdate, LeaseKind, NewMove, Outcome, Store, StoreError, UnratedReason, Written,
+    Backend, EndReason, GameStatus, GameUpdate, LeaseKind, NewMove, Outcome, ShownBoard, Store, StoreError,
+    UnratedReason, Written,
 };
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -867,4 +868,55 @@ async fn a_press_reads_what_is_stored_after_every_kind_of_write() {
     reads_as_stored(&f, aborted, "a third start").await;
     f.service.abort(aborted, &a).await.unwrap();
     reads_as_stored(&f, aborted, "an abort").await;
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn boards_and_moves_written_at_once_each_land_once);
+async fn boards_and_moves_written_at_once_each_land_once() {
+    // New boards recorded while other games' moves are written: each lands
+    // as the game's latest board, each move once.
+    let f = fixture().await;
+    let games = games_between_pairs(&f, 40).await;
+    let (shown, moved) = games.split_at(20);
+    let board_of = |game: i64| ShownBoard {
+        game_id: game,
+        ply: 0,
+        finished: false,
+        channel_id: CHANNEL,
+        message_id: 7_000 + game as u64,
+    };
+    let boards: Vec<_> = shown
+        .iter()
+        .map(|&game| {
+            let (store, board) = (f.store.clone(), board_of(game));
+            tokio::spawn(async move { store.board_shown(&board, None).await })
+        })
+        .collect();
+    let (boards, moves) = tokio::join!(futures_join(boards), press_first_moves_at_once(&f, moved, Seat::letter));
+    for (game, recorded) in shown.iter().zip(boards) {
+        let recorded = recorded.unwrap();
+        assert!(
+            recorded.latest && recorded.stale.is_empty(),
+            "game {game}: {recorded:?}"
+        );
+        let stored = f.store.game_with_players_as_stored(*game).await.unwrap().unwrap().game;
+        assert_eq!(
+            (stored.board_message_id, stored.board_ply),
+            (Some(7_000 + game), Some(0))
+        );
+    }
+    for (game, written) in moved.iter().zip(moves) {
+        let landed = written.iter().filter(|w| matches!(w, Ok(Written::Yes))).count();
+        assert_eq!(landed, 1, "game {game}: {written:?}");
+        assert_eq!(f.store.moves(*game).await.unwrap().len(), 1);
+    }
+    // A second copy of a board is not the common case: it goes the long
+    // way, and the copy it replaces is left to strip.
+    let game = shown[0];
+    let copy = ShownBoard {
+        message_id: 8_000,
+        ..board_of(game)
+    };
+    let recorded = f.store.board_shown(&copy, None).await.unwrap();
+    assert!(recorded.latest);
+    assert_eq!(recorded.stale, vec![(CHANNEL, 7_000 + game as u64)]);
 }
