@@ -355,6 +355,10 @@ async fn metrics_show_the_interactions_their_latency_and_the_move_played() {
     // The one move went to SQLite in a commit of its own.
     assert_eq!(after.value("akon_sqlite_moves_per_commit_count", &[]), Some(1.0));
     assert_eq!(after.value("akon_sqlite_moves_per_commit_sum", &[]), Some(1.0));
+    // The checkpointer reports the WAL's size; these few writes leave it
+    // far below the 16,384 pages past which it is started over.
+    let wal = after.value("akon_sqlite_wal_pages", &[]);
+    assert!(wal.is_some_and(|pages| (0.0..16_384.0).contains(&pages)), "{wal:?}");
 
     let moves = after.latency_buckets("button", "move");
     assert_eq!(moves.last().map(|b| b.0), Some(f64::INFINITY), "{moves:?}");

@@ -397,7 +397,10 @@ async fn checkpoint(connection: &mut AnyConnection) -> Option<i64> {
         .fetch_one(connection)
         .await
     {
-        Ok((_busy, frames, _copied)) => Some(frames),
+        Ok((_busy, frames, _copied)) => {
+            crate::telemetry::wal_pages(frames);
+            Some(frames)
+        }
         Err(error) => {
             tracing::warn!(%error, "could not checkpoint the database's WAL");
             None

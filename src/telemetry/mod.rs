@@ -48,6 +48,10 @@ pub const DATABASE_ERRORS: &str = "akon_database_errors_total";
 /// On SQLite, how many moves each commit of queued moves wrote (group
 /// commit, see `store::grouped_moves`).
 pub const MOVES_PER_COMMIT: &str = "akon_sqlite_moves_per_commit";
+/// On SQLite, the pages in the WAL at the latest checkpoint: it falls back
+/// near zero each time the WAL starts over, and keeps growing if it cannot
+/// (a reader stuck in an old snapshot).
+pub const WAL_PAGES: &str = "akon_sqlite_wal_pages";
 
 /// The group-commit histogram's buckets: a batch holds at most 64 moves.
 pub const MOVES_PER_COMMIT_BUCKETS: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
@@ -226,6 +230,11 @@ pub fn database_error(doing: &'static str) {
     counter!(DATABASE_ERRORS, "doing" => doing).increment(1);
 }
 
+/// The latest checkpoint found `pages` pages in the WAL.
+pub fn wal_pages(pages: i64) {
+    gauge!(WAL_PAGES).set(pages as f64);
+}
+
 /// One commit of queued moves wrote `count` of them.
 pub fn moves_committed_together(count: usize) {
     histogram!(MOVES_PER_COMMIT).record(count as f64);
@@ -266,6 +275,7 @@ pub fn describe() {
         MOVES_PER_COMMIT,
         "On SQLite, moves written by each commit of queued moves."
     );
+    describe_gauge!(WAL_PAGES, "On SQLite, pages in the WAL at the latest checkpoint.");
     gauge!(OWED_PENDING).set(0.0);
     counter!(OWED_DELIVERED).absolute(0);
     gauge!(SCHEDULER_LAG).set(0.0);
