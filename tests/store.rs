@@ -92,14 +92,8 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
         let user = if start.to_move() == Seat::A { 1 } else { 2 };
         tasks.push(tokio::spawn(async move {
             let update = GameUpdate {
-                position: serde_json::to_string(&engine.position().to_json()).unwrap(),
-                finished: None,
-                captured_a: engine.position().captured(Seat::A) as u32,
-                captured_b: engine.position().captured(Seat::B) as u32,
-                now: T0,
-                deadline: None,
-                reminder_at: None,
                 loop_history: None,
+                ..update_after(&engine)
             };
             let new_move = NewMove {
                 seat: start.to_move().letter(),
