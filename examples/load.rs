@@ -4,6 +4,7 @@
 //! cargo run --release --example load
 //! cargo run --release --example load -- --games 200 --bot-rates 250,500,1000,1500 --seconds 5
 //! cargo run --release --example load -- --only service --service-rates 5000,10000,20000
+//! cargo run --release --example load -- --only floor --bot-rates 500,1000,2000
 //! cargo run --release --example load -- --postgres postgres://postgres@127.0.0.1:5432/postgres --bots 2
 //! ```
 //!
@@ -18,6 +19,14 @@
 //!   callback (`answer`) and the bot's post of the new board (`board`).
 //! - **service**: [`akon::service::Service::play`] alone on the database, no
 //!   Discord.
+//!
+//! And on demand (`--only floor`), the floor of the bot part: the same
+//! serenity client, built with the bot's REST client, against the same
+//! fake and driver, but with a handler that only makes the bot's two REST
+//! calls per press (the answer and a board's post, of the real sizes) —
+//! no service, no database, no rendering. It tells what serenity, its HTTP
+//! client, tokio and the kernel cost per move before any of the project's
+//! code runs.
 //!
 //! The database is a SQLite file, or with `--postgres SERVER` a PostgreSQL
 //! database created on that server for each part and dropped after. With
@@ -49,7 +58,7 @@
 //! Options: `--games N` (200) on the bot, `--service-games N` (1000) on the
 //! service alone, `--seconds S` per step (4), `--bot-rates`
 //! (250,500,1000,1500), `--service-rates` (2000,5000,10000,20000), `--only
-//! bot|service`, `--seed S`, `--postgres SERVER_URL`, `--bots N` (1).
+//! bot|service|floor`, `--seed S`, `--postgres SERVER_URL`, `--bots N` (1).
 
 #[path = "../tests/support/fake_discord.rs"]
 #[allow(dead_code)]
@@ -59,13 +68,19 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use akon::discord::{client_builder, DiscordSettings};
+use akon::discord::{client_builder, rest_client, DiscordSettings};
 use akon::engine::Hole;
 use akon::random::SplitMix64;
 use akon::service::{GameView, MoveApplied, Place, Player, Service, ServiceConfig, ServiceError, SystemClock};
 use akon::store::Store;
 use clap::Parser;
 use serde_json::{json, Value};
+use serenity::all::{
+    ButtonStyle, ClientBuilder, Command, CommandOptionType, Context, CreateActionRow, CreateAllowedMentions,
+    CreateButton, CreateCommand, CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateMessage, EventHandler, GatewayIntents, Interaction, Nonce, Ready, UserId,
+};
+use serenity::http::{LightMethod, Request, Route};
 use tokio::sync::mpsc;
 
 use fake_discord::{Answered, FakeDiscord, TestUser};
@@ -92,7 +107,8 @@ struct Options {
     /// Offered presses per second, one step each, for the service alone.
     #[arg(long, value_delimiter = ',', default_value = "2000,5000,10000,20000")]
     service_rates: Vec<u32>,
-    /// Run one part only: `bot` or `service`.
+    /// Run one part only: `bot` or `service`; or `floor` (the bot part with
+    /// a handler that makes the bot's REST calls and nothing else).
     #[arg(long)]
     only: Option<String>,
     #[arg(long, default_value_t = 1)]
@@ -203,10 +219,15 @@ fn main() -> anyhow::Result<()> {
         options.seconds,
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     );
-    if options.only.as_deref() != Some("bot") {
+    let only = options.only.as_deref();
+    anyhow::ensure!(
+        matches!(only, None | Some("bot" | "service" | "floor")),
+        "--only takes bot, service or floor"
+    );
+    if matches!(only, None | Some("service")) {
         service_part(&options)?;
     }
-    if options.only.as_deref() != Some("service") {
+    if matches!(only, None | Some("bot" | "floor")) {
         bot_part(&options)?;
     }
     Ok(())
@@ -853,6 +874,7 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
     fake.keep_request_log(false);
     let mut answers = fake.observe();
     let total = options.bots;
+    let floor = options.only.as_deref() == Some("floor");
     let mut bots = Vec::new();
     for shard in 0..total {
         let settings = DiscordSettings {
@@ -875,7 +897,14 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
         let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
         let (shards, handle) = bot_runtime
             .spawn(async move {
-                let (builder, handle) = client_builder(&settings, service);
+                let (builder, handle) = if floor {
+                    let http = rest_client(&settings);
+                    let builder = ClientBuilder::new_with_http(http, GatewayIntents::empty());
+                    (builder.event_handler(Relay::default()), None)
+                } else {
+                    let (builder, handle) = client_builder(&settings, service);
+                    (builder, Some(handle))
+                };
                 let mut client = builder.await?;
                 let shards = client.shard_manager.clone();
                 tokio::spawn(async move {
@@ -987,18 +1016,153 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
     } else {
         "SQLite"
     };
-    print_table(
-        &format!("The whole bot ({total} bot(s) on {backend}, serenity client, fake Discord on 127.0.0.1)"),
-        &mut driver.steps,
-        true,
-    );
+    let title = if floor {
+        "The floor (the same serenity client making the same two REST calls per press, nothing else)".to_string()
+    } else {
+        format!("The whole bot ({total} bot(s) on {backend}, serenity client, fake Discord on 127.0.0.1)")
+    };
+    print_table(&title, &mut driver.steps, true);
     transactions_per_move(&db, transactions_before, moves).await;
 
     for (shards, handle) in bots {
-        handle.stop_scheduler();
+        if let Some(handle) = &handle {
+            handle.stop_scheduler();
+        }
         bot_runtime.spawn(async move { shards.shutdown_all().await }).await?;
-        handle.wait_idle(Duration::from_secs(5)).await;
+        if let Some(handle) = handle {
+            handle.wait_idle(Duration::from_secs(5)).await;
+        }
     }
-    check_stored(&db, &driver.acknowledged).await?;
+    if floor {
+        println!("\nThe floor stores nothing: no moves to check.");
+    } else {
+        check_stored(&db, &driver.acknowledged).await?;
+    }
     db.drop().await
+}
+
+// The floor.
+
+/// A handler that makes the bot's two REST calls per press and nothing
+/// else: for the floor (`--only floor`), what the serenity client, its
+/// HTTP client, tokio and the kernel cost per move on their own. It
+/// answers a challenge with an Accept button, and each press (Accept, or
+/// a move) by stripping the pressed message's buttons in the interaction's
+/// answer and posting a board of the real board's size: two rows of hole
+/// buttons (five and two, with Resign), about 400 characters of text, a
+/// mention and an enforced nonce. It keeps no state, checks no rule and
+/// stores nothing; the player who pressed is the one to move next.
+#[derive(Default)]
+struct Relay {
+    challenges: std::sync::atomic::AtomicI64,
+}
+
+impl Relay {
+    fn board(game: i64, ply: i64, mover: u64) -> CreateMessage {
+        let hole = |h: u8| CreateButton::new(format!("akon:move:{game}:{ply}:{h}")).label(format!("{h} · 4"));
+        let mut second: Vec<CreateButton> = (6..=7).map(hole).collect();
+        second.push(
+            CreateButton::new(format!("akon:resign:{game}"))
+                .label("Resign")
+                .style(ButtonStyle::Danger),
+        );
+        let row = "  4   4   4   4   4   4   4\n";
+        let content = format!(
+            "**Game {game}** · move {}\n**p1** (A) against **p2** (B)\n```\n     7   6   5   4   3   2   1\n{row}B                              0\n{row}A                              0\n     1   2   3   4   5   6   7\n```\nLast move: p2 sowed hole 3, no capture.\n<@{mover}>, your turn.",
+            ply + 1
+        );
+        CreateMessage::new()
+            .content(content)
+            .components(vec![
+                CreateActionRow::Buttons((1..=5).map(hole).collect()),
+                CreateActionRow::Buttons(second),
+            ])
+            .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(mover)]))
+            .nonce(Nonce::String(format!("b{game}:{ply}")))
+            .enforce_nonce(true)
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct PostedId {
+    #[allow(dead_code)]
+    id: serenity::all::MessageId,
+}
+
+#[serenity::async_trait]
+impl EventHandler for Relay {
+    async fn ready(&self, ctx: Context, _: Ready) {
+        let opponent = CreateCommandOption::new(CommandOptionType::User, "opponent", "Who").required(true);
+        let challenge = CreateCommandOption::new(CommandOptionType::SubCommand, "challenge", "A challenge")
+            .add_sub_option(opponent);
+        let command = CreateCommand::new("akon")
+            .description("The floor's command")
+            .add_option(challenge);
+        if let Err(error) = Command::set_global_commands(&ctx.http, vec![command]).await {
+            eprintln!("the floor could not register its command: {error}");
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let result = match interaction {
+            Interaction::Command(command) => {
+                let challenge = self.challenges.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                let accept = CreateButton::new(format!("akon:accept:{challenge}")).label("Accept");
+                let message = CreateInteractionResponseMessage::new()
+                    .content("A challenge")
+                    .components(vec![CreateActionRow::Buttons(vec![accept])]);
+                match command
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+                    .await
+                {
+                    Ok(()) => command.get_response(&ctx.http).await.map(|_| ()),
+                    Err(error) => Err(error),
+                }
+            }
+            Interaction::Component(press) => {
+                let id = press.data.custom_id.as_str();
+                let next = if let Some(challenge) = id.strip_prefix("akon:accept:") {
+                    challenge.parse().ok().map(|game| (game, 0))
+                } else {
+                    id.strip_prefix("akon:move:").and_then(|rest| {
+                        let mut parts = rest.split(':').map(|part| part.parse::<i64>().ok());
+                        Some((parts.next()??, parts.next()?? + 1))
+                    })
+                };
+                let Some((game, ply)) = next else { return };
+                let update = CreateInteractionResponseMessage::new().components(vec![]);
+                match press
+                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                    .await
+                {
+                    Ok(()) => {
+                        let body = serde_json::to_vec(&Relay::board(game, ply, press.user.id.get()))
+                            .expect("a message serializes");
+                        let request = Request::new(
+                            Route::ChannelMessages {
+                                channel_id: press.channel_id,
+                            },
+                            LightMethod::Post,
+                        )
+                        .body(Some(body));
+                        // Read as the bot reads its posts: the id, and the rest skipped.
+                        match ctx.http.request(request).await {
+                            Ok(answer) => match answer.bytes().await {
+                                Ok(bytes) => serde_json::from_slice::<PostedId>(&bytes)
+                                    .map(|_| ())
+                                    .map_err(Into::into),
+                                Err(error) => Err(error.into()),
+                            },
+                            Err(error) => Err(error),
+                        }
+                    }
+                    Err(error) => Err(error),
+                }
+            }
+            _ => Ok(()),
+        };
+        if let Err(error) = result {
+            eprintln!("the floor's handler failed: {error}");
+        }
+    }
 }
