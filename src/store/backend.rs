@@ -378,7 +378,9 @@ async fn checkpoint_regularly(
     checkpointer: Weak<Mutex<Option<AnyConnection>>>,
     writer: Weak<Mutex<Option<AnyConnection>>>,
 ) {
-    let mut wait = CHECKPOINT_AT_REST;
+    // The first at once: what an earlier process left in the WAL is copied
+    // without delay, and the WAL's size is reported from the start.
+    let mut wait = Duration::ZERO;
     let mut frames_before = None;
     loop {
         tokio::time::sleep(wait).await;
