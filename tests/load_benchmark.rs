@@ -1,0 +1,115 @@
+//! The load benchmark (`examples/load.rs`) runs end to end at small rates,
+//! so that it cannot rot unnoticed: each part must answer every press, and
+//! the run must end with its own check that every acknowledged move is
+//! stored exactly once (the example fails otherwise).
+//!
+//! `cargo test` builds the examples before it runs any test; run alone
+//! (`cargo test --test load_benchmark`), build the example first with
+//! `cargo build --example load`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The example's binary, beside the `akon` binary cargo built for the tests.
+fn load_example() -> PathBuf {
+    let akon = PathBuf::from(env!("CARGO_BIN_EXE_akon"));
+    let example = akon
+        .parent()
+        .expect("the binary is in a directory")
+        .join("examples")
+        .join(format!("load{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        example.exists(),
+        "{} is not built: run `cargo test` (which builds the examples) or `cargo build --example load`",
+        example.display()
+    );
+    example
+}
+
+/// Runs the example with `args`; its standard output, once it succeeded.
+fn run(args: &[&str]) -> String {
+    let output = Command::new(load_example())
+        .args(args)
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("RUST_LOG", "warn,serenity=off")
+        .output()
+        .expect("the example starts");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "the example failed ({}):\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// The rows of the table titled `title`: offered, moves/s and errors.
+fn table(stdout: &str, title: &str) -> Vec<(u32, f64, u64)> {
+    let start = stdout
+        .find(title)
+        .unwrap_or_else(|| panic!("no table {title:?} in:\n{stdout}"));
+    stdout[start..]
+        .lines()
+        .skip_while(|line| !line.starts_with("|---"))
+        .skip(1)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            // | offered | moves/s | latencies… | errors | no game ready | …
+            let errors_at = cells.len() - if title.contains("service") { 4 } else { 5 };
+            (
+                cells[1].parse().expect("offered"),
+                cells[2].parse().expect("moves/s"),
+                cells[errors_at].parse().expect("errors"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_service_and_the_whole_bot_answer_every_press_and_store_each_move_once() {
+    let stdout = run(&[
+        "--service-games",
+        "20",
+        "--service-rates",
+        "100",
+        "--games",
+        "10",
+        "--bot-rates",
+        "40",
+        "--seconds",
+        "1.5",
+    ]);
+    for title in ["The service alone", "The whole bot"] {
+        let rows = table(&stdout, title);
+        assert_eq!(rows.len(), 1, "{title}: {stdout}");
+        let (offered, achieved, errors) = rows[0];
+        assert!(achieved > f64::from(offered) / 2.0, "{title}: {stdout}");
+        assert_eq!(errors, 0, "{title}: {stdout}");
+    }
+    let checks = stdout
+        .matches("acknowledged moves are stored exactly once, and no other")
+        .count();
+    assert_eq!(checks, 2, "each part checks its moves: {stdout}");
+}
+
+#[test]
+fn the_floor_answers_every_press_with_the_bots_two_calls() {
+    let stdout = run(&[
+        "--only",
+        "floor",
+        "--games",
+        "10",
+        "--bot-rates",
+        "40",
+        "--seconds",
+        "1.5",
+    ]);
+    let rows = table(&stdout, "The floor");
+    assert_eq!(rows.len(), 1, "{stdout}");
+    let (offered, achieved, errors) = rows[0];
+    assert!(achieved > f64::from(offered) / 2.0, "{stdout}");
+    assert_eq!(errors, 0, "{stdout}");
+    assert!(!stdout.contains("The service alone"), "{stdout}");
+}
