@@ -26,10 +26,11 @@ fn load_example() -> PathBuf {
     example
 }
 
-/// Runs the example with `args`; its standard output, once it succeeded.
-fn run(args: &[&str]) -> String {
+/// Runs the example with `args` (separated by spaces); its standard
+/// output, once it succeeded.
+fn run(args: &str) -> String {
     let output = Command::new(load_example())
-        .args(args)
+        .args(args.split_whitespace())
         .env("NO_PROXY", "127.0.0.1,localhost")
         .env("RUST_LOG", "warn,serenity=off")
         .output()
@@ -67,27 +68,21 @@ fn table(stdout: &str, title: &str) -> Vec<(u32, f64, u64)> {
         .collect()
 }
 
+/// The one step of the table titled `title` kept up (more than half the
+/// offered presses became moves) and every press was answered.
+fn assert_one_step_answered(stdout: &str, title: &str) {
+    let rows = table(stdout, title);
+    assert_eq!(rows.len(), 1, "{title}: {stdout}");
+    let (offered, achieved, errors) = rows[0];
+    assert!(achieved > f64::from(offered) / 2.0, "{title}: {stdout}");
+    assert_eq!(errors, 0, "{title}: {stdout}");
+}
+
 #[test]
 fn the_service_and_the_whole_bot_answer_every_press_and_store_each_move_once() {
-    let stdout = run(&[
-        "--service-games",
-        "20",
-        "--service-rates",
-        "100",
-        "--games",
-        "10",
-        "--bot-rates",
-        "40",
-        "--seconds",
-        "1.5",
-    ]);
-    for title in ["The service alone", "The whole bot"] {
-        let rows = table(&stdout, title);
-        assert_eq!(rows.len(), 1, "{title}: {stdout}");
-        let (offered, achieved, errors) = rows[0];
-        assert!(achieved > f64::from(offered) / 2.0, "{title}: {stdout}");
-        assert_eq!(errors, 0, "{title}: {stdout}");
-    }
+    let stdout = run("--service-games 20 --service-rates 100 --games 10 --bot-rates 40 --seconds 1.5");
+    assert_one_step_answered(&stdout, "The service alone");
+    assert_one_step_answered(&stdout, "The whole bot");
     let checks = stdout
         .matches("acknowledged moves are stored exactly once, and no other")
         .count();
@@ -96,20 +91,7 @@ fn the_service_and_the_whole_bot_answer_every_press_and_store_each_move_once() {
 
 #[test]
 fn the_floor_answers_every_press_with_the_bots_two_calls() {
-    let stdout = run(&[
-        "--only",
-        "floor",
-        "--games",
-        "10",
-        "--bot-rates",
-        "40",
-        "--seconds",
-        "1.5",
-    ]);
-    let rows = table(&stdout, "The floor");
-    assert_eq!(rows.len(), 1, "{stdout}");
-    let (offered, achieved, errors) = rows[0];
-    assert!(achieved > f64::from(offered) / 2.0, "{stdout}");
-    assert_eq!(errors, 0, "{stdout}");
+    let stdout = run("--only floor --games 10 --bot-rates 40 --seconds 1.5");
+    assert_one_step_answered(&stdout, "The floor");
     assert!(!stdout.contains("The service alone"), "{stdout}");
 }
