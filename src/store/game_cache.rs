@@ -36,7 +36,8 @@ struct Entries {
     /// put back the row the change replaced.
     changes: u64,
     /// Reads that started before this change may not put their row: the
-    /// cache was emptied since, with whatever it knew of changes.
+    /// cache was emptied since, with whatever it knew of changes, or a
+    /// player was renamed, which any game read meanwhile may show.
     floor: u64,
 }
 
@@ -154,7 +155,8 @@ impl GameCache {
         self.changed(id, |_| false);
     }
 
-    /// After a player's name or kind was saved: every game of theirs.
+    /// After a player's name or kind was saved: every game of theirs, and
+    /// every read in flight, since any of them may show the old name.
     pub(super) fn forget_player(&self, user_id: i64) {
         if !self.enabled {
             return;
@@ -162,6 +164,7 @@ impl GameCache {
         let mut entries = self.entries();
         entries.changes += 1;
         let changed_at = entries.changes;
+        entries.floor = changed_at;
         for entry in entries.games.values_mut() {
             let plays = entry
                 .row
@@ -280,6 +283,19 @@ mod tests {
         cache.forget_player(11);
         assert_eq!(cache.get(7), None);
         assert_eq!(cache.get(8), Some(other));
+    }
+
+    #[test]
+    fn a_read_overtaken_by_a_rename_is_not_kept() {
+        // The read may hold the old name, whichever game it is: the rename
+        // cannot tell which reads in flight show that player.
+        let cache = GameCache::new(Backend::Sqlite);
+        let started = cache.read_started();
+        cache.forget_player(11);
+        cache.put(started, &row(7, 3));
+        assert_eq!(cache.get(7), None);
+        cache.put(cache.read_started(), &row(7, 3));
+        assert_eq!(cache.get(7), Some(row(7, 3)));
     }
 
     #[test]
