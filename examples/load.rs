@@ -107,10 +107,9 @@ struct Options {
     /// Offered presses per second, one step each, for the service alone.
     #[arg(long, value_delimiter = ',', default_value = "2000,5000,10000,20000")]
     service_rates: Vec<u32>,
-    /// Run one part only: `bot` or `service`; or `floor` (the bot part with
-    /// a handler that makes the bot's REST calls and nothing else).
-    #[arg(long)]
-    only: Option<String>,
+    /// Run one part only.
+    #[arg(long, value_enum)]
+    only: Option<Part>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Run on PostgreSQL: a database created on this server (a URL such as
@@ -121,6 +120,18 @@ struct Options {
     /// (PostgreSQL only).
     #[arg(long, default_value_t = 1)]
     bots: u32,
+}
+
+/// A part of the benchmark, for `--only`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    /// The whole bot.
+    Bot,
+    /// The service alone.
+    Service,
+    /// The bot part with a handler that makes the bot's REST calls and
+    /// nothing else.
+    Floor,
 }
 
 /// The database of one part: a SQLite file, or a PostgreSQL database made
@@ -223,15 +234,10 @@ fn main() -> anyhow::Result<()> {
         options.seconds,
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     );
-    let only = options.only.as_deref();
-    anyhow::ensure!(
-        matches!(only, None | Some("bot" | "service" | "floor")),
-        "--only takes bot, service or floor"
-    );
-    if matches!(only, None | Some("service")) {
+    if matches!(options.only, None | Some(Part::Service)) {
         service_part(&options)?;
     }
-    if matches!(only, None | Some("bot" | "floor")) {
+    if matches!(options.only, None | Some(Part::Bot | Part::Floor)) {
         bot_part(&options)?;
     }
     Ok(())
@@ -878,7 +884,7 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
     fake.keep_request_log(false);
     let mut answers = fake.observe();
     let total = options.bots;
-    let floor = options.only.as_deref() == Some("floor");
+    let floor = options.only == Some(Part::Floor);
     let mut bots = Vec::new();
     for shard in 0..total {
         let settings = DiscordSettings {
