@@ -45,6 +45,9 @@ illegal-game-over = the game is over
 illegal-not-your-row = it is { $to_move }'s turn, not { $seat }'s: a player may only sow from their own row
 illegal-empty-hole = hole { $hole } is empty
 illegal-does-not-feed = hole { $hole } does not feed the opponent, whose row is empty, and another move does
+# How a player whose name has nothing left to show (it was empty, or made only of
+# characters the bot cannot store or draw) is named.
+player-unnamed = player
 
 ## Buttons
 
@@ -158,6 +161,7 @@ refusal-no-game-here = You have no ongoing game in this channel.
 refusal-which-game = You have several ongoing games in this channel; say which one (game { $games }).
 refusal-needs-manage-server = Only members who may manage this server can set its language.
 refusal-no-server-to-rank = Here there is no server to rank: use `scope: global`, or ask in a server.
+refusal-review-aborted = Game #{ $game } was aborted before both players had moved: it has no result, so there is nothing to review.
 
 ## Leaderboards, stats, history, game records
 

@@ -45,6 +45,9 @@ illegal-game-over = la partida ha terminado
 illegal-not-your-row = es el turno de { $to_move }, no de { $seat }: cada jugador solo siembra desde su propia fila
 illegal-empty-hole = el hoyo { $hole } está vacío
 illegal-does-not-feed = el hoyo { $hole } no alimenta al rival, cuya fila está vacía, y otra jugada sí lo hace
+# Cómo se nombra a un jugador cuyo nombre ya no tiene nada que mostrar (vacío,
+# o hecho solo de caracteres que el bot no puede guardar ni dibujar).
+player-unnamed = jugador
 
 ## Botones
 
@@ -158,6 +161,7 @@ refusal-no-game-here = No tienes ninguna partida en curso en este canal.
 refusal-which-game = Tienes varias partidas en curso en este canal; di cuál (partida { $games }).
 refusal-needs-manage-server = Solo quienes pueden gestionar este servidor pueden elegir su idioma.
 refusal-no-server-to-rank = Aquí no hay servidor que clasificar: usa `ámbito: global`, o pregunta en un servidor.
+refusal-review-aborted = La partida n.º { $game } se anuló antes de que jugaran los dos: no tiene resultado, así que no hay nada que analizar.
 
 ## Clasificaciones, estadísticas, historial, fichas de partida
 

@@ -48,6 +48,9 @@ illegal-game-over = la partie est terminée
 illegal-not-your-row = c'est au tour de { $to_move }, pas de { $seat } : on ne sème que depuis sa propre rangée
 illegal-empty-hole = le trou { $hole } est vide
 illegal-does-not-feed = le trou { $hole } ne nourrit pas l'adversaire, dont la rangée est vide, alors qu'un autre coup le fait
+# Comment on nomme un joueur dont le nom n'a plus rien à montrer (vide, ou fait
+# seulement de caractères que le bot ne peut ni garder ni dessiner).
+player-unnamed = joueur
 
 ## Boutons
 
@@ -161,6 +164,7 @@ refusal-no-game-here = Tu n'as aucune partie en cours dans ce salon.
 refusal-which-game = Tu as plusieurs parties en cours dans ce salon ; précise laquelle (partie { $games }).
 refusal-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent choisir sa langue.
 refusal-no-server-to-rank = Il n'y a pas de serveur à classer ici : utilise `portée: mondial`, ou demande dans un serveur.
+refusal-review-aborted = La partie n° { $game } a été annulée avant que les deux joueurs aient joué : elle n'a pas de résultat, il n'y a donc rien à analyser.
 
 ## Classements, statistiques, historique, fiches de partie
 

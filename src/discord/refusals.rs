@@ -2,6 +2,7 @@
 //! `ServiceError` a player can cause, in one place (the service returns
 //! typed errors and says nothing to players itself).
 
+use super::render::display_name;
 use crate::board_text::illegal_move;
 use crate::i18n::Language;
 use crate::service::{ChallengeStatus, ServiceError};
@@ -15,19 +16,24 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::NotInAServer => tr!(l, "refusal-not-in-server"),
         ServiceError::NeedsManageServer => tr!(l, "refusal-needs-manage-server"),
         ServiceError::ChallengeSelf => tr!(l, "refusal-challenge-self"),
-        ServiceError::ChallengeBot(name) => tr!(l, "refusal-challenge-bot", name = name.as_str()),
-        ServiceError::AlreadyChallenged(name) => tr!(l, "refusal-already-challenged", name = name.as_str()),
+        ServiceError::ChallengeBot(name) => tr!(l, "refusal-challenge-bot", name = display_name(l, name)),
+        ServiceError::AlreadyChallenged(name) => tr!(l, "refusal-already-challenged", name = display_name(l, name)),
         ServiceError::TooManyGames { name, limit } => {
-            tr!(l, "refusal-too-many-games", name = name.as_str(), limit = *limit)
+            tr!(
+                l,
+                "refusal-too-many-games",
+                name = display_name(l, name),
+                limit = *limit
+            )
         }
         ServiceError::ChallengeNotFound => tr!(l, "refusal-challenge-not-found"),
-        ServiceError::NotYourChallenge(name) => tr!(l, "refusal-not-your-challenge", name = name.as_str()),
+        ServiceError::NotYourChallenge(name) => tr!(l, "refusal-not-your-challenge", name = display_name(l, name)),
         ServiceError::NotInChallenge => tr!(l, "refusal-not-in-challenge"),
         ServiceError::ChallengeClosed(status) => tr!(l, "refusal-challenge-closed", status = status_key(*status)),
         ServiceError::ChallengeExpired => tr!(l, "refusal-challenge-expired"),
         ServiceError::GameNotFound => tr!(l, "refusal-game-not-found"),
         ServiceError::NotAPlayer => tr!(l, "refusal-not-a-player"),
-        ServiceError::NotYourTurn(name) => tr!(l, "refusal-not-your-turn", name = name.as_str()),
+        ServiceError::NotYourTurn(name) => tr!(l, "refusal-not-your-turn", name = display_name(l, name)),
         ServiceError::StaleButton => tr!(l, "refusal-stale-button"),
         ServiceError::OutdatedBoard => tr!(l, "refusal-outdated-board"),
         ServiceError::GameOver => tr!(l, "refusal-game-over"),
@@ -39,6 +45,7 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::PuzzleAnswered => tr!(l, "refusal-puzzle-answered"),
         ServiceError::LevelNeedsTheComputer => tr!(l, "refusal-level-needs-computer"),
         ServiceError::GameNotOver => tr!(l, "refusal-game-not-over"),
+        ServiceError::ReviewOfAbortedGame(game) => tr!(l, "refusal-review-aborted", game = game.to_string()),
         ServiceError::HintsOnlyAgainstTheComputer => tr!(l, "refusal-hints-only-computer"),
         ServiceError::RematchPending(challenge) => tr!(l, "refusal-rematch-pending", challenge = *challenge),
         ServiceError::TimedOut => tr!(l, "refusal-timed-out"),
@@ -77,6 +84,7 @@ mod tests {
             },
             ServiceError::ChallengeClosed(ChallengeStatus::Declined),
             ServiceError::WhichGame("3, 4".into()),
+            ServiceError::ReviewOfAbortedGame(3),
             ServiceError::IllegalMove(IllegalMove::EmptyHole(crate::engine::Hole::new(3).unwrap())),
         ];
         let before = crate::i18n::fallbacks();

@@ -11,6 +11,7 @@ use crate::service::{
     ChallengeStatus, ChallengeView, EndReason, GameView, LanguageSetting, PlayerView, Settings, TimePerMove,
 };
 use crate::tr;
+use unicode_width::UnicodeWidthStr;
 
 /// A message to send: its text, buttons and who it may ping.
 #[derive(Debug, Clone)]
@@ -50,15 +51,45 @@ pub fn mention(player: &PlayerView) -> String {
     format!("<@{}>", player.user_id)
 }
 
-/// A name short enough for the 40-character board and for tables: at most
-/// 16 characters, none that would break a code block.
-pub(super) fn short_name(name: &str) -> String {
-    let name: String = name.chars().filter(|c| !c.is_control() && *c != '`').take(16).collect();
+/// Columns a player's name may take on the 40-column board and in tables.
+pub(super) const NAME_COLUMNS: usize = 16;
+
+/// A player's name for running text: cleaned as the service stores names
+/// (again, for rows stored before names were cleaned), and "player" in
+/// `language` for a player with no name left to show.
+pub(super) fn display_name(language: Language, name: &str) -> String {
+    let name = crate::service::input::name(name);
     if name.is_empty() {
-        "?".into()
+        tr!(language, "player-unnamed")
     } else {
         name
     }
+}
+
+/// A name short enough for the 40-column board and for tables: at most
+/// [`NAME_COLUMNS`] columns as a monospaced font draws it (an emoji or a
+/// CJK character takes two, an accent none) and as many characters (for
+/// whatever counts characters rather than columns), nothing that would
+/// break a code block.
+pub(super) fn short_name(language: Language, name: &str) -> String {
+    let mut short = String::new();
+    for (count, c) in display_name(language, name).chars().filter(|c| *c != '`').enumerate() {
+        short.push(c);
+        if count >= NAME_COLUMNS || short.width() > NAME_COLUMNS {
+            short.pop();
+            break;
+        }
+    }
+    match short.trim_end() {
+        "" => tr!(language, "player-unnamed"),
+        short => short.to_string(),
+    }
+}
+
+/// `text` padded with spaces to `columns` columns, as a monospaced font
+/// draws it (`format!`'s padding counts characters, not columns).
+pub(super) fn pad_to_columns(text: &str, columns: usize) -> String {
+    format!("{text}{}", " ".repeat(columns.saturating_sub(text.width())))
 }
 
 fn row_name(language: Language, seat: Seat) -> String {
@@ -163,7 +194,7 @@ pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
 pub(super) fn board_label(language: Language, view: &GameView, seat: Seat) -> String {
     match view.computer {
         Some(computer) if computer.seat == seat => computer_label(language, seat, computer.level),
-        _ => format!("{seat} {}", short_name(&view.player(seat).name)),
+        _ => format!("{seat} {}", short_name(language, &view.player(seat).name)),
     }
 }
 
@@ -226,7 +257,7 @@ pub fn board(language: Language, view: &GameView) -> Reply {
             let mut buttons = vec![CreateButton::new(ButtonId::Rematch { game: view.id }.to_string())
                 .label(tr!(l, "button-rematch"))
                 .style(ButtonStyle::Success)];
-            if !matches!(reason, EndReason::Aborted { .. }) {
+            if view.can_be_reviewed() {
                 buttons.push(super::render_review::review_button(l, view.id));
             }
             components = vec![CreateActionRow::Buttons(buttons)];
@@ -461,7 +492,7 @@ pub fn games_list(language: Language, user_id: u64, games: &[GameView]) -> Reply
             _ => tr!(
                 l,
                 "games-their-turn",
-                player = view.player(seat.opponent()).name.as_str()
+                player = display_name(l, &view.player(seat.opponent()).name)
             ),
         };
         let (game, seat, ply) = (view.id.to_string(), seat.to_string(), view.ply() + 1);
@@ -538,7 +569,7 @@ mod tests {
     /// every level; with every count of captures up to 70.
     #[test]
     fn every_board_fits_forty_columns_in_every_language() {
-        let long_name = short_name("Mbourou-Ndong Ekomy-Nguema");
+        let long_name = short_name(Language::English, "Mbourou-Ndong Ekomy-Nguema");
         assert_eq!(long_name.chars().count(), 16);
         for language in Language::ALL {
             for level in Level::ALL {
@@ -561,5 +592,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Names made of what a hostile or careless user could pick: the board
+    /// stays within 40 columns as a monospaced font draws it (an emoji or
+    /// a CJK character takes two), and an empty name reads "player".
+    #[test]
+    fn hostile_names_fit_forty_columns_and_an_empty_one_reads_player() {
+        let names = [
+            "\u{0}\u{0}\u{0}".to_string(),
+            "\u{1}\u{1b}[2J\u{7f}\u{85}\u{9b}".to_string(),
+            "\u{202E}\u{2066}\u{2069}".to_string(),
+            "\u{301}\u{36b}\u{20dd}".to_string(),
+            "x".repeat(200),
+            "😀".repeat(200),
+            "中".repeat(200),
+            "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}".repeat(50),
+            format!("z{}", "\u{36b}".repeat(200)),
+            "```".to_string(),
+        ];
+        for language in Language::ALL {
+            for name in &names {
+                let short = short_name(language, name);
+                assert!(!short.is_empty() && short.width() <= NAME_COLUMNS, "{short:?}");
+                assert!(short.chars().count() <= NAME_COLUMNS, "{short:?}");
+                assert!(!short.chars().any(|c| c.is_control()), "{short:?}");
+                let position = Position::new(&[0; 7], &[0; 7], [70, 0], Seat::A).unwrap();
+                let text = draw(language, &position, Seat::B, |seat| format!("{seat} {short}"));
+                for line in text.lines() {
+                    assert!(line.width() <= 40, "{language}: `{line}`");
+                    assert!(line.chars().count() <= 40, "{language}: `{line}`");
+                }
+            }
+            let unnamed = tr!(language, "player-unnamed");
+            for name in ["", "\u{0}", "\u{202E}\u{0}", "\u{301}", "```"] {
+                assert_eq!(short_name(language, name), unnamed);
+            }
+            assert_eq!(display_name(language, "\u{0}\u{200F}"), unnamed);
+        }
+        assert_eq!(short_name(Language::French, ""), "joueur");
+        assert_eq!(short_name(Language::Spanish, "\u{0}"), "jugador");
+        assert_eq!(short_name(Language::English, "😀".repeat(20).as_str()), "😀".repeat(8));
+        assert_eq!(pad_to_columns("中中", 6), "中中  ");
     }
 }

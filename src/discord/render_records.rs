@@ -121,9 +121,9 @@ pub fn leaderboard(language: Language, board: &LeaderboardPage, guild_id: u64) -
     ];
     for row in &board.rows {
         lines.push(format!(
-            "{:>4} {:<16} {:>6} {:>4} {:>4} {:>4} {:>7}",
+            "{:>4} {} {:>6} {:>4} {:>4} {:>4} {:>7}",
             row.rank,
-            render::short_name(&row.name),
+            render::pad_to_columns(&render::short_name(l, &row.name), render::NAME_COLUMNS),
             rating_text(&row.rating),
             row.wins,
             row.losses,
@@ -309,7 +309,7 @@ fn history_line(language: Language, game: &HistoryGame) -> String {
     let l = language;
     let opponent = match game.computer_level {
         Some(level) => render::computer_name(l, level),
-        None => render::short_name(&game.opponent_name),
+        None => render::short_name(l, &game.opponent_name),
     };
     let result = match game.outcome {
         Outcome::Win => tr!(l, "history-won"),
@@ -392,7 +392,7 @@ pub fn rating_line(language: Language, view: &GameView) -> Option<String> {
         view.players
             .iter()
             .find(|p| p.user_id == user_id)
-            .map(|p| render::short_name(&p.name))
+            .map(|p| render::short_name(language, &p.name))
             .unwrap_or_else(|| "?".into())
     };
     match view.rating.as_ref()? {

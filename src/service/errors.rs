@@ -77,6 +77,9 @@ pub enum ServiceError {
     TooLateToAbort,
     #[error("game not over")]
     GameNotOver,
+    /// An aborted game (this one) has no result and so no review.
+    #[error("game {0} was aborted: no review")]
+    ReviewOfAbortedGame(i64),
     /// A rematch (this challenge) is pending already.
     #[error("rematch pending (challenge {0})")]
     RematchPending(i64),

@@ -152,7 +152,8 @@ impl Service {
         }
         let player = |user_id: i64, name: Option<String>, is_bot: Option<bool>| PlayerView {
             user_id: from_db(user_id),
-            name: name.unwrap_or_else(|| format!("player {}", from_db(user_id))),
+            // Never seen: shown as "player" in the reader's language.
+            name: name.unwrap_or_default(),
             is_bot: is_bot.unwrap_or(false),
         };
         let computer = computer_of(&row)?;

@@ -69,12 +69,13 @@ impl Service {
         })
     }
 
-    /// `whose` language from `row`, after remembering `locale` if it is new.
+    /// `whose` language from `row`, after remembering `locale` (cleaned:
+    /// see [`super::input`]) if it is new.
     async fn seen(&self, whose: LanguageOf, mut row: LanguageRow, locale: Option<&str>) -> Result<LanguageSetting> {
-        if let Some(locale) = locale {
-            if row.discord_locale.as_deref() != Some(locale) {
-                self.store.save_discord_locale(whose, locale).await?;
-                row.discord_locale = Some(locale.to_string());
+        if let Some(locale) = locale.and_then(super::input::locale) {
+            if row.discord_locale.as_deref() != Some(locale.as_str()) {
+                self.store.save_discord_locale(whose, &locale).await?;
+                row.discord_locale = Some(locale);
             }
         }
         Ok(setting(&row))

@@ -9,6 +9,7 @@ mod delivery;
 mod errors;
 mod games;
 mod hints;
+pub mod input;
 mod languages;
 mod leases;
 mod play;
@@ -161,12 +162,15 @@ impl Service {
         self.clock.now()
     }
 
+    /// Stores `player` as last seen, their name cleaned first (see
+    /// [`input`]): whatever a caller passes, no raw name reaches the store.
     pub(super) async fn remember(&self, player: &Player) -> Result<PlayerView> {
+        let name = input::name(&player.name);
         self.store
             .upsert_player(
                 &NewPlayer {
                     user_id: player.id,
-                    name: &player.name,
+                    name: &name,
                     is_bot: player.is_bot,
                 },
                 self.now(),
@@ -174,7 +178,7 @@ impl Service {
             .await?;
         Ok(PlayerView {
             user_id: player.id,
-            name: player.name.clone(),
+            name,
             is_bot: player.is_bot,
         })
     }
@@ -182,9 +186,11 @@ impl Service {
     pub(super) async fn player_row(&self, user_id: i64) -> Result<PlayerView> {
         Ok(match self.store.player(from_db(user_id)).await? {
             Some(row) => PlayerView::from(row),
+            // Never seen: no name, which is shown as "player" in the
+            // reader's language, as an empty name is.
             None => PlayerView {
                 user_id: from_db(user_id),
-                name: format!("player {}", from_db(user_id)),
+                name: String::new(),
                 is_bot: false,
             },
         })

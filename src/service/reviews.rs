@@ -1,8 +1,10 @@
 //! Post-game reviews: finished games only (a review of a game in progress
 //! would be engine help), searched once off the async runtime behind the
 //! computer's search bound, then kept so that asking again is instant.
+//! An aborted game has no review either: it has no result, was never
+//! rated, and its final board offers no Review button.
 
-use super::{GameView, Result, Service, ServiceError};
+use super::{EndReason, GameView, Result, Service, ServiceError};
 use crate::ai::Review;
 use crate::store::StoredReview;
 
@@ -13,9 +15,27 @@ pub struct ReviewView {
     pub review: Review,
 }
 
+impl GameView {
+    /// The one rule of which games can be reviewed, for `/akon review`,
+    /// the Review button and whether a final board shows that button:
+    /// `None` if this game can be, else why not.
+    pub fn review_refusal(&self) -> Option<ServiceError> {
+        match self.finished {
+            None => Some(ServiceError::GameNotOver),
+            Some((EndReason::Aborted { .. }, _)) => Some(ServiceError::ReviewOfAbortedGame(self.id)),
+            Some(_) => None,
+        }
+    }
+
+    /// Whether this game can be reviewed (see [`GameView::review_refusal`]).
+    pub fn can_be_reviewed(&self) -> bool {
+        self.review_refusal().is_none()
+    }
+}
+
 impl Service {
     /// The review of finished game `game_id` if it is stored already: no
-    /// search. Refuses games in progress.
+    /// search. Refuses what [`GameView::review_refusal`] refuses.
     pub async fn stored_review(&self, game_id: i64) -> Result<Option<ReviewView>> {
         let game = self.finished_game(game_id).await?;
         Ok(self
@@ -27,7 +47,7 @@ impl Service {
     /// The review of finished game `game_id`: the stored one, else the
     /// engine reviews every move (seconds of search, on a blocking thread,
     /// at most `concurrent_searches` searches at once) and the review is
-    /// stored. Refuses games in progress.
+    /// stored. Refuses what [`GameView::review_refusal`] refuses.
     pub async fn review(&self, game_id: i64) -> Result<ReviewView> {
         let game = self.finished_game(game_id).await?;
         if let Some(review) = self.load_review(game_id).await? {
@@ -75,12 +95,13 @@ impl Service {
         Ok(ReviewView { game, review })
     }
 
+    /// `game_id`, if it can be reviewed.
     async fn finished_game(&self, game_id: i64) -> Result<GameView> {
         let game = self.game(game_id).await?;
-        if game.finished.is_none() {
-            return Err(ServiceError::GameNotOver);
+        match game.review_refusal() {
+            Some(refusal) => Err(refusal),
+            None => Ok(game),
         }
-        Ok(game)
     }
 
     /// The stored review, if it was made with today's budget.
