@@ -92,6 +92,12 @@ impl Players {
         }
     }
 
+    /// Whether `seat` is the one human playing the computer, spoken to
+    /// as "you".
+    fn is_you(self, seat: Seat) -> bool {
+        matches!(self, Players::AgainstComputer { human, .. } if human == seat)
+    }
+
     fn language(self) -> Language {
         match self {
             Players::Hotseat { language } | Players::AgainstComputer { language, .. } => language,
@@ -147,7 +153,19 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
                 };
                 // The winner's score first, as results are said.
                 let (result, first) = match winner {
-                    Winner::Seat(seat) => (tr!(l, "play-wins", player = players.name(seat)), seat),
+                    Winner::Seat(seat) => {
+                        // "You (B) wins" would not be a sentence: the
+                        // human against the computer is spoken to.
+                        let who = if players.is_you(seat) { "you" } else { "other" };
+                        let wins = tr!(
+                            l,
+                            "play-wins",
+                            who = who,
+                            seat = seat.to_string(),
+                            player = players.name(seat)
+                        );
+                        (wins, seat)
+                    }
                     Winner::Draw => (tr!(l, "play-draw"), Seat::A),
                 };
                 let over = tr!(

@@ -8,7 +8,7 @@ use crate::ai::{
 };
 use crate::ai::{Hint, HintReason};
 use crate::engine::Seat;
-use crate::i18n::Language;
+use crate::i18n::{decimal, Language};
 use crate::service::ReviewView;
 use crate::tr;
 
@@ -80,12 +80,7 @@ fn costly_line(l: Language, m: &ReviewedMove, name: &dyn Fn(Seat) -> String) -> 
 /// Discord, a letter in the terminal).
 pub fn review_text(l: Language, title: &str, review: &Review, name: &dyn Fn(Seat) -> String) -> String {
     let mut lines = vec![
-        tr!(
-            l,
-            "review-header",
-            title = title,
-            nodes = review.nodes_per_move.to_string()
-        ),
+        tr!(l, "review-header", title = title, nodes = review.nodes_per_move),
         review_definitions(l),
     ];
     for seat in Seat::BOTH {
@@ -102,7 +97,7 @@ pub fn review_text(l: Language, title: &str, review: &Review, name: &dyn Fn(Seat
             accuracy = s.accuracy,
             accurate = s.accurate,
             moves = s.moves,
-            mean = format!("{:.1}", s.mean_loss()),
+            mean = decimal(s.mean_loss(), 1),
             inaccuracies = tr!(l, "review-inaccuracies", count = s.inaccuracies),
             mistakes = tr!(l, "review-mistakes", count = s.mistakes),
             blunders = tr!(l, "review-blunders", count = s.blunders)
