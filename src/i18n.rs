@@ -435,4 +435,4 @@ macro_rules! tr {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

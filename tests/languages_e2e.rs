@@ -200,8 +200,62 @@ async fn whole_game(locale: &str, words: [&str; 6]) {
     for message in [&stats, &history, &record] {
         assert!(!fake::content(message).is_empty());
     }
+    // Each row's player is labelled `A · alice`, never `A alice` (read as
+    // "to alice" in French and Spanish).
+    let block = fake::content(&record).split("```").nth(1).unwrap().to_string();
+    assert!(block.starts_with("\nA · ") || block.contains("\nA · "), "{block}");
+    assert!(block.contains("\nB · "), "{block}");
+    if !locale.starts_with("en") {
+        for message in [&board, &leaderboard, &stats, &history, &record] {
+            assert_numbers_are_localised(fake::content(message));
+        }
+        // The average capture margin has a decimal comma.
+        let content = fake::content(&stats);
+        let decimal_margin = content.match_indices(',').any(|(at, _)| {
+            let digit = |s: &str| s.starts_with(|c: char| c.is_ascii_digit());
+            let before = content[..at].chars().last().is_some_and(|c| c.is_ascii_digit());
+            let after = &content[at + 1..];
+            before && digit(after) && (after[1..].starts_with(" graine") || after[1..].starts_with(" semilla"))
+        });
+        assert!(decimal_margin, "{content}");
+    }
     assert_eq!(akon::i18n::fallbacks(), 0, "a message was missing");
     scene.finish().await;
+}
+
+/// A French or Spanish text writes no English decimal point (`1.5`) and no
+/// ungrouped thousands (`400000`); Discord markup (`<t:…>`, `<@…>`) and
+/// links are not read.
+fn assert_numbers_are_localised(text: &str) {
+    let mut plain = String::new();
+    let mut rest = text;
+    // Markup and links hold ids, not numbers a reader reads.
+    while let Some(at) = rest.find(['<', 'h']) {
+        plain.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = if rest.starts_with('<') {
+            rest.find('>').map(|e| e + 1)
+        } else if rest.starts_with("https://") {
+            Some(rest.find([')', ' ', '\n']).unwrap_or(rest.len()))
+        } else {
+            None
+        };
+        let skip = end.unwrap_or(1);
+        if end.is_none() {
+            plain.push_str(&rest[..skip]);
+        }
+        rest = &rest[skip..];
+    }
+    plain.push_str(rest);
+    let chars: Vec<char> = plain.chars().collect();
+    let mut run = 0;
+    for (at, &c) in chars.iter().enumerate() {
+        run = if c.is_ascii_digit() { run + 1 } else { 0 };
+        assert!(run < 5, "ungrouped thousands in {text}");
+        let between_digits =
+            at > 0 && chars[at - 1].is_ascii_digit() && chars.get(at + 1).is_some_and(|d| d.is_ascii_digit());
+        assert!(!(c == '.' && between_digits), "a decimal point in {text}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
