@@ -3,6 +3,13 @@
 //! binary. English is the fallback: a message missing from another language
 //! is said in English and counted (see [`fallbacks`]), so tests can insist
 //! on none.
+//!
+//! Numbers stay numbers until Fluent writes them: each language's bundle
+//! writes them its own way (`1.5` and `400,000`; `1,5` and `400 000` in
+//! French and Spanish), and a count chooses its words by a selector
+//! (`{ $count -> [one] … *[other] … }`). A count given to a message that
+//! has no selector for it is counted as a fallback too, unless
+//! [`NOT_COUNTS`] lists it.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;

@@ -285,7 +285,10 @@ async fn challenges_that_cannot_be_played_are_refused_privately() {
     // With a limit of one game, a second game is refused.
     scene.challenge_accepted(&carol(), &bob()).await;
     let refused = scene.slash(&alice(), "challenge", to(&carol())).await;
-    assert!(ephemeral_text(&refused).contains("ongoing games"), "{refused}");
+    assert!(
+        ephemeral_text(&refused).contains("already has 1 ongoing game, the most allowed."),
+        "{refused}"
+    );
     scene.finish().await;
 }
 

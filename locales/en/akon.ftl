@@ -224,8 +224,8 @@ rating-summary-ranked = **{ $rating }** ({ $games ->
 }, #{ $rank }; deviation { $deviation })
 rating-recent = { $change } over { $count ->
     [one] the last game
-   *[other] the last { $count } games
-} ({ $changes }, latest first)
+   *[other] the last { $count } games ({ $changes }, latest first)
+}
 stats-title = **Akon stats of { $player }**
 stats-unrated = Rating: no rated games yet.
 stats-rating-server = Rating in this server: { $summary }

@@ -224,8 +224,8 @@ rating-summary-ranked = **{ $rating }** ({ $games ->
 }, n.º { $rank }; desviación { $deviation })
 rating-recent = { $change } en { $count ->
     [one] la última partida
-   *[other] las últimas { $count } partidas
-} ({ $changes }, la más reciente primero)
+   *[other] las últimas { $count } partidas ({ $changes }, la más reciente primero)
+}
 stats-title = **Estadísticas de Akon de { $player }**
 stats-unrated = Puntuación: aún no hay partidas puntuadas.
 stats-rating-server = Puntuación en este servidor: { $summary }

@@ -174,10 +174,10 @@ scope-server-title = ce serveur
 scope-global-title = mondial
 scope-server = dans ce serveur
 scope-global = au total
-leaderboard-empty-min-games = Le classement { $scope } est encore vide : on y figure dès { $min_games ->
-    [one] sa première partie classée
+leaderboard-empty-min-games = Personne n'apparaît encore au classement { $scope } : il faut { $min_games ->
+    [one] une partie classée
    *[other] { $min_games } parties classées
-}. Défie quelqu'un avec `/akon défier` !
+} pour y figurer. Défie quelqu'un avec `/akon défier` !
 leaderboard-empty = Aucune partie classée { $scope } pour l'instant. Défie quelqu'un avec `/akon défier` !
 leaderboard-title = **Classement Akon · { $title }** · page { $page } sur { $pages } · { $listed ->
     [one] { $listed } joueur
@@ -227,8 +227,8 @@ rating-summary-ranked = **{ $rating }** ({ $games ->
 }, n° { $rank } ; écart { $deviation })
 rating-recent = { $change } sur { $count ->
     [one] la dernière partie
-   *[other] les { $count } dernières parties
-} ({ $changes }, la plus récente d'abord)
+   *[other] les { $count } dernières parties ({ $changes }, la plus récente d'abord)
+}
 stats-title = **Statistiques Akon de { $player }**
 stats-unrated = Cote : aucune partie classée pour l'instant.
 stats-rating-server = Cote dans ce serveur : { $summary }
