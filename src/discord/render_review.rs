@@ -210,6 +210,7 @@ mod tests {
     fn a_review_writes_its_numbers_the_languages_way() {
         let moves: Vec<Hole> = [3, 5, 1, 7, 2, 4, 6].iter().map(|&h| Hole::new(h).unwrap()).collect();
         let review = crate::ai::review(Position::opening(Seat::A), &moves, 20_000).unwrap();
+        let fallbacks = crate::i18n::fallbacks();
         let name = |seat: Seat| match seat {
             Seat::A => "l'ordinateur (moyen)".to_string(),
             Seat::B => "<@42>".to_string(),
@@ -227,6 +228,8 @@ mod tests {
         assert!(english.contains("to 20,000 positions"), "{english}");
         let mean = english.split("), mean loss ").nth(1).unwrap();
         assert_eq!(mean.chars().nth(1), Some('.'), "{mean}");
+        // Every count had its plural forms, every message its language.
+        assert_eq!(crate::i18n::fallbacks(), fallbacks);
     }
 
     /// The rules' paragraph on reviews and puzzles: French and Spanish
