@@ -430,3 +430,69 @@ async fn the_registered_command_carries_its_localisations() {
     assert_eq!(challenge["name_localizations"]["es-419"], "desafiar");
     scene.finish().await;
 }
+
+/// A game against the computer in Latin American Spanish: "la máquina"
+/// (not "el ordenador"), capitalised where it opens a sentence, labelled
+/// `A · máquina (fácil)` on the board; its review writes Spanish numbers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_in_latin_american_spanish() {
+    let config = ServiceConfig {
+        review_nodes: 12_000,
+        ..ServiceConfig::default()
+    };
+    let scene = Scene::with_config(config).await;
+    scene.fake.add_user(&TestUser::the_bot());
+    scene.fake.set_guild_locale("es-419");
+    scene.fake.set_user_locale(&alice(), "es-419");
+    let me = vec![
+        ("opponent", 6, json!(fake::BOT_ID.to_string())),
+        ("level", 3, json!("easy")),
+    ];
+    let before = scene.newest_message_id();
+    let ix = scene.fake.slash(&alice(), "akon", "challenge", me).await;
+    let first = scene.fake.response(&ix).await;
+    scene.settle().await;
+    assert!(
+        fake::content(&first).contains("juega contra la máquina (fácil)"),
+        "{first}"
+    );
+    // The board that asks alice to move: the first, or the computer's answer.
+    let board = if hole_buttons(&first).is_empty() {
+        assert!(
+            fake::content(&first).contains("La máquina (fácil) está pensando…"),
+            "{first}"
+        );
+        scene.boards_since(before, 2).await.remove(1)
+    } else {
+        first
+    };
+    let block = fake::content(&board).split("```").nth(1).unwrap().to_string();
+    assert!(block.contains(" · máquina (fácil) · capturadas: "), "{block}");
+    let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let before = scene.newest_message_id();
+    scene.click(&alice(), fake::message_id(&board), &hole).await;
+    let boards = scene.boards_since(before, 2).await;
+    assert!(
+        fake::content(&boards[0]).contains("\nLa máquina (fácil) está pensando…"),
+        "{}",
+        fake::content(&boards[0])
+    );
+    let final_board = scene.slash(&alice(), "resign", vec![]).await;
+    let content = fake::content(&final_board);
+    assert!(content.contains("**La máquina (fácil) gana, "), "{content}");
+    let review = button_with_label(&final_board, "Análisis");
+    let (_, review) = scene.click(&alice(), fake::message_id(&final_board), &review).await;
+    let text = ephemeral_text(&review);
+    assert!(text.starts_with("Análisis de la partida n.º 1 ("), "{text}");
+    assert!(text.contains("hasta 12\u{202F}000 posiciones."), "{text}");
+    assert!(text.contains("\nLa máquina (fácil) ("), "{text}");
+    let mean = text.split("), pérdida media ").nth(1).unwrap();
+    assert_eq!(mean.chars().nth(1), Some(','), "a decimal comma: {mean}");
+    assert_numbers_are_localised(&text);
+    let stats = scene.slash(&alice(), "stats", vec![]).await;
+    let stats = fake::content(&stats);
+    assert!(stats.contains("Contra la máquina (fácil): 1 partida: "), "{stats}");
+    assert_numbers_are_localised(stats);
+    assert_eq!(akon::i18n::fallbacks(), 0, "a message was missing");
+    scene.finish().await;
+}
