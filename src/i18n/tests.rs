@@ -437,3 +437,30 @@ fn no_relative_time_follows_a_word_it_cannot_follow() {
     .is_none());
     assert!(relative_time_after("commencée le <t:1:f>", breaks_before_relative_time(Language::French)).is_none());
 }
+
+/// A command a message tells the player to type is named in the
+/// message's language, as Discord shows it to them (`/akon statistiques`,
+/// not `/akon stats`).
+#[test]
+fn every_command_named_in_a_message_is_named_in_its_language() {
+    for language in Language::ALL {
+        let texts = message_texts(source(language));
+        let names: BTreeSet<String> = texts
+            .iter()
+            .filter(|(key, _)| key.starts_with("cmd-") && key.ends_with("-name"))
+            .map(|(_, text)| text.trim().to_string())
+            .collect();
+        let mut named = 0;
+        for (key, text) in texts.iter().filter(|(key, _)| !key.starts_with("cmd-")) {
+            for (at, _) in text.match_indices("/akon ") {
+                let word: String = text[at + 6..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                    .collect();
+                assert!(names.contains(&word), "{language} {key}: `/akon {word}`");
+                named += 1;
+            }
+        }
+        assert!(named >= 8, "{language}: only {named} commands named");
+    }
+}
