@@ -3,14 +3,23 @@
 //! binary. English is the fallback: a message missing from another language
 //! is said in English and counted (see [`fallbacks`]), so tests can insist
 //! on none.
+//!
+//! Numbers stay numbers until Fluent writes them: each language's bundle
+//! writes them its own way (`1.5` and `400,000`; `1,5` and `400 000` in
+//! French and Spanish), and a count chooses its words by a selector
+//! (`{ $count -> [one] … *[other] … }`). A count given to a message that
+//! has no selector for it is counted as a fallback too, unless
+//! [`NOT_COUNTS`] lists it.
 
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 /// A language Akon speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -82,6 +91,19 @@ impl Language {
     fn index(self) -> usize {
         self as usize
     }
+
+    /// How this language writes numbers: the decimal mark and the
+    /// thousands separator. French and Spanish write `1,2` and `400 000`
+    /// with a narrow no-break space (U+202F), so that a number never breaks
+    /// across lines; Latin American Spanish is written the same way here
+    /// (one Spanish for every Spanish locale; the comma is also the usage
+    /// of most of Latin America).
+    const fn number_marks(self) -> (char, char) {
+        match self {
+            Language::English => ('.', ','),
+            Language::French | Language::Spanish => (',', '\u{202F}'),
+        }
+    }
 }
 
 impl fmt::Display for Language {
@@ -127,6 +149,24 @@ fn bundle(language: Language) -> FluentBundle<FluentResource> {
     // No bidi isolation marks: Discord shows them as-is in code blocks and
     // they would count against the board's 40 characters.
     bundle.set_use_isolating(false);
+    // Every number, whether passed as an argument or shaped by NUMBER(), is
+    // written the language's way. The formatter is a plain function, so
+    // one per language.
+    bundle.set_formatter(Some(match language {
+        Language::English => |value, _| number_text(Language::English, value),
+        Language::French => |value, _| number_text(Language::French, value),
+        Language::Spanish => |value, _| number_text(Language::Spanish, value),
+    }));
+    bundle
+        .add_builtins()
+        .expect("NUMBER is the only built-in and is added once");
+    bundle
+        .add_function("CAPITALIZED", |positional, _| match positional {
+            [FluentValue::String(text)] => FluentValue::String(capitalized(text).into()),
+            [other] => other.clone(),
+            _ => FluentValue::Error,
+        })
+        .expect("CAPITALIZED is added once");
     let resource = FluentResource::try_new(language.source().to_string())
         .unwrap_or_else(|(_, errors)| panic!("locales/{language}/akon.ftl does not parse: {errors:?}"));
     bundle
@@ -135,10 +175,221 @@ fn bundle(language: Language) -> FluentBundle<FluentResource> {
     bundle
 }
 
+/// `text` with its first letter capitalised: `CAPITALIZED($player)` in a
+/// message, for a name that opens a sentence ("L'ordinateur (moyen)
+/// réfléchit…"). A mention (`<@1>`) is left as it is.
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A number with exactly `digits` decimals (`1.25`, 1 → `1.3`), for a
+/// message argument: written `1.3` in English and `1,3` in French and
+/// Spanish, and it chooses plural forms as the number it shows.
+pub fn decimal(value: f64, digits: usize) -> FluentValue<'static> {
+    let scale = 10f64.powi(digits as i32);
+    let options = FluentNumberOptions {
+        minimum_fraction_digits: Some(digits),
+        maximum_fraction_digits: Some(digits),
+        ..FluentNumberOptions::default()
+    };
+    FluentValue::Number(FluentNumber::new((value * scale).round() / scale, options))
+}
+
+/// A number as `language` writes it: its decimal mark, and its thousands
+/// separated from five digits on (`400 000`, but a rating stays `1612`, as
+/// Spanish typography asks and as ratings are written in French too); a
+/// true minus sign. `None` for what is not a number.
+fn number_text(language: Language, value: &FluentValue<'_>) -> Option<String> {
+    let FluentValue::Number(number) = value else {
+        return None;
+    };
+    let options = &number.options;
+    let minimum = options.minimum_fraction_digits.unwrap_or(0);
+    let mut text = match options.maximum_fraction_digits {
+        Some(maximum) => {
+            let mut text = format!("{:.*}", maximum, number.value.abs());
+            if text.contains('.') {
+                while text.ends_with('0') && text.len() - text.find('.').unwrap() - 1 > minimum {
+                    text.pop();
+                }
+                if text.ends_with('.') {
+                    text.pop();
+                }
+            }
+            text
+        }
+        None => number.value.abs().to_string(),
+    };
+    let fraction_digits = text.find('.').map_or(0, |dot| text.len() - dot - 1);
+    if fraction_digits < minimum {
+        if fraction_digits == 0 {
+            text.push('.');
+        }
+        text.push_str(&"0".repeat(minimum - fraction_digits));
+    }
+    let (integer, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let (mark, separator) = language.number_marks();
+    let mut out = String::new();
+    if number.value < 0.0 && number.value.abs() * 10f64.powi(fraction.len() as i32) >= 0.5 {
+        out.push('−');
+    }
+    let grouped = options.use_grouping && integer.len() >= 5;
+    for (at, digit) in integer.chars().enumerate() {
+        if grouped && at > 0 && (integer.len() - at) % 3 == 0 {
+            out.push(separator);
+        }
+        out.push(digit);
+    }
+    if !fraction.is_empty() {
+        out.push(mark);
+        out.push_str(fraction);
+    }
+    Some(out)
+}
+
+/// Numbers a message may take without choosing plural forms by them: the
+/// number is a label's value, a score, a rank, a rating or a number that
+/// names a move, page or hole, never a count of something named beside it.
+/// Each entry names the languages it holds for. Any other number a message
+/// takes must choose its words by a selector (`{ $count -> [one] …
+/// *[other] … }`) in every language.
+pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
+    // "captured 3", "capturadas: 3": a label's value (French says
+    // "3 prises", with plural forms).
+    ("board-row-label", "captured", &[Language::English, Language::Spanish]),
+    // Move, page and hole numbers.
+    ("board-title-move", "move", &Language::ALL),
+    ("game-in-progress", "move", &Language::ALL),
+    ("games-line", "move", &Language::ALL),
+    ("games-line-deadline", "move", &Language::ALL),
+    ("review-turning-point", "number", &Language::ALL),
+    ("play-no-such-hole", "hole", &Language::ALL),
+    ("leaderboard-title", "page", &Language::ALL),
+    ("leaderboard-title", "pages", &Language::ALL),
+    ("history-title", "page", &Language::ALL),
+    ("history-title", "pages", &Language::ALL),
+    // Scores: "40 to 30", "40–30".
+    ("result-win", "won", &Language::ALL),
+    ("result-win", "lost", &Language::ALL),
+    ("result-draw", "a_seeds", &Language::ALL),
+    ("result-draw", "b_seeds", &Language::ALL),
+    ("play-game-over", "a", &Language::ALL),
+    ("play-game-over", "b", &Language::ALL),
+    ("history-line", "captured", &Language::ALL),
+    ("history-line", "conceded", &Language::ALL),
+    ("history-line-how", "captured", &Language::ALL),
+    ("history-line-how", "conceded", &Language::ALL),
+    // Ranks, ratings, deviations and percentages.
+    ("standing-listed", "rank", &Language::ALL),
+    ("standing-listed", "listed", &Language::ALL),
+    ("rating-summary", "deviation", &Language::ALL),
+    ("rating-summary-ranked", "deviation", &Language::ALL),
+    ("rating-summary-ranked", "rank", &Language::ALL),
+    ("history-rating", "before", &Language::ALL),
+    ("history-rating", "after", &Language::ALL),
+    ("review-seat-line", "accuracy", &Language::ALL),
+    // A label's value: "(3)", "W 2", "seeds captured 100", "best 5",
+    // "2 of 5", "inaccuracy 2–3"; and "3 of 5 solved" in English, which
+    // has no word to agree (French and Spanish say "résolus", "resueltos").
+    ("games-title", "count", &Language::ALL),
+    ("stats-ongoing", "count", &Language::ALL),
+    ("standing-listed", "wins", &Language::ALL),
+    ("standing-listed", "losses", &Language::ALL),
+    ("standing-listed", "draws", &Language::ALL),
+    ("record-line", "captured", &Language::ALL),
+    ("record-line", "conceded", &Language::ALL),
+    ("stats-streaks", "current", &Language::ALL),
+    ("stats-streaks", "best", &Language::ALL),
+    ("puzzle-rating-change", "streak", &Language::ALL),
+    ("puzzle-rating-change", "best", &Language::ALL),
+    ("puzzle-stats-line", "streak", &Language::ALL),
+    ("puzzle-stats-line", "best", &Language::ALL),
+    ("puzzle-stats-line", "solved", &[Language::English]),
+    ("puzzle-stats-line", "attempts", &Language::ALL),
+    ("review-seat-line", "accurate", &Language::ALL),
+    ("review-seat-line", "moves", &Language::ALL),
+    ("review-definitions", "inaccuracy", &Language::ALL),
+    ("review-definitions", "inaccuracy_max", &Language::ALL),
+    ("review-definitions", "mistake", &Language::ALL),
+    ("review-definitions", "mistake_max", &Language::ALL),
+    ("review-definitions", "blunder", &Language::ALL),
+];
+
+/// The messages of a Fluent source, each with its text (the `key =` line
+/// and its indented continuation lines); comments end a message.
+pub fn message_texts(source: &str) -> Vec<(&str, String)> {
+    let mut messages: Vec<(&str, String)> = Vec::new();
+    let mut open = false;
+    for line in source.lines() {
+        let starts = line.starts_with(|c: char| c.is_ascii_lowercase()) && line.contains('=');
+        if starts {
+            let key = line.split('=').next().unwrap_or("").trim();
+            messages.push((key, line.split_once('=').map_or("", |(_, text)| text).to_string()));
+            open = true;
+        } else if line.starts_with('#') {
+            open = false;
+        } else if open {
+            if let Some((_, text)) = messages.last_mut() {
+                text.push('\n');
+                text.push_str(line);
+            }
+        }
+    }
+    messages
+}
+
+/// The variables a message's text chooses its words by: `$name` inside a
+/// placeable that opens a selector (`{ $name ->`, `{ NUMBER($name, …) ->`).
+pub fn selector_variables(text: &str) -> BTreeSet<String> {
+    let mut variables = BTreeSet::new();
+    for (arrow, _) in text.match_indices("->") {
+        let Some(open) = text[..arrow].rfind('{') else { continue };
+        let placeable = &text[open..arrow];
+        if let Some(at) = placeable.find('$') {
+            let name: String = placeable[at + 1..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                .collect();
+            variables.insert(name);
+        }
+    }
+    variables
+}
+
+/// For each language, each message's selector variables.
+fn selectors() -> &'static [HashMap<&'static str, BTreeSet<String>>; 3] {
+    static SELECTORS: OnceLock<[HashMap<&'static str, BTreeSet<String>>; 3]> = OnceLock::new();
+    SELECTORS.get_or_init(|| {
+        Language::ALL.map(|language| {
+            message_texts(language.source())
+                .into_iter()
+                .map(|(key, text)| (key, selector_variables(&text)))
+                .collect()
+        })
+    })
+}
+
+/// Whether the number `variable` of message `key` may be said as it is in
+/// `language`: the message chooses its words by it, or it is not a count.
+pub fn number_is_handled(language: Language, key: &str, variable: &str) -> bool {
+    NOT_COUNTS
+        .iter()
+        .any(|&(k, v, languages)| k == key && v == variable && languages.contains(&language))
+        || selectors()[language.index()]
+            .get(key)
+            .is_some_and(|variables| variables.contains(variable))
+}
+
 static FALLBACKS: AtomicUsize = AtomicUsize::new(0);
 
 /// How many messages so far were missing, or missing an argument, in the
-/// language asked for (and so were said in English or left incomplete).
+/// language asked for (and so were said in English or left incomplete),
+/// or were given a count they say without plural forms (see
+/// [`NOT_COUNTS`]).
 pub fn fallbacks() -> usize {
     FALLBACKS.load(Ordering::SeqCst)
 }
@@ -162,6 +413,12 @@ pub fn message(language: Language, key: &str, args: &FluentArgs<'_>) -> String {
 fn format(language: Language, key: &str, args: &FluentArgs<'_>) -> Option<String> {
     let bundle = &bundles()[language.index()];
     let pattern = bundle.get_message(key)?.value()?;
+    for (variable, value) in args.iter() {
+        if matches!(value, FluentValue::Number(_)) && !number_is_handled(language, key, variable) {
+            FALLBACKS.fetch_add(1, Ordering::SeqCst);
+            tracing::error!(language = %language, key, variable, "a count is said without plural forms");
+        }
+    }
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, Some(args), &mut errors).into_owned();
     if !errors.is_empty() {
@@ -185,4 +442,4 @@ macro_rules! tr {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

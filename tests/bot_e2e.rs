@@ -285,7 +285,10 @@ async fn challenges_that_cannot_be_played_are_refused_privately() {
     // With a limit of one game, a second game is refused.
     scene.challenge_accepted(&carol(), &bob()).await;
     let refused = scene.slash(&alice(), "challenge", to(&carol())).await;
-    assert!(ephemeral_text(&refused).contains("ongoing games"), "{refused}");
+    assert!(
+        ephemeral_text(&refused).contains("already has 1 ongoing game, the most allowed."),
+        "{refused}"
+    );
     scene.finish().await;
 }
 
@@ -384,7 +387,7 @@ async fn games_board_and_resign_commands() {
         "links to the latest board: {text}"
     );
     assert!(
-        text.contains(&format!("(by <t:{}:R>)", T0 + 3 * 86_400)),
+        text.contains(&format!("(time runs out <t:{}:R>)", T0 + 3 * 86_400)),
         "shows the deadline: {text}"
     );
 
@@ -584,7 +587,7 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
             board = boards[0].clone();
             break;
         }
-        assert!(fake::content(&boards[0]).contains("the computer (easy) is thinking"));
+        assert!(fake::content(&boards[0]).contains("The computer (easy) is thinking"));
         assert_eq!(boards.len(), 2, "the computer answers with its own board");
         game.play(last_move_hole(&boards[1])).unwrap();
         assert_board_matches(&boards[1], &game);

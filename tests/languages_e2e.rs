@@ -200,8 +200,62 @@ async fn whole_game(locale: &str, words: [&str; 6]) {
     for message in [&stats, &history, &record] {
         assert!(!fake::content(message).is_empty());
     }
+    // Each row's player is labelled `A · alice`, never `A alice` (read as
+    // "to alice" in French and Spanish).
+    let block = fake::content(&record).split("```").nth(1).unwrap().to_string();
+    assert!(block.starts_with("\nA · ") || block.contains("\nA · "), "{block}");
+    assert!(block.contains("\nB · "), "{block}");
+    if !locale.starts_with("en") {
+        for message in [&board, &leaderboard, &stats, &history, &record] {
+            assert_numbers_are_localised(fake::content(message));
+        }
+        // The average capture margin has a decimal comma.
+        let content = fake::content(&stats);
+        let decimal_margin = content.match_indices(',').any(|(at, _)| {
+            let digit = |s: &str| s.starts_with(|c: char| c.is_ascii_digit());
+            let before = content[..at].chars().last().is_some_and(|c| c.is_ascii_digit());
+            let after = &content[at + 1..];
+            before && digit(after) && (after[1..].starts_with(" graine") || after[1..].starts_with(" semilla"))
+        });
+        assert!(decimal_margin, "{content}");
+    }
     assert_eq!(akon::i18n::fallbacks(), 0, "a message was missing");
     scene.finish().await;
+}
+
+/// A French or Spanish text writes no English decimal point (`1.5`) and no
+/// ungrouped thousands (`400000`); Discord markup (`<t:…>`, `<@…>`) and
+/// links are not read.
+fn assert_numbers_are_localised(text: &str) {
+    let mut plain = String::new();
+    let mut rest = text;
+    // Markup and links hold ids, not numbers a reader reads.
+    while let Some(at) = rest.find(['<', 'h']) {
+        plain.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = if rest.starts_with('<') {
+            rest.find('>').map(|e| e + 1)
+        } else if rest.starts_with("https://") {
+            Some(rest.find([')', ' ', '\n']).unwrap_or(rest.len()))
+        } else {
+            None
+        };
+        let skip = end.unwrap_or(1);
+        if end.is_none() {
+            plain.push_str(&rest[..skip]);
+        }
+        rest = &rest[skip..];
+    }
+    plain.push_str(rest);
+    let chars: Vec<char> = plain.chars().collect();
+    let mut run = 0;
+    for (at, &c) in chars.iter().enumerate() {
+        run = if c.is_ascii_digit() { run + 1 } else { 0 };
+        assert!(run < 5, "ungrouped thousands in {text}");
+        let between_digits =
+            at > 0 && chars[at - 1].is_ascii_digit() && chars.get(at + 1).is_some_and(|d| d.is_ascii_digit());
+        assert!(!(c == '.' && between_digits), "a decimal point in {text}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -374,5 +428,71 @@ async fn the_registered_command_carries_its_localisations() {
     assert_eq!(challenge["name"], "challenge", "canonical names stay English");
     assert_eq!(challenge["name_localizations"]["fr"], "défier");
     assert_eq!(challenge["name_localizations"]["es-419"], "desafiar");
+    scene.finish().await;
+}
+
+/// A game against the computer in Latin American Spanish: "la máquina"
+/// (not "el ordenador"), capitalised where it opens a sentence, labelled
+/// `A · máquina (fácil)` on the board; its review writes Spanish numbers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_in_latin_american_spanish() {
+    let config = ServiceConfig {
+        review_nodes: 12_000,
+        ..ServiceConfig::default()
+    };
+    let scene = Scene::with_config(config).await;
+    scene.fake.add_user(&TestUser::the_bot());
+    scene.fake.set_guild_locale("es-419");
+    scene.fake.set_user_locale(&alice(), "es-419");
+    let me = vec![
+        ("opponent", 6, json!(fake::BOT_ID.to_string())),
+        ("level", 3, json!("easy")),
+    ];
+    let before = scene.newest_message_id();
+    let ix = scene.fake.slash(&alice(), "akon", "challenge", me).await;
+    let first = scene.fake.response(&ix).await;
+    scene.settle().await;
+    assert!(
+        fake::content(&first).contains("juega contra la máquina (fácil)"),
+        "{first}"
+    );
+    // The board that asks alice to move: the first, or the computer's answer.
+    let board = if hole_buttons(&first).is_empty() {
+        assert!(
+            fake::content(&first).contains("La máquina (fácil) está pensando…"),
+            "{first}"
+        );
+        scene.boards_since(before, 2).await.remove(1)
+    } else {
+        first
+    };
+    let block = fake::content(&board).split("```").nth(1).unwrap().to_string();
+    assert!(block.contains(" · máquina (fácil) · capturadas: "), "{block}");
+    let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let before = scene.newest_message_id();
+    scene.click(&alice(), fake::message_id(&board), &hole).await;
+    let boards = scene.boards_since(before, 2).await;
+    assert!(
+        fake::content(&boards[0]).contains("\nLa máquina (fácil) está pensando…"),
+        "{}",
+        fake::content(&boards[0])
+    );
+    let final_board = scene.slash(&alice(), "resign", vec![]).await;
+    let content = fake::content(&final_board);
+    assert!(content.contains("**La máquina (fácil) gana, "), "{content}");
+    let review = button_with_label(&final_board, "Análisis");
+    let (_, review) = scene.click(&alice(), fake::message_id(&final_board), &review).await;
+    let text = ephemeral_text(&review);
+    assert!(text.starts_with("Análisis de la partida n.º 1 ("), "{text}");
+    assert!(text.contains("hasta 12\u{202F}000 posiciones."), "{text}");
+    assert!(text.contains("\nLa máquina (fácil) ("), "{text}");
+    let mean = text.split("), pérdida media ").nth(1).unwrap();
+    assert_eq!(mean.chars().nth(1), Some(','), "a decimal comma: {mean}");
+    assert_numbers_are_localised(&text);
+    let stats = scene.slash(&alice(), "stats", vec![]).await;
+    let stats = fake::content(&stats);
+    assert!(stats.contains("Contra la máquina (fácil): 1 partida: "), "{stats}");
+    assert_numbers_are_localised(stats);
+    assert_eq!(akon::i18n::fallbacks(), 0, "a message was missing");
     scene.finish().await;
 }

@@ -135,7 +135,18 @@ fn the_costliest_mistake_is_confirmed_by_a_deeper_independent_search() {
 }
 
 fn akon(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_akon")).args(args).output().unwrap();
+    akon_in(args, "C.UTF-8")
+}
+
+/// `akon` with `LANG` set to `lang` (and nothing set before it).
+fn akon_in(args: &[&str], lang: &str) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_akon"))
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang)
+        .output()
+        .unwrap();
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8(output.stdout).unwrap(),
@@ -158,10 +169,10 @@ fn akon_review_prints_the_review_as_text_or_one_line_of_json() {
 
     let (code, text, err) = akon(&["review", "--record", GAME, "--nodes", &nodes]);
     assert_eq!(code, 0, "{err}");
+    let title = format!("Review of {}", GAME.parse::<Record>().unwrap());
     assert_eq!(
         text.trim_end(),
-        akon::discord::review_text(akon::i18n::Language::English, "Review", &review, &|seat| seat
-            .to_string())
+        akon::discord::review_text(akon::i18n::Language::English, &title, &review, &|seat| seat.to_string())
     );
     assert!(
         text.contains(&format!("A: accuracy {}%", review.seat(Seat::A).accuracy)),
@@ -176,4 +187,31 @@ fn akon_review_prints_the_review_as_text_or_one_line_of_json() {
     let (code, _, err) = akon(&["review", "--first", "A"]);
     assert_eq!(code, 2);
     assert!(err.contains("no moves"), "{err}");
+}
+
+/// `akon review` speaks the language asked for with `--lang`, or else the
+/// terminal's (`LANG`), as `akon play` does.
+#[test]
+fn akon_review_speaks_the_language_asked_for_or_the_terminals() {
+    let nodes = "2000";
+    let (code, french, err) = akon(&["review", "--record", GAME, "--nodes", nodes, "--lang", "fr"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(french.starts_with("Analyse de A: "), "{french}");
+    assert!(french.contains("A : précision "), "{french}");
+    assert!(french.contains("sur 2000 positions"), "{french}");
+    let (code, spanish, err) = akon_in(&["review", "--record", GAME, "--nodes", nodes], "es_MX.UTF-8");
+    assert_eq!(code, 0, "{err}");
+    assert!(spanish.starts_with("Análisis de A: "), "{spanish}");
+    assert!(spanish.contains("A: precisión "), "{spanish}");
+    let mean = spanish.split("), pérdida media ").nth(1).unwrap();
+    assert_eq!(mean.chars().nth(1), Some(','), "a decimal comma: {mean}");
+    let (code, english, _) = akon_in(
+        &["review", "--record", GAME, "--nodes", nodes, "--lang", "en"],
+        "fr_FR.UTF-8",
+    );
+    assert_eq!(code, 0);
+    assert!(english.starts_with("Review of A: "), "{english}");
+    let (code, _, err) = akon(&["review", "--record", GAME, "--lang", "de"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("en, fr, es"), "{err}");
 }

@@ -31,7 +31,7 @@ duration-seconds = { $count ->
 ## The board
 
 board-row-label = { $label } · captured { $captured }
-board-computer-label = { $seat } computer ({ $level })
+board-computer-label = { $seat } · computer ({ $level })
 row-top = top row
 row-bottom = bottom row
 move-sown = { $seat } sowed { $seeds ->
@@ -39,7 +39,10 @@ move-sown = { $seat } sowed { $seeds ->
    *[other] { $seeds } seeds
 } from { $hole }, the last into { $last }
 move-kept = { $sown }: kept that seed (a hole 1 is never captured).
-move-captured = { $sown }: captured { $seeds } from { $holes }.
+move-captured = { $sown }: captured { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} from { $holes }.
 move-no-capture = { $sown }: no capture.
 illegal-game-over = the game is over
 illegal-not-your-row = it is { $to_move }'s turn, not { $seat }'s: a player may only sow from their own row
@@ -80,10 +83,10 @@ board-title-finished = finished after { $moves ->
    *[other] { $moves } moves
 }
 board-last-move = Last move: { $description }
-board-thinking = { $player } is thinking…
+board-thinking = { CAPITALIZED($player) } is thinking…
 board-your-turn = { $player }, your turn ({ $seat }, { $row }).
-board-deadline = ⏰ Move <t:{ $deadline }:R> or lose on time.
-board-deadline-per-move = ⏰ Move <t:{ $deadline }:R> or lose on time ({ $time } per move).
+board-deadline = ⏰ Unless you move, you lose on time <t:{ $deadline }:R>.
+board-deadline-per-move = ⏰ Unless you move, you lose on time <t:{ $deadline }:R> ({ $time } per move).
 computer-name = the computer ({ $level })
 result-aborted = **Game aborted** by { $player } before both players had moved: no result, not rated.
 result-how-no-seeds = { $stuck } had no seeds left to sow, so { $other } took the seeds on the board
@@ -91,7 +94,7 @@ result-how-loop = a position came back (the loop rule), so the seeds left on the
 result-how-resigned = { $player } resigned
 result-how-timeout = { $player } ran out of time
 result-how-aborted = { $player } aborted the game
-result-win = **{ $player } wins, { $won } to { $lost }** — { $how }.
+result-win = **{ CAPITALIZED($player) } wins, { $won } to { $lost }** — { $how }.
 result-draw = **A draw, { $a_seeds } to { $b_seeds }** — { $how }. { $a } and { $b } share it.
 resign-confirm = Resign game #{ $game }? Your opponent wins; this cannot be undone.
 resigned = You resigned game #{ $game }.
@@ -106,7 +109,7 @@ games-your-turn = **your turn**
 games-computer-turn = the computer's turn
 games-their-turn = { $player }'s turn
 games-line = • game #{ $game } vs { $opponent } · move { $move } · { $turn } · you are { $seat }
-games-line-deadline = • game #{ $game } vs { $opponent } · move { $move } · { $turn } (by <t:{ $deadline }:R>) · you are { $seat }
+games-line-deadline = • game #{ $game } vs { $opponent } · move { $move } · { $turn } (time runs out <t:{ $deadline }:R>) · you are { $seat }
 games-latest-board = [latest board]({ $link })
 
 ## /akon settings
@@ -131,7 +134,10 @@ refusal-not-in-server = Games are played in servers, not in direct messages.
 refusal-challenge-self = You cannot challenge yourself.
 refusal-challenge-bot = { $name } is a bot and cannot play.
 refusal-already-challenged = You already have a pending challenge to { $name }.
-refusal-too-many-games = { $name } already has { $limit } ongoing games, the most allowed.
+refusal-too-many-games = { $name } already has { $limit ->
+    [one] { $limit } ongoing game
+   *[other] { $limit } ongoing games
+}, the most allowed.
 refusal-challenge-not-found = That challenge does not exist.
 refusal-not-your-challenge = Only { $name } can accept this challenge.
 refusal-not-in-challenge = This challenge is not yours to answer.
@@ -169,20 +175,35 @@ scope-server-title = this server
 scope-global-title = global
 scope-server = in this server
 scope-global = overall
-leaderboard-empty-min-games = No one is listed { $scope } yet: players are listed once they have { $min_games } rated games. Challenge someone with `/akon challenge`!
+leaderboard-empty-min-games = No one is listed { $scope } yet: players are listed once they have { $min_games ->
+    [one] { $min_games } rated game
+   *[other] { $min_games } rated games
+}. Challenge someone with `/akon challenge`!
 leaderboard-empty = No rated games { $scope } yet. Challenge someone with `/akon challenge`!
-leaderboard-title = **Akon leaderboard · { $title }** · page { $page } of { $pages } · { $listed } players with at least { $min_games } rated games (Glicko-2; `?` = provisional)
+leaderboard-title = **Akon leaderboard · { $title }** · page { $page } of { $pages } · { $listed ->
+    [one] { $listed } player
+   *[other] { $listed } players
+} with at least { $min_games ->
+    [one] { $min_games } rated game
+   *[other] { $min_games } rated games
+} (Glicko-2; `?` = provisional)
 leaderboard-column-player = player
 leaderboard-column-rating = rating
 leaderboard-column-wins = W
 leaderboard-column-losses = L
 leaderboard-column-draws = D
 leaderboard-column-games = games
-standing-listed = { $player } stands #{ $rank } of { $listed } · rating { $rating } · { $wins } W { $losses } L { $draws } D in { $games } games.
+standing-listed = { $player } stands #{ $rank } of { $listed } · rating { $rating } · { $wins } W { $losses } L { $draws } D in { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}.
 standing-too-few = { $player } has { $games ->
     [one] { $games } rated game
    *[other] { $games } rated games
-} { $scope }: { $needed } are needed to be listed.
+} { $scope }: { $needed ->
+    [one] { $needed } is
+   *[other] { $needed } are
+} needed to be listed.
 standing-unrated = { $player } has no rated games { $scope } yet.
 record-line = { $games ->
     [one] { $games } game
@@ -197,20 +218,44 @@ record-line = { $games ->
     [one] { $draws } draw
    *[other] { $draws } draws
 } · seeds captured { $captured } (conceded { $conceded })
-rating-summary = **{ $rating }** ({ $games } rated games; deviation { $deviation })
-rating-summary-ranked = **{ $rating }** ({ $games } rated games, #{ $rank }; deviation { $deviation })
-rating-recent = { $change } over the last { $count } games ({ $changes }, latest first)
+rating-summary = **{ $rating }** ({ $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+}; deviation { $deviation })
+rating-summary-ranked = **{ $rating }** ({ $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+}, #{ $rank }; deviation { $deviation })
+rating-recent = { $change } over { $count ->
+    [one] the last game
+   *[other] the last { $count } games ({ $changes }, latest first)
+}
 stats-title = **Akon stats of { $player }**
 stats-unrated = Rating: no rated games yet.
 stats-rating-server = Rating in this server: { $summary }
 stats-rating-global = Rating everywhere: { $summary }
 stats-record-server = In this server: { $record }
 stats-record-global = Everywhere: { $record }
-stats-margin = { $margin } seeds a game
+stats-margin = { $sign }{ $margin } { $margin ->
+    [one] seed
+   *[other] seeds
+} a game
 stats-no-games = no games yet
 stats-streaks = Winning streak: { $current } now, best { $best } · average capture margin: { $margin }
 stats-computer = Against the computer ({ $level }): { $record }
-stats-head-to-head = Head to head, { $asker } against { $player }: { $wins } wins, { $losses } losses, { $draws } draws in { $games } games.
+stats-head-to-head = Head to head, { $asker } against { $player }: { $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+}, { $losses ->
+    [one] { $losses } loss
+   *[other] { $losses } losses
+}, { $draws ->
+    [one] { $draws } draw
+   *[other] { $draws } draws
+} in { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}.
 stats-ongoing = Ongoing games: { $count }
 history-end-opponent-resigned = opponent resigned
 history-end-resigned = resigned
@@ -226,15 +271,24 @@ history-unrated = unrated
 history-line = • `#{ $game }` <t:{ $finished }:d> · { $result } vs { $opponent }, { $captured }–{ $conceded } · { $rating }
 history-line-how = • `#{ $game }` <t:{ $finished }:d> · { $result } vs { $opponent }, { $captured }–{ $conceded } ({ $how }) · { $rating }
 history-none = { $player } has no finished games yet.
-history-title = **Akon games of { $player }** · page { $page } of { $pages } · { $total } finished games, newest first (`/akon game <id>` shows one)
+history-title = **Akon games of { $player }** · page { $page } of { $pages } · { $total ->
+    [one] { $total } finished game
+   *[other] { $total } finished games
+}, newest first (`/akon game <id>` shows one)
 rating-line-rated = Rated in this server: { $changes }.
 rating-line-pair-limit = Not rated: these two players already played { $per_day ->
     [one] { $per_day } rated game
    *[other] { $per_day } rated games
 } against each other in the last 24 hours. The game still counts in their records.
-game-title = **Akon game #{ $game }** · { $a } (A, top) vs { $b } (B, bottom) · started <t:{ $started }:f>
-game-ended = Ended after { $moves } moves.
-game-ended-at = Ended <t:{ $finished }:f> after { $moves } moves.
+game-title = **Akon game #{ $game }** · { $a } (A, top) vs { $b } (B, bottom) · started on <t:{ $started }:f>
+game-ended = Ended after { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}.
+game-ended-at = Ended on <t:{ $finished }:f> after { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}.
 game-in-progress = In progress: move { $move }.
 game-record-intro = Record (the first mover, then the holes played; `akon replay --record` takes it):
 game-record-cut = (too long for one message: cut)
@@ -318,7 +372,7 @@ rules-move =
     The player to move picks one non-empty hole of their own row, lifts all its seeds and sows them one by one, starting with the next hole in the cycle.
     1. **13 seeds or fewer**: they go into the next holes, one each.
     2. **14 seeds**: they go round the whole board; the 14th and last seed lands back in the starting hole. It is in the mover's own row, so nothing is captured.
-    3. **15 seeds or more**: the first 14 go round as in 2. The mover then skips the rest of their own row and sows the remaining seeds into the opponent's row only: the opponent's hole 1, 2, …, 7, then from their hole 1 again, until the hand is empty. In this phase no seed enters the mover's own row.
+    3. **15 seeds or more**: the first 14 go round as in 2. The mover then skips the rest of their own row and sows the remaining seeds into the opponent's row only: the opponent's hole 1, 2, …, 7, then from the opponent's hole 1 again, until the hand is empty. In this phase no seed enters the mover's own row.
     The hole where the last seed lands decides what happens next.
 rules-captures =
     ### Captures
@@ -331,7 +385,7 @@ rules-captures =
     Example: A sows from A2, which holds 18 seeds; B2, B3 and B4 hold 1 seed each. The first 13 seeds go to A3…A7, B1…B7 and A1; the 14th lands in A2. A skips A3…A7 and sows the remaining 4 into B1, B2, B3, B4. B4 now holds 3: captured. B3 and B2 hold 3 each: captured. B1 is a hole 1: never captured. A captures 9 seeds.
 rules-end =
     ### Feeding: no starving the opponent
-    A move is allowed if its hole is not empty and, once the move and its captures are done, the opponent's row holds at least one seed. Only when no hole gives such a move may the player sow from any non-empty hole. A sowing that reaches the opponent's row always passes their hole 1, which is never captured, so a capture never empties the opponent's row. A single last seed that lands in the opponent's hole 1 is kept by the mover, so it does not feed an empty row.
+    A move is allowed if its hole is not empty and, once the move and its captures are done, the opponent's row holds at least one seed. Only when no hole gives such a move may the player sow from any non-empty hole. A sowing that reaches the opponent's row always passes the opponent's hole 1, which is never captured, so a capture never empties the opponent's row. A single last seed that lands in the opponent's hole 1 is kept by the mover, so it does not feed an empty row.
 
     ### End of the game
     Checked after every move, in this order, for the player now to move:
@@ -352,7 +406,10 @@ play-you = You ({ $seat })
 play-computer = Computer ({ $seat }, { $level })
 play-how-no-seeds = a player could not move, the other took the seeds left
 play-how-loop = a position came back, the seeds left go to nobody
-play-wins = { $player } wins
+play-wins = { $who ->
+    [you] you win ({ $seat })
+   *[other] { $player } wins
+}
 play-draw = a draw
 play-game-over = Game over ({ $how }): { $result }, { $a } to { $b }.
 play-record = Record: { $record }
@@ -366,7 +423,10 @@ play-cannot = You cannot play { $hole }: { $reason }.
 
 ## Post-game review and hints
 
-review-definitions = Accuracy: the share of a player's moves (those with a choice) that lost at most { $accurate } seed against the engine's best move; mean loss: seeds lost per such move. Seeds lost against the best move: inaccuracy { $inaccuracy }–{ $inaccuracy_max }, mistake { $mistake }–{ $mistake_max }, blunder { $blunder } or more.
+review-definitions = Accuracy: the share of a player's moves (those with a choice) that lost at most { $accurate ->
+    [one] { $accurate } seed
+   *[other] { $accurate } seeds
+} against the engine's best move; mean loss: seeds lost per such move. Seeds lost against the best move: inaccuracy { $inaccuracy }–{ $inaccuracy_max }, mistake { $mistake }–{ $mistake_max }, blunder { $blunder } or more.
 rules-review = • Review: a finished game's Review button (or `/akon review`) has the engine judge every move. { $definitions }
 review-class-forced = forced
 review-class-good = good
@@ -380,9 +440,15 @@ review-seeds = { $count ->
 review-expected-draw = a draw
 review-expected-win = a win by { $seeds }
 review-expected-loss = a loss by { $seeds }
-review-costly-line = { $number }. { $player } played { $played }, best { $best }: −{ $loss } ({ $class })
-review-header = { $title }: each position searched to { $nodes } positions.
-review-seat-line = { $who }: accuracy { $accuracy }% ({ $accurate } of { $moves }), mean loss { $mean } seeds; { $inaccuracies }, { $mistakes }, { $blunders }.
+review-costly-line = { $number }. { CAPITALIZED($player) } played { $played }, best { $best }: −{ $loss } ({ $class })
+review-header = { $title }: each position searched to { $nodes ->
+    [one] { $nodes } position
+   *[other] { $nodes } positions
+}.
+review-seat-line = { CAPITALIZED($who) }: accuracy { $accuracy }% ({ $accurate } of { $moves }), mean loss { $mean } { $mean ->
+    [one] seed
+   *[other] seeds
+}; { $inaccuracies }, { $mistakes }, { $blunders }.
 review-inaccuracies = { $count ->
     [one] { $count } inaccuracy
    *[other] { $count } inaccuracies
@@ -395,7 +461,10 @@ review-blunders = { $count ->
     [one] { $count } blunder
    *[other] { $count } blunders
 }
-review-no-costly = No move lost { $seeds } seeds or more against the engine's best.
+review-no-costly = No move lost { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} or more against the engine's best.
 review-costliest-heading = Costliest moves (move number, what was played, the engine's best, seeds lost):
 review-turning-point = Turning point: move { $number }, { $player } played { $played } where { $best } kept { $kept }; after it, { $after }.
 review-no-turning-point = Turning point: none; no move gave away its player's expected result.
@@ -404,6 +473,7 @@ review-end-engine = the engine's view at the end
 review-graph-heading = Evaluation (A's expected lead in seeds before each move, then { $end }; A above the line, B below):
 button-review = Review
 review-title = Review of game #{ $game } ({ $record })
+review-title-record = Review of { $record }
 review-refused-in-progress = Game #{ $game } is still being played: reviews are for finished games only (fair play).
 button-hint = Hint
 hint-captures = captures { $seeds }
@@ -435,7 +505,10 @@ puzzle-line = The engine's line: { $line }
 puzzle-rating-change = Your puzzle rating: { $before } → { $after } · streak { $streak } (best { $best })
 button-puzzle-next = Next puzzle
 puzzle-stats-line = Puzzles: rating { $rating } · { $solved } of { $attempts } solved · streak { $streak } (best { $best })
-rules-puzzles = • Puzzles: `/akon puzzle` shows a position from a finished game (or from the engine's self-play) where one move is clearly best: searched to { $nodes } positions, it beats every other move by at least { $margin }. Press the hole you would play; the answer is judged at once, with the engine's line. Each answer moves your puzzle rating (Glicko-2, apart from your game rating) and the puzzle's own; puzzles are chosen near your puzzle rating.
+rules-puzzles = • Puzzles: `/akon puzzle` shows a position from a finished game (or from the engine's self-play) where one move is clearly best: searched to { $nodes ->
+    [one] { $nodes } position
+   *[other] { $nodes } positions
+}, it beats every other move by at least { $margin }. Press the hole you would play; the answer is judged at once, with the engine's line. Each answer moves your puzzle rating (Glicko-2, apart from your game rating) and the puzzle's own; puzzles are chosen near your puzzle rating.
 refusal-no-puzzle = No puzzle could be found right now; try again in a moment.
 refusal-puzzle-not-found = That puzzle does not exist.
 refusal-not-your-puzzle = That puzzle is someone else's: ask for your own with /akon puzzle.

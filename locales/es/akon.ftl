@@ -31,7 +31,7 @@ duration-seconds = { $count ->
 ## El tablero
 
 board-row-label = { $label } · capturadas: { $captured }
-board-computer-label = { $seat } ordenador ({ $level })
+board-computer-label = { $seat } · máquina ({ $level })
 row-top = fila de arriba
 row-bottom = fila de abajo
 move-sown = { $seat } sembró { $seeds ->
@@ -39,7 +39,10 @@ move-sown = { $seat } sembró { $seeds ->
    *[other] { $seeds } semillas
 } desde { $hole }, la última en { $last }
 move-kept = { $sown }: se queda con esa semilla (un hoyo 1 nunca se captura).
-move-captured = { $sown }: captura { $seeds } en { $holes }.
+move-captured = { $sown }: captura { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+} en { $holes }.
 move-no-capture = { $sown }: sin captura.
 illegal-game-over = la partida ha terminado
 illegal-not-your-row = es el turno de { $to_move }, no de { $seat }: cada jugador solo siembra desde su propia fila
@@ -63,13 +66,13 @@ button-next = Siguiente
 ## Desafíos
 
 challenge-pending = { $opponent }, ¡{ $challenger } te desafía a una partida de **Akon**! Tiempo por jugada: { $time }. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
-rematch-pending = { $opponent }, ¡{ $challenger } te ofrece la revancha (con los lugares cambiados) de **Akon**! Tiempo por jugada: { $time }. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
+rematch-pending = { $opponent }, ¡{ $challenger } te ofrece la revancha (con los lados cambiados) de **Akon**! Tiempo por jugada: { $time }. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
 challenge-accepted = { $opponent } aceptó el desafío de { $challenger }. ¡Empieza la partida!
 challenge-declined = { $opponent } rechazó el desafío de { $challenger }.
 challenge-withdrawn = { $challenger } retiró su desafío a { $opponent }.
 challenge-expired = El desafío de { $challenger } a { $opponent } ha caducado.
 first-mover = Quién empieza se sorteó: { $player } ({ $seat }).
-computer-game-intro = { $player } juega contra el ordenador ({ $level }). Quién empieza se sorteó: { $first } ({ $seat }).
+computer-game-intro = { $player } juega contra la máquina ({ $level }). Quién empieza se sorteó: { $first } ({ $seat }).
 
 ## Tableros de juego
 
@@ -80,18 +83,18 @@ board-title-finished = terminada tras { $moves ->
    *[other] { $moves } jugadas
 }
 board-last-move = Última jugada: { $description }
-board-thinking = { $player } está pensando…
+board-thinking = { CAPITALIZED($player) } está pensando…
 board-your-turn = { $player }, te toca ({ $seat }, { $row }).
-board-deadline = ⏰ Juega <t:{ $deadline }:R> o pierdes por tiempo.
-board-deadline-per-move = ⏰ Juega <t:{ $deadline }:R> o pierdes por tiempo ({ $time } por jugada).
-computer-name = el ordenador ({ $level })
+board-deadline = ⏰ Si no juegas, pierdes por tiempo <t:{ $deadline }:R>.
+board-deadline-per-move = ⏰ Si no juegas, pierdes por tiempo <t:{ $deadline }:R> ({ $time } por jugada).
+computer-name = la máquina ({ $level })
 result-aborted = **Partida anulada** por { $player } antes de que jugaran los dos: sin resultado, sin clasificación.
 result-how-no-seeds = { $stuck } no tenía semillas para sembrar, así que { $other } se llevó las semillas del tablero
 result-how-loop = se repitió una posición (la regla del bucle), así que las semillas que quedan en el tablero no son de nadie
 result-how-resigned = { $player } se rindió
 result-how-timeout = { $player } se quedó sin tiempo
 result-how-aborted = { $player } anuló la partida
-result-win = **{ $player } gana, { $won } a { $lost }** — { $how }.
+result-win = **{ CAPITALIZED($player) } gana, { $won } a { $lost }** — { $how }.
 result-draw = **Empate, { $a_seeds } a { $b_seeds }** — { $how }. { $a } y { $b } se lo reparten.
 resign-confirm = ¿Rendirte en la partida n.º { $game }? Tu rival gana; no se puede deshacer.
 resigned = Te rendiste en la partida n.º { $game }.
@@ -103,10 +106,10 @@ reminder-latest-board = [Último tablero]({ $link })
 games-none = No tienes partidas en curso. Empieza una con `/akon desafiar`.
 games-title = Tus partidas en curso ({ $count }):
 games-your-turn = **te toca**
-games-computer-turn = turno del ordenador
+games-computer-turn = turno de la máquina
 games-their-turn = turno de { $player }
 games-line = • partida n.º { $game } contra { $opponent } · jugada { $move } · { $turn } · eres { $seat }
-games-line-deadline = • partida n.º { $game } contra { $opponent } · jugada { $move } · { $turn } (antes de <t:{ $deadline }:R>) · eres { $seat }
+games-line-deadline = • partida n.º { $game } contra { $opponent } · jugada { $move } · { $turn } (se acaba el tiempo <t:{ $deadline }:R>) · eres { $seat }
 games-latest-board = [último tablero]({ $link })
 
 ## /akon ajustes
@@ -128,10 +131,13 @@ command-unknown = Comando desconocido `/{ $command }`.
 command-unknown-subcommand = Subcomando desconocido `{ $subcommand }`; prueba `/akon reglas`.
 command-bad-option = La opción `{ $option }` no es válida.
 refusal-not-in-server = Las partidas se juegan en servidores, no en mensajes directos.
-refusal-challenge-self = No puedes desafiarte a ti mismo.
+refusal-challenge-self = No puedes ser tu propio rival.
 refusal-challenge-bot = { $name } es un bot y no puede jugar.
 refusal-already-challenged = Ya tienes un desafío pendiente a { $name }.
-refusal-too-many-games = { $name } ya tiene { $limit } partidas en curso, el máximo permitido.
+refusal-too-many-games = { $name } ya tiene { $limit ->
+    [one] { $limit } partida en curso
+   *[other] { $limit } partidas en curso
+}, el máximo permitido.
 refusal-challenge-not-found = Ese desafío no existe.
 refusal-not-your-challenge = Solo { $name } puede aceptar este desafío.
 refusal-not-in-challenge = No te corresponde responder a este desafío.
@@ -151,9 +157,9 @@ refusal-outdated-board = Este no es el último tablero de la partida; usa el má
 refusal-game-over = Esta partida ha terminado.
 refusal-resign-overtaken = La partida avanzó mientras confirmabas (se jugó una jugada).
 refusal-too-late-to-abort = Los dos jugadores ya han jugado, así que esta partida ya no se puede anular; ríndete si es necesario.
-refusal-level-needs-computer = La opción nivel es para partidas contra mí, el ordenador: elígeme como rival.
+refusal-level-needs-computer = La opción nivel es para partidas contra mí, la máquina: elígeme como rival.
 refusal-game-not-over = Esta partida aún no ha terminado.
-refusal-hints-only-computer = Las pistas son solo para partidas contra el ordenador, nunca entre personas.
+refusal-hints-only-computer = Las pistas son solo para partidas contra la máquina, nunca entre personas.
 refusal-rematch-pending = Ya se ofreció una revancha (desafío { $challenge }).
 refusal-timed-out = Se te acabó el tiempo: la partida está perdida por tiempo.
 refusal-illegal-move = Esa jugada no está permitida: { $reason }.
@@ -169,20 +175,35 @@ scope-server-title = este servidor
 scope-global-title = global
 scope-server = en este servidor
 scope-global = en total
-leaderboard-empty-min-games = Aún no hay nadie en la clasificación { $scope }: un jugador aparece cuando tiene { $min_games } partidas puntuadas. ¡Desafía a alguien con `/akon desafiar`!
+leaderboard-empty-min-games = Aún no hay nadie en la clasificación { $scope }: para aparecer en ella, { $min_games ->
+    [one] hace falta { $min_games } partida puntuada
+   *[other] hacen falta { $min_games } partidas puntuadas
+}. ¡Desafía a alguien con `/akon desafiar`!
 leaderboard-empty = Aún no hay partidas puntuadas { $scope }. ¡Desafía a alguien con `/akon desafiar`!
-leaderboard-title = **Clasificación de Akon · { $title }** · página { $page } de { $pages } · { $listed } jugadores con al menos { $min_games } partidas puntuadas (Glicko-2; `?` = provisional)
+leaderboard-title = **Clasificación de Akon · { $title }** · página { $page } de { $pages } · { $listed ->
+    [one] { $listed } jugador
+   *[other] { $listed } jugadores
+} con al menos { $min_games ->
+    [one] { $min_games } partida puntuada
+   *[other] { $min_games } partidas puntuadas
+} (Glicko-2; `?` = provisional)
 leaderboard-column-player = jugador
 leaderboard-column-rating = puntos
 leaderboard-column-wins = G
 leaderboard-column-losses = P
 leaderboard-column-draws = E
 leaderboard-column-games = partidas
-standing-listed = { $player } es el n.º { $rank } de { $listed } · puntuación { $rating } · { $wins } G { $losses } P { $draws } E en { $games } partidas.
+standing-listed = { $player } ocupa el puesto { $rank } de { $listed } · puntuación { $rating } · { $wins } G { $losses } P { $draws } E en { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}.
 standing-too-few = { $player } tiene { $games ->
     [one] { $games } partida puntuada
    *[other] { $games } partidas puntuadas
-} { $scope }: hacen falta { $needed } para aparecer en la clasificación.
+} { $scope }: { $needed ->
+    [one] hace falta { $needed }
+   *[other] hacen falta { $needed }
+} para aparecer en la clasificación.
 standing-unrated = { $player } aún no tiene partidas puntuadas { $scope }.
 record-line = { $games ->
     [one] { $games } partida
@@ -197,20 +218,44 @@ record-line = { $games ->
     [one] { $draws } empate
    *[other] { $draws } empates
 } · semillas capturadas { $captured } (cedidas { $conceded })
-rating-summary = **{ $rating }** ({ $games } partidas puntuadas; desviación { $deviation })
-rating-summary-ranked = **{ $rating }** ({ $games } partidas puntuadas, n.º { $rank }; desviación { $deviation })
-rating-recent = { $change } en las últimas { $count } partidas ({ $changes }, la más reciente primero)
+rating-summary = **{ $rating }** ({ $games ->
+    [one] { $games } partida puntuada
+   *[other] { $games } partidas puntuadas
+}; desviación { $deviation })
+rating-summary-ranked = **{ $rating }** ({ $games ->
+    [one] { $games } partida puntuada
+   *[other] { $games } partidas puntuadas
+}, n.º { $rank }; desviación { $deviation })
+rating-recent = { $change } en { $count ->
+    [one] la última partida
+   *[other] las últimas { $count } partidas ({ $changes }, la más reciente primero)
+}
 stats-title = **Estadísticas de Akon de { $player }**
 stats-unrated = Puntuación: aún no hay partidas puntuadas.
 stats-rating-server = Puntuación en este servidor: { $summary }
 stats-rating-global = Puntuación en todas partes: { $summary }
 stats-record-server = En este servidor: { $record }
 stats-record-global = En todas partes: { $record }
-stats-margin = { $margin } semillas por partida
+stats-margin = { $sign }{ $margin } { $margin ->
+    [one] semilla
+   *[other] semillas
+} por partida
 stats-no-games = aún no hay partidas
 stats-streaks = Racha de victorias: { $current } ahora, la mejor { $best } · margen medio de capturas: { $margin }
-stats-computer = Contra el ordenador ({ $level }): { $record }
-stats-head-to-head = Cara a cara, { $asker } contra { $player }: { $wins } ganadas, { $losses } perdidas, { $draws } empates en { $games } partidas.
+stats-computer = Contra la máquina ({ $level }): { $record }
+stats-head-to-head = Cara a cara, { $asker } contra { $player }: { $wins ->
+    [one] { $wins } ganada
+   *[other] { $wins } ganadas
+}, { $losses ->
+    [one] { $losses } perdida
+   *[other] { $losses } perdidas
+}, { $draws ->
+    [one] { $draws } empate
+   *[other] { $draws } empates
+} en { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}.
 stats-ongoing = Partidas en curso: { $count }
 history-end-opponent-resigned = el rival se rindió
 history-end-resigned = se rindió
@@ -226,15 +271,24 @@ history-unrated = sin puntuar
 history-line = • `#{ $game }` <t:{ $finished }:d> · { $result } contra { $opponent }, { $captured }–{ $conceded } · { $rating }
 history-line-how = • `#{ $game }` <t:{ $finished }:d> · { $result } contra { $opponent }, { $captured }–{ $conceded } ({ $how }) · { $rating }
 history-none = { $player } aún no ha terminado ninguna partida.
-history-title = **Partidas de Akon de { $player }** · página { $page } de { $pages } · { $total } partidas terminadas, las más recientes primero (`/akon partida <número>` muestra una)
+history-title = **Partidas de Akon de { $player }** · página { $page } de { $pages } · { $total ->
+    [one] { $total } partida terminada
+   *[other] { $total } partidas terminadas
+}, las más recientes primero (`/akon partida <número>` muestra una)
 rating-line-rated = Puntuada en este servidor: { $changes }.
 rating-line-pair-limit = Sin puntuar: estos dos jugadores ya jugaron { $per_day ->
     [one] { $per_day } partida puntuada
    *[other] { $per_day } partidas puntuadas
 } entre sí en las últimas 24 horas. La partida cuenta igualmente en sus historiales.
-game-title = **Partida de Akon n.º { $game }** · { $a } (A, arriba) contra { $b } (B, abajo) · empezó <t:{ $started }:f>
-game-ended = Terminó tras { $moves } jugadas.
-game-ended-at = Terminó <t:{ $finished }:f> tras { $moves } jugadas.
+game-title = **Partida de Akon n.º { $game }** · { $a } (A, arriba) contra { $b } (B, abajo) · empezó el <t:{ $started }:f>
+game-ended = Terminó tras { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugadas
+}.
+game-ended-at = Terminó el <t:{ $finished }:f> tras { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugadas
+}.
 game-in-progress = En curso: jugada { $move }.
 game-record-intro = Notación (quién empezó, luego los hoyos jugados; `akon replay --record` la lee):
 game-record-cut = (demasiado larga para un mensaje: cortada)
@@ -246,9 +300,9 @@ cmd-akon-desc = Juega al Akon, el juego de siembra de dos filas
 cmd-challenge-name = desafiar
 cmd-challenge-desc = Desafía a alguien a una partida de Akon
 cmd-opponent-name = rival
-cmd-opponent-desc = Contra quién quieres jugar (elígeme para jugar contra el ordenador)
+cmd-opponent-desc = Contra quién quieres jugar (elígeme para jugar contra la máquina)
 cmd-level-name = nivel
-cmd-level-desc = La fuerza del ordenador, cuando juegas contra mí (por defecto: medio)
+cmd-level-desc = La fuerza de la máquina, cuando juegas contra mí (por defecto: medio)
 cmd-time-per-move-name = tiempo-por-jugada
 cmd-challenge-time-desc = El tiempo de cada jugador por jugada (por defecto: 3 días, o tus /akon ajustes)
 cmd-settings-time-desc = El tiempo por jugada de los desafíos que envías
@@ -303,7 +357,7 @@ rules-board =
 
     ### Tablero y semillas
     • 2 filas de 7 hoyos; 5 semillas en cada hoyo al empezar: 70 semillas, 35 por lado.
-    • El lugar A tiene la fila de arriba y el lugar B la fila de abajo (visto desde el lado de B).
+    • El lado A tiene la fila de arriba y el lado B la fila de abajo (visto desde el lado de B).
     • Cada jugador numera los hoyos de su fila del 1 al 7; el hoyo 1 es el primero a su derecha. `A3` es el hoyo 3 de A, `B1` el hoyo 1 de B.
     • Quién empieza se sortea.
 
@@ -318,7 +372,7 @@ rules-move =
     El jugador al que le toca elige un hoyo no vacío de su fila, toma todas sus semillas y las siembra una a una, empezando por el hoyo siguiente del ciclo.
     1. **13 semillas o menos**: van a los hoyos siguientes, una en cada uno.
     2. **14 semillas**: dan la vuelta completa al tablero; la 14.ª y última semilla vuelve a caer en el hoyo de salida. Está en la fila del jugador, así que no se captura nada.
-    3. **15 semillas o más**: las 14 primeras dan la vuelta como en 2. Después el jugador se salta el resto de su propia fila y siembra las semillas restantes solo en la fila del rival: su hoyo 1, 2, …, 7, y de nuevo desde su hoyo 1, hasta vaciar la mano. En esta fase ninguna semilla entra en la fila del jugador.
+    3. **15 semillas o más**: las 14 primeras dan la vuelta como en 2. Después el jugador se salta el resto de su propia fila y siembra las semillas restantes solo en la fila del rival: hoyos 1, 2, …, 7 del rival, y de nuevo desde el hoyo 1 del rival, hasta vaciar la mano. En esta fase ninguna semilla entra en la fila del jugador.
     El hoyo donde cae la última semilla decide lo que sigue.
 rules-captures =
     ### Capturas
@@ -331,7 +385,7 @@ rules-captures =
     Ejemplo: A siembra desde A2, que tiene 18 semillas; B2, B3 y B4 tienen 1 semilla cada uno. Las 13 primeras semillas van a A3…A7, B1…B7 y A1; la 14.ª cae en A2. A se salta A3…A7 y siembra las 4 restantes en B1, B2, B3, B4. B4 tiene ahora 3: capturadas. B3 y B2 tienen 3 cada uno: capturadas. B1 es un hoyo 1: nunca se captura. A captura 9 semillas.
 rules-end =
     ### Alimentar: no dejar sin semillas al rival
-    Una jugada está permitida si su hoyo no está vacío y si, hechas la jugada y sus capturas, la fila del rival tiene al menos una semilla. Solo cuando ningún hoyo da una jugada así puede el jugador sembrar desde cualquier hoyo no vacío. Una siembra que llega a la fila del rival pasa siempre por su hoyo 1, que nunca se captura, así que una captura nunca vacía la fila del rival. Una sola última semilla que cae en el hoyo 1 del rival se la queda el jugador, así que no alimenta una fila vacía.
+    Una jugada está permitida si su hoyo no está vacío y si, hechas la jugada y sus capturas, la fila del rival tiene al menos una semilla. Solo cuando ningún hoyo da una jugada así puede el jugador sembrar desde cualquier hoyo no vacío. Una siembra que llega a la fila del rival pasa siempre por el hoyo 1 del rival, que nunca se captura, así que una captura nunca vacía la fila del rival. Una sola última semilla que cae en el hoyo 1 del rival se la queda el jugador, así que no alimenta una fila vacía.
 
     ### Final de la partida
     Se comprueba después de cada jugada, en este orden, para el jugador al que le toca:
@@ -340,7 +394,7 @@ rules-end =
     Gana quien ha capturado más semillas; con las mismas capturas es empate. Las capturas más las semillas que no son de nadie suman siempre 70.
 
     ### Notación
-    Una jugada se escribe con el número del hoyo jugado, del 1 al 7. Una partida se escribe con el lugar de quien empezó y luego sus jugadas: `A: 3 5 1 7 2` (A jugó 3, B jugó 5, A jugó 1, …).
+    Una jugada se escribe con el número del hoyo jugado, del 1 al 7. Una partida se escribe con el lado de quien empezó y luego sus jugadas: `A: 3 5 1 7 2` (A jugó 3, B jugó 5, A jugó 1, …).
     Pulsa un botón numerado para sembrar desde ese hoyo de tu fila.
 
 ## akon play (la partida en la terminal)
@@ -349,10 +403,13 @@ play-intro = Akon: siembra desde tu fila (hoyos 1 a 7, el hoyo 1 a tu derecha); 
 play-first = Empieza: { $player }.
 play-player = Jugador { $seat }
 play-you = Tú ({ $seat })
-play-computer = Ordenador ({ $seat }, { $level })
+play-computer = Máquina ({ $seat }, { $level })
 play-how-no-seeds = un jugador no podía jugar, el otro se llevó las semillas que quedaban
 play-how-loop = se repitió una posición, las semillas que quedan no son de nadie
-play-wins = gana { $player }
+play-wins = { $who ->
+    [you] ganas tú ({ $seat })
+   *[other] gana { $player }
+}
 play-draw = empate
 play-game-over = Fin de la partida ({ $how }): { $result }, { $a } a { $b }.
 play-record = Notación: { $record }
@@ -366,7 +423,10 @@ play-cannot = No puedes jugar { $hole }: { $reason }.
 
 ## Análisis tras la partida y pistas
 
-review-definitions = Precisión: la parte de las jugadas de un jugador (las que tenían elección) que perdieron como mucho { $accurate } semilla frente a la mejor jugada del motor; pérdida media: semillas perdidas por cada una de esas jugadas. Semillas perdidas frente a la mejor jugada: imprecisión { $inaccuracy }–{ $inaccuracy_max }, error { $mistake }–{ $mistake_max }, error grave { $blunder } o más.
+review-definitions = Precisión: la parte de las jugadas de un jugador (las que tenían elección) que perdieron como mucho { $accurate ->
+    [one] { $accurate } semilla
+   *[other] { $accurate } semillas
+} frente a la mejor jugada del motor; pérdida media: semillas perdidas por cada una de esas jugadas. Semillas perdidas frente a la mejor jugada: imprecisión { $inaccuracy }–{ $inaccuracy_max }, error { $mistake }–{ $mistake_max }, error grave { $blunder } o más.
 rules-review = • Análisis: el botón Análisis de una partida terminada (o el comando `/akon análisis`) hace que el motor juzgue cada jugada. { $definitions }
 review-class-forced = forzada
 review-class-good = buena
@@ -380,9 +440,15 @@ review-seeds = { $count ->
 review-expected-draw = un empate
 review-expected-win = una victoria por { $seeds }
 review-expected-loss = una derrota por { $seeds }
-review-costly-line = { $number }. { $player } jugó { $played }, mejor { $best }: −{ $loss } ({ $class })
-review-header = { $title }: cada posición explorada hasta { $nodes } posiciones.
-review-seat-line = { $who }: precisión { $accuracy } % ({ $accurate } de { $moves }), pérdida media { $mean } semillas; { $inaccuracies }, { $mistakes }, { $blunders }.
+review-costly-line = { $number }. { CAPITALIZED($player) } jugó { $played }, mejor { $best }: −{ $loss } ({ $class })
+review-header = { $title }: cada posición explorada hasta { $nodes ->
+    [one] { $nodes } posición
+   *[other] { $nodes } posiciones
+}.
+review-seat-line = { CAPITALIZED($who) }: precisión { $accuracy } % ({ $accurate } de { $moves }), pérdida media { $mean } { $mean ->
+    [one] semilla
+   *[other] semillas
+}; { $inaccuracies }, { $mistakes }, { $blunders }.
 review-inaccuracies = { $count ->
     [one] { $count } imprecisión
    *[other] { $count } imprecisiones
@@ -395,7 +461,10 @@ review-blunders = { $count ->
     [one] { $count } error grave
    *[other] { $count } errores graves
 }
-review-no-costly = Ninguna jugada perdió { $seeds } semillas o más frente a la mejor del motor.
+review-no-costly = Ninguna jugada perdió { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+} o más frente a la mejor del motor.
 review-costliest-heading = Jugadas más costosas (número de jugada, lo jugado, la mejor del motor, semillas perdidas):
 review-turning-point = Momento decisivo: jugada { $number }, { $player } jugó { $played } cuando { $best } mantenía { $kept }; después, { $after }.
 review-no-turning-point = Momento decisivo: ninguno; ninguna jugada regaló el resultado esperado de su jugador.
@@ -404,6 +473,7 @@ review-end-engine = la opinión del motor al final
 review-graph-heading = Evaluación (ventaja esperada de A en semillas antes de cada jugada, luego { $end }; A por encima de la línea, B por debajo):
 button-review = Análisis
 review-title = Análisis de la partida n.º { $game } ({ $record })
+review-title-record = Análisis de { $record }
 review-refused-in-progress = La partida n.º { $game } aún se está jugando: el análisis es solo para partidas terminadas (juego limpio).
 button-hint = Pista
 hint-captures = captura { $seeds }
@@ -412,14 +482,14 @@ hint-protects = { $count ->
    *[other] protege tus hoyos { $holes } de una captura
 } (a salvo: { $seeds })
 hint-best-line = la mejor línea del motor; prevé { $expected }
-hint-message = 💡 Pista: siembra el hoyo { $hole }: { $why }. (Las pistas quedan registradas: el tablero final y /akon stats lo indican.)
+hint-message = 💡 Pista: siembra el hoyo { $hole }: { $why }. (Las pistas quedan registradas: el tablero final y /akon estadísticas lo indican.)
 hints-used-line = { $count ->
     [one] 💡 Se usó 1 pista en esta partida.
    *[other] 💡 Se usaron { $count } pistas en esta partida.
 }
 hints-stats-line = { $count ->
-    [one] Pistas usadas en 1 partida contra el ordenador.
-   *[other] Pistas usadas en { $count } partidas contra el ordenador.
+    [one] Pistas usadas en 1 partida contra la máquina.
+   *[other] Pistas usadas en { $count } partidas contra la máquina.
 }
 
 ## Problemas (/akon problema).
@@ -434,8 +504,14 @@ puzzle-wrong = ❌ No es el hoyo { $played }: tras él, el motor prevé { $playe
 puzzle-line = La línea del motor: { $line }
 puzzle-rating-change = Tu puntuación de problemas: { $before } → { $after } · racha { $streak } (mejor { $best })
 button-puzzle-next = Siguiente problema
-puzzle-stats-line = Problemas: puntuación { $rating } · { $solved } resueltos de { $attempts } · racha { $streak } (mejor { $best })
-rules-puzzles = • Problemas: `/akon problema` muestra una posición de una partida terminada (o de una partida del motor contra sí mismo) donde una jugada es claramente la mejor: buscada en { $nodes } posiciones, supera a cualquier otra por al menos { $margin }. Pulsa el hoyo que jugarías; la respuesta se juzga al momento, con la línea del motor. Cada respuesta mueve tu puntuación de problemas (Glicko-2, aparte de la de partidas) y la del problema; los problemas se eligen cerca de tu puntuación.
+puzzle-stats-line = Problemas: puntuación { $rating } · { $solved ->
+    [one] { $solved } resuelto
+   *[other] { $solved } resueltos
+} de { $attempts } · racha { $streak } (mejor { $best })
+rules-puzzles = • Problemas: `/akon problema` muestra una posición de una partida terminada (o de una partida del motor contra sí mismo) donde una jugada es claramente la mejor: buscada en { $nodes ->
+    [one] { $nodes } posición
+   *[other] { $nodes } posiciones
+}, supera a cualquier otra por al menos { $margin }. Pulsa el hoyo que jugarías; la respuesta se juzga al momento, con la línea del motor. Cada respuesta mueve tu puntuación de problemas (Glicko-2, aparte de la de partidas) y la del problema; los problemas se eligen cerca de tu puntuación.
 refusal-no-puzzle = No hay ningún problema disponible ahora; inténtalo de nuevo en un momento.
 refusal-puzzle-not-found = Ese problema no existe.
 refusal-not-your-puzzle = Ese problema es de otra persona: pide el tuyo con /akon problema.

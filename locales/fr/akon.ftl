@@ -31,10 +31,10 @@ duration-seconds = { $count ->
 ## Le plateau
 
 board-row-label = { $label } · { $captured ->
-    [one] { $captured } capturée
-   *[other] { $captured } capturées
+    [one] { $captured } prise
+   *[other] { $captured } prises
 }
-board-computer-label = { $seat } ordinateur ({ $level })
+board-computer-label = { $seat } · ordinateur ({ $level })
 row-top = rangée du haut
 row-bottom = rangée du bas
 move-sown = { $seat } a semé { $seeds ->
@@ -42,7 +42,10 @@ move-sown = { $seat } a semé { $seeds ->
    *[other] { $seeds } graines
 } depuis { $hole }, la dernière dans { $last }
 move-kept = { $sown } : garde cette graine (un trou 1 n'est jamais capturé).
-move-captured = { $sown } : capture { $seeds } en { $holes }.
+move-captured = { $sown } : capture { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+} en { $holes }.
 move-no-capture = { $sown } : pas de capture.
 illegal-game-over = la partie est terminée
 illegal-not-your-row = c'est au tour de { $to_move }, pas de { $seat } : on ne sème que depuis sa propre rangée
@@ -66,7 +69,7 @@ button-next = Suivant
 ## Défis
 
 challenge-pending = { $opponent }, { $challenger } te défie à une partie d'**Akon** ! Temps par coup : { $time }. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
-rematch-pending = { $opponent }, { $challenger } te propose une revanche (places échangées) à l'**Akon** ! Temps par coup : { $time }. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
+rematch-pending = { $opponent }, { $challenger } te propose une revanche (camps échangés) à l'**Akon** ! Temps par coup : { $time }. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
 challenge-accepted = { $opponent } a accepté le défi de { $challenger }. La partie commence !
 challenge-declined = { $opponent } a refusé le défi de { $challenger }.
 challenge-withdrawn = { $challenger } a retiré son défi à { $opponent }.
@@ -83,10 +86,10 @@ board-title-finished = terminée après { $moves ->
    *[other] { $moves } coups
 }
 board-last-move = Dernier coup : { $description }
-board-thinking = { $player } réfléchit…
+board-thinking = { CAPITALIZED($player) } réfléchit…
 board-your-turn = { $player }, à toi de jouer ({ $seat }, { $row }).
-board-deadline = ⏰ Joue <t:{ $deadline }:R> ou tu perds au temps.
-board-deadline-per-move = ⏰ Joue <t:{ $deadline }:R> ou tu perds au temps ({ $time } par coup).
+board-deadline = ⏰ Si tu ne joues pas, tu perds au temps <t:{ $deadline }:R>.
+board-deadline-per-move = ⏰ Si tu ne joues pas, tu perds au temps <t:{ $deadline }:R> ({ $time } par coup).
 computer-name = l'ordinateur ({ $level })
 result-aborted = **Partie annulée** par { $player } avant que les deux joueurs aient joué : pas de résultat, pas de classement.
 result-how-no-seeds = { $stuck } n'avait plus de graines à semer, alors { $other } a pris les graines restées sur le plateau
@@ -94,7 +97,7 @@ result-how-loop = une position est revenue (la règle de la boucle), alors les g
 result-how-resigned = { $player } a abandonné
 result-how-timeout = { $player } a dépassé son temps
 result-how-aborted = { $player } a annulé la partie
-result-win = **{ $player } gagne, { $won } à { $lost }** — { $how }.
+result-win = **{ CAPITALIZED($player) } gagne, { $won } à { $lost }** — { $how }.
 result-draw = **Match nul, { $a_seeds } à { $b_seeds }** — { $how }. { $a } et { $b } se partagent le résultat.
 resign-confirm = Abandonner la partie n° { $game } ? Ton adversaire gagne ; impossible de revenir en arrière.
 resigned = Tu as abandonné la partie n° { $game }.
@@ -109,7 +112,7 @@ games-your-turn = **à toi de jouer**
 games-computer-turn = au tour de l'ordinateur
 games-their-turn = au tour de { $player }
 games-line = • partie n° { $game } contre { $opponent } · coup { $move } · { $turn } · tu es { $seat }
-games-line-deadline = • partie n° { $game } contre { $opponent } · coup { $move } · { $turn } (avant <t:{ $deadline }:R>) · tu es { $seat }
+games-line-deadline = • partie n° { $game } contre { $opponent } · coup { $move } · { $turn } (fin du temps <t:{ $deadline }:R>) · tu es { $seat }
 games-latest-board = [dernier plateau]({ $link })
 
 ## /akon réglages
@@ -134,9 +137,12 @@ refusal-not-in-server = On joue dans les serveurs, pas en messages privés.
 refusal-challenge-self = Tu ne peux pas te défier toi-même.
 refusal-challenge-bot = { $name } est un bot et ne peut pas jouer.
 refusal-already-challenged = Tu as déjà un défi en attente envoyé à { $name }.
-refusal-too-many-games = { $name } a déjà { $limit } parties en cours, le maximum permis.
+refusal-too-many-games = { $name } a déjà { $limit ->
+    [one] { $limit } partie en cours
+   *[other] { $limit } parties en cours
+}, le maximum permis.
 refusal-challenge-not-found = Ce défi n'existe pas.
-refusal-not-your-challenge = Seul { $name } peut accepter ce défi.
+refusal-not-your-challenge = Ce défi ne peut être accepté que par { $name }.
 refusal-not-in-challenge = Ce défi ne te concerne pas.
 refusal-challenge-closed = Ce défi a déjà été { $status ->
     [accepted] accepté
@@ -172,20 +178,35 @@ scope-server-title = ce serveur
 scope-global-title = mondial
 scope-server = dans ce serveur
 scope-global = au total
-leaderboard-empty-min-games = Personne n'est classé { $scope } pour l'instant : un joueur est classé dès qu'il a { $min_games } parties classées. Défie quelqu'un avec `/akon défier` !
+leaderboard-empty-min-games = Personne n'apparaît encore au classement { $scope } : il faut { $min_games ->
+    [one] une partie classée
+   *[other] { $min_games } parties classées
+} pour y figurer. Défie quelqu'un avec `/akon défier` !
 leaderboard-empty = Aucune partie classée { $scope } pour l'instant. Défie quelqu'un avec `/akon défier` !
-leaderboard-title = **Classement Akon · { $title }** · page { $page } sur { $pages } · { $listed } joueurs avec au moins { $min_games } parties classées (Glicko-2 ; `?` = provisoire)
+leaderboard-title = **Classement Akon · { $title }** · page { $page } sur { $pages } · { $listed ->
+    [one] { $listed } joueur
+   *[other] { $listed } joueurs
+} avec au moins { $min_games ->
+    [one] { $min_games } partie classée
+   *[other] { $min_games } parties classées
+} (Glicko-2 ; `?` = provisoire)
 leaderboard-column-player = joueur
 leaderboard-column-rating = cote
 leaderboard-column-wins = V
 leaderboard-column-losses = D
 leaderboard-column-draws = N
 leaderboard-column-games = parties
-standing-listed = { $player } est n° { $rank } sur { $listed } · cote { $rating } · { $wins } V { $losses } D { $draws } N en { $games } parties.
+standing-listed = { $player } est n° { $rank } sur { $listed } · cote { $rating } · { $wins } V { $losses } D { $draws } N en { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}.
 standing-too-few = { $player } a { $games ->
     [one] { $games } partie classée
    *[other] { $games } parties classées
-} { $scope } : il en faut { $needed } pour être classé.
+} { $scope } : il en faut { $needed ->
+    [one] une
+   *[other] { $needed }
+} pour figurer au classement.
 standing-unrated = { $player } n'a encore aucune partie classée { $scope }.
 record-line = { $games ->
     [one] { $games } partie
@@ -200,20 +221,44 @@ record-line = { $games ->
     [one] { $draws } nul
    *[other] { $draws } nuls
 } · graines capturées { $captured } (concédées { $conceded })
-rating-summary = **{ $rating }** ({ $games } parties classées ; écart { $deviation })
-rating-summary-ranked = **{ $rating }** ({ $games } parties classées, n° { $rank } ; écart { $deviation })
-rating-recent = { $change } sur les { $count } dernières parties ({ $changes }, la plus récente d'abord)
+rating-summary = **{ $rating }** ({ $games ->
+    [one] { $games } partie classée
+   *[other] { $games } parties classées
+} ; écart { $deviation })
+rating-summary-ranked = **{ $rating }** ({ $games ->
+    [one] { $games } partie classée
+   *[other] { $games } parties classées
+}, n° { $rank } ; écart { $deviation })
+rating-recent = { $change } sur { $count ->
+    [one] la dernière partie
+   *[other] les { $count } dernières parties ({ $changes }, la plus récente d'abord)
+}
 stats-title = **Statistiques Akon de { $player }**
 stats-unrated = Cote : aucune partie classée pour l'instant.
 stats-rating-server = Cote dans ce serveur : { $summary }
 stats-rating-global = Cote partout : { $summary }
 stats-record-server = Dans ce serveur : { $record }
 stats-record-global = Partout : { $record }
-stats-margin = { $margin } graines par partie
+stats-margin = { $sign }{ $margin } { $margin ->
+    [one] graine
+   *[other] graines
+} par partie
 stats-no-games = aucune partie pour l'instant
 stats-streaks = Série de victoires : { $current } en cours, record { $best } · écart moyen de captures : { $margin }
 stats-computer = Contre l'ordinateur ({ $level }) : { $record }
-stats-head-to-head = Face à face, { $asker } contre { $player } : { $wins } victoires, { $losses } défaites, { $draws } nuls en { $games } parties.
+stats-head-to-head = Face à face, { $asker } contre { $player } : { $wins ->
+    [one] { $wins } victoire
+   *[other] { $wins } victoires
+}, { $losses ->
+    [one] { $losses } défaite
+   *[other] { $losses } défaites
+}, { $draws ->
+    [one] { $draws } nul
+   *[other] { $draws } nuls
+} en { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}.
 stats-ongoing = Parties en cours : { $count }
 history-end-opponent-resigned = l'adversaire a abandonné
 history-end-resigned = abandon
@@ -229,15 +274,24 @@ history-unrated = non classée
 history-line = • `#{ $game }` <t:{ $finished }:d> · { $result } contre { $opponent }, { $captured }–{ $conceded } · { $rating }
 history-line-how = • `#{ $game }` <t:{ $finished }:d> · { $result } contre { $opponent }, { $captured }–{ $conceded } ({ $how }) · { $rating }
 history-none = { $player } n'a encore terminé aucune partie.
-history-title = **Parties Akon de { $player }** · page { $page } sur { $pages } · { $total } parties terminées, les plus récentes d'abord (`/akon partie <numéro>` en montre une)
+history-title = **Parties Akon de { $player }** · page { $page } sur { $pages } · { $total ->
+    [one] { $total } partie terminée
+   *[other] { $total } parties terminées
+}, les plus récentes d'abord (`/akon partie <numéro>` en montre une)
 rating-line-rated = Classée dans ce serveur : { $changes }.
 rating-line-pair-limit = Non classée : ces deux joueurs ont déjà joué { $per_day ->
     [one] { $per_day } partie classée
    *[other] { $per_day } parties classées
 } l'un contre l'autre ces dernières 24 heures. La partie compte quand même dans leurs bilans.
-game-title = **Partie Akon n° { $game }** · { $a } (A, en haut) contre { $b } (B, en bas) · commencée <t:{ $started }:f>
-game-ended = Terminée après { $moves } coups.
-game-ended-at = Terminée <t:{ $finished }:f> après { $moves } coups.
+game-title = **Partie Akon n° { $game }** · { $a } (A, en haut) contre { $b } (B, en bas) · commencée le <t:{ $started }:f>
+game-ended = Terminée après { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+}.
+game-ended-at = Terminée le <t:{ $finished }:f> après { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+}.
 game-in-progress = En cours : coup { $move }.
 game-record-intro = Notation (le premier joueur, puis les trous joués ; `akon replay --record` la lit) :
 game-record-cut = (trop long pour un message : coupé)
@@ -306,7 +360,7 @@ rules-board =
 
     ### Plateau et graines
     • 2 rangées de 7 trous ; 5 graines dans chaque trou au départ : 70 graines, 35 par camp.
-    • La place A a la rangée du haut, la place B la rangée du bas (vu du côté de B).
+    • Le camp A a la rangée du haut, le camp B la rangée du bas (vu du côté de B).
     • Chaque joueur numérote les trous de sa rangée de 1 à 7, le trou 1 étant le premier trou à sa droite. `A3` est le trou 3 de A, `B1` le trou 1 de B.
     • Le premier joueur est tiré au sort.
 
@@ -321,7 +375,7 @@ rules-move =
     Le joueur au trait choisit un trou non vide de sa rangée, en prend toutes les graines et les sème une à une, en commençant par le trou suivant du cycle.
     1. **13 graines ou moins** : elles vont dans les trous suivants, une par trou.
     2. **14 graines** : elles font le tour complet du plateau ; la 14e et dernière graine retombe dans le trou de départ. Elle est dans la rangée du joueur, donc rien n'est capturé.
-    3. **15 graines ou plus** : les 14 premières font le tour comme en 2. Le joueur saute ensuite le reste de sa propre rangée et sème les graines restantes dans la seule rangée de l'adversaire : son trou 1, 2, …, 7, puis de nouveau depuis son trou 1, jusqu'à ce que la main soit vide. Pendant cette phase, aucune graine n'entre dans la rangée du joueur.
+    3. **15 graines ou plus** : les 14 premières font le tour comme en 2. Le joueur saute ensuite le reste de sa propre rangée et sème les graines restantes dans la seule rangée de l'adversaire : trous 1, 2, …, 7 de l'adversaire, puis de nouveau depuis le trou 1 de l'adversaire, jusqu'à ce que la main soit vide. Pendant cette phase, aucune graine n'entre dans la rangée du joueur.
     Le trou où tombe la dernière graine décide de la suite.
 rules-captures =
     ### Captures
@@ -334,7 +388,7 @@ rules-captures =
     Exemple : A sème depuis A2, qui contient 18 graines ; B2, B3 et B4 contiennent 1 graine chacun. Les 13 premières graines vont en A3…A7, B1…B7 et A1 ; la 14e tombe en A2. A saute A3…A7 et sème les 4 restantes en B1, B2, B3, B4. B4 contient alors 3 graines : capturées. B3 et B2 en contiennent 3 chacun : capturées. B1 est un trou 1 : jamais capturé. A capture 9 graines.
 rules-end =
     ### Nourrir : pas d'affamer l'adversaire
-    Un coup est permis si son trou n'est pas vide et si, une fois le coup et ses captures faits, la rangée de l'adversaire contient au moins une graine. Ce n'est que si aucun trou ne donne un tel coup que le joueur peut semer depuis n'importe quel trou non vide. Une semaille qui atteint la rangée de l'adversaire passe toujours par son trou 1, qui n'est jamais capturé : une capture ne vide donc jamais la rangée de l'adversaire. Une seule dernière graine tombée dans le trou 1 de l'adversaire est gardée par le joueur : elle ne nourrit donc pas une rangée vide.
+    Un coup est permis si son trou n'est pas vide et si, une fois le coup et ses captures faits, la rangée de l'adversaire contient au moins une graine. Ce n'est que si aucun trou ne donne un tel coup que le joueur peut semer depuis n'importe quel trou non vide. Une semaille qui atteint la rangée de l'adversaire passe toujours par le trou 1 de l'adversaire, qui n'est jamais capturé : une capture ne vide donc jamais la rangée de l'adversaire. Une seule dernière graine tombée dans le trou 1 de l'adversaire est gardée par le joueur : elle ne nourrit donc pas une rangée vide.
 
     ### Fin de la partie
     Vérifiée après chaque coup, dans cet ordre, pour le joueur désormais au trait :
@@ -343,7 +397,7 @@ rules-end =
     Le joueur qui a capturé le plus de graines gagne ; à égalité, c'est un match nul. Les captures plus les graines qui ne vont à personne font toujours 70.
 
     ### Notation
-    Un coup s'écrit par le numéro du trou joué, de 1 à 7. Une partie s'écrit par la place du premier joueur, puis ses coups : `A: 3 5 1 7 2` (A a joué 3, B a joué 5, A a joué 1, …).
+    Un coup s'écrit par le numéro du trou joué, de 1 à 7. Une partie s'écrit par le camp du premier joueur, puis ses coups : `A: 3 5 1 7 2` (A a joué 3, B a joué 5, A a joué 1, …).
     Appuie sur un bouton numéroté pour semer depuis ce trou de ta rangée.
 
 ## akon play (la partie dans le terminal)
@@ -355,7 +409,10 @@ play-you = Toi ({ $seat })
 play-computer = Ordinateur ({ $seat }, { $level })
 play-how-no-seeds = un joueur ne pouvait plus jouer, l'autre a pris les graines restantes
 play-how-loop = une position est revenue, les graines restantes ne vont à personne
-play-wins = { $player } gagne
+play-wins = { $who ->
+    [you] tu gagnes ({ $seat })
+   *[other] { $player } gagne
+}
 play-draw = match nul
 play-game-over = Partie terminée ({ $how }) : { $result }, { $a } à { $b }.
 play-record = Notation : { $record }
@@ -369,7 +426,10 @@ play-cannot = Tu ne peux pas jouer { $hole } : { $reason }.
 
 ## Analyse d'après-partie et indices
 
-review-definitions = Précision : la part des coups d'un joueur (ceux où il avait le choix) qui ont perdu au plus { $accurate } graine par rapport au meilleur coup du moteur ; perte moyenne : graines perdues par coup de ce genre. Graines perdues par rapport au meilleur coup : imprécision { $inaccuracy }–{ $inaccuracy_max }, erreur { $mistake }–{ $mistake_max }, gaffe { $blunder } ou plus.
+review-definitions = Précision : la part des coups d'un joueur (ceux où il avait le choix) qui ont perdu au plus { $accurate ->
+    [one] { $accurate } graine
+   *[other] { $accurate } graines
+} par rapport au meilleur coup du moteur ; perte moyenne : graines perdues par coup de ce genre. Graines perdues par rapport au meilleur coup : imprécision { $inaccuracy }–{ $inaccuracy_max }, erreur { $mistake }–{ $mistake_max }, gaffe { $blunder } ou plus.
 rules-review = • Analyse : le bouton Analyse d'une partie terminée (ou la commande `/akon analyse`) fait juger chaque coup par le moteur. { $definitions }
 review-class-forced = forcé
 review-class-good = bon
@@ -383,9 +443,15 @@ review-seeds = { $count ->
 review-expected-draw = une partie nulle
 review-expected-win = une victoire de { $seeds }
 review-expected-loss = une défaite de { $seeds }
-review-costly-line = { $number }. { $player } a joué { $played }, meilleur { $best } : −{ $loss } ({ $class })
-review-header = { $title } : chaque position explorée sur { $nodes } positions.
-review-seat-line = { $who } : précision { $accuracy } % ({ $accurate } sur { $moves }), perte moyenne { $mean } graines ; { $inaccuracies }, { $mistakes }, { $blunders }.
+review-costly-line = { $number }. { CAPITALIZED($player) } a joué { $played }, meilleur { $best } : −{ $loss } ({ $class })
+review-header = { $title } : chaque position explorée sur { $nodes ->
+    [one] { $nodes } position
+   *[other] { $nodes } positions
+}.
+review-seat-line = { CAPITALIZED($who) } : précision { $accuracy } % ({ $accurate } sur { $moves }), perte moyenne { $mean } { $mean ->
+    [one] graine
+   *[other] graines
+} ; { $inaccuracies }, { $mistakes }, { $blunders }.
 review-inaccuracies = { $count ->
     [one] { $count } imprécision
    *[other] { $count } imprécisions
@@ -398,7 +464,10 @@ review-blunders = { $count ->
     [one] { $count } gaffe
    *[other] { $count } gaffes
 }
-review-no-costly = Aucun coup n'a perdu { $seeds } graines ou plus par rapport au meilleur coup du moteur.
+review-no-costly = Aucun coup n'a perdu { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+} ou plus par rapport au meilleur coup du moteur.
 review-costliest-heading = Coups les plus coûteux (numéro du coup, coup joué, meilleur coup du moteur, graines perdues) :
 review-turning-point = Tournant : coup { $number }, { $player } a joué { $played } alors que { $best } gardait { $kept } ; après ce coup, { $after }.
 review-no-turning-point = Tournant : aucun ; aucun coup n'a laissé échapper le résultat attendu de son joueur.
@@ -407,6 +476,7 @@ review-end-engine = l'avis du moteur à la fin
 review-graph-heading = Évaluation (avance attendue de A en graines avant chaque coup, puis { $end } ; A au-dessus de la ligne, B en dessous) :
 button-review = Analyse
 review-title = Analyse de la partie n° { $game } ({ $record })
+review-title-record = Analyse de { $record }
 review-refused-in-progress = La partie n° { $game } est encore en cours : l'analyse est réservée aux parties terminées (fair-play).
 button-hint = Indice
 hint-captures = capture { $seeds }
@@ -415,7 +485,7 @@ hint-protects = { $count ->
    *[other] met tes trous { $holes } à l'abri d'une capture
 } (à l'abri : { $seeds })
 hint-best-line = la meilleure ligne du moteur ; elle prévoit { $expected }
-hint-message = 💡 Indice : sème le trou { $hole } : { $why }. (Les indices sont notés : le plateau final et /akon stats le signalent.)
+hint-message = 💡 Indice : sème le trou { $hole } : { $why }. (Les indices sont notés : le plateau final et /akon statistiques le signalent.)
 hints-used-line = { $count ->
     [one] 💡 1 indice a été utilisé dans cette partie.
    *[other] 💡 { $count } indices ont été utilisés dans cette partie.
@@ -437,8 +507,14 @@ puzzle-wrong = ❌ Pas le trou { $played } : après lui, le moteur prévoit { $p
 puzzle-line = La ligne du moteur : { $line }
 puzzle-rating-change = Ta cote de problèmes : { $before } → { $after } · série { $streak } (record { $best })
 button-puzzle-next = Problème suivant
-puzzle-stats-line = Problèmes : cote { $rating } · { $solved } résolus sur { $attempts } · série { $streak } (record { $best })
-rules-puzzles = • Problèmes : `/akon problème` montre une position d'une partie terminée (ou d'une partie du moteur contre lui-même) où un coup est nettement le meilleur : cherché sur { $nodes } positions, il bat tout autre coup d'au moins { $margin }. Appuie sur le trou que tu jouerais ; ta réponse est jugée tout de suite, avec la ligne du moteur. Chaque réponse fait bouger ta cote de problèmes (Glicko-2, à part de ta cote de parties) et celle du problème ; les problèmes sont choisis près de ta cote.
+puzzle-stats-line = Problèmes : cote { $rating } · { $solved ->
+    [one] { $solved } résolu
+   *[other] { $solved } résolus
+} sur { $attempts } · série { $streak } (record { $best })
+rules-puzzles = • Problèmes : `/akon problème` montre une position d'une partie terminée (ou d'une partie du moteur contre lui-même) où un coup est nettement le meilleur : cherché sur { $nodes ->
+    [one] { $nodes } position
+   *[other] { $nodes } positions
+}, il bat tout autre coup d'au moins { $margin }. Appuie sur le trou que tu jouerais ; ta réponse est jugée tout de suite, avec la ligne du moteur. Chaque réponse fait bouger ta cote de problèmes (Glicko-2, à part de ta cote de parties) et celle du problème ; les problèmes sont choisis près de ta cote.
 refusal-no-puzzle = Aucun problème disponible pour l'instant ; réessaie dans un moment.
 refusal-puzzle-not-found = Ce problème n'existe pas.
 refusal-not-your-puzzle = Ce problème est celui de quelqu'un d'autre : demande le tien avec /akon problème.

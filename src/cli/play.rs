@@ -92,6 +92,12 @@ impl Players {
         }
     }
 
+    /// Whether `seat` is the one human playing the computer, spoken to
+    /// as "you".
+    fn is_you(self, seat: Seat) -> bool {
+        matches!(self, Players::AgainstComputer { human, .. } if human == seat)
+    }
+
     fn language(self) -> Language {
         match self {
             Players::Hotseat { language } | Players::AgainstComputer { language, .. } => language,
@@ -147,7 +153,19 @@ fn play(mut game: Game, players: Players, input: &mut impl BufRead, out: &mut im
                 };
                 // The winner's score first, as results are said.
                 let (result, first) = match winner {
-                    Winner::Seat(seat) => (tr!(l, "play-wins", player = players.name(seat)), seat),
+                    Winner::Seat(seat) => {
+                        // "You (B) wins" would not be a sentence: the
+                        // human against the computer is spoken to.
+                        let who = if players.is_you(seat) { "you" } else { "other" };
+                        let wins = tr!(
+                            l,
+                            "play-wins",
+                            who = who,
+                            seat = seat.to_string(),
+                            player = players.name(seat)
+                        );
+                        (wins, seat)
+                    }
                     Winner::Draw => (tr!(l, "play-draw"), Seat::A),
                 };
                 let over = tr!(
@@ -270,4 +288,76 @@ fn computer_move(game: &Game, players: Players, l: Language, out: &mut impl Writ
         }
     })?;
     Ok(hole.expect("an ongoing game has a legal move"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Position;
+
+    /// The terminal's boards fit 40 columns too, in every language: every
+    /// label (the human, a hot-seat player, the computer at every level)
+    /// with every count of captures up to 70.
+    #[test]
+    fn every_terminal_board_fits_forty_columns_in_every_language() {
+        for language in Language::ALL {
+            let mut players = vec![Players::Hotseat { language }];
+            for level in Level::ALL {
+                for human in Seat::BOTH {
+                    players.push(Players::AgainstComputer {
+                        human,
+                        level,
+                        seed: 1,
+                        language,
+                    });
+                }
+            }
+            for players in players {
+                for (captured, rows) in [([70, 0], [0; 7]), ([0, 70], [0; 7]), ([0, 0], [5; 7])] {
+                    let position = Position::new(&rows, &rows, captured, Seat::A).unwrap();
+                    for bottom in Seat::BOTH {
+                        let text = draw(language, &position, bottom, |seat| players.name(seat));
+                        for line in text.lines() {
+                            assert!(line.chars().count() <= 40, "{language}: `{line}`");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The human playing the computer is spoken to when they win; anyone
+    /// else is named.
+    #[test]
+    fn a_win_is_said_to_the_human_and_of_the_others() {
+        let against = |language| Players::AgainstComputer {
+            human: Seat::B,
+            level: Level::Hard,
+            seed: 1,
+            language,
+        };
+        let wins = |players: Players, seat: Seat| {
+            let l = players.language();
+            let who = if players.is_you(seat) { "you" } else { "other" };
+            tr!(
+                l,
+                "play-wins",
+                who = who,
+                seat = seat.to_string(),
+                player = players.name(seat)
+            )
+        };
+        assert_eq!(wins(against(Language::French), Seat::B), "tu gagnes (B)");
+        assert_eq!(wins(against(Language::Spanish), Seat::B), "ganas tú (B)");
+        assert_eq!(wins(against(Language::English), Seat::B), "you win (B)");
+        assert_eq!(
+            wins(against(Language::French), Seat::A),
+            "Ordinateur (A, difficile) gagne"
+        );
+        assert_eq!(wins(against(Language::Spanish), Seat::A), "gana Máquina (A, difícil)");
+        let hotseat = Players::Hotseat {
+            language: Language::French,
+        };
+        assert_eq!(wins(hotseat, Seat::A), "Joueur A gagne");
+    }
 }

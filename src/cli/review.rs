@@ -7,9 +7,12 @@ use clap::Args;
 
 use super::bad_input;
 use super::replay::{start_and_moves, StartArgs};
+use super::values;
 use crate::ai::{review, REVIEW_NODES};
 use crate::discord::review_text;
+use crate::engine::Record;
 use crate::i18n::Language;
+use crate::tr;
 
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
@@ -21,6 +24,9 @@ pub struct ReviewArgs {
     /// Positions searched for each move (the bot uses the default).
     #[arg(long, default_value_t = REVIEW_NODES)]
     nodes: u64,
+    /// The review's language: en, fr or es (default: from LC_ALL, LC_MESSAGES or LANG).
+    #[arg(long, value_parser = values::language(), ignore_case = true)]
+    lang: Option<Language>,
 }
 
 pub fn run(args: ReviewArgs) -> ExitCode {
@@ -42,11 +48,16 @@ fn review_of(args: &ReviewArgs) -> Result<String, String> {
         return Err("no moves to review: give the game, e.g. --record \"A: 3 5 1\"".into());
     }
     let review = review(start, &moves, args.nodes).map_err(|e| e.to_string())?;
+    // The game named by its first mover and moves, as `--record` takes it.
+    let record = Record {
+        first: start.to_move(),
+        moves,
+    };
     if args.json {
         serde_json::to_string(&review.to_json()).map_err(|e| e.to_string())
     } else {
-        Ok(review_text(Language::English, "Review", &review, &|seat| {
-            seat.to_string()
-        }))
+        let language = args.lang.unwrap_or_else(Language::from_environment);
+        let title = tr!(language, "review-title-record", record = record.to_string());
+        Ok(review_text(language, &title, &review, &|seat| seat.to_string()))
     }
 }

@@ -248,6 +248,25 @@ impl<'a> Options<'a> {
     }
 }
 
+/// An option's name as the user saw and typed it: the localised name of
+/// the canonical `name` that parsing reads (the one Discord sends).
+fn option_name(language: Language, name: &str) -> String {
+    let key = match name {
+        "opponent" => "cmd-opponent-name",
+        "level" => "cmd-level-name",
+        "time_per_move" => "cmd-time-per-move-name",
+        "game" => "cmd-game-option-name",
+        "scope" => "cmd-scope-name",
+        "player" => "cmd-player-name",
+        "id" => "cmd-id-name",
+        "dm_reminders" => "cmd-dm-reminders-name",
+        "language" => "cmd-language-name",
+        "server_language" => "cmd-server-language-name",
+        _ => return name.to_string(),
+    };
+    crate::i18n::message(language, key, &fluent_bundle::FluentArgs::new())
+}
+
 /// `value`, which the option `name` must give.
 fn required<T>(name: &str, value: Option<T>) -> Result<T, CommandError> {
     value.ok_or_else(|| CommandError::BadOption(name.into()))
@@ -318,7 +337,9 @@ impl CommandError {
             CommandError::UnknownSubcommand(sub) => {
                 tr!(language, "command-unknown-subcommand", subcommand = sub.as_str())
             }
-            CommandError::BadOption(option) => tr!(language, "command-bad-option", option = option.as_str()),
+            CommandError::BadOption(option) => {
+                tr!(language, "command-bad-option", option = option_name(language, option))
+            }
         }
     }
 }
@@ -381,4 +402,35 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
         "puzzle" => AkonCommand::Puzzle,
         other => return Err(CommandError::UnknownSubcommand(other.into())),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refusal names an option as the user typed it: every option of the
+    /// registered command has its localised name there.
+    #[test]
+    fn refusals_name_options_by_their_localised_names() {
+        let command = serde_json::to_value(akon_command()).unwrap();
+        let mut checked = 0;
+        for sub in command["options"].as_array().unwrap() {
+            for option in sub["options"].as_array().into_iter().flatten() {
+                let name = option["name"].as_str().unwrap();
+                for language in [Language::French, Language::Spanish] {
+                    let locale = language.discord_locales()[0];
+                    assert_eq!(
+                        option_name(language, name),
+                        option["name_localizations"][locale].as_str().unwrap(),
+                        "{language} {name}"
+                    );
+                }
+                assert_eq!(option_name(Language::English, name), name);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "{checked}");
+        let refusal = CommandError::BadOption("time_per_move".into()).sentence(Language::French);
+        assert_eq!(refusal, "L'option `temps-par-coup` est mal formée.");
+    }
 }

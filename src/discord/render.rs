@@ -190,15 +190,22 @@ pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
     }
 }
 
-/// The board's label of a row's player: `A alice`, `B computer (hard)`.
+/// The board's label of a row's player: `A · alice`, `B · computer
+/// (hard)`; the separator keeps the seat letter from reading as a word
+/// ("A alice" is "to alice" in French and Spanish).
 pub(super) fn board_label(language: Language, view: &GameView, seat: Seat) -> String {
     match view.computer {
         Some(computer) if computer.seat == seat => computer_label(language, seat, computer.level),
-        _ => format!("{seat} {}", short_name(language, &view.player(seat).name)),
+        _ => seat_label(seat, &short_name(language, &view.player(seat).name)),
     }
 }
 
-/// The board's label of the computer's row: `A computer (hard)`.
+/// `A · alice`.
+fn seat_label(seat: Seat, name: &str) -> String {
+    format!("{seat} · {name}")
+}
+
+/// The board's label of the computer's row: `A · computer (hard)`.
 fn computer_label(language: Language, seat: Seat, level: Level) -> String {
     tr!(
         language,
@@ -580,7 +587,7 @@ mod tests {
                             if seat == computer {
                                 computer_label(language, seat, level)
                             } else {
-                                format!("{seat} {long_name}")
+                                seat_label(seat, &long_name)
                             }
                         };
                         let text = draw(language, &position, Seat::B, label);

@@ -154,6 +154,6 @@ pub fn rules_puzzle_paragraph(l: Language) -> String {
         l,
         "rules-puzzles",
         margin = seeds(l, PUZZLE_MARGIN_SEEDS),
-        nodes = PUZZLE_NODES.to_string()
+        nodes = PUZZLE_NODES
     )
 }

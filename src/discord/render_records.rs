@@ -8,7 +8,7 @@ use super::custom_id::ButtonId;
 use super::render::{self, mention, Reply};
 use crate::board_text::{draw, level_name};
 use crate::engine::Seat;
-use crate::i18n::Language;
+use crate::i18n::{decimal, Language};
 use crate::rating::Rating;
 use crate::service::{
     CallerStanding, GameRating, GameRecord, GameView, GamesRecord, HistoryEnd, HistoryGame, HistoryPage,
@@ -18,6 +18,10 @@ use crate::tr;
 
 /// Discord's limit on a message's text.
 const MESSAGE_LIMIT: usize = 2000;
+
+/// The leaderboard's games column: wide enough for its header in every
+/// language ("partidas").
+const GAMES_WIDTH: usize = 8;
 
 /// `1612` or `1612?` while provisional.
 pub fn rating_text(rating: &Rating) -> String {
@@ -116,12 +120,12 @@ pub fn leaderboard(language: Language, board: &LeaderboardPage, guild_id: u64) -
             column(&tr!(l, "leaderboard-column-wins"), 4, true),
             column(&tr!(l, "leaderboard-column-losses"), 4, true),
             column(&tr!(l, "leaderboard-column-draws"), 4, true),
-            column(&tr!(l, "leaderboard-column-games"), 7, true),
+            column(&tr!(l, "leaderboard-column-games"), GAMES_WIDTH, true),
         ),
     ];
     for row in &board.rows {
         lines.push(format!(
-            "{:>4} {} {:>6} {:>4} {:>4} {:>4} {:>7}",
+            "{:>4} {} {:>6} {:>4} {:>4} {:>4} {:>GAMES_WIDTH$}",
             row.rank,
             render::pad_to_columns(&render::short_name(l, &row.name), render::NAME_COLUMNS),
             rating_text(&row.rating),
@@ -252,8 +256,9 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
     let margin = stats
         .capture_margin()
         .map(|m| {
-            let margin = format!("{}{:.1}", if m >= 0.0 { "+" } else { "−" }, m.abs());
-            tr!(l, "stats-margin", margin = margin)
+            // The sign of the rounded margin: no "−0.0".
+            let sign = if (m * 10.0).round() < 0.0 { "−" } else { "+" };
+            tr!(l, "stats-margin", sign = sign, margin = decimal(m.abs(), 1))
         })
         .unwrap_or_else(|| tr!(l, "stats-no-games"));
     lines.push(tr!(

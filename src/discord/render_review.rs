@@ -8,7 +8,7 @@ use crate::ai::{
 };
 use crate::ai::{Hint, HintReason};
 use crate::engine::Seat;
-use crate::i18n::Language;
+use crate::i18n::{decimal, Language};
 use crate::service::ReviewView;
 use crate::tr;
 
@@ -80,12 +80,7 @@ fn costly_line(l: Language, m: &ReviewedMove, name: &dyn Fn(Seat) -> String) -> 
 /// Discord, a letter in the terminal).
 pub fn review_text(l: Language, title: &str, review: &Review, name: &dyn Fn(Seat) -> String) -> String {
     let mut lines = vec![
-        tr!(
-            l,
-            "review-header",
-            title = title,
-            nodes = review.nodes_per_move.to_string()
-        ),
+        tr!(l, "review-header", title = title, nodes = review.nodes_per_move),
         review_definitions(l),
     ];
     for seat in Seat::BOTH {
@@ -102,7 +97,7 @@ pub fn review_text(l: Language, title: &str, review: &Review, name: &dyn Fn(Seat
             accuracy = s.accuracy,
             accurate = s.accurate,
             moves = s.moves,
-            mean = format!("{:.1}", s.mean_loss()),
+            mean = decimal(s.mean_loss(), 1),
             inaccuracies = tr!(l, "review-inaccuracies", count = s.inaccuracies),
             mistakes = tr!(l, "review-mistakes", count = s.mistakes),
             blunders = tr!(l, "review-blunders", count = s.blunders)
@@ -200,4 +195,55 @@ pub fn hints_used_line(l: Language, hints: i64) -> Option<String> {
 /// The `/akon stats` line on hints.
 pub fn hints_stats_line(l: Language, games: i64) -> Option<String> {
     (games > 0).then(|| tr!(l, "hints-stats-line", count = games))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Hole, Position};
+    use crate::i18n::tests::assert_numbers_are_localised;
+
+    /// A real review in French and Spanish: the search budget grouped, the
+    /// mean loss with a decimal comma, the computer's name capitalised
+    /// where it opens a line.
+    #[test]
+    fn a_review_writes_its_numbers_the_languages_way() {
+        let moves: Vec<Hole> = [3, 5, 1, 7, 2, 4, 6].iter().map(|&h| Hole::new(h).unwrap()).collect();
+        let review = crate::ai::review(Position::opening(Seat::A), &moves, 20_000).unwrap();
+        let fallbacks = crate::i18n::fallbacks();
+        let name = |seat: Seat| match seat {
+            Seat::A => "l'ordinateur (moyen)".to_string(),
+            Seat::B => "<@42>".to_string(),
+        };
+        let french = review_text(Language::French, "Analyse", &review, &name);
+        assert_numbers_are_localised(Language::French, &french);
+        assert!(french.contains("sur 20\u{202F}000 positions"), "{french}");
+        assert!(french.contains("\nL'ordinateur (moyen) (A) : précision"), "{french}");
+        let mean = french.split("), perte moyenne ").nth(1).unwrap();
+        assert_eq!(mean.chars().nth(1), Some(','), "{mean}");
+        let spanish = review_text(Language::Spanish, "Análisis", &review, &name);
+        assert_numbers_are_localised(Language::Spanish, &spanish);
+        assert!(spanish.contains("hasta 20\u{202F}000 posiciones"), "{spanish}");
+        let english = review_text(Language::English, "Review", &review, &name);
+        assert!(english.contains("to 20,000 positions"), "{english}");
+        let mean = english.split("), mean loss ").nth(1).unwrap();
+        assert_eq!(mean.chars().nth(1), Some('.'), "{mean}");
+        // Every count had its plural forms, every message its language.
+        assert_eq!(crate::i18n::fallbacks(), fallbacks);
+    }
+
+    /// The rules' paragraph on reviews and puzzles: French and Spanish
+    /// numbers there too.
+    #[test]
+    fn the_rules_paragraphs_write_numbers_the_languages_way() {
+        for language in [Language::French, Language::Spanish] {
+            let text = format!(
+                "{}\n{}",
+                rules_review_paragraph(language),
+                super::super::render_puzzle::rules_puzzle_paragraph(language)
+            );
+            assert_numbers_are_localised(language, &text);
+            assert!(text.contains("\u{202F}000"), "{text}");
+        }
+    }
 }

@@ -185,3 +185,282 @@ fn no_rules_section_is_longer_than_a_discord_message() {
         }
     }
 }
+
+/// Each language's messages with the variables they choose words by.
+fn selectors_of(language: Language) -> BTreeMap<String, BTreeSet<String>> {
+    message_texts(source(language))
+        .into_iter()
+        .map(|(key, text)| (key.to_string(), selector_variables(&text)))
+        .collect()
+}
+
+fn excepted(language: Language, key: &str, variable: &str) -> bool {
+    NOT_COUNTS
+        .iter()
+        .any(|&(k, v, languages)| k == key && v == variable && languages.contains(&language))
+}
+
+/// A number a message chooses its words by in one language is a count in
+/// every language: each must choose its words by it too, unless the
+/// number is listed as no count there.
+#[test]
+fn a_count_has_plural_forms_in_every_language() {
+    let all: Vec<_> = Language::ALL.iter().map(|&l| (l, selectors_of(l))).collect();
+    let mut counts = 0;
+    for (_, selectors) in &all {
+        for (key, variables) in selectors {
+            for variable in variables {
+                counts += 1;
+                for (language, theirs) in &all {
+                    assert!(
+                        theirs[key].contains(variable) || excepted(*language, key, variable),
+                        "{language}: {key} says ${variable} without plural forms, as a count"
+                    );
+                }
+            }
+        }
+    }
+    assert!(counts > 40, "the scan found too few selectors: {counts}");
+}
+
+/// An exception is for a number that needs none: a listed number that
+/// a language does choose its words by is not an exception there.
+#[test]
+fn every_exception_names_a_number_said_without_plural_forms() {
+    let english = messages(source(Language::English));
+    for &(key, variable, languages) in NOT_COUNTS {
+        assert!(
+            english.get(key).is_some_and(|v| v.contains(variable)),
+            "{key} has no ${variable}"
+        );
+        for &language in languages {
+            assert!(
+                !selectors_of(language)[key].contains(variable),
+                "{language} {key} chooses its words by ${variable}: no exception needed"
+            );
+        }
+    }
+}
+
+/// The guard that counts a number said without plural forms: it lets
+/// through counts with a selector and listed exceptions, nothing else.
+#[test]
+fn a_count_without_plural_forms_is_caught() {
+    for language in Language::ALL {
+        assert!(number_is_handled(language, "duration-days", "count"));
+        assert!(number_is_handled(language, "game-ended", "moves"));
+        assert!(number_is_handled(language, "board-title-move", "move"));
+        assert!(!number_is_handled(language, "games-line", "game"));
+        assert!(!number_is_handled(language, "apology", "count"));
+    }
+    assert!(number_is_handled(Language::French, "board-row-label", "captured"));
+    assert!(!number_is_handled(Language::French, "board-row-label", "pieces"));
+    assert_eq!(
+        selector_variables("{ $a } { NUMBER($b, minimumFractionDigits: 1) ->\n [one] x\n *[other] y\n}"),
+        BTreeSet::from(["b".to_string()])
+    );
+}
+
+/// Every count of every message, said with 1, 2, 5, 21 and 400 000, in
+/// every language: no formatting error, and the number written the
+/// language's way.
+#[test]
+fn every_count_formats_with_any_number_in_every_language() {
+    for language in Language::ALL {
+        let texts = message_texts(source(language));
+        for (key, text) in &texts {
+            let variables = &messages(source(Language::English))[*key];
+            // A selector by a word (`$status`, `$who`) has no plural forms.
+            let counts = selector_variables(text).into_iter().filter(|_| text.contains("[one]"));
+            for counted in counts {
+                for n in [1, 2, 5, 21, 400_000] {
+                    let mut args = FluentArgs::new();
+                    for variable in variables {
+                        args.set(variable.clone(), "x");
+                    }
+                    args.set(counted.clone(), n);
+                    let said = format(language, key, &args).unwrap();
+                    assert!(!said.contains('{'), "{language} {key}: {said}");
+                    if language != Language::English {
+                        assert_numbers_are_localised(language, &said);
+                    }
+                    // Some forms do not write the number ("keeps your holes 3, 4
+                    // from a capture"); those that do write it grouped.
+                    assert!(!said.contains("400000"), "{language} {key}: {said}");
+                }
+            }
+        }
+    }
+}
+
+/// Fails on a number a French or Spanish reader would not write: an
+/// English decimal point (`1.5`) or five digits or more ungrouped
+/// (`400000`). Discord markup (`<t:…:R>`, `<@…>`) is not read.
+pub(crate) fn assert_numbers_are_localised(language: Language, text: &str) {
+    let mut plain = String::new();
+    let mut in_markup = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_markup = true,
+            '>' if in_markup => in_markup = false,
+            _ if !in_markup => plain.push(c),
+            _ => {}
+        }
+    }
+    let chars: Vec<char> = plain.chars().collect();
+    let mut run = 0;
+    for (at, &c) in chars.iter().enumerate() {
+        run = if c.is_ascii_digit() { run + 1 } else { 0 };
+        assert!(run < 5, "{language}: ungrouped thousands in `{text}`");
+        if c == '.' && at > 0 && chars[at - 1].is_ascii_digit() {
+            assert!(
+                !chars.get(at + 1).is_some_and(|d| d.is_ascii_digit()),
+                "{language}: an English decimal point in `{text}`"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_number_check_catches_english_numbers() {
+    for bad in ["perte moyenne 1.2 graines", "400000 positions", "sur 12345"] {
+        let caught = std::panic::catch_unwind(|| assert_numbers_are_localised(Language::French, bad));
+        assert!(caught.is_err(), "{bad}");
+    }
+    assert_numbers_are_localised(
+        Language::French,
+        "perte moyenne 1,2 graine · 400\u{202F}000 positions · cote 1612 · <t:1767225600:R> · <@123456789>",
+    );
+}
+
+#[test]
+fn numbers_are_written_the_languages_way() {
+    let mean = |language, value: f64| {
+        let mut args = FluentArgs::new();
+        args.set("sign", "+");
+        args.set("margin", decimal(value, 1));
+        message(language, "stats-margin", &args)
+    };
+    assert_eq!(mean(Language::English, 1.25), "+1.3 seeds a game");
+    assert_eq!(mean(Language::English, 1.0), "+1.0 seeds a game");
+    assert_eq!(mean(Language::French, 1.25), "+1,3 graine par partie");
+    assert_eq!(mean(Language::French, 2.0), "+2,0 graines par partie");
+    assert_eq!(mean(Language::Spanish, 0.5), "+0,5 semillas por partida");
+    assert_eq!(mean(Language::Spanish, 1.0), "+1,0 semilla por partida");
+    let nodes = |language, n: u64| crate::tr!(language, "review-header", title = "T", nodes = n);
+    assert_eq!(
+        nodes(Language::English, 400_000),
+        "T: each position searched to 400,000 positions."
+    );
+    assert_eq!(
+        nodes(Language::French, 400_000),
+        "T : chaque position explorée sur 400\u{202F}000 positions."
+    );
+    assert_eq!(
+        nodes(Language::Spanish, 1_234_567),
+        "T: cada posición explorada hasta 1\u{202F}234\u{202F}567 posiciones."
+    );
+    // Four digits stay together: a rating, not a quantity to read out.
+    assert_eq!(
+        crate::tr!(Language::French, "duration-seconds", count = 3600),
+        "3600 secondes"
+    );
+    let minus = |value: f64| number_text(Language::French, &decimal(value, 1)).unwrap();
+    assert_eq!(minus(-2.25), "−2,3");
+    assert_eq!(minus(-0.01), "0,0");
+}
+
+/// The words before a relative timestamp that Discord's "in 3 days" /
+/// "dans 3 jours" / "dentro de 3 días" cannot follow: prepositions, and
+/// imperatives that would make it the time to act ("Joue dans 3 jours").
+fn breaks_before_relative_time(language: Language) -> &'static [&'static str] {
+    match language {
+        Language::English => &[
+            "by", "before", "until", "till", "in", "within", "at", "on", "after", "move", "play",
+        ],
+        Language::French => &[
+            "avant", "dans", "jusqu'à", "d'ici", "en", "à", "après", "pour", "vers", "joue",
+        ],
+        Language::Spanish => &[
+            "antes de",
+            "dentro de",
+            "de",
+            "en",
+            "hasta",
+            "para",
+            "a",
+            "tras",
+            "juega",
+        ],
+    }
+}
+
+/// The relative timestamp of `text` that follows a word from `words`.
+fn relative_time_after(text: &str, words: &[&str]) -> Option<String> {
+    for (at, _) in text.match_indices("<t:") {
+        let is_relative = text[at..]
+            .find('>')
+            .is_some_and(|end| text[at..at + end].ends_with(":R"));
+        if !is_relative {
+            continue;
+        }
+        let before = text[..at].trim_end().trim_end_matches('(').trim_end().to_lowercase();
+        for word in words {
+            let ends = before.strip_suffix(word);
+            if ends.is_some_and(|rest| rest.is_empty() || rest.ends_with([' ', '(', '\n', '*'])) {
+                return Some(format!("{word} <t:…:R>"));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_relative_time_follows_a_word_it_cannot_follow() {
+    for language in Language::ALL {
+        for (key, text) in message_texts(source(language)) {
+            let found = relative_time_after(&text, breaks_before_relative_time(language));
+            assert_eq!(found, None, "{language} {key}: {text}");
+        }
+    }
+    assert!(relative_time_after(
+        "(avant <t:{ $deadline }:R>)",
+        breaks_before_relative_time(Language::French)
+    )
+    .is_some());
+    assert!(relative_time_after("Juega <t:1:R> o", breaks_before_relative_time(Language::Spanish)).is_some());
+    assert!(relative_time_after("(antes de <t:1:R>)", breaks_before_relative_time(Language::Spanish)).is_some());
+    assert!(relative_time_after(
+        "el desafío caduca <t:1:R>",
+        breaks_before_relative_time(Language::Spanish)
+    )
+    .is_none());
+    assert!(relative_time_after("commencée le <t:1:f>", breaks_before_relative_time(Language::French)).is_none());
+}
+
+/// A command a message tells the player to type is named in the
+/// message's language, as Discord shows it to them (`/akon statistiques`,
+/// not `/akon stats`).
+#[test]
+fn every_command_named_in_a_message_is_named_in_its_language() {
+    for language in Language::ALL {
+        let texts = message_texts(source(language));
+        let names: BTreeSet<String> = texts
+            .iter()
+            .filter(|(key, _)| key.starts_with("cmd-") && key.ends_with("-name"))
+            .map(|(_, text)| text.trim().to_string())
+            .collect();
+        let mut named = 0;
+        for (key, text) in texts.iter().filter(|(key, _)| !key.starts_with("cmd-")) {
+            for (at, _) in text.match_indices("/akon ") {
+                let word: String = text[at + 6..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                    .collect();
+                assert!(names.contains(&word), "{language} {key}: `/akon {word}`");
+                named += 1;
+            }
+        }
+        assert!(named >= 8, "{language}: only {named} commands named");
+    }
+}
