@@ -5,10 +5,9 @@
 //! cargo bench --bench ai
 //! ```
 //!
-//! Goals (issue 4): at least 5 million nodes per second on one core, and
-//! `hard` completing depth 14 or more from the opening within its second.
-//! Issue 15: the post-game review of a 60-move game in under 5 s on one
-//! core (`review/60_moves`; run it alone with `cargo bench --bench ai -- review`).
+//! Goals: at least 5 million nodes per second on one core, `hard`
+//! completing depth 14 or more from the opening within its second, and the
+//! post-game review of a 60-move game in under 5 s on one core (`review/60_moves`; run it alone with `cargo bench --bench ai -- review`).
 //! Each benchmark keeps to 10 samples and a short measurement time so that
 //! the whole file runs in about a minute.
 

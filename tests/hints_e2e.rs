@@ -1,4 +1,4 @@
-//! Hints (issue 15), end to end: only in games against the computer, shown
+//! Hints, end to end: only in games against the computer, shown
 //! privately with a reason, recorded on the game, on its final board and in
 //! `/akon stats`; never in games between people, even by a forged press.
 //! Each test runs on SQLite and on PostgreSQL.

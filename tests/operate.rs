@@ -19,7 +19,7 @@ use serde_json::Value;
 use support::akon_bot;
 use support::fake_discord::{self as fake, FakeDiscord, CHANNEL_ID};
 
-/// What the issue asks of a stop: the bot is gone within 10 s.
+/// The promise of a stop: the bot is gone within 10 s, whatever it is doing.
 const STOP_LIMIT: Duration = Duration::from_secs(10);
 
 /// A running `akon bot` whose stderr is collected line by line.

@@ -1,4 +1,4 @@
-//! Puzzles on Discord, end to end (issue 15): the real bot on the fake
+//! Puzzles on Discord, end to end: the real bot on the fake
 //! Discord, on SQLite and on PostgreSQL. `/akon puzzle` mines a puzzle
 //! (deferred answer, then edited) and shows it privately with the seven
 //! hole buttons; the right hole is judged at once with the engine's line;

@@ -1,4 +1,4 @@
-//! Puzzles (issue 15) on the store and the service, on SQLite and on
+//! Puzzles on the store and the service, on SQLite and on
 //! PostgreSQL: mined on demand, chosen near the player's puzzle rating,
 //! answered right and wrong (both ratings and the streak move, computed
 //! here with skillratings' Glicko-2 directly), scored once; and the

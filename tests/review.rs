@@ -1,4 +1,4 @@
-//! The post-game review (issue 15) of a known game: pinned classifications,
+//! The post-game review of a known game: pinned classifications,
 //! accuracies and turning point at a fixed node budget (the same on any
 //! machine), the definitions behind them, and `akon review` printing the
 //! same review as text and as one line of JSON.

@@ -1,4 +1,4 @@
-//! The post-game review on Discord, end to end (issue 15): the real bot on
+//! The post-game review on Discord, end to end: the real bot on
 //! the fake Discord, on SQLite and on PostgreSQL. A review of a game in
 //! progress is refused; the Review button of a finished board answers with
 //! a deferred response (type 5) that is edited with the review; the review
