@@ -257,12 +257,15 @@ async fn pooled(pool: &AnyPool) -> Result<Conn<'static>> {
     if pool.is_closed() {
         return Err(StoreError::Closed);
     }
+    // Not `Doing::doing`: a connection taken is no sign that the server
+    // answers (an idle one may have died with it).
+    const DOING: &str = "taking a database connection";
     pool.acquire().await.map(Conn::Pooled).map_err(|source| {
-        crate::telemetry::database_error("taking a database connection");
-        StoreError::Query {
-            doing: "taking a database connection",
-            source,
+        crate::telemetry::database_error(DOING);
+        if let Some(why) = super::Unavailable::of(&source) {
+            super::outage::failed(why, DOING, &source);
         }
+        StoreError::Query { doing: DOING, source }
     })
 }
 
