@@ -8,7 +8,10 @@
 #[macro_use]
 mod support;
 
-use akon::store::{Store, WriteLimit};
+use std::sync::Arc;
+
+use akon::service::{GameView, ManualClock, Place, Player, Service, ServiceConfig, ServiceError};
+use akon::store::{Store, Unavailable, WriteLimit};
 use akon::telemetry::Health;
 use serde_json::Value;
 use sqlx::AnyConnection;
@@ -210,4 +213,82 @@ async fn a_read_only_database_refuses_moves_and_challenges_clearly_until_it_is_w
     assert!(fake::content(&next).contains("move 2"), "{}", fake::content(&next));
     assert_eq!(stored(&scene.db, game_id).await, (1, 1));
     scene.finish().await;
+}
+
+/// Plays one move in each game at once (the first legal hole), so that the
+/// moves queue for the writer together; each press's result, in order.
+async fn play_at_once(service: &Service, games: &[GameView]) -> Vec<Result<GameView, ServiceError>> {
+    let mut presses = Vec::new();
+    for game in games {
+        let service = service.clone();
+        let seat = game.to_move().expect("ongoing");
+        let mover = game.player(seat);
+        let user = Player {
+            id: mover.user_id,
+            name: mover.name.clone(),
+            is_bot: false,
+        };
+        let (id, ply) = (game.id, game.ply());
+        let hole = game.game.legal_moves().iter().next().expect("a legal move");
+        presses.push(tokio::spawn(async move {
+            service
+                .play(id, ply, hole, &user, None)
+                .await
+                .map(|applied| applied.view)
+        }));
+    }
+    let mut results = Vec::new();
+    for press in presses {
+        results.push(press.await.unwrap());
+    }
+    results
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_written_together_fail_alone_and_the_writer_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open_file(&dir.path().join("akon.db")).await.unwrap();
+    let clock = ManualClock::starting_at(T0);
+    let service = Service::new(store.clone(), ServiceConfig::default(), Arc::new(clock)).seeded(SEED);
+    let place = Place {
+        guild_id: Some(fake::GUILD_ID),
+        channel_id: fake::CHANNEL_ID,
+    };
+    let mut games = Vec::new();
+    for pair in 0..8u64 {
+        let player = |n: u64| Player {
+            id: 400_000_000_000_000_000 + 2 * pair + n,
+            name: format!("p{pair}-{n}"),
+            is_bot: false,
+        };
+        let challenge = service.challenge(place, &player(0), &player(1)).await.unwrap();
+        games.push(service.accept(challenge.id, &player(1)).await.unwrap());
+    }
+    // Acknowledged moves, then the database stops taking writes.
+    let games: Vec<GameView> = play_at_once(&service, &games)
+        .await
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    store.limit_writes(WriteLimit::ReadOnly).await.unwrap();
+    for refused in play_at_once(&service, &games).await {
+        let error = refused.expect_err("nothing is written while read-only");
+        assert_eq!(error.unavailable(), Some(Unavailable::ReadOnly), "{error}");
+    }
+    for game in &games {
+        let (row, moves) = store.game_with_moves(game.id).await.unwrap().unwrap();
+        assert_eq!(
+            (row.ply, moves.len()),
+            (1, 1),
+            "game {}: the acknowledged move only",
+            game.id
+        );
+    }
+    // Writable again: the same presses go through, on the same writer.
+    store.limit_writes(WriteLimit::None).await.unwrap();
+    for (game, played) in games.iter().zip(play_at_once(&service, &games).await) {
+        assert_eq!(played.unwrap().ply(), 2, "game {}", game.id);
+        let (row, moves) = store.game_with_moves(game.id).await.unwrap().unwrap();
+        assert_eq!((row.ply, moves.len()), (2, 2), "game {}", game.id);
+    }
 }

@@ -497,15 +497,22 @@ impl Store {
         let store = self.clone();
         crate::telemetry::Check::new(move || {
             let store = store.clone();
+            // In a task of its own: a check that takes too long is given
+            // up by `/healthz`, and the probe's transaction must not be
+            // abandoned half-way on the writer.
+            let checked = tokio::spawn(async move {
+                store.ping().await?;
+                store.probe_write().await
+            });
             async move {
-                let answer = match store.ping().await {
-                    Ok(()) => store.probe_write().await,
-                    Err(error) => Err(error),
-                };
-                answer.map_err(|error| match error.unavailable() {
-                    Some(why) => format!("{}: {error}", why.describe()),
-                    None => error.to_string(),
-                })
+                match checked.await {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(error)) => Err(match error.unavailable() {
+                        Some(why) => format!("{}: {error}", why.describe()),
+                        None => error.to_string(),
+                    }),
+                    Err(_) => Err("the check failed".to_string()),
+                }
             }
         })
     }

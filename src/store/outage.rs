@@ -168,6 +168,12 @@ fn consequence(why: Unavailable) -> &'static str {
     }
 }
 
+/// Whether the server is not answering, as far as the latest statements
+/// tell.
+pub(super) fn unreachable() -> bool {
+    ANY.load(Ordering::Relaxed) && spells()[Unavailable::Unreachable.index()].since.is_some()
+}
+
 /// A statement succeeded: the server answers.
 pub(super) fn answered() {
     if ANY.load(Ordering::Relaxed) {
@@ -220,11 +226,12 @@ mod tests {
         assert_eq!(spell.failed(at(61)), None);
         assert_eq!(spell.ended(at(70)), Some(Duration::from_secs(70)));
         assert_eq!(spell.ended(at(71)), None, "ended once");
-        // Back within the minute: counted, said at the next report.
+        // Back within the minute: counted (with the one at 61 s), said at
+        // the next report.
         assert_eq!(spell.failed(at(80)), None);
         assert_eq!(spell.ended(at(81)), None, "never said, so not said to end");
         assert_eq!(spell.failed(at(100)), None);
-        assert_eq!(spell.failed(at(121)), Some(Report { failures: 3, for_s: 21 }));
+        assert_eq!(spell.failed(at(121)), Some(Report { failures: 4, for_s: 21 }));
     }
 
     #[test]
