@@ -453,7 +453,12 @@ async fn checkpoint(connection: &mut AnyConnection) -> Option<Wal> {
             Some(Wal { frames, copied })
         }
         Err(error) => {
-            tracing::warn!(%error, "could not checkpoint the database's WAL");
+            const DOING: &str = "checkpointing the WAL";
+            match super::Unavailable::of(&error) {
+                // A full disk fails every checkpoint: said once a minute.
+                Some(why) => super::outage::failed(why, DOING, &error),
+                None => tracing::warn!(%error, "could not checkpoint the database's WAL"),
+            }
             None
         }
     }

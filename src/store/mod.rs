@@ -471,8 +471,11 @@ impl Store {
 
     /// Whether the database takes a write: a transaction that creates a
     /// table and rolls it back. On SQLite the table takes a new page of
-    /// the file, so a file that cannot grow (a full disk) fails it as a
-    /// move would; a read-only database fails it on both engines.
+    /// the file, so a file that may not grow fails it as a move would; and
+    /// since a full disk shows only when a commit is written out, a commit
+    /// follows, of the one write that changes nothing: the header's
+    /// `user_version` set to its value. A read-only database fails it on
+    /// both engines.
     pub async fn probe_write(&self) -> Result<()> {
         const DOING: &str = "checking that the database takes writes";
         let create = match self.backend {
@@ -485,6 +488,16 @@ impl Store {
         let mut tx = writer.begin_with(self.backend.begin_write()).await.doing(DOING)?;
         sqlx::query(create).execute(&mut *tx).await.doing(DOING)?;
         tx.rollback().await.doing(DOING)?;
+        if self.backend == Backend::Sqlite {
+            let version: i64 = sqlx::query_scalar("PRAGMA user_version")
+                .fetch_one(&mut *writer)
+                .await
+                .doing(DOING)?;
+            sqlx::query(&format!("PRAGMA user_version = {version}"))
+                .execute(&mut *writer)
+                .await
+                .doing(DOING)?;
+        }
         outage::wrote();
         Ok(())
     }
