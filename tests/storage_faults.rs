@@ -3,7 +3,8 @@
 //! half-written, the health check says why, and play resumes by itself once
 //! the database takes writes again. End to end through the fake Discord,
 //! on a real SQLite file whose writer is held back as a full disk or a
-//! read-only file would (`Store::limit_writes`).
+//! read-only file would (`Store::limit_writes`); and PostgreSQL's answer
+//! to a write in a read-only session, named as such.
 
 #[macro_use]
 mod support;
@@ -291,4 +292,28 @@ async fn moves_written_together_fail_alone_and_the_writer_goes_on() {
         let (row, moves) = store.game_with_moves(game.id).await.unwrap().unwrap();
         assert_eq!((row.ply, moves.len()), (2, 2), "game {}", game.id);
     }
+}
+
+#[tokio::test]
+async fn a_read_only_postgresql_session_is_named_read_only() {
+    support::db::run(akon::store::Backend::Postgres, async {
+        let dir = tempfile::tempdir().unwrap();
+        let db = TestDb::create(dir.path(), "unused").await;
+        let mut connection = db.connect().await;
+        // What a standby, or a database set read-only, answers a write.
+        sqlx::query("SET default_transaction_read_only = on")
+            .execute(&mut connection)
+            .await
+            .unwrap();
+        let source = sqlx::query("CREATE TABLE refused (x BIGINT)")
+            .execute(&mut connection)
+            .await
+            .expect_err("read-only");
+        let error = akon::store::StoreError::Query {
+            doing: "writing",
+            source,
+        };
+        assert_eq!(error.unavailable(), Some(Unavailable::ReadOnly), "{error}");
+    })
+    .await;
 }
