@@ -114,18 +114,22 @@ impl Drop for Bot {
     }
 }
 
-/// `url` with its host and port replaced by `addr`; and the address it
-/// named.
-fn through(url: &str, addr: SocketAddr) -> (String, SocketAddr) {
-    let mut url = reqwest::Url::parse(url).unwrap();
-    let server = (url.host_str().unwrap(), url.port().unwrap_or(5432))
+/// The server `url` names.
+fn server_of(url: &str) -> SocketAddr {
+    let url = reqwest::Url::parse(url).unwrap();
+    (url.host_str().unwrap(), url.port().unwrap_or(5432))
         .to_socket_addrs()
         .unwrap()
         .next()
-        .unwrap();
+        .unwrap()
+}
+
+/// `url` with its host and port replaced by `addr`.
+fn through(url: &str, addr: SocketAddr) -> String {
+    let mut url = reqwest::Url::parse(url).unwrap();
     url.set_host(Some(&addr.ip().to_string())).unwrap();
     url.set_port(Some(addr.port())).unwrap();
-    (url.to_string(), server)
+    url.to_string()
 }
 
 /// A press of `hole` on `board` by `user`: its answer, checked to come
@@ -156,9 +160,8 @@ async fn while_postgresql_is_down_presses_are_answered_in_time_and_the_same_proc
         // Migrated before the proxy carries anything: the bot's start is
         // not what is tested.
         akon::store::Store::open(&db.url).await.unwrap().close().await;
-        let (_, server) = through(&db.url, "127.0.0.1:1".parse().unwrap());
-        let proxy = TcpProxy::start(server).await;
-        let (url, _) = through(&db.url, proxy.addr());
+        let proxy = TcpProxy::start(server_of(&db.url)).await;
+        let url = through(&db.url, proxy.addr());
 
         let fake = FakeDiscord::start().await;
         let (alice, bob) = (alice(), bob());
