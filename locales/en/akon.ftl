@@ -126,6 +126,9 @@ settings-server-language-discord = • this server's language (boards, challenge
 ## Refusals and faults
 
 apology = Sorry, something went wrong on our side. Nothing was changed; please try again.
+fault-database-full = Akon cannot save anything right now: its storage is full. Nothing was changed; please try again later.
+fault-database-read-only = Akon cannot save anything right now: its database is read-only. Nothing was changed; please try again later.
+fault-database-unreachable = Akon cannot reach its database right now. Please try again in a minute.
 unknown-button = This button is not one of Akon's, or is damaged.
 command-unknown = Unknown command `/{ $command }`.
 command-unknown-subcommand = Unknown subcommand `{ $subcommand }`; try `/akon rules`.

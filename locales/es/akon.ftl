@@ -126,6 +126,9 @@ settings-server-language-discord = • idioma del servidor (tableros, desafíos,
 ## Rechazos y fallos
 
 apology = Lo sentimos, algo falló de nuestro lado. No se cambió nada; inténtalo de nuevo.
+fault-database-full = Akon no puede guardar nada por ahora: su almacenamiento está lleno. No se cambió nada; inténtalo más tarde.
+fault-database-read-only = Akon no puede guardar nada por ahora: su base de datos es de solo lectura. No se cambió nada; inténtalo más tarde.
+fault-database-unreachable = Akon no puede conectar con su base de datos por ahora. Inténtalo de nuevo en un minuto.
 unknown-button = Este botón no es de Akon, o está dañado.
 command-unknown = Comando desconocido `/{ $command }`.
 command-unknown-subcommand = Subcomando desconocido `{ $subcommand }`; prueba `/akon reglas`.

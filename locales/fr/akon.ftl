@@ -129,6 +129,9 @@ settings-server-language-discord = • langue du serveur (plateaux, défis, rés
 ## Refus et pannes
 
 apology = Désolé, quelque chose n'a pas marché de notre côté. Rien n'a été changé ; réessaie.
+fault-database-full = Akon ne peut rien enregistrer pour l'instant : son espace de stockage est plein. Rien n'a été changé ; réessaie plus tard.
+fault-database-read-only = Akon ne peut rien enregistrer pour l'instant : sa base de données est en lecture seule. Rien n'a été changé ; réessaie plus tard.
+fault-database-unreachable = Akon n'arrive pas à joindre sa base de données pour l'instant. Réessaie dans une minute.
 unknown-button = Ce bouton n'est pas un bouton d'Akon, ou il est abîmé.
 command-unknown = Commande inconnue `/{ $command }`.
 command-unknown-subcommand = Sous-commande inconnue `{ $subcommand }` ; essaie `/akon règles`.

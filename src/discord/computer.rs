@@ -35,7 +35,9 @@ impl Bot {
         let waiting = match self.service.games_awaiting_computer().await {
             Ok(waiting) => waiting,
             Err(error) => {
-                tracing::error!(%error, "cannot list games waiting for the computer");
+                if !logged_by_the_store(&error) {
+                    tracing::error!(%error, "cannot list games waiting for the computer");
+                }
                 return;
             }
         };

@@ -12,7 +12,7 @@ use serenity::all::{ChannelId, Context, CreateMessage, EditMessage, Message, Mes
 use serenity::http::{LightMethod, Request, Route};
 
 use super::render;
-use super::{Answered, Bot};
+use super::{logged_by_the_store, Answered, Bot};
 use crate::i18n::Language;
 use crate::service::{Delivery, GameView, Owing};
 
@@ -216,7 +216,9 @@ impl Bot {
         let challenges = match self.service.challenges_owing_message(DELIVERIES_PER_PASS).await {
             Ok(challenges) => challenges,
             Err(error) => {
-                tracing::error!(%error, "cannot list the challenges never shown");
+                if !logged_by_the_store(&error) {
+                    tracing::error!(%error, "cannot list the challenges never shown");
+                }
                 return 0;
             }
         };
@@ -326,7 +328,9 @@ impl Bot {
         let games = match self.service.games_owing_messages(DELIVERIES_PER_PASS).await {
             Ok(games) => games,
             Err(error) => {
-                tracing::error!(%error, "cannot list the games that owe a message");
+                if !logged_by_the_store(&error) {
+                    tracing::error!(%error, "cannot list the games that owe a message");
+                }
                 return 0;
             }
         };

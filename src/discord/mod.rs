@@ -46,6 +46,7 @@ use crate::engine::Seat;
 use crate::i18n::Language;
 use crate::service::{
     ChallengeRequest, Challenged, Delivery, GameView, Languages, Locales, Place, Player, Service, ServiceError,
+    Unavailable,
 };
 use crate::tr;
 use commands::CommandError;
@@ -185,6 +186,13 @@ async fn apologize(ctx: &Context, interaction: &Interaction) {
     }
 }
 
+/// Whether `error` is a database condition (full, read-only, unreachable)
+/// that the store logs itself, once a minute while it lasts: logged again
+/// here, per press or per scheduler tick, it would flood the log.
+fn logged_by_the_store(error: &ServiceError) -> bool {
+    error.unavailable().is_some()
+}
+
 fn player_of(user: &User) -> Player {
     Player {
         id: user.id.get(),
@@ -243,7 +251,9 @@ impl Bot {
         match self.service.interaction_languages(from).await {
             Ok(languages) => languages,
             Err(error) => {
-                tracing::warn!(%error, "cannot read the languages; using Discord's locales");
+                if !logged_by_the_store(&error) {
+                    tracing::warn!(%error, "cannot read the languages; using Discord's locales");
+                }
                 let private = Language::from_discord_locale(locale);
                 Languages {
                     private,
@@ -258,7 +268,9 @@ impl Bot {
     /// A server's language, for what the bot posts there on its own.
     pub(super) async fn server_language(&self, guild_id: u64) -> Language {
         self.service.server_language(guild_id).await.unwrap_or_else(|error| {
-            tracing::warn!(%error, guild_id, "cannot read a server's language; using English");
+            if !logged_by_the_store(&error) {
+                tracing::warn!(%error, guild_id, "cannot read a server's language; using English");
+            }
             Language::English
         })
     }
@@ -266,13 +278,25 @@ impl Bot {
     /// A player's language, for what the bot sends them alone.
     pub(super) async fn user_language(&self, user_id: u64) -> Language {
         self.service.user_language(user_id).await.unwrap_or_else(|error| {
-            tracing::warn!(%error, user_id, "cannot read a player's language; using English");
+            if !logged_by_the_store(&error) {
+                tracing::warn!(%error, user_id, "cannot read a player's language; using English");
+            }
             Language::English
         })
     }
 
     /// A refusal or an apology, privately, in `language`, for a service error.
     fn error_text(&self, language: Language, error: &ServiceError, context: &str) -> String {
+        if let Some(why) = error.unavailable() {
+            // Logged by the store, once a minute while it lasts, not per press.
+            crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Failed);
+            tracing::debug!(%error, context, "database unavailable");
+            return match why {
+                Unavailable::Full => tr!(language, "fault-database-full"),
+                Unavailable::ReadOnly => tr!(language, "fault-database-read-only"),
+                Unavailable::Unreachable => tr!(language, "fault-database-unreachable"),
+            };
+        }
         if error.is_fault() {
             crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Failed);
             tracing::error!(%error, context, "service failure");

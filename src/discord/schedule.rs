@@ -8,7 +8,7 @@ use serenity::all::{
 };
 
 use super::render;
-use super::{response, Answered, Bot};
+use super::{logged_by_the_store, response, Answered, Bot};
 use crate::service::{Languages, NoticeView, Player, RematchOutcome};
 
 impl Bot {
@@ -48,7 +48,9 @@ impl Bot {
         let notices = match self.service.tick().await {
             Ok(notices) => notices,
             Err(error) => {
-                tracing::error!(%error, "scheduler tick failed");
+                if !logged_by_the_store(&error) {
+                    tracing::error!(%error, "scheduler tick failed");
+                }
                 return 0;
             }
         };

@@ -3,7 +3,7 @@
 
 use super::ChallengeStatus;
 use crate::engine::IllegalMove;
-use crate::store::StoreError;
+use crate::store::{StoreError, Unavailable};
 
 /// Everything that can refuse a use case. The presentation layer words
 /// each for the player (`discord::refusals`); `Display` is for logs.
@@ -104,6 +104,16 @@ impl ServiceError {
     /// fault of ours (logged, answered with an apology).
     pub fn is_fault(&self) -> bool {
         matches!(self, ServiceError::Store(_) | ServiceError::Corrupt { .. })
+    }
+
+    /// Whether the database is full, read-only or unreachable: a fault that
+    /// lasts until an operator acts, which the player is told as such (and
+    /// which the store logs itself, once a minute).
+    pub fn unavailable(&self) -> Option<Unavailable> {
+        match self {
+            ServiceError::Store(error) => error.unavailable(),
+            _ => None,
+        }
     }
 }
 

@@ -24,6 +24,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
+pub use crate::store::Unavailable;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{BoardShown, Delivery, Owing};
 pub use errors::{Result, ServiceError};

@@ -103,6 +103,13 @@ const RESTART_WAL_AFTER_FRAMES: i64 = 16_384;
 /// by side.
 const POSTGRES_CONNECTIONS: u32 = 8;
 
+/// How long taking a PostgreSQL connection may wait while the server is
+/// known not to answer (see `outage`): a refused connection is retried by
+/// the pool for its whole acquire timeout, and a press waiting that long
+/// would miss Discord's 3 s for an answer. Once a statement succeeds, the
+/// usual timeout is back.
+const ACQUIRE_WHILE_UNREACHABLE: Duration = Duration::from_millis(500);
+
 /// The connections the store holds.
 #[derive(Debug, Clone)]
 pub(super) enum Connections {
@@ -257,12 +264,22 @@ async fn pooled(pool: &AnyPool) -> Result<Conn<'static>> {
     if pool.is_closed() {
         return Err(StoreError::Closed);
     }
-    pool.acquire().await.map(Conn::Pooled).map_err(|source| {
-        crate::telemetry::database_error("taking a database connection");
-        StoreError::Query {
-            doing: "taking a database connection",
-            source,
+    // Not `Doing::doing`: a connection taken is no sign that the server
+    // answers (an idle one may have died with it).
+    const DOING: &str = "taking a database connection";
+    let acquired = if super::outage::unreachable() {
+        tokio::time::timeout(ACQUIRE_WHILE_UNREACHABLE, pool.acquire())
+            .await
+            .unwrap_or(Err(sqlx::Error::PoolTimedOut))
+    } else {
+        pool.acquire().await
+    };
+    acquired.map(Conn::Pooled).map_err(|source| {
+        crate::telemetry::database_error(DOING);
+        if let Some(why) = super::Unavailable::of(&source) {
+            super::outage::failed(why, DOING, &source);
         }
+        StoreError::Query { doing: DOING, source }
     })
 }
 
@@ -436,7 +453,12 @@ async fn checkpoint(connection: &mut AnyConnection) -> Option<Wal> {
             Some(Wal { frames, copied })
         }
         Err(error) => {
-            tracing::warn!(%error, "could not checkpoint the database's WAL");
+            const DOING: &str = "checkpointing the WAL";
+            match super::Unavailable::of(&error) {
+                // A full disk fails every checkpoint: said once a minute.
+                Some(why) => super::outage::failed(why, DOING, &error),
+                None => tracing::warn!(%error, "could not checkpoint the database's WAL"),
+            }
             None
         }
     }

@@ -218,6 +218,9 @@ impl Store {
         match &applied {
             // Told while the writer is held, so in commit order.
             Ok(applied) => {
+                if !applied.is_empty() {
+                    super::outage::wrote();
+                }
                 for (index, queued) in batch.iter().enumerate() {
                     let row = &queued.row;
                     if applied.contains(&(index as i64)) {

@@ -7,6 +7,7 @@
 pub mod db;
 pub mod fake_discord;
 pub mod scene;
+pub mod tcp_proxy;
 
 use std::ffi::OsStr;
 use std::path::Path;

@@ -37,6 +37,8 @@ pub fn dave() -> TestUser {
 }
 
 pub struct RunningBot {
+    /// The store the bot runs on (the same connections).
+    store: Store,
     shards: Arc<ShardManager>,
     task: tokio::task::JoinHandle<()>,
     handle: BotHandle,
@@ -190,6 +192,12 @@ impl Scene {
         &self.db.url
     }
 
+    /// The store the running bot uses: its very connections, so that a
+    /// drill on it ([`Store::limit_writes`]) holds the bot back.
+    pub fn bot_store(&self) -> &Store {
+        &self.bot.as_ref().expect("the bot is running").store
+    }
+
     /// Another store on the bot's database, as a second process would open.
     pub async fn store(&self) -> Store {
         Store::open(&self.db.url).await.unwrap()
@@ -237,7 +245,7 @@ async fn start_bot(
     guild_id: Option<u64>,
 ) -> RunningBot {
     let store = Store::open(db).await.unwrap();
-    let service = Service::new(store, config.clone(), Arc::new(clock.clone())).seeded(SEED);
+    let service = Service::new(store.clone(), config.clone(), Arc::new(clock.clone())).seeded(SEED);
     let settings = DiscordSettings {
         token: fake::TOKEN.to_string(),
         guild_id,
@@ -254,6 +262,7 @@ async fn start_bot(
     });
     fake.wait_ready().await;
     RunningBot {
+        store,
         shards,
         task,
         handle,
