@@ -27,3 +27,4 @@ pub mod rating;
 pub mod service;
 pub mod store;
 pub mod telemetry;
+pub mod tournament;
