@@ -14,7 +14,8 @@
 //! 3. no player's first moves exceed their second moves by more than two
 //!    (or the reverse), and nobody moves first (or second) three times in
 //!    a row (C3, the absolute colour preferences);
-//! 4. the bye goes to a player with the lowest score possible (C5);
+//! 4. the bye goes to a player with the lowest score possible (C5), and
+//!    among them to the lowest-ranked;
 //! 5. as few players as possible are paired outside their score group (C6);
 //! 6. the score differences of those pairs are as small as possible, a
 //!    big difference costing more than several small ones (C7, as squares);
@@ -24,8 +25,7 @@
 //! 8. nobody floats down (or up) two rounds running (C14, C15);
 //! 9. within a score group, the top half meets the bottom half in order
 //!    (1 against n/2 + 1, …), a floater is the lowest-ranked of its group
-//!    and meets the highest-ranked of the next, and the bye goes to the
-//!    lowest-ranked of its score group.
+//!    and meets the highest-ranked of the next.
 //!
 //! Who moves first in each pair follows the Dutch colour rules (E.1–E.5):
 //! grant both preferences; else the stronger one; else alternate from the
@@ -313,19 +313,20 @@ pub fn pair_swiss(players: usize, history: &[Round], absent: &[Seed]) -> Result<
             if fresh && p.byes > 0 {
                 continue;
             }
-            let bottom = group_size[i] - 1 - (i - group_start[i]);
+            // The lowest score, then the lowest rank: counted from the bottom.
+            let from_bottom = (m - 1 - i) as u64;
             costs.push((
                 i,
                 m,
                 [
                     u64::from(p.byes > 0),
                     0,
-                    u64::from(p.score),
+                    u64::from(p.score) * m as u64 + from_bottom,
                     0,
                     0,
                     0,
                     u64::from(p.floated_down),
-                    bottom as u64,
+                    0,
                 ],
             ));
         }
