@@ -99,7 +99,7 @@ fn rematch_free_pairing_exists(present: &[Seed], met: &[Vec<bool>], had_bye: &[b
         left.push(a);
         false
     }
-    if present.len() % 2 == 0 {
+    if present.len().is_multiple_of(2) {
         return pair_all(&mut present.to_vec(), met);
     }
     let fresh = present.iter().any(|&p| !had_bye[p]);

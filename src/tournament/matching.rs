@@ -151,8 +151,12 @@ impl Matcher {
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
             if t == S {
-                let leaves = self.leaves(b);
-                self.queue.extend(leaves);
+                if b < self.n {
+                    self.queue.push(b);
+                } else {
+                    let leaves = self.leaves(b);
+                    self.queue.extend(leaves);
+                }
                 return;
             }
             // A T-blossom: its base's mate becomes an S-vertex.

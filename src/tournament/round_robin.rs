@@ -15,7 +15,7 @@
 //! most one. The double round robin plays the same rounds again with the
 //! first move swapped.
 
-use super::{Pairing, Round, Seed};
+use super::{Pairing, Round};
 
 /// The rounds of a round robin among `players` (seeds `0..players`, 0 the
 /// top seed), `cycles` times over: cycle 2 swaps who moves first, cycle 3
@@ -64,15 +64,15 @@ pub fn round_robin(players: usize, cycles: usize) -> Vec<Round> {
     rounds
 }
 
-/// Seed `s`'s place in the Berger table, for readers of the published one.
-#[cfg(test)]
-fn berger(s: Seed) -> usize {
-    s + 1
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tournament::Seed;
+
+    /// Seed `s`'s number in the published Berger tables.
+    fn berger(s: Seed) -> usize {
+        s + 1
+    }
 
     fn table(players: usize) -> Vec<Vec<(usize, usize)>> {
         round_robin(players, 1)
