@@ -37,7 +37,7 @@
 use std::cmp::Reverse;
 use std::fmt;
 
-use super::matching::max_weight_matching;
+use super::matching::max_weight_perfect_matching;
 use super::{Pairing, Round, Seed};
 
 /// Why a round could not be paired.
@@ -336,16 +336,16 @@ pub fn pair_swiss(players: usize, history: &[Round], absent: &[Seed]) -> Result<
     };
 
     let edges = weigh(&costs, vertices / 2);
-    let mate = max_weight_matching(vertices, &edges);
+    let mate = max_weight_perfect_matching(vertices, &edges)
+        .expect("every player has an edge to every other: a perfect matching exists");
 
     let mut round = Round::default();
     let mut pairs = Vec::with_capacity(m / 2);
     for i in 0..m {
         match mate[i] {
-            Some(j) if j == m => round.bye = Some(ranked[i]),
-            Some(j) if j > i => pairs.push((i, j)),
-            Some(_) => {}
-            None => unreachable!("every player has an edge to every other: the matching is perfect"),
+            j if j == m => round.bye = Some(ranked[i]),
+            j if j > i => pairs.push((i, j)),
+            _ => {}
         }
     }
     // Boards: the higher score of the pair, then the sum, then the rank.
