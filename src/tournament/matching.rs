@@ -28,9 +28,13 @@ const BREADCRUMB: u8 = 5;
 ///
 /// Deterministic: the same edges in the same order give the same matching.
 ///
+/// Only the tests use the general problem: they check the algorithm
+/// on it, with and without `max_cardinality`, against a brute force.
+///
 /// # Panics
 /// If a vertex index is `vertices` or more, or a weight is so large that
 /// doubling it overflows.
+#[cfg(test)]
 pub fn max_weight_matching(
     vertices: usize,
     edges: &[(usize, usize, i128)],
@@ -46,12 +50,13 @@ pub fn max_weight_matching(
 }
 
 /// A perfect matching of maximum total weight (every vertex matched), or
-/// `None` when the graph has none. Faster than [`max_weight_matching`] on
-/// dense graphs: it starts from a greedy matching (see
+/// `None` when the graph has none. Faster on dense graphs than starting
+/// from the empty matching: it starts from a greedy matching (see
 /// `Matcher::warm_start`), which only the perfect problem allows.
 ///
 /// # Panics
-/// As [`max_weight_matching`].
+/// If a vertex index is `vertices` or more, or a weight is so large that
+/// doubling it overflows.
 pub fn max_weight_perfect_matching(vertices: usize, edges: &[(usize, usize, i128)]) -> Option<Vec<usize>> {
     let edges = doubled(vertices, edges);
     if edges.is_empty() {
