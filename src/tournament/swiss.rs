@@ -9,20 +9,20 @@
 //! it outranks everything below it put together:
 //!
 //! 1. everyone is paired (the matching is perfect);
-//! 2. no two players meet twice, and nobody gets a second bye (the absolute
-//!    criteria C1 and C2; broken only when no pairing avoids it);
+//! 2. no two players meet twice, and nobody gets a second bye (the
+//!    absolute criteria C.1 and C.2; broken only when no pairing avoids it);
 //! 3. no player's first moves exceed their second moves by more than two
 //!    (or the reverse), and nobody moves first (or second) three times in
-//!    a row (C3, the absolute colour preferences);
-//! 4. the bye goes to a player with the lowest score possible (C5), and
-//!    among them to the lowest-ranked;
-//! 5. as few players as possible are paired outside their score group (C6);
+//!    a row (C.3, the absolute colour preferences, here for everyone);
+//! 4. the bye goes to a player with the lowest score possible, and among
+//!    them to the lowest-ranked;
+//! 5. as few players as possible are paired outside their score group;
 //! 6. the score differences of those pairs are as small as possible, a
-//!    big difference costing more than several small ones (C7, as squares);
+//!    big difference costing more than several small ones (as squares);
 //! 7. as many colour preferences as possible are granted, the strong ones
 //!    (first and second moves differing by one) before the mild ones
-//!    (alternating after a balanced history) (C12, C13);
-//! 8. nobody floats down (or up) two rounds running (C14, C15);
+//!    (alternating after a balanced history);
+//! 8. nobody floats down (or up) two rounds running;
 //! 9. within a score group, the top half meets the bottom half in order
 //!    (1 against n/2 + 1, …), a floater is the lowest-ranked of its group
 //!    and meets the highest-ranked of the next.
