@@ -10,6 +10,7 @@
 //!           │  └ engine        the rules (docs/RULES.md), pure
 //!           └ rating           Glicko-2 arithmetic, pure
 //! random                       SplitMix64: the one seeded source of every random choice, pure
+//! tournament                   round robin and Swiss pairings, standings and tie-breaks, pure
 //! board_text                   the text board, for `play` and Discord (over engine, i18n)
 //! i18n                         the languages and every sentence (locales/<code>/akon.ftl)
 //! telemetry                    metrics and /healthz; every layer may count into it
@@ -27,3 +28,4 @@ pub mod rating;
 pub mod service;
 pub mod store;
 pub mod telemetry;
+pub mod tournament;
