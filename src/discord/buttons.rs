@@ -198,7 +198,6 @@ impl Bot {
     /// After a command answered with `view`'s board (`message`): it is the
     /// latest board, and the one it replaces loses its buttons.
     pub(super) async fn board_answered(&self, ctx: &Context, view: &GameView, message: &Message) -> Answered {
-        let replaced = view.board_message.map(|board| board.message_id);
-        self.record_board(ctx, view, message.into(), replaced).await
+        self.record_board(ctx, view, message.into(), None).await
     }
 }

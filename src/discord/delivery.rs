@@ -151,23 +151,23 @@ impl Bot {
         }
         let message = reply.owed_message(owed.nonce());
         let posted = post(ctx, ChannelId::new(view.channel_id), &message).await?;
-        self.record_board(ctx, view, posted, None).await
+        self.record_board(ctx, view, posted, owed.stripped_board()).await
     }
 
-    /// Records `posted` as showing `view`'s board (`replaced_live`: the board
-    /// it supersedes, if that one still has its buttons), then strips every
-    /// board that recording left stale — the posted one itself, if the game
-    /// moved on or a newer copy came first.
+    /// Records `posted` as showing `view`'s board (`stripped`: the board
+    /// whose buttons were taken away before it was posted), then strips
+    /// every board that recording left stale — the posted one itself, if
+    /// the game moved on or a newer copy came first.
     pub(super) async fn record_board(
         &self,
         ctx: &Context,
         view: &GameView,
         posted: Posted,
-        replaced_live: Option<u64>,
+        stripped: Option<u64>,
     ) -> Answered {
         match self
             .service
-            .board_shown(view, posted.channel_id.get(), posted.id.get(), replaced_live)
+            .board_shown(view, posted.channel_id.get(), posted.id.get(), stripped)
             .await
         {
             Ok(shown) => self.strip_boards(ctx, &shown.strip).await,
