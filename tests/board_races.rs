@@ -88,3 +88,110 @@ async fn a_board_command_racing_a_move_leaves_only_the_newest_board_live() {
     }
     scene.finish().await;
 }
+
+/// Makes the database refuse (`refuse`) or accept again the moves of the
+/// user `user_id`, as a full disk or a failing server would refuse a write.
+async fn refuse_moves_of(scene: &Scene, user_id: u64, refuse: bool) {
+    let mut db = scene.db.connect().await;
+    let statements: Vec<String> = match (db::backend(), refuse) {
+        (akon::store::Backend::Sqlite, true) => vec![format!(
+            "CREATE TRIGGER refuse_moves BEFORE INSERT ON moves WHEN NEW.user_id = {user_id}
+             BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+        )],
+        (akon::store::Backend::Sqlite, false) => vec!["DROP TRIGGER refuse_moves".into()],
+        (akon::store::Backend::Postgres, true) => vec![
+            "CREATE FUNCTION refuse_moves() RETURNS trigger LANGUAGE plpgsql AS
+             $$ BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$"
+                .into(),
+            format!(
+                "CREATE TRIGGER refuse_moves BEFORE INSERT ON moves FOR EACH ROW
+                 WHEN (NEW.user_id = {user_id}) EXECUTE FUNCTION refuse_moves()"
+            ),
+        ],
+        (akon::store::Backend::Postgres, false) => vec!["DROP TRIGGER refuse_moves ON moves".into()],
+    };
+    for statement in statements {
+        sqlx::raw_sql(&statement).execute(&mut db).await.unwrap();
+    }
+}
+
+async fn moves_stored(scene: &Scene, game: i64) -> usize {
+    let store = scene.store().await;
+    let moves = store.moves(game).await.unwrap().len();
+    store.close().await;
+    moves
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_computer_move_that_failed_is_played_once_the_fault_clears_without_a_reconnect);
+/// The database refuses the computer's move once: the human's board is
+/// shown, the computer's move is not. Once writes go through again and the
+/// computer has been to move for a while, the scheduler plays its move, in
+/// the same gateway session.
+async fn a_computer_move_that_failed_is_played_once_the_fault_clears_without_a_reconnect() {
+    let scene = Scene::new().await;
+    scene.fake.add_user(&fake::TestUser::the_bot());
+    let level = vec![
+        ("opponent", 6, serde_json::json!(fake::BOT_ID.to_string())),
+        ("level", 3, serde_json::json!("easy")),
+    ];
+    scene.slash(&alice(), "challenge", level).await;
+    let board = scene
+        .fake
+        .wait_for("alice's turn", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .find(|m| {
+                    !hole_buttons(m).is_empty()
+                        && fake::content(m).contains(&format!("{}, your turn", alice().mention()))
+                })
+                .cloned()
+        })
+        .await;
+    scene.settle().await;
+    let played = moves_stored(&scene, 1).await;
+
+    refuse_moves_of(&scene, fake::BOT_ID, true).await;
+    let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let thinking = scene
+        .click_expecting_board(&alice(), fake::message_id(&board), &hole)
+        .await;
+    assert!(
+        fake::content(&thinking).contains("is thinking"),
+        "{}",
+        fake::content(&thinking)
+    );
+    // The press was handled to the end, the computer's move refused.
+    assert_eq!(moves_stored(&scene, 1).await, played + 1, "the human's move alone");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        moves_stored(&scene, 1).await,
+        played + 1,
+        "not idle yet: not tried again"
+    );
+
+    refuse_moves_of(&scene, fake::BOT_ID, false).await;
+    let sessions = scene.fake.sessions_opened();
+    let cleared = std::time::Instant::now();
+    scene.clock.advance(20);
+    let after = fake::message_id(&thinking);
+    scene
+        .fake
+        .wait_until("the computer's move", |v| {
+            v.channel_messages(CHANNEL_ID).iter().any(|m| {
+                fake::message_id(m) > after
+                    && !hole_buttons(m).is_empty()
+                    && fake::content(m).contains(&format!("{}, your turn", alice().mention()))
+            })
+        })
+        .await;
+    let took = cleared.elapsed();
+    assert!(
+        took < Duration::from_secs(3),
+        "the computer moved {took:?} after the fault cleared"
+    );
+    assert_eq!(scene.fake.sessions_opened(), sessions, "no reconnect");
+    scene.settle().await;
+    assert_eq!(moves_stored(&scene, 1).await, played + 2, "exactly one computer move");
+    one_live_board_the_recorded_one(&scene, 1, 0).await;
+    scene.finish().await;
+}

@@ -82,7 +82,7 @@ impl Busy {
         }
     }
 
-    fn is_busy(&self, game_id: i64) -> bool {
+    pub(super) fn is_busy(&self, game_id: i64) -> bool {
         self.lock().contains_key(&game_id)
     }
 

@@ -97,6 +97,42 @@ impl Service {
         }
     }
 
+    /// Games where the computer has been to move for `idle_secs` or more
+    /// (the service's clock), least recently changed first: its move failed
+    /// (a database error, a search that panicked) or its process died, and
+    /// the scheduler plays it again. No lease is taken: see
+    /// [`Service::claim_computer_move`].
+    pub async fn games_computer_idle(&self, idle_secs: i64) -> Result<Vec<i64>> {
+        let rows = self
+            .store
+            .computer_games_unchanged_since(self.now() - idle_secs)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .filter(|(id, seat, position)| {
+                let to_move = Position::from_json(position).map(|position| position.to_move());
+                match (seat.parse::<Seat>(), to_move) {
+                    (Ok(seat), Ok(to_move)) => seat == to_move,
+                    _ => {
+                        tracing::error!(
+                            game_id = id,
+                            "cannot read whose turn it is in a game against the computer"
+                        );
+                        false
+                    }
+                }
+            })
+            .map(|(id, _, _)| id)
+            .collect())
+    }
+
+    /// Whether this process may play the computer's move in `game_id`, left
+    /// idle: `false` while another process is at it. Released with
+    /// [`Service::computer_move_caught_up`].
+    pub async fn claim_computer_move(&self, game_id: i64) -> Result<bool> {
+        self.lease(LeaseKind::ComputerMove, game_id).await
+    }
+
     /// Games waiting for the computer's move, oldest first: after a restart,
     /// each gets its move. Only those whose lease this process took: each
     /// is this process's until [`Service::computer_move_caught_up`].
