@@ -195,3 +195,71 @@ async fn a_computer_move_that_failed_is_played_once_the_fault_clears_without_a_r
     one_live_board_the_recorded_one(&scene, 1, 0).await;
     scene.finish().await;
 }
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_board_posted_before_a_long_outage_is_shown_once);
+/// A move's new board reaches the channel, and the bot stops before it
+/// hears back (so the board's id is never recorded). It comes back after
+/// Discord forgot the board's nonce: it finds the board in the channel and
+/// records it rather than posting a second copy.
+async fn a_board_posted_before_a_long_outage_is_shown_once() {
+    let mut scene = Scene::new().await;
+    scene.fake.set_nonce_window(Duration::from_millis(300));
+    let players = [alice(), bob()];
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let mover = user_to_move(&board, &players);
+    let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    scene.fake.stall(fake::Stall {
+        method: "POST",
+        path_contains: format!("/channels/{CHANNEL_ID}/messages"),
+        body_contains: None,
+        after_effect: true,
+        fail_with: None,
+    });
+    scene.fake.click(&mover, fake::message_id(&board), &hole).await;
+    let next_ply = ply_of(&board) + 1;
+    scene
+        .fake
+        .wait_until("the new board, its answer held", |v| {
+            v.stalls_hit() == 1
+                && v.channel_messages(CHANNEL_ID)
+                    .iter()
+                    .any(|m| !hole_buttons(m).is_empty() && ply_of(m) == next_ply)
+        })
+        .await;
+    let posted = live_boards(&scene.fake);
+    assert_eq!(posted.len(), 1, "the new board reached the channel: {posted:#?}");
+    let (recorded_board, ply) = recorded(&scene, 1).await;
+    assert_ne!(
+        recorded_board,
+        Some(fake::message_id(&posted[0])),
+        "its id is not recorded"
+    );
+    assert_eq!(ply_of(&posted[0]), ply);
+
+    scene.stop_bot().await;
+    // Down for ten minutes: long past Discord's nonce window.
+    scene.clock.advance(600);
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    scene.start_bot().await;
+    let live = one_live_board_the_recorded_one(&scene, 1, 0).await;
+    assert_eq!(
+        fake::message_id(&live),
+        fake::message_id(&posted[0]),
+        "the board posted before is the one recorded"
+    );
+    let copies = scene
+        .fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| is_board(m) && fake::content(m) == fake::content(&posted[0]))
+        .count();
+    assert_eq!(copies, 1, "shown once");
+    // Play goes on from it.
+    let mover = user_to_move(&live, &players);
+    let (hole, _, _) = hole_buttons(&live).into_iter().find(|(_, _, on)| *on).unwrap();
+    scene
+        .click_expecting_board(&mover, fake::message_id(&live), &hole)
+        .await;
+    one_live_board_the_recorded_one(&scene, 1, 1).await;
+    scene.finish().await;
+}

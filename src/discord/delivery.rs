@@ -150,6 +150,12 @@ impl Bot {
             reply.content = format!("{intro}\n{}", reply.content);
         }
         let message = reply.owed_message(owed.nonce());
+        if self.owed_past_the_nonce_window(view) {
+            if let Some(posted) = self.board_posted_before(ctx, view).await {
+                tracing::info!(game_id = view.id, message_id = %posted.id, "the owed board was posted before; recording it");
+                return self.record_board(ctx, view, posted, owed.stripped_board()).await;
+            }
+        }
         let posted = post(ctx, ChannelId::new(view.channel_id), &message).await?;
         self.record_board(ctx, view, posted, owed.stripped_board()).await
     }

@@ -89,6 +89,7 @@ impl Service {
                 crate::telemetry::move_applied(crate::telemetry::MovedBy::Computer);
                 view.last_move = Some(outcome);
                 view.finished = finished;
+                view.changed_at = update.now;
                 if finished.is_some() {
                     view.hints_used = self.hints_used(game_id, true).await?;
                 }

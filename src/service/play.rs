@@ -111,6 +111,7 @@ impl Service {
                 );
                 view.last_move = Some(outcome);
                 view.finished = finished;
+                view.changed_at = update.now;
                 if finished.is_some() {
                     view.rating = self.game_rating(game_id, view.guild_id).await?;
                     view.hints_used = self.hints_used(game_id, view.computer.is_some()).await?;
