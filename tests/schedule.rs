@@ -416,3 +416,38 @@ async fn a_challenge_to_the_computer_starts_a_game_and_a_level_is_for_the_comput
         other => panic!("expected a challenge, got {other:?}"),
     }
 }
+
+on_both_backends!(#[tokio::test] fn a_notice_whose_game_cannot_be_read_holds_back_no_other);
+/// A game damaged so that it no longer loads: its reminder is skipped (and
+/// offered again at every tick), every other notice still goes out.
+async fn a_notice_whose_game_cannot_be_read_holds_back_no_other() {
+    let f = fixture().await;
+    let damaged = game_with(&f, TimePerMove::OneHour).await;
+    let sound = game_with(&f, TimePerMove::OneHour).await;
+    let mut db = f.db.connect().await;
+    let position: String = sqlx::query_scalar("SELECT position FROM games WHERE id = $1")
+        .bind(damaged)
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE games SET position = '{}' WHERE id = $1")
+        .bind(damaged)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    assert!(f.service.game(damaged).await.is_err(), "the game no longer loads");
+    f.clock.advance(HOUR * 3 / 4);
+    for _ in 0..2 {
+        let notices = f.service.tick().await.unwrap();
+        assert_eq!(reminders(&notices), vec![sound]);
+    }
+    // Once it loads again, its reminder goes out too.
+    sqlx::query("UPDATE games SET position = $1 WHERE id = $2")
+        .bind(position)
+        .bind(damaged)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    let notices = f.service.tick().await.unwrap();
+    assert_eq!(reminders(&notices), vec![damaged, sound]);
+}

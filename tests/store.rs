@@ -914,3 +914,125 @@ async fn boards_and_moves_written_at_once_each_land_once() {
     assert!(recorded.latest);
     assert_eq!(recorded.stale, vec![(CHANNEL, 7_000 + game as u64)]);
 }
+
+/// Every board of `game` the store knows: the recorded one, and those left
+/// to strip.
+async fn recorded_and_stale(f: &Fixture, game: i64) -> (Option<u64>, Vec<u64>) {
+    let stored = f.store.game_with_players_as_stored(game).await.unwrap().unwrap().game;
+    let stale = f.store.stale_boards(game).await.unwrap();
+    (
+        stored.board_message_id.map(|id| id as u64),
+        stale.into_iter().map(|(_, message)| message).collect(),
+    )
+}
+
+/// Forgets `game`'s stale boards, as stripping them does.
+async fn strip_all(f: &Fixture, game: i64) {
+    for (_, message) in f.store.stale_boards(game).await.unwrap() {
+        f.store.stale_board_stripped(message).await.unwrap();
+    }
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn two_copies_of_a_board_recorded_at_once_leave_no_other_copy_live);
+/// Two `/akon board` at once, round after round: the newer copy is the
+/// recorded board, and both the older copy and the board they replace are
+/// left to strip, whichever transaction commits first.
+async fn two_copies_of_a_board_recorded_at_once_leave_no_other_copy_live() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    let board = |message_id: u64| ShownBoard {
+        game_id: game,
+        ply: 0,
+        finished: false,
+        channel_id: CHANNEL,
+        message_id,
+    };
+    f.store.board_shown(&board(10_000), None).await.unwrap();
+    let mut replaced = 10_000;
+    for round in 1..=60u64 {
+        let (older, newer) = (10_000 + 10 * round, 10_000 + 10 * round + 1);
+        let copies: Vec<_> = [older, newer]
+            .into_iter()
+            .map(|copy| {
+                let (store, copy) = (f.store.clone(), board(copy));
+                tokio::spawn(async move { store.board_shown(&copy, None).await.unwrap() })
+            })
+            .collect();
+        let answers = futures_join(copies).await;
+        let (recorded, stale) = recorded_and_stale(&f, game).await;
+        assert_eq!(recorded, Some(newer), "round {round}: {answers:?}");
+        assert!(
+            stale.contains(&replaced) && stale.contains(&older),
+            "round {round}: stale {stale:?}, answers {answers:?}"
+        );
+        assert!(
+            !stale.contains(&newer),
+            "round {round}: the recorded board is not stale"
+        );
+        // The copy recorded last says what is left to strip, all of it.
+        let last = answers.iter().max_by_key(|answer| answer.stale.len()).unwrap();
+        let listed: Vec<u64> = last.stale.iter().map(|(_, message)| *message).collect();
+        assert!(
+            listed.contains(&replaced) && listed.contains(&older),
+            "round {round}: {answers:?}"
+        );
+        strip_all(&f, game).await;
+        replaced = newer;
+    }
+}
+
+on_both_backends!(#[tokio::test] fn a_moves_board_strips_a_copy_recorded_after_its_view_was_read);
+/// `/akon board` answered and recorded while a move was being played on
+/// the board before: the move's new board, recorded next, leaves that copy
+/// to strip even though the board its answer took the buttons off was
+/// another one.
+async fn a_moves_board_strips_a_copy_recorded_after_its_view_was_read() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    let view = f.service.game(game).await.unwrap();
+    f.service.board_shown(&view, CHANNEL, 20_000, None).await.unwrap();
+    let pressed_view = f.service.game(game).await.unwrap();
+    // The command's copy of the same board, recorded first.
+    let copy = f
+        .service
+        .board_shown(&pressed_view, CHANNEL, 20_001, None)
+        .await
+        .unwrap();
+    assert!(copy.latest);
+    assert_eq!(copy.strip, vec![(CHANNEL, 20_000)]);
+    strip_all(&f, game).await;
+    // The move had read the game before the copy was recorded: its answer
+    // took the buttons off board 20000.
+    let user = mover(&f, game, &a, &b).await;
+    let hole = pressed_view.game.legal_moves().iter().next().unwrap();
+    let applied = f.service.play(game, 0, hole, &user, None).await.unwrap();
+    let shown = f
+        .service
+        .board_shown(&applied.view, CHANNEL, 20_002, Some(20_000))
+        .await
+        .unwrap();
+    assert!(shown.latest);
+    assert_eq!(shown.strip, vec![(CHANNEL, 20_001)], "the copy loses its buttons");
+    assert_eq!(recorded_and_stale(&f, game).await, (Some(20_002), vec![20_001]));
+    // The usual case: the board recorded is the one the answer stripped;
+    // nothing is left to strip and nothing is read first.
+    strip_all(&f, game).await;
+    let user = mover(&f, game, &a, &b).await;
+    let view = f.service.game(game).await.unwrap();
+    let hole = view.game.legal_moves().iter().next().unwrap();
+    let applied = f.service.play(game, 1, hole, &user, Some(20_002)).await.unwrap();
+    let shown = f
+        .service
+        .board_shown(&applied.view, CHANNEL, 20_003, Some(20_002))
+        .await
+        .unwrap();
+    assert_eq!(
+        shown,
+        akon::service::BoardShown {
+            latest: true,
+            strip: vec![]
+        }
+    );
+}

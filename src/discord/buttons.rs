@@ -80,8 +80,11 @@ impl Bot {
                         }
                         let board = (press.channel_id.get(), pressed);
                         let owed = Delivery::after_press(applied.view, board, answered.is_ok());
-                        self.deliver(ctx, &owed, None, public).await?;
-                        self.computer_turn_if_due(ctx, &owed.view).await
+                        // The computer moves even if showing the human's move
+                        // failed: the delivery loop shows what is left owed.
+                        let delivered = self.deliver(ctx, &owed, None, public).await;
+                        let computer = self.computer_turn_if_due(ctx, &owed.view).await;
+                        delivered.and(computer)
                     }
                     Err(error @ (ServiceError::StaleButton | ServiceError::OutdatedBoard)) => {
                         self.private_to(ctx, press, &self.error_text(mine, &error, "move"))
@@ -198,7 +201,6 @@ impl Bot {
     /// After a command answered with `view`'s board (`message`): it is the
     /// latest board, and the one it replaces loses its buttons.
     pub(super) async fn board_answered(&self, ctx: &Context, view: &GameView, message: &Message) -> Answered {
-        let replaced = view.board_message.map(|board| board.message_id);
-        self.record_board(ctx, view, message.into(), replaced).await
+        self.record_board(ctx, view, message.into(), None).await
     }
 }

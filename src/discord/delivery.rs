@@ -82,7 +82,7 @@ impl Busy {
         }
     }
 
-    fn is_busy(&self, game_id: i64) -> bool {
+    pub(super) fn is_busy(&self, game_id: i64) -> bool {
         self.lock().contains_key(&game_id)
     }
 
@@ -150,24 +150,30 @@ impl Bot {
             reply.content = format!("{intro}\n{}", reply.content);
         }
         let message = reply.owed_message(owed.nonce());
+        if self.owed_past_the_nonce_window(view) {
+            if let Some(posted) = self.board_posted_before(ctx, view).await {
+                tracing::info!(game_id = view.id, message_id = %posted.id, "the owed board was posted before; recording it");
+                return self.record_board(ctx, view, posted, owed.stripped_board()).await;
+            }
+        }
         let posted = post(ctx, ChannelId::new(view.channel_id), &message).await?;
-        self.record_board(ctx, view, posted, None).await
+        self.record_board(ctx, view, posted, owed.stripped_board()).await
     }
 
-    /// Records `posted` as showing `view`'s board (`replaced_live`: the board
-    /// it supersedes, if that one still has its buttons), then strips every
-    /// board that recording left stale — the posted one itself, if the game
-    /// moved on or a newer copy came first.
+    /// Records `posted` as showing `view`'s board (`stripped`: the board
+    /// whose buttons were taken away before it was posted), then strips
+    /// every board that recording left stale — the posted one itself, if
+    /// the game moved on or a newer copy came first.
     pub(super) async fn record_board(
         &self,
         ctx: &Context,
         view: &GameView,
         posted: Posted,
-        replaced_live: Option<u64>,
+        stripped: Option<u64>,
     ) -> Answered {
         match self
             .service
-            .board_shown(view, posted.channel_id.get(), posted.id.get(), replaced_live)
+            .board_shown(view, posted.channel_id.get(), posted.id.get(), stripped)
             .await
         {
             Ok(shown) => self.strip_boards(ctx, &shown.strip).await,

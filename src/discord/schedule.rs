@@ -41,6 +41,8 @@ impl Bot {
         // Anything a failed answer or a crash left owed is shown here.
         let owing = self.deliver_owed(ctx, super::delivery::Pass::Regular).await;
         crate::telemetry::owed_pending(unsent + owing);
+        // A computer move that failed is played again.
+        self.retry_idle_computer_moves(ctx).await;
     }
 
     /// Sends the notices that fell due; returns how many are left unsent.

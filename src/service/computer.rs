@@ -89,12 +89,49 @@ impl Service {
                 crate::telemetry::move_applied(crate::telemetry::MovedBy::Computer);
                 view.last_move = Some(outcome);
                 view.finished = finished;
+                view.changed_at = update.now;
                 if finished.is_some() {
                     view.hints_used = self.hints_used(game_id, true).await?;
                 }
                 Ok(Some(MoveApplied { outcome, view }))
             }
         }
+    }
+
+    /// Games where the computer has been to move for `idle_secs` or more
+    /// (the service's clock), least recently changed first: its move failed
+    /// (a database error, a search that panicked) or its process died, and
+    /// the scheduler plays it again. No lease is taken: see
+    /// [`Service::claim_computer_move`].
+    pub async fn games_computer_idle(&self, idle_secs: i64) -> Result<Vec<i64>> {
+        let rows = self
+            .store
+            .computer_games_unchanged_since(self.now() - idle_secs)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .filter(|(id, seat, position)| {
+                let to_move = Position::from_json(position).map(|position| position.to_move());
+                match (seat.parse::<Seat>(), to_move) {
+                    (Ok(seat), Ok(to_move)) => seat == to_move,
+                    _ => {
+                        tracing::error!(
+                            game_id = id,
+                            "cannot read whose turn it is in a game against the computer"
+                        );
+                        false
+                    }
+                }
+            })
+            .map(|(id, _, _)| id)
+            .collect())
+    }
+
+    /// Whether this process may play the computer's move in `game_id`, left
+    /// idle: `false` while another process is at it. Released with
+    /// [`Service::computer_move_caught_up`].
+    pub async fn claim_computer_move(&self, game_id: i64) -> Result<bool> {
+        self.lease(LeaseKind::ComputerMove, game_id).await
     }
 
     /// Games waiting for the computer's move, oldest first: after a restart,

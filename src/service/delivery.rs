@@ -61,6 +61,13 @@ impl Delivery {
         owed
     }
 
+    /// The recorded board that the board posted to settle this replaces:
+    /// without buttons once `strip` is done (or the press's answer took
+    /// them), since `strip` holds it unless the answer did.
+    pub fn stripped_board(&self) -> Option<u64> {
+        self.view.board_message.map(|board| board.message_id)
+    }
+
     pub fn is_settled(&self) -> bool {
         self.strip.is_empty() && !self.post_board
     }
@@ -112,14 +119,15 @@ impl Service {
         Ok((!owed.is_settled()).then_some(owed))
     }
 
-    /// `message_id` in `channel_id` now shows `view`'s board. `replaced_live`
-    /// is the board it supersedes if nobody took that one's buttons away.
+    /// `message_id` in `channel_id` now shows `view`'s board. `stripped` is
+    /// the board whose buttons the caller took away (or saw taken away)
+    /// before posting it; any other board it supersedes is left to strip.
     pub async fn board_shown(
         &self,
         view: &GameView,
         channel_id: u64,
         message_id: u64,
-        replaced_live: Option<u64>,
+        stripped: Option<u64>,
     ) -> Result<BoardShown> {
         let board = ShownBoard {
             game_id: view.id,
@@ -128,7 +136,7 @@ impl Service {
             channel_id,
             message_id,
         };
-        let recorded = self.store.board_shown(&board, replaced_live).await?;
+        let recorded = self.store.board_shown(&board, stripped).await?;
         Ok(BoardShown {
             latest: recorded.latest,
             strip: recorded.stale,

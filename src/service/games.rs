@@ -114,6 +114,7 @@ impl Service {
             },
             result_shown: row.result_shown,
             hints_used,
+            changed_at: row.updated_at,
         })
     }
 
@@ -176,6 +177,7 @@ impl Service {
             // Only a final board shows it: counted once the move ends the
             // game (see `play`), not on every press.
             hints_used: 0,
+            changed_at: row.updated_at,
             game,
         })
     }

@@ -75,6 +75,9 @@ impl Service {
                 // saved yet (a moment after the move before): recorded now,
                 // before this move, so that if the process dies before it
                 // answers, the restart knows this board and strips it.
+                // The board it replaces is left to strip: it may be a copy
+                // recorded after the one that posted this board took the
+                // buttons off its predecessor.
                 _ => {
                     self.board_shown(&view, view.channel_id, pressed, None).await?;
                 }
@@ -108,6 +111,7 @@ impl Service {
                 );
                 view.last_move = Some(outcome);
                 view.finished = finished;
+                view.changed_at = update.now;
                 if finished.is_some() {
                     view.rating = self.game_rating(game_id, view.guild_id).await?;
                     view.hints_used = self.hints_used(game_id, view.computer.is_some()).await?;

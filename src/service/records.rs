@@ -524,10 +524,12 @@ impl Service {
         if !view.can_abort() {
             return Err(ServiceError::TooLateToAbort);
         }
-        match self.store.abort_game(game_id, view.ply(), user.id, self.now()).await? {
+        let now = self.now();
+        match self.store.abort_game(game_id, view.ply(), user.id, now).await? {
             Written::Conflict => Err(ServiceError::StaleButton),
             Written::Yes => {
                 tracing::info!(game_id, user_id = user.id, "aborted");
+                view.changed_at = now;
                 view.finished = Some((super::EndReason::Aborted { seat }, Winner::Draw));
                 view.rating = Some(GameRating::Unrated(Unrated::Aborted));
                 Ok(view)

@@ -40,6 +40,7 @@ impl Service {
             Written::Yes => {
                 tracing::info!(game_id, user_id = user.id, "resigned");
                 view.finished = finished;
+                view.changed_at = update.now;
                 view.rating = self.game_rating(game_id, view.guild_id).await?;
                 Ok(view)
             }

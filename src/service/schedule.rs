@@ -11,7 +11,7 @@ use super::{
 };
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
-use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, SettingsRow, Written};
+use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, Notice, SettingsRow, Written};
 
 /// The time a player has for each move, as offered in `/akon challenge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -377,48 +377,68 @@ impl Service {
             if !self.lease(LeaseKind::Notice, notice.id).await? {
                 continue;
             }
-            let view = match notice.kind.as_str() {
-                "challenge_expired" => {
-                    let Some(challenge_id) = notice.challenge_id else {
-                        continue;
-                    };
-                    let Some(row) = self.store.challenge(challenge_id).await? else {
-                        continue;
-                    };
-                    let message = match (row.message_channel_id, row.message_id) {
-                        (Some(channel), Some(message)) => Some((from_db(channel), from_db(message))),
-                        _ => None,
-                    };
-                    NoticeView::ChallengeExpired {
-                        id: notice.id,
-                        challenge: self.challenge_view(row).await?,
-                        message,
-                    }
-                }
-                kind => {
-                    let Some(game_id) = notice.game_id else { continue };
-                    let view = self.game(game_id).await?;
-                    if kind == "timeout" {
-                        NoticeView::Timeout { id: notice.id, view }
-                    } else if view.finished.is_none() && Some(view.ply()) == notice.ply {
-                        let to_move = view.to_move().unwrap_or(Seat::A);
-                        let dm = self.settings(view.player(to_move).user_id).await?.dm_reminders;
-                        NoticeView::Reminder {
-                            id: notice.id,
-                            view,
-                            dm,
-                        }
-                    } else {
-                        // The player moved (or the game ended) before the
-                        // reminder went out: nothing left to remind.
-                        self.notice_sent(notice.id).await?;
-                        continue;
-                    }
-                }
-            };
-            notices.push(view);
+            // A notice whose game or challenge cannot be read is left for
+            // the next tick; the others go out all the same.
+            match self.notice_view(&notice).await {
+                Ok(Some(view)) => notices.push(view),
+                Ok(None) => {}
+                Err(error) => tracing::error!(
+                    %error,
+                    notice = notice.id,
+                    game_id = notice.game_id,
+                    challenge_id = notice.challenge_id,
+                    "cannot load a notice's game or challenge"
+                ),
+            }
         }
         Ok(notices)
+    }
+
+    /// What `notice` says, read now; `None` if there is nothing left to
+    /// say (the reminder is marked sent).
+    async fn notice_view(&self, notice: &Notice) -> Result<Option<NoticeView>> {
+        let view = match notice.kind.as_str() {
+            "challenge_expired" => {
+                let Some(challenge_id) = notice.challenge_id else {
+                    return Ok(None);
+                };
+                let Some(row) = self.store.challenge(challenge_id).await? else {
+                    return Ok(None);
+                };
+                let message = match (row.message_channel_id, row.message_id) {
+                    (Some(channel), Some(message)) => Some((from_db(channel), from_db(message))),
+                    _ => None,
+                };
+                NoticeView::ChallengeExpired {
+                    id: notice.id,
+                    challenge: self.challenge_view(row).await?,
+                    message,
+                }
+            }
+            kind => {
+                let Some(game_id) = notice.game_id else {
+                    return Ok(None);
+                };
+                let view = self.game(game_id).await?;
+                if kind == "timeout" {
+                    NoticeView::Timeout { id: notice.id, view }
+                } else if view.finished.is_none() && Some(view.ply()) == notice.ply {
+                    let to_move = view.to_move().unwrap_or(Seat::A);
+                    let dm = self.settings(view.player(to_move).user_id).await?.dm_reminders;
+                    NoticeView::Reminder {
+                        id: notice.id,
+                        view,
+                        dm,
+                    }
+                } else {
+                    // The player moved (or the game ended) before the
+                    // reminder went out: nothing left to remind.
+                    self.notice_sent(notice.id).await?;
+                    return Ok(None);
+                }
+            }
+        };
+        Ok(Some(view))
     }
 
     pub async fn notice_sent(&self, notice_id: i64) -> Result<()> {

@@ -117,6 +117,9 @@ pub struct GameView {
     pub result_shown: bool,
     /// Hints the player asked for (games against the computer only).
     pub hints_used: i64,
+    /// When the game last changed (started, moved, ended), by the
+    /// service's clock: how long its current board may have been owed.
+    pub changed_at: i64,
 }
 
 impl GameView {

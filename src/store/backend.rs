@@ -55,6 +55,17 @@ impl Backend {
         }
     }
 
+    /// What ends a `SELECT` of one row that a write transaction changes
+    /// next, on what it read: PostgreSQL locks the row, so a concurrent
+    /// writer of that row waits and then reads what this one wrote; on
+    /// SQLite the transaction holds the database's write lock already.
+    pub(super) fn lock_row(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE",
+        }
+    }
+
     /// How a read of several statements sees one state: SQLite's read
     /// transaction is a snapshot already; PostgreSQL's READ COMMITTED takes
     /// a snapshot per statement, so a consistent read asks for REPEATABLE

@@ -31,6 +31,17 @@ pub struct BoardRecorded {
     pub stale: Vec<(u64, u64)>,
 }
 
+/// What a game's row says of its recorded board, read (and on PostgreSQL
+/// locked) before another board replaces it.
+#[derive(sqlx::FromRow)]
+struct RecordedBoard {
+    ply: i64,
+    status: String,
+    board_ply: Option<i64>,
+    board_channel_id: Option<i64>,
+    board_message_id: Option<i64>,
+}
+
 /// A game or challenge that owes its channel a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct Owing {
@@ -94,10 +105,14 @@ impl Store {
 
     /// Records `board` as the game's latest board if it shows the game's
     /// current state and no newer copy of it was recorded. The board it
-    /// replaces becomes stale if it showed the same state (a copy), or if
-    /// it is `replaced_live` (a board whose buttons nobody took away). A
-    /// board that loses becomes stale itself. In one transaction.
-    pub async fn board_shown(&self, board: &ShownBoard, replaced_live: Option<u64>) -> Result<BoardRecorded> {
+    /// replaces becomes stale unless it is `stripped`, the board whose
+    /// buttons the caller took away (or saw taken away) before posting this
+    /// one: whatever else is recorded may be a copy someone else recorded
+    /// meanwhile, with its buttons on. A board that loses becomes stale
+    /// itself. So of several boards recorded at once, whichever is recorded
+    /// last leaves every other one recorded or stale, never both unrecorded
+    /// and live.
+    pub async fn board_shown(&self, board: &ShownBoard, stripped: Option<u64>) -> Result<BoardRecorded> {
         let status = if board.finished {
             GameStatus::Finished
         } else {
@@ -105,84 +120,99 @@ impl Store {
         }
         .as_str();
         let mut writer = self.writer().await?;
-        if replaced_live.is_none() {
-            // The common case, a move's new board: it shows a newer state
-            // than the recorded board, whose buttons the answer took away,
-            // so nothing becomes stale and one statement records it.
-            let recorded = sqlx::query(
-                "UPDATE games SET board_channel_id = $4, board_message_id = $5, board_ply = $2,
-                     result_shown = CASE WHEN status = 'finished' THEN 1 ELSE 0 END
-                 WHERE id = $1 AND ply = $2 AND status = $3 AND (board_ply IS DISTINCT FROM $2 OR board_message_id IS NULL)",
-            )
-            .bind(board.game_id)
-            .bind(board.ply)
-            .bind(status)
-            .bind(to_db(board.channel_id))
-            .bind(to_db(board.message_id))
-            .execute(&mut *writer)
-            .await
-            .doing("saving a board message")?;
-            if recorded.rows_affected() == 1 {
-                self.games.changed(board.game_id, |game| {
-                    let fits = game.ply == board.ply && game.status.as_str() == status;
-                    game.board_channel_id = Some(to_db(board.channel_id));
-                    game.board_message_id = Some(to_db(board.message_id));
-                    game.board_ply = Some(board.ply);
-                    game.result_shown = game.status == GameStatus::Finished;
-                    fits
-                });
-                return Ok(BoardRecorded {
-                    latest: true,
-                    stale: Vec::new(),
-                });
-            }
+        // The common case, a move's new board replacing the board its
+        // answer took the buttons off: nothing becomes stale, and one
+        // statement records it. Its condition holds on the row as it is
+        // when the statement runs (PostgreSQL checks it again on the
+        // newest row after waiting for a concurrent writer), so a copy
+        // recorded meanwhile sends the board the long way.
+        let recorded = sqlx::query(&format!(
+            "UPDATE games SET board_channel_id = $4, board_message_id = $5, board_ply = $2,
+                 result_shown = CASE WHEN status = 'finished' THEN 1 ELSE 0 END
+             WHERE {WINS} AND (board_message_id IS NULL OR board_message_id = $6)"
+        ))
+        .bind(board.game_id)
+        .bind(board.ply)
+        .bind(status)
+        .bind(to_db(board.channel_id))
+        .bind(to_db(board.message_id))
+        .bind(stripped.map(to_db))
+        .execute(&mut *writer)
+        .await
+        .doing("saving a board message")?;
+        if recorded.rows_affected() == 1 {
+            self.games.changed(board.game_id, |game| {
+                let fits = game.ply == board.ply && game.status.as_str() == status;
+                game.board_channel_id = Some(to_db(board.channel_id));
+                game.board_message_id = Some(to_db(board.message_id));
+                game.board_ply = Some(board.ply);
+                game.result_shown = game.status == GameStatus::Finished;
+                fits
+            });
+            return Ok(BoardRecorded {
+                latest: true,
+                stale: Vec::new(),
+            });
         }
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
             .doing("starting to record a board")?;
-        sqlx::query(&format!(
-            "INSERT INTO stale_boards (message_id, game_id, channel_id)
-             SELECT board_message_id, id, board_channel_id FROM games
-             WHERE {WINS} AND board_message_id IS NOT NULL AND board_message_id <> $5
-                 AND (board_ply = $2 OR board_message_id = $6)
-             ON CONFLICT (message_id) DO NOTHING"
+        // The game's row, locked until this transaction ends (on SQLite the
+        // one writer is locked already): the board it names is the one
+        // this board replaces, whatever another recording does meanwhile.
+        let row: Option<RecordedBoard> = sqlx::query_as(&format!(
+            "SELECT ply, status, board_ply, board_channel_id, board_message_id FROM games WHERE id = $1{}",
+            self.backend.lock_row()
         ))
         .bind(board.game_id)
-        .bind(board.ply)
-        .bind(status)
-        .bind(to_db(board.channel_id))
-        .bind(to_db(board.message_id))
-        .bind(replaced_live.map(to_db))
-        .execute(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await
-        .doing("keeping a replaced board to strip")?;
-        let recorded = sqlx::query(&format!(
-            "UPDATE games SET board_channel_id = $4, board_message_id = $5, board_ply = $2,
-                 result_shown = CASE WHEN status = 'finished' THEN 1 ELSE 0 END
-             WHERE {WINS}"
-        ))
-        .bind(board.game_id)
-        .bind(board.ply)
-        .bind(status)
-        .bind(to_db(board.channel_id))
-        .bind(to_db(board.message_id))
-        .execute(&mut *tx)
-        .await
-        .doing("saving a board message")?;
-        let latest = recorded.rows_affected() == 1;
-        if !latest {
-            sqlx::query(
-                "INSERT INTO stale_boards (message_id, game_id, channel_id)
-                 SELECT $3, id, $2 FROM games WHERE id = $1 AND board_message_id IS DISTINCT FROM $3
-                 ON CONFLICT (message_id) DO NOTHING",
-            )
-            .bind(board.game_id)
-            .bind(to_db(board.channel_id))
-            .bind(to_db(board.message_id))
-            .execute(&mut *tx)
-            .await
-            .doing("keeping a superseded board to strip")?;
+        .doing("reading a game's board")?;
+        let new_id = to_db(board.message_id);
+        let mut latest = false;
+        if let Some(row) = row {
+            let same_state = row.ply == board.ply && row.status == status;
+            let newer = row.board_ply != Some(board.ply) || row.board_message_id.is_none_or(|id| id < new_id);
+            let to_strip = if same_state && newer {
+                latest = true;
+                sqlx::query(
+                    "UPDATE games SET board_channel_id = $2, board_message_id = $3, board_ply = $4,
+                         result_shown = CASE WHEN status = 'finished' THEN 1 ELSE 0 END
+                     WHERE id = $1",
+                )
+                .bind(board.game_id)
+                .bind(to_db(board.channel_id))
+                .bind(new_id)
+                .bind(board.ply)
+                .execute(&mut *tx)
+                .await
+                .doing("saving a board message")?;
+                match (row.board_channel_id, row.board_message_id) {
+                    (Some(channel), Some(replaced)) if stripped.map(to_db) != Some(replaced) => {
+                        Some((channel, replaced))
+                    }
+                    _ => None,
+                }
+            } else if row.board_message_id == Some(new_id) {
+                // Recorded already.
+                latest = same_state && row.board_ply == Some(board.ply);
+                None
+            } else {
+                Some((to_db(board.channel_id), new_id))
+            };
+            if let Some((channel, message)) = to_strip {
+                sqlx::query(
+                    "INSERT INTO stale_boards (message_id, game_id, channel_id) VALUES ($1, $2, $3)
+                     ON CONFLICT (message_id) DO NOTHING",
+                )
+                .bind(message)
+                .bind(board.game_id)
+                .bind(channel)
+                .execute(&mut *tx)
+                .await
+                .doing("keeping a board to strip")?;
+            }
         }
         let stale: Vec<(i64, i64)> =
             sqlx::query_as("SELECT channel_id, message_id FROM stale_boards WHERE game_id = $1 ORDER BY message_id")

@@ -713,6 +713,21 @@ impl Store {
         .doing("listing games against the computer")
     }
 
+    /// Ongoing games against the computer unchanged since `changed_by`
+    /// (inclusive), least recently changed first: id, the computer's seat
+    /// and the position, from which whose turn it is follows.
+    pub async fn computer_games_unchanged_since(&self, changed_by: i64) -> Result<Vec<(i64, String, String)>> {
+        sqlx::query_as(
+            "SELECT id, computer_seat, position FROM games
+             WHERE status = 'ongoing' AND computer_seat IS NOT NULL AND updated_at <= $1
+             ORDER BY updated_at, id",
+        )
+        .bind(changed_by)
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing("listing idle games against the computer")
+    }
+
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
         sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)

@@ -466,10 +466,14 @@ struct State {
     heartbeats: u64,
     identifies: Vec<Value>,
     gateway_log: Vec<String>,
-    /// `(channel, nonce)` of channel messages sent with `enforce_nonce`: a
-    /// second message with the same nonce returns the first, as on Discord
-    /// (whose window is a few minutes; the fake's never ends).
-    nonces: HashMap<(u64, String), u64>,
+    /// `(channel, nonce)` of channel messages sent with `enforce_nonce`, and
+    /// when: a second message with the same nonce within `nonce_window`
+    /// returns the first, as on Discord.
+    nonces: HashMap<(u64, String), (u64, Instant)>,
+    /// How long a nonce is enforced: Discord's window is a few minutes;
+    /// the fake's never ends unless a test sets one
+    /// ([`FakeDiscord::set_nonce_window`]).
+    nonce_window: Option<Duration>,
     stalls: Vec<Stall>,
     stalls_hit: u64,
     /// Hears every REST call as it is answered (see [`FakeDiscord::observe`]).
@@ -1161,7 +1165,13 @@ impl State {
                     if nonce.len() > 25 {
                         return error(400, 50035, "Invalid Form Body (nonce longer than 25)");
                     }
-                    if let Some(existing) = self.nonces.get(&(cid, nonce)).and_then(|id| self.messages.get(id)) {
+                    let window = self.nonce_window;
+                    if let Some(existing) = self
+                        .nonces
+                        .get(&(cid, nonce))
+                        .filter(|(_, at)| window.is_none_or(|window| at.elapsed() < window))
+                        .and_then(|(id, _)| self.messages.get(id))
+                    {
                         return Reply::Json(200, existing.json.clone());
                     }
                 }
@@ -1170,14 +1180,16 @@ impl State {
                 let bot = TestUser::the_bot();
                 let mid = self.create_message(cid, &bot, kind, body, files, Origin::Channel);
                 if let (Some(nonce), Some(true)) = (nonce, body["enforce_nonce"].as_bool()) {
-                    self.nonces.insert((cid, nonce), mid);
+                    self.nonces.insert((cid, nonce), (mid, Instant::now()));
                 }
                 Reply::Json(200, self.messages[&mid].json.clone())
             }
             ("GET", ["messages"]) => {
-                let limit = query_param(query, "limit")
-                    .and_then(|l| l.parse().ok())
-                    .unwrap_or(50usize);
+                let limit = match query_param(query, "limit").map(|l| l.parse::<usize>()) {
+                    None => 50,
+                    Some(Ok(limit)) if (1..=100).contains(&limit) => limit,
+                    Some(_) => return error(400, 50035, "Invalid Form Body (limit must be 1 to 100)"),
+                };
                 let before = query_param(query, "before").and_then(|l| l.parse::<u64>().ok());
                 let after = query_param(query, "after").and_then(|l| l.parse::<u64>().ok());
                 let list: Vec<Value> = self
@@ -1793,6 +1805,7 @@ impl FakeDiscord {
                 identifies: Vec::new(),
                 gateway_log: Vec::new(),
                 nonces: HashMap::new(),
+                nonce_window: None,
                 stalls: Vec::new(),
                 stalls_hit: 0,
                 observer: None,
@@ -1833,6 +1846,12 @@ impl FakeDiscord {
     /// Holds the next request that matches `stall` forever (see [`Stall`]).
     pub fn stall(&self, stall: Stall) {
         self.lock().stalls.push(stall);
+    }
+
+    /// Enforces channel messages' nonces for `window` only, as Discord does
+    /// for a few minutes (by default the fake enforces them forever).
+    pub fn set_nonce_window(&self, window: Duration) {
+        self.lock().nonce_window = Some(window);
     }
 
     /// `http://127.0.0.1:PORT`: give this to `HttpBuilder::proxy`.

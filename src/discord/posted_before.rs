@@ -1,0 +1,69 @@
+//! A board owed since before Discord's nonce window: it may have reached
+//! the channel before a crash or an outage kept its id from being recorded,
+//! and a second post with the same nonce would no longer be refused. The
+//! channel's last messages say whether it did.
+
+use serenity::all::{ActionRowComponent, ButtonKind, ChannelId, Context, GetMessages, Message};
+
+use super::delivery::Posted;
+use super::{Bot, ButtonId};
+use crate::service::GameView;
+
+/// How long Discord is relied on to refuse a second message with a nonce
+/// it has seen: it promises "a few minutes"; a board owed for longer is
+/// looked for in the channel before it is posted.
+pub(super) const NONCE_WINDOW_SECS: i64 = 60;
+
+/// How many of the channel's last messages are searched (Discord's most).
+const MESSAGES_SEARCHED: u8 = 100;
+
+impl Bot {
+    /// Whether `view`'s board may have been posted and its nonce forgotten.
+    pub(super) fn owed_past_the_nonce_window(&self, view: &GameView) -> bool {
+        self.service.now() - view.changed_at >= NONCE_WINDOW_SECS
+    }
+
+    /// A message of this bot in the channel's last messages that shows
+    /// `view`'s board with its buttons, if there is one. If the channel
+    /// cannot be read, `None`: the board is posted, as it would be anyway.
+    pub(super) async fn board_posted_before(&self, ctx: &Context, view: &GameView) -> Option<Posted> {
+        let channel = ChannelId::new(view.channel_id);
+        let messages = match channel
+            .messages(&ctx.http, GetMessages::new().limit(MESSAGES_SEARCHED))
+            .await
+        {
+            Ok(messages) => messages,
+            Err(error) => {
+                tracing::warn!(%error, game_id = view.id, "cannot read a channel's last messages; posting the board");
+                return None;
+            }
+        };
+        let me = ctx.cache.current_user().id;
+        messages
+            .iter()
+            .find(|message| message.author.id == me && shows_board(message, view))
+            .map(Posted::from)
+    }
+}
+
+/// Whether `message` is `view`'s board, buttons on: a move button of its
+/// current ply while it goes on, the Rematch button once it is over.
+fn shows_board(message: &Message, view: &GameView) -> bool {
+    message
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .any(|component| {
+            let ActionRowComponent::Button(button) = component else {
+                return false;
+            };
+            let ButtonKind::NonLink { custom_id, .. } = &button.data else {
+                return false;
+            };
+            match (custom_id.parse::<ButtonId>(), view.finished) {
+                (Ok(ButtonId::Move { game, ply, .. }), None) => game == view.id && ply == view.ply(),
+                (Ok(ButtonId::Rematch { game }), Some(_)) => game == view.id,
+                _ => false,
+            }
+        })
+}
