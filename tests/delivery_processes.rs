@@ -222,6 +222,11 @@ async fn a_stale_press_leaves_no_lease(
     players: &[TestUser],
     via_shard: Option<(u64, u64)>,
 ) {
+    // Just after the game was settled (its new board recorded).
+    eventually("every game settled", Duration::from_secs(10), async || {
+        games_owing(db).await == 0
+    })
+    .await;
     let (mover, id) = a_hole(old_board, players);
     let again = match via_shard {
         Some(shard) => {
