@@ -7,9 +7,14 @@
 mod support;
 use support::db;
 
+#[path = "support/service_fixture.rs"]
+mod service_fixture;
+
 use std::time::{Duration, Instant};
 
+use akon::service::{DeliveryOutcome, Player, RETRY_FIRST_SECS};
 use serde_json::{json, Value};
+use service_fixture::{fixture, here, player, Fixture};
 use support::db::TestDb;
 use support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
 use support::scene::{alice, bob, button_with_label, hole_buttons, user_to_move, Scene};
@@ -185,4 +190,116 @@ async fn more_undeliverable_games_than_a_pass_takes_do_not_keep_a_live_game_from
         "no request after giving up"
     );
     scene.finish().await;
+}
+
+async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
+    let challenge = f.service.challenge(here(), a, b).await.unwrap();
+    f.service.accept(challenge.id, b).await.unwrap().id
+}
+
+async fn listed(f: &Fixture) -> Vec<i64> {
+    f.service
+        .games_owing_messages(200)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|owing| owing.id)
+        .collect()
+}
+
+/// One delivery of `game` by the delivery loop, ending with `outcome`;
+/// what a failure leads to.
+async fn deliver(f: &Fixture, game: i64, outcome: DeliveryOutcome) -> Option<akon::service::DeliveryFailure> {
+    let settling = f
+        .service
+        .delivery(game)
+        .await
+        .unwrap()
+        .expect("the game owes its board");
+    assert_eq!(
+        count(&f.db, "SELECT COUNT(*) FROM leases").await,
+        1,
+        "held while delivering"
+    );
+    let failure = f.service.delivery_ended(settling, outcome).await.unwrap();
+    assert_eq!(count(&f.db, "SELECT COUNT(*) FROM leases").await, 0, "released after");
+    failure
+}
+
+on_both_backends!(#[tokio::test] fn a_failed_delivery_waits_longer_each_time_and_one_given_up_is_listed_until_the_game_changes);
+async fn a_failed_delivery_waits_longer_each_time_and_one_given_up_is_listed_until_the_game_changes() {
+    let f = fixture().await;
+    let (ada, bo, cy) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
+    let first = start_game(&f, &ada, &bo).await;
+    let second = start_game(&f, &ada, &cy).await;
+    assert_eq!(listed(&f).await, vec![first, second], "both owe their first board");
+
+    // The first game's post fails for now: it waits for its retry, then
+    // comes after the games that never failed.
+    let failure = deliver(&f, first, DeliveryOutcome::Failed { permanent: false })
+        .await
+        .unwrap();
+    assert_eq!((failure.attempts, failure.given_up), (1, false));
+    assert_eq!(failure.next_attempt_at - failure.failed_at, RETRY_FIRST_SECS);
+    assert_eq!(listed(&f).await, vec![second]);
+    f.clock.advance(RETRY_FIRST_SECS);
+    assert_eq!(listed(&f).await, vec![second, first]);
+    let failure = deliver(&f, first, DeliveryOutcome::Failed { permanent: false })
+        .await
+        .unwrap();
+    assert_eq!(failure.attempts, 2);
+    assert_eq!(failure.next_attempt_at - failure.failed_at, 2 * RETRY_FIRST_SECS);
+    f.clock.advance(2 * RETRY_FIRST_SECS - 1);
+    assert_eq!(listed(&f).await, vec![second], "not before its time");
+    f.clock.advance(1);
+
+    // Refused for good: never listed again in this state.
+    let failure = deliver(&f, first, DeliveryOutcome::Failed { permanent: true })
+        .await
+        .unwrap();
+    assert!(failure.given_up);
+    f.clock.advance(100_000);
+    assert_eq!(listed(&f).await, vec![second]);
+
+    // The game changes (it ends): the new state is owed afresh.
+    f.service.resign(first, &ada).await.unwrap();
+    assert_eq!(listed(&f).await, vec![second, first], "least recently changed first");
+    // Delivered: its failures are forgotten.
+    assert_eq!(deliver(&f, first, DeliveryOutcome::Delivered).await, None);
+    assert_eq!(count(&f.db, "SELECT COUNT(*) FROM delivery_failures").await, 0);
+    // (The board was not recorded: the game still owes it, like any.)
+    assert_eq!(listed(&f).await, vec![second, first]);
+}
+
+on_both_backends!(#[tokio::test] fn a_game_that_owes_nothing_takes_no_lease);
+async fn a_game_that_owes_nothing_takes_no_lease() {
+    let f = fixture().await;
+    let game = start_game(&f, &player(1, "ada"), &player(2, "bo")).await;
+    let view = f.service.game(game).await.unwrap();
+    f.service.board_shown(&view, 77, 5_000, None).await.unwrap();
+    assert!(f.service.delivery(game).await.unwrap().is_none());
+    assert_eq!(count(&f.db, "SELECT COUNT(*) FROM leases").await, 0);
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_delivery_dropped_midway_releases_its_lease);
+/// Work that ends without saying how (an early return, a panic in the
+/// task) still frees the game for the next pass.
+async fn a_delivery_dropped_midway_releases_its_lease() {
+    let f = fixture().await;
+    let game = start_game(&f, &player(1, "ada"), &player(2, "bo")).await;
+    let service = f.service.clone();
+    let task = tokio::spawn(async move {
+        let _settling = service.delivery(game).await.unwrap().expect("the game owes its board");
+        panic!("the delivery task fails midway");
+    });
+    assert!(task.await.unwrap_err().is_panic());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while count(&f.db, "SELECT COUNT(*) FROM leases").await != 0 {
+        assert!(Instant::now() < deadline, "the lease is still held");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        f.service.delivery(game).await.unwrap().is_some(),
+        "free for the next pass"
+    );
 }

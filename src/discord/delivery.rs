@@ -391,6 +391,7 @@ impl Bot {
     /// channel a message (up to a bound) is settled, oldest change first.
     /// Returns how many games were left owing (at most the bound).
     pub(super) async fn deliver_owed(&self, ctx: &Context, pass: Pass) -> usize {
+        let _one_pass = self.one_pass.lock().await;
         let games = match self.service.games_owing_messages(DELIVERIES_PER_PASS).await {
             Ok(games) => games,
             Err(error) => {
