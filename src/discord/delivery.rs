@@ -407,8 +407,10 @@ impl Bot {
                     crate::telemetry::owed_delivered();
                 }
                 Ok(false) => {}
-                // Left owed: the next pass tries again.
-                Err(error) => tracing::warn!(%error, game_id, "could not deliver a game's messages"),
+                // Given up: owed no more.
+                Err(error) if refused_for_good(&error) => owing -= 1,
+                // Left owed: a later pass tries again.
+                Err(error) => tracing::debug!(%error, game_id, "could not deliver a game's messages"),
             }
         }
         owing
