@@ -12,7 +12,7 @@ mod service_fixture;
 
 use std::time::{Duration, Instant};
 
-use akon::service::{DeliveryOutcome, Player, RETRY_FIRST_SECS};
+use akon::service::{DeliveryOutcome, Player, SettleFor, RETRY_FIRST_SECS};
 use serde_json::{json, Value};
 use service_fixture::{fixture, here, player, Fixture};
 use support::db::TestDb;
@@ -212,7 +212,7 @@ async fn listed(f: &Fixture) -> Vec<i64> {
 async fn deliver(f: &Fixture, game: i64, outcome: DeliveryOutcome) -> Option<akon::service::DeliveryFailure> {
     let settling = f
         .service
-        .delivery(game)
+        .delivery(game, SettleFor::Loop)
         .await
         .unwrap()
         .expect("the game owes its board");
@@ -277,7 +277,7 @@ async fn a_game_that_owes_nothing_takes_no_lease() {
     let game = start_game(&f, &player(1, "ada"), &player(2, "bo")).await;
     let view = f.service.game(game).await.unwrap();
     f.service.board_shown(&view, 77, 5_000, None).await.unwrap();
-    assert!(f.service.delivery(game).await.unwrap().is_none());
+    assert!(f.service.delivery(game, SettleFor::Loop).await.unwrap().is_none());
     assert_eq!(count(&f.db, "SELECT COUNT(*) FROM leases").await, 0);
 }
 
@@ -289,7 +289,11 @@ async fn a_delivery_dropped_midway_releases_its_lease() {
     let game = start_game(&f, &player(1, "ada"), &player(2, "bo")).await;
     let service = f.service.clone();
     let task = tokio::spawn(async move {
-        let _settling = service.delivery(game).await.unwrap().expect("the game owes its board");
+        let _settling = service
+            .delivery(game, SettleFor::Loop)
+            .await
+            .unwrap()
+            .expect("the game owes its board");
         panic!("the delivery task fails midway");
     });
     assert!(task.await.unwrap_err().is_panic());
@@ -299,7 +303,7 @@ async fn a_delivery_dropped_midway_releases_its_lease() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert!(
-        f.service.delivery(game).await.unwrap().is_some(),
+        f.service.delivery(game, SettleFor::Loop).await.unwrap().is_some(),
         "free for the next pass"
     );
 }

@@ -14,7 +14,7 @@ use serenity::http::{LightMethod, Request, Route};
 use super::render;
 use super::{Answered, Bot};
 use crate::i18n::Language;
-use crate::service::{Delivery, DeliveryFailure, DeliveryOutcome, GameView, Owing};
+use crate::service::{Delivery, DeliveryFailure, DeliveryOutcome, GameView, Owing, SettleFor};
 use crate::telemetry::OwedMessage;
 
 /// The most games one pass of the delivery loop settles; the rest wait for
@@ -325,12 +325,17 @@ impl Bot {
     /// recorded, so that the delivery loop gives up a message Discord
     /// refuses for good and waits before trying again one that failed for
     /// now.
-    pub(super) async fn settle_game(&self, ctx: &Context, game_id: i64) -> serenity::Result<bool> {
+    pub(super) async fn settle_game(
+        &self,
+        ctx: &Context,
+        game_id: i64,
+        settle_for: SettleFor,
+    ) -> serenity::Result<bool> {
         if self.busy.is_busy(game_id) {
             return Ok(false);
         }
         let _busy = self.busy.hold(game_id);
-        let settling = match self.service.delivery(game_id).await {
+        let settling = match self.service.delivery(game_id, settle_for).await {
             Ok(Some(settling)) => settling,
             Ok(None) => return Ok(false),
             Err(error) => {
@@ -401,7 +406,7 @@ impl Bot {
         };
         let mut owing = games.len() + self.deliver_challenges(ctx, pass).await;
         for game_id in self.owed_since.due(&games, pass, self.service.now()) {
-            match self.settle_game(ctx, game_id).await {
+            match self.settle_game(ctx, game_id, SettleFor::Loop).await {
                 Ok(true) => {
                     owing -= 1;
                     crate::telemetry::owed_delivered();

@@ -116,7 +116,7 @@ impl Bot {
                 // The final board is owed by the game itself: settling it as
                 // the delivery loop does (under the game's lease) shows it
                 // once, whichever process gets there first.
-                self.settle_game(ctx, view.id).await?;
+                self.settle_game(ctx, view.id, crate::service::SettleFor::Loop).await?;
             }
             NoticeView::ChallengeExpired {
                 challenge,

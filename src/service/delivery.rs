@@ -33,6 +33,18 @@ pub enum DeliveryOutcome {
     },
 }
 
+/// Who asks to settle a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettleFor {
+    /// The delivery loop (or a notice): a state given up, or waiting for
+    /// its retry, is left alone, even if listed before that was decided.
+    Loop,
+    /// A player pressing a superseded board: whatever failed before is
+    /// tried again at once, so that a channel given back heals at the
+    /// first press.
+    Press,
+}
+
 /// What a game owes its channel, handed to this process under the game's
 /// delivery lease: [`Service::delivery_ended`] releases it, and so does
 /// dropping it, whatever stopped the work.
@@ -106,6 +118,16 @@ impl Delivery {
     }
 }
 
+/// The owed state of `view`'s board.
+fn board_state(view: &GameView) -> OwedState {
+    OwedState {
+        kind: OwedKind::Board,
+        item_id: view.id,
+        ply: view.ply(),
+        finished: view.finished.is_some(),
+    }
+}
+
 /// Seconds to wait after the `attempts`-th failure in a row.
 fn retry_after(attempts: i64) -> i64 {
     let doublings = u32::try_from(attempts.saturating_sub(1)).unwrap_or(u32::MAX).min(16);
@@ -138,7 +160,7 @@ impl Service {
     /// result, and every stale board's buttons. The game's delivery lease
     /// is taken only when something is owed, and comes with it; `None`
     /// too while another process is settling the game.
-    pub async fn delivery(&self, game_id: i64) -> Result<Option<Settling>> {
+    pub async fn delivery(&self, game_id: i64, settle_for: SettleFor) -> Result<Option<Settling>> {
         if self.owed(game_id).await?.is_settled() {
             return Ok(None);
         }
@@ -146,13 +168,19 @@ impl Service {
             return Ok(None);
         };
         // Read again under the lease: another process may have settled the
-        // game in between.
+        // game, or given it up, in between.
         let owed = self.owed(game_id).await?;
-        if owed.is_settled() {
+        if owed.is_settled() || (settle_for == SettleFor::Loop && self.waits(&owed).await?) {
             lease.release().await?;
             return Ok(None);
         }
         Ok(Some(Settling { owed, lease }))
+    }
+
+    /// Whether `owed`'s delivery was given up or waits for its retry.
+    async fn waits(&self, owed: &Delivery) -> Result<bool> {
+        let failure = self.store.delivery_failure(&board_state(&owed.view)).await?;
+        Ok(failure.is_some_and(|failure| failure.given_up || failure.next_attempt_at > self.now()))
     }
 
     async fn owed(&self, game_id: i64) -> Result<Delivery> {
@@ -180,13 +208,7 @@ impl Service {
                 None
             }
             DeliveryOutcome::Failed { permanent } => {
-                let state = OwedState {
-                    kind: OwedKind::Board,
-                    item_id: owed.view.id,
-                    ply: owed.view.ply(),
-                    finished: owed.view.finished.is_some(),
-                };
-                Some(self.delivery_failed(&state, permanent).await?)
+                Some(self.delivery_failed(&board_state(&owed.view), permanent).await?)
             }
         };
         lease.release().await?;
@@ -218,7 +240,12 @@ impl Service {
     }
 
     async fn delivery_failed(&self, state: &OwedState, permanent: bool) -> Result<DeliveryFailure> {
-        let attempts = self.store.delivery_attempts(state).await? + 1;
+        let attempts = self
+            .store
+            .delivery_failure(state)
+            .await?
+            .map_or(0, |failure| failure.attempts)
+            + 1;
         let now = self.now();
         let failure = DeliveryFailure {
             attempts,

@@ -25,7 +25,8 @@ use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{
-    BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, Settling, RETRY_FIRST_SECS, RETRY_MAX_SECS,
+    BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, SettleFor, Settling, RETRY_FIRST_SECS,
+    RETRY_MAX_SECS,
 };
 pub use errors::{Result, ServiceError};
 pub use hints::HintView;

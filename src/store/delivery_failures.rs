@@ -43,10 +43,10 @@ pub struct DeliveryFailure {
 }
 
 impl Store {
-    /// How many deliveries of `state` failed in a row so far.
-    pub async fn delivery_attempts(&self, state: &OwedState) -> Result<i64> {
-        let attempts: Option<i64> = sqlx::query_scalar(
-            "SELECT attempts FROM delivery_failures
+    /// What the latest failed delivery of `state` led to, if one failed.
+    pub async fn delivery_failure(&self, state: &OwedState) -> Result<Option<DeliveryFailure>> {
+        let row: Option<(i64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT attempts, failed_at, next_attempt_at, given_up FROM delivery_failures
              WHERE kind = $1 AND item_id = $2 AND ply = $3 AND finished = $4",
         )
         .bind(state.kind.key())
@@ -56,7 +56,14 @@ impl Store {
         .fetch_optional(&mut *self.reader().await?)
         .await
         .doing("reading failed deliveries")?;
-        Ok(attempts.unwrap_or(0))
+        Ok(
+            row.map(|(attempts, failed_at, next_attempt_at, given_up)| DeliveryFailure {
+                attempts,
+                failed_at,
+                next_attempt_at,
+                given_up: given_up != 0,
+            }),
+        )
     }
 
     /// Records that delivering `state` failed; it replaces what was recorded
