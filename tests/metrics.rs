@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use prometheus_parse::{LineInfo, Scrape, Value as Metric};
 use serde_json::json;
 use support::akon_bot;
-use support::fake_discord::{self as fake, FakeDiscord};
+use support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
 use support::scene::{
     alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, is_board, user_to_move,
 };
@@ -525,5 +525,102 @@ fn a_failed_database_statement_is_counted_with_what_it_was_for_and_fails_the_hea
         Some(1.0),
         "{}",
         metrics.text
+    );
+}
+
+/// `challenger` challenges `opponent` in `channel`, who accepts: the game's
+/// first board.
+async fn game_in(fake: &FakeDiscord, channel: u64, challenger: &TestUser, opponent: &TestUser) -> serde_json::Value {
+    let options = vec![("opponent", 6, json!(opponent.id.to_string()))];
+    let ix = fake
+        .slash_in_channel(challenger, channel, "akon", "challenge", options)
+        .await;
+    let challenge = fake.response(&ix).await;
+    let accept = button_with_label(&challenge, "Accept");
+    fake.click(opponent, fake::message_id(&challenge), &accept).await;
+    let board = boards_after(fake, fake::message_id(&challenge), 1).await.remove(0);
+    assert_eq!(fake::snowflake(&board["channel_id"]), Some(channel));
+    board
+}
+
+/// The player to move presses a hole of `board`; returns once answered.
+async fn press_a_hole(fake: &FakeDiscord, board: &serde_json::Value) {
+    let mover = user_to_move(board, &[alice(), bob()]);
+    let (hole, _, _) = hole_buttons(board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let ix = fake.click(&mover, fake::message_id(board), &hole).await;
+    fake.callback_type(&ix).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_delivery_loop_counts_what_it_delivers_retries_and_gives_up() {
+    const DOOMED_CHANNEL: u64 = 910_000_000_000_000_555;
+    let fake = FakeDiscord::start().await;
+    fake.add_user(&alice());
+    fake.add_user(&bob());
+    fake.add_guild_channel(DOOMED_CHANNEL, "doomed");
+    let bot = Bot::start(&fake);
+    fake.wait_ready().await;
+    let doomed = game_in(&fake, DOOMED_CHANNEL, &alice(), &bob()).await;
+    let live = game_in(&fake, CHANNEL_ID, &alice(), &bob()).await;
+    let before = Metrics::read(&bot.get("/metrics").await);
+    for what in ["board", "challenge", "notice"] {
+        assert_eq!(
+            before.value("akon_owed_messages_given_up_total", &[("what", what)]),
+            Some(0.0)
+        );
+        assert_eq!(
+            before.value("akon_owed_messages_retried_total", &[("what", what)]),
+            Some(0.0)
+        );
+    }
+    let delivered_before = before.value("akon_owed_messages_delivered_total", &[]).unwrap();
+
+    // The bot loses access to one channel: a move's new board there is
+    // refused for good. In the other, a board fails twice (an outage):
+    // the move's own post and the delivery loop's first attempt.
+    fake.refuse_channel(DOOMED_CHANNEL, Some(403));
+    press_a_hole(&fake, &doomed).await;
+    for _ in 0..2 {
+        fake.stall(Stall {
+            method: "POST",
+            path_contains: format!("/channels/{CHANNEL_ID}/messages"),
+            body_contains: None,
+            after_effect: false,
+            fail_with: Some(503),
+        });
+    }
+    press_a_hole(&fake, &live).await;
+    // The loop's next pass gives the first up and fails the second for
+    // now; a later one (its retry waits 15 s) delivers it.
+    bot.metrics_once("the board given up and the other one retried", |m| {
+        m.value("akon_owed_messages_given_up_total", &[("what", "board")]) == Some(1.0)
+            && m.value("akon_owed_messages_retried_total", &[("what", "board")]) == Some(1.0)
+    })
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(45);
+    let metrics = loop {
+        let metrics = Metrics::read(&bot.get("/metrics").await);
+        if metrics.value("akon_owed_messages_delivered_total", &[]) > Some(delivered_before) {
+            break metrics;
+        }
+        assert!(Instant::now() < deadline, "never delivered:\n{}", metrics.text);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(metrics.value("akon_owed_messages_pending", &[]), Some(0.0));
+    assert_eq!(
+        metrics.value("akon_owed_messages_given_up_total", &[("what", "board")]),
+        Some(1.0)
+    );
+    assert_eq!(
+        metrics.value("akon_owed_messages_retried_total", &[("what", "board")]),
+        Some(1.0)
+    );
+    let (status, logs) = bot.stop().await;
+    assert!(status.success(), "{logs}");
+    assert_eq!(
+        logs.matches("Discord refuses this message for good; giving it up")
+            .count(),
+        1,
+        "one log line for the message given up:\n{logs}"
     );
 }

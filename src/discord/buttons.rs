@@ -92,7 +92,9 @@ impl Bot {
                         // The game may be waiting for its board (a crash after
                         // the last move): show it now.
                         drop(_busy);
-                        self.settle_game(ctx, game).await.map(|_| ())
+                        self.settle_game(ctx, game, crate::service::SettleFor::Press)
+                            .await
+                            .map(|_| ())
                     }
                     Err(error) => {
                         self.private_to(ctx, press, &self.error_text(mine, &error, "move"))

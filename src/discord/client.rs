@@ -98,6 +98,7 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
         busy: delivery::Busy::default(),
         owed_since: delivery::OwedSince::default(),
         unshown_since: delivery::OwedSince::default(),
+        one_pass: Arc::default(),
     };
     // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
     // proxy. Interactions need no gateway intents.

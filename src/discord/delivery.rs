@@ -14,7 +14,8 @@ use serenity::http::{LightMethod, Request, Route};
 use super::render;
 use super::{logged_by_the_store, Answered, Bot};
 use crate::i18n::Language;
-use crate::service::{Delivery, GameView, Owing};
+use crate::service::{Delivery, DeliveryFailure, DeliveryOutcome, GameView, Owing, SettleFor};
+use crate::telemetry::OwedMessage;
 
 /// The most games one pass of the delivery loop settles; the rest wait for
 /// the next pass, so that an outage's backlog is worked off in bounded steps.
@@ -30,9 +31,11 @@ pub(super) const DELIVERY_GRACE: Duration = Duration::from_secs(2);
 #[derive(Clone, Default)]
 pub(super) struct Busy(Arc<Mutex<HashMap<i64, u32>>>);
 
-/// When each game that owes a message was first seen owing it.
+/// When this process first saw each owed state (a game or challenge as of
+/// its last change, `(id, changed_at)`) owing a message. A game that owes
+/// again after a new change starts a new grace.
 #[derive(Clone, Default)]
-pub(super) struct OwedSince(Arc<Mutex<HashMap<i64, Instant>>>);
+pub(super) struct OwedSince(Arc<Mutex<HashMap<(i64, i64), Instant>>>);
 
 /// Which pass of the delivery loop is running.
 #[derive(Clone, Copy, Debug)]
@@ -49,21 +52,56 @@ pub(super) enum Pass {
 
 impl OwedSince {
     /// Of `owing` (all that owe a message now), the ids of those `pass`
-    /// settles now; forgets the games no longer owing.
-    fn due(&self, owing: &[Owing], pass: Pass) -> Vec<i64> {
-        let now = Instant::now();
+    /// settles at `now` (the service's clock): those that have owed their
+    /// message for [`DELIVERY_GRACE`], counted from their change, or else
+    /// from when this process first saw them owing (a bound when the
+    /// clock of the process that made the change runs ahead of ours).
+    /// Forgets the states no longer owing.
+    fn due(&self, owing: &[Owing], pass: Pass, now: i64) -> Vec<i64> {
+        let seen_now = Instant::now();
+        let grace = DELIVERY_GRACE.as_secs() as i64;
         let mut seen = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        seen.retain(|id, _| owing.iter().any(|owed| owed.id == *id));
+        seen.retain(|&(id, changed_at), _| owing.iter().any(|owed| (owed.id, owed.changed_at) == (id, changed_at)));
         owing
             .iter()
             .filter(|owed| {
-                let first_seen = *seen.entry(owed.id).or_insert(now);
+                let first_seen = *seen.entry((owed.id, owed.changed_at)).or_insert(seen_now);
                 let left_by_an_earlier_process =
                     matches!(pass, Pass::AtStart { started_at } if owed.changed_at < started_at);
-                left_by_an_earlier_process || now.duration_since(first_seen) >= DELIVERY_GRACE
+                // Whole seconds: `grace` of them apart is more than
+                // `grace - 1` seconds of owing.
+                left_by_an_earlier_process
+                    || now - owed.changed_at >= grace
+                    || seen_now.duration_since(first_seen) >= DELIVERY_GRACE
             })
             .map(|owed| owed.id)
             .collect()
+    }
+}
+
+/// Whether Discord refused a request for good: what it is about is gone
+/// (404: a deleted channel or message) or the bot may not do it (403: the
+/// bot was removed, lost the permission, or a user's DMs are closed).
+/// Trying again can only fail again, and every such answer counts towards
+/// the invalid requests for which Discord restricts a bot.
+pub(super) fn refused_for_good(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response))
+            if matches!(response.status_code.as_u16(), 403 | 404)
+    )
+}
+
+/// Says what a failed delivery of `what` (`id`) leads to, in the logs and
+/// the metrics.
+fn report_failure(what: OwedMessage, id: i64, error: &serenity::Error, failure: &DeliveryFailure) {
+    if failure.given_up {
+        tracing::warn!(%error, ?what, id, attempts = failure.attempts, "Discord refuses this message for good; giving it up");
+        crate::telemetry::owed_given_up(what);
+    } else {
+        let retry_in = failure.next_attempt_at - failure.failed_at;
+        tracing::warn!(%error, ?what, id, attempts = failure.attempts, retry_in, "could not deliver; trying again later");
+        crate::telemetry::owed_retried(what);
     }
 }
 
@@ -229,7 +267,7 @@ impl Bot {
             }
         };
         let mut owing = challenges.len();
-        for challenge_id in self.unshown_since.due(&challenges, pass) {
+        for challenge_id in self.unshown_since.due(&challenges, pass, self.service.now()) {
             match self.service.claim_challenge_post(challenge_id).await {
                 Ok(true) => {}
                 // Another process is posting it.
@@ -249,43 +287,71 @@ impl Bot {
 
     /// Posts a challenge whose message was never posted.
     async fn post_unshown_challenge(&self, ctx: &Context, challenge_id: i64, owing: &mut usize) {
-        {
-            let view = match self.service.challenge_info(challenge_id).await {
-                Ok(view) => view,
-                Err(error) => {
-                    tracing::error!(%error, challenge_id, "cannot read a challenge");
-                    return;
-                }
-            };
-            let language = self.server_language(view.guild_id).await;
-            let message = render::challenge(language, &view).owed_message(format!("akon:c:{challenge_id}"));
-            tracing::info!(challenge_id, "posting a challenge never shown");
-            match post(ctx, ChannelId::new(view.channel_id), &message).await {
-                Ok(posted) => {
-                    self.challenge_posted(challenge_id, posted).await;
-                    *owing -= 1;
-                    crate::telemetry::owed_delivered();
-                }
-                Err(error) => tracing::warn!(%error, challenge_id, "could not post a challenge"),
+        let view = match self.service.challenge_info(challenge_id).await {
+            Ok(view) => view,
+            Err(error) => {
+                tracing::error!(%error, challenge_id, "cannot read a challenge");
+                return;
             }
+        };
+        let language = self.server_language(view.guild_id).await;
+        let message = render::challenge(language, &view).owed_message(format!("akon:c:{challenge_id}"));
+        tracing::info!(challenge_id, "posting a challenge never shown");
+        let posted = post(ctx, ChannelId::new(view.channel_id), &message).await;
+        let outcome = match &posted {
+            Ok(_) => DeliveryOutcome::Delivered,
+            Err(error) => DeliveryOutcome::Failed {
+                permanent: refused_for_good(error),
+            },
+        };
+        let ended = self.service.challenge_delivery_ended(challenge_id, outcome).await;
+        match posted {
+            Ok(posted) => {
+                self.challenge_posted(challenge_id, posted).await;
+                *owing -= 1;
+                crate::telemetry::owed_delivered();
+            }
+            Err(error) => match ended {
+                Ok(Some(failure)) => {
+                    if failure.given_up {
+                        *owing -= 1;
+                    }
+                    report_failure(OwedMessage::Challenge, challenge_id, &error, &failure);
+                }
+                Ok(None) | Err(_) => tracing::warn!(%error, challenge_id, "could not post a challenge"),
+            },
+        }
+        if let Err(error) = ended {
+            tracing::warn!(%error, challenge_id, "could not record how posting a challenge went");
         }
     }
 
     /// Settles `game_id` if it owes anything and no handler is at it; then,
-    /// if the computer is to move, it moves. `true` if it delivered.
-    pub(super) async fn settle_game(&self, ctx: &Context, game_id: i64) -> serenity::Result<bool> {
+    /// if the computer is to move, it moves. `true` if it delivered. The
+    /// game's delivery lease is held only while something is owed, and
+    /// released whatever happens (see `service::Settling`); a failure is
+    /// recorded, so that the delivery loop gives up a message Discord
+    /// refuses for good and waits before trying again one that failed for
+    /// now.
+    pub(super) async fn settle_game(
+        &self,
+        ctx: &Context,
+        game_id: i64,
+        settle_for: SettleFor,
+    ) -> serenity::Result<bool> {
         if self.busy.is_busy(game_id) {
             return Ok(false);
         }
         let _busy = self.busy.hold(game_id);
-        let owed = match self.service.delivery(game_id).await {
-            Ok(Some(owed)) => owed,
+        let settling = match self.service.delivery(game_id, settle_for).await {
+            Ok(Some(settling)) => settling,
             Ok(None) => return Ok(false),
             Err(error) => {
                 tracing::error!(%error, game_id, "cannot read what a game owes");
                 return Ok(false);
             }
         };
+        let owed = &settling.owed;
         tracing::info!(
             game_id,
             ply = owed.view.ply(),
@@ -293,22 +359,29 @@ impl Bot {
             strip = owed.strip.len(),
             "delivering what a game owes its channel"
         );
-        let delivered = self.deliver_and_catch_up(ctx, &owed).await;
-        // Done or failed, the game is free for the next pass (of any process).
-        if let Err(error) = self.service.delivery_settled(game_id).await {
-            tracing::warn!(%error, game_id, "could not release a delivered game");
-        }
-        delivered.map(|()| true)
-    }
-
-    async fn deliver_and_catch_up(&self, ctx: &Context, owed: &Delivery) -> Answered {
         let language = self.server_language(owed.view.guild_id).await;
-        self.deliver(ctx, owed, None, language).await?;
-        if owed.view.computer_to_move() {
-            tracing::info!(game_id = owed.view.id, "catching up on a computer move");
-            self.computer_turn(ctx, owed.view.id).await?;
+        let delivered = self.deliver(ctx, owed, None, language).await;
+        let outcome = match &delivered {
+            Ok(()) => DeliveryOutcome::Delivered,
+            Err(error) => DeliveryOutcome::Failed {
+                permanent: refused_for_good(error),
+            },
+        };
+        // The computer's move comes under the game's lease too, so that no
+        // other process settles the board it is about to post.
+        let caught_up = if delivered.is_ok() && owed.view.computer_to_move() {
+            tracing::info!(game_id, "catching up on a computer move");
+            self.computer_turn(ctx, game_id).await
+        } else {
+            Ok(())
+        };
+        match (self.service.delivery_ended(settling, outcome).await, &delivered) {
+            (Ok(Some(failure)), Err(error)) => report_failure(OwedMessage::Board, game_id, error, &failure),
+            (Ok(_), _) => {}
+            (Err(error), _) => tracing::warn!(%error, game_id, "could not record how a delivery went"),
         }
-        Ok(())
+        delivered?;
+        caught_up.map(|()| true)
     }
 
     /// One regular pass once the grace after READY is over, unless the bot
@@ -331,6 +404,7 @@ impl Bot {
     /// channel a message (up to a bound) is settled, oldest change first.
     /// Returns how many games were left owing (at most the bound).
     pub(super) async fn deliver_owed(&self, ctx: &Context, pass: Pass) -> usize {
+        let _one_pass = self.one_pass.lock().await;
         let games = match self.service.games_owing_messages(DELIVERIES_PER_PASS).await {
             Ok(games) => games,
             Err(error) => {
@@ -341,15 +415,17 @@ impl Bot {
             }
         };
         let mut owing = games.len() + self.deliver_challenges(ctx, pass).await;
-        for game_id in self.owed_since.due(&games, pass) {
-            match self.settle_game(ctx, game_id).await {
+        for game_id in self.owed_since.due(&games, pass, self.service.now()) {
+            match self.settle_game(ctx, game_id, SettleFor::Loop).await {
                 Ok(true) => {
                     owing -= 1;
                     crate::telemetry::owed_delivered();
                 }
                 Ok(false) => {}
-                // Left owed: the next pass tries again.
-                Err(error) => tracing::warn!(%error, game_id, "could not deliver a game's messages"),
+                // Given up: owed no more.
+                Err(error) if refused_for_good(&error) => owing -= 1,
+                // Left owed: a later pass tries again.
+                Err(error) => tracing::debug!(%error, game_id, "could not deliver a game's messages"),
             }
         }
         owing
@@ -370,7 +446,8 @@ mod tests {
     fn at_start_what_an_earlier_process_left_is_due_at_once() {
         let since = OwedSince::default();
         let owed = [owing(1, STARTED_AT - 60), owing(2, STARTED_AT - 1)];
-        assert_eq!(since.due(&owed, Pass::AtStart { started_at: STARTED_AT }), vec![1, 2]);
+        let at_start = Pass::AtStart { started_at: STARTED_AT };
+        assert_eq!(since.due(&owed, at_start, STARTED_AT), vec![1, 2]);
     }
 
     #[test]
@@ -379,21 +456,46 @@ mod tests {
         // yet marked it busy: the start-up pass must not show it too.
         let since = OwedSince::default();
         let owed = [owing(1, STARTED_AT - 1), owing(2, STARTED_AT), owing(3, STARTED_AT + 5)];
-        assert_eq!(since.due(&owed, Pass::AtStart { started_at: STARTED_AT }), vec![1]);
-        assert_eq!(since.due(&owed, Pass::Regular), Vec::<i64>::new());
+        let at_start = Pass::AtStart { started_at: STARTED_AT };
+        assert_eq!(since.due(&owed, at_start, STARTED_AT), vec![1]);
+        assert_eq!(since.due(&owed, Pass::Regular, STARTED_AT), Vec::<i64>::new());
     }
 
     #[test]
-    fn a_regular_pass_settles_what_has_owed_for_the_grace() {
+    fn the_grace_counts_from_the_change_not_from_when_a_pass_first_sees_it() {
+        // A board that started owing between two ticks, long enough before
+        // the second: that tick settles it, although it sees it first.
+        let since = OwedSince::default();
+        let now = 5_000;
+        let owed = [owing(1, now - 2), owing(2, now - 1), owing(3, now)];
+        assert_eq!(since.due(&owed, Pass::Regular, now), vec![1]);
+        assert_eq!(since.due(&owed, Pass::Regular, now + 1), vec![1, 2]);
+    }
+
+    #[test]
+    fn without_a_clock_that_moves_the_grace_counts_from_when_this_process_first_saw_it() {
         let since = OwedSince::default();
         let long_ago = Instant::now() - DELIVERY_GRACE - Duration::from_millis(1);
-        since.0.lock().unwrap().insert(7, long_ago);
-        since.0.lock().unwrap().insert(9, long_ago);
+        since.0.lock().unwrap().insert((7, 0), long_ago);
+        since.0.lock().unwrap().insert((9, 0), long_ago);
         let owed = [owing(7, 0), owing(8, 0)];
-        assert_eq!(since.due(&owed, Pass::Regular), vec![7]);
+        assert_eq!(since.due(&owed, Pass::Regular, 0), vec![7]);
         // Game 9 no longer owes anything: forgotten, so that owing again
         // later starts a new grace.
-        assert!(!since.0.lock().unwrap().contains_key(&9));
-        assert!(since.0.lock().unwrap().contains_key(&8));
+        assert!(!since.0.lock().unwrap().contains_key(&(9, 0)));
+        assert!(since.0.lock().unwrap().contains_key(&(8, 0)));
+    }
+
+    #[test]
+    fn each_owed_state_of_a_game_has_a_grace_of_its_own() {
+        // Game 7 owed a board for long; a new move changed it just now:
+        // the new board waits for its own grace (its handler is showing
+        // it), though the game never stopped owing.
+        let since = OwedSince::default();
+        let long_ago = Instant::now() - DELIVERY_GRACE - Duration::from_millis(1);
+        since.0.lock().unwrap().insert((7, 100), long_ago);
+        assert_eq!(since.due(&[owing(7, 100)], Pass::Regular, 100), vec![7]);
+        assert_eq!(since.due(&[owing(7, 101)], Pass::Regular, 101), Vec::<i64>::new());
+        assert!(!since.0.lock().unwrap().contains_key(&(7, 100)));
     }
 }

@@ -69,6 +69,10 @@ struct Bot {
     owed_since: delivery::OwedSince,
     /// Likewise for challenges whose message was never posted.
     unshown_since: delivery::OwedSince,
+    /// Held by the running pass of the delivery loop: the pass at READY,
+    /// the one after its grace and the scheduler's run one at a time, so
+    /// that a pass never retries what the one before it just gave up.
+    one_pass: Arc<tokio::sync::Mutex<()>>,
     /// When this process started (the service's clock): what changed
     /// before was left by an earlier process.
     started_at: i64,

@@ -10,6 +10,7 @@ use serenity::all::{
 use super::render;
 use super::{logged_by_the_store, response, Answered, Bot};
 use crate::service::{Languages, NoticeView, Player, RematchOutcome};
+use crate::telemetry::OwedMessage;
 
 impl Bot {
     /// Every `scheduler_every`: the service claims what fell due and the
@@ -66,9 +67,20 @@ impl Bot {
                         tracing::error!(%error, notice = id, "could not mark a notice sent");
                     }
                 }
+                // Discord refuses it for good (a reminder to closed DMs or a
+                // channel the bot may no longer post in, a timeout's board
+                // given up): trying again can only fail again.
+                Err(error) if super::delivery::refused_for_good(&error) => {
+                    tracing::warn!(%error, notice = id, "Discord refuses this notice for good; giving it up");
+                    crate::telemetry::owed_given_up(OwedMessage::Notice);
+                    if let Err(error) = self.service.notice_sent(id).await {
+                        tracing::error!(%error, notice = id, "could not mark a notice given up");
+                    }
+                }
                 // Left unsent: the next tick tries again.
                 Err(error) => {
                     unsent += 1;
+                    crate::telemetry::owed_retried(OwedMessage::Notice);
                     tracing::warn!(%error, notice = id, "could not send a notice");
                 }
             }
@@ -108,7 +120,7 @@ impl Bot {
                 // The final board is owed by the game itself: settling it as
                 // the delivery loop does (under the game's lease) shows it
                 // once, whichever process gets there first.
-                self.settle_game(ctx, view.id).await?;
+                self.settle_game(ctx, view.id, crate::service::SettleFor::Loop).await?;
             }
             NoticeView::ChallengeExpired {
                 challenge,

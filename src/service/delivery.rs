@@ -6,8 +6,53 @@
 //! interaction at once (the fast path) and a delivery loop settles whatever
 //! a crash or an outage left owed (the guarantee); both go through here.
 
+use super::leases::Lease;
 use super::{GameView, Result, Service};
-use crate::store::{LeaseKind, ShownBoard};
+use crate::store::{LeaseKind, OwedKind, OwedState, ShownBoard};
+
+/// What a failed delivery leads to: given up, or tried again later.
+pub use crate::store::DeliveryFailure;
+
+/// How long the delivery loop waits before trying again a message whose
+/// delivery failed for now (an outage, a timeout): this after the first
+/// failure, doubled after each one in a row, up to [`RETRY_MAX_SECS`]. A
+/// little less than the scheduler's period, so that the first retry comes
+/// at the next tick.
+pub const RETRY_FIRST_SECS: i64 = 15;
+/// The longest wait between two attempts of one message.
+pub const RETRY_MAX_SECS: i64 = 600;
+
+/// How delivering an owed message ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeliveryOutcome {
+    Delivered,
+    /// Failed; `permanent` if it can never succeed (the channel is gone,
+    /// the bot may not post there): it is given up rather than retried.
+    Failed {
+        permanent: bool,
+    },
+}
+
+/// Who asks to settle a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettleFor {
+    /// The delivery loop (or a notice): a state given up, or waiting for
+    /// its retry, is left alone, even if listed before that was decided.
+    Loop,
+    /// A player pressing a superseded board: whatever failed before is
+    /// tried again at once, so that a channel given back heals at the
+    /// first press.
+    Press,
+}
+
+/// What a game owes its channel, handed to this process under the game's
+/// delivery lease: [`Service::delivery_ended`] releases it, and so does
+/// dropping it, whatever stopped the work.
+#[derive(Debug)]
+pub struct Settling {
+    pub owed: Delivery,
+    lease: Lease,
+}
 
 /// A game or challenge that owes its channel a message, and when it last
 /// changed.
@@ -80,6 +125,22 @@ impl Delivery {
     }
 }
 
+/// The owed state of `view`'s board.
+fn board_state(view: &GameView) -> OwedState {
+    OwedState {
+        kind: OwedKind::Board,
+        item_id: view.id,
+        ply: view.ply(),
+        finished: view.finished.is_some(),
+    }
+}
+
+/// Seconds to wait after the `attempts`-th failure in a row.
+fn retry_after(attempts: i64) -> i64 {
+    let doublings = u32::try_from(attempts.saturating_sub(1)).unwrap_or(u32::MAX).min(16);
+    RETRY_FIRST_SECS.saturating_mul(1 << doublings).min(RETRY_MAX_SECS)
+}
+
 /// A posted board as recorded: whether it is the game's latest, and the
 /// boards (channel, message) whose buttons are to be stripped now.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,33 +151,117 @@ pub struct BoardShown {
 
 impl Service {
     /// Up to `limit` games that owe their channel a message, least recently
-    /// changed first.
+    /// changed first, leaving out those given up or waiting for a retry.
     pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<Owing>> {
-        Ok(self.store.games_owing_messages(limit).await?)
+        Ok(self.store.games_owing_messages(limit, self.now()).await?)
     }
 
     /// Up to `limit` pending challenges whose message was never posted
-    /// (a crash before the answer to `/akon challenge` or Rematch).
+    /// (a crash before the answer to `/akon challenge` or Rematch), leaving
+    /// out those given up or waiting for a retry.
     pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<Owing>> {
-        Ok(self.store.challenges_owing_message(limit).await?)
+        Ok(self.store.challenges_owing_message(limit, self.now()).await?)
     }
 
     /// What `game_id` owes its channel now, if anything: its board or
-    /// result, and every stale board's buttons.
-    /// `None` too while another process is settling the game; otherwise
-    /// this process holds the game's lease until
-    /// [`Service::delivery_settled`].
-    pub async fn delivery(&self, game_id: i64) -> Result<Option<Delivery>> {
-        if !self.lease(LeaseKind::Delivery, game_id).await? {
+    /// result, and every stale board's buttons. The game's delivery lease
+    /// is taken only when something is owed, and comes with it; `None`
+    /// too while another process is settling the game.
+    pub async fn delivery(&self, game_id: i64, settle_for: SettleFor) -> Result<Option<Settling>> {
+        if self.owed(game_id).await?.is_settled() {
             return Ok(None);
         }
+        let Some(lease) = self.lease_guard(LeaseKind::Delivery, game_id).await? else {
+            return Ok(None);
+        };
+        // Read again under the lease: another process may have settled the
+        // game, or given it up, in between.
+        let owed = self.owed(game_id).await?;
+        if owed.is_settled() || (settle_for == SettleFor::Loop && self.waits(&owed).await?) {
+            lease.release().await?;
+            return Ok(None);
+        }
+        Ok(Some(Settling { owed, lease }))
+    }
+
+    /// Whether `owed`'s delivery was given up or waits for its retry.
+    async fn waits(&self, owed: &Delivery) -> Result<bool> {
+        let failure = self.store.delivery_failure(&board_state(&owed.view)).await?;
+        Ok(failure.is_some_and(|failure| failure.given_up || failure.next_attempt_at > self.now()))
+    }
+
+    async fn owed(&self, game_id: i64) -> Result<Delivery> {
         let mut owed = Delivery::owed_by(self.game(game_id).await?, None);
         for stale in self.store.stale_boards(game_id).await? {
             if !owed.strip.contains(&stale) {
                 owed.strip.push(stale);
             }
         }
-        Ok((!owed.is_settled()).then_some(owed))
+        Ok(owed)
+    }
+
+    /// The delivery [`Service::delivery`] handed out ended with `outcome`:
+    /// a failure is recorded (given up, or retried later) and the game's
+    /// lease is released. Returns what a failure leads to.
+    pub async fn delivery_ended(
+        &self,
+        settling: Settling,
+        outcome: DeliveryOutcome,
+    ) -> Result<Option<DeliveryFailure>> {
+        let Settling { owed, lease } = settling;
+        let failure = match outcome {
+            DeliveryOutcome::Delivered => {
+                self.store.delivery_succeeded(OwedKind::Board, owed.view.id).await?;
+                None
+            }
+            DeliveryOutcome::Failed { permanent } => {
+                Some(self.delivery_failed(&board_state(&owed.view), permanent).await?)
+            }
+        };
+        lease.release().await?;
+        Ok(failure)
+    }
+
+    /// Posting the message of challenge `challenge_id`, never shown, ended
+    /// with `outcome`; returns what a failure leads to.
+    pub async fn challenge_delivery_ended(
+        &self,
+        challenge_id: i64,
+        outcome: DeliveryOutcome,
+    ) -> Result<Option<DeliveryFailure>> {
+        match outcome {
+            DeliveryOutcome::Delivered => {
+                self.store.delivery_succeeded(OwedKind::Challenge, challenge_id).await?;
+                Ok(None)
+            }
+            DeliveryOutcome::Failed { permanent } => {
+                let state = OwedState {
+                    kind: OwedKind::Challenge,
+                    item_id: challenge_id,
+                    ply: 0,
+                    finished: false,
+                };
+                Ok(Some(self.delivery_failed(&state, permanent).await?))
+            }
+        }
+    }
+
+    async fn delivery_failed(&self, state: &OwedState, permanent: bool) -> Result<DeliveryFailure> {
+        let attempts = self
+            .store
+            .delivery_failure(state)
+            .await?
+            .map_or(0, |failure| failure.attempts)
+            + 1;
+        let now = self.now();
+        let failure = DeliveryFailure {
+            attempts,
+            failed_at: now,
+            next_attempt_at: now + retry_after(attempts),
+            given_up: permanent,
+        };
+        self.store.delivery_failed(state, &failure).await?;
+        Ok(failure)
     }
 
     /// `message_id` in `channel_id` now shows `view`'s board. `stripped` is
@@ -146,5 +291,17 @@ impl Service {
     /// A stale board's buttons are gone.
     pub async fn stale_board_stripped(&self, message_id: u64) -> Result<()> {
         Ok(self.store.stale_board_stripped(message_id).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_wait_longer_after_each_failure_up_to_a_bound() {
+        let waits: Vec<i64> = (1..=8).map(retry_after).collect();
+        assert_eq!(waits, vec![15, 30, 60, 120, 240, 480, 600, 600]);
+        assert_eq!(retry_after(i64::MAX), RETRY_MAX_SECS);
     }
 }

@@ -3,10 +3,13 @@
 //! a computer move left waiting at a restart — is done by whichever process
 //! holds the item's lease (see `store::LeaseKind`). The service takes the
 //! lease where it hands out such work and releases it when told the work is
-//! done; a process that dies holds its leases [`LEASE_SECS`] at most.
+//! done, or, for a game's delivery, when the [`Lease`] handed out with the
+//! work is dropped; a process that dies holds its leases [`LEASE_SECS`] at
+//! most, and a process that starts again under the same name (the same
+//! shards) takes them back at once.
 
 use super::{Result, Service};
-use crate::store::LeaseKind;
+use crate::store::{LeaseKind, Store};
 
 /// How long a lease lasts without being renewed: the longest a dead
 /// process's work waits before another process takes it. Longer than any
@@ -14,7 +17,59 @@ use crate::store::LeaseKind;
 /// computer search).
 pub const LEASE_SECS: i64 = 30;
 
+/// A lease this process holds, released when the work it covers ends,
+/// however it ends: [`Lease::release`] when done, or dropping it (an early
+/// return, an error, a panic). A drop cannot wait for the database, so it
+/// releases in a task of its own. Either way the item is free for the next
+/// pass of any process at once, instead of after [`LEASE_SECS`].
+#[derive(Debug)]
+#[must_use = "the lease is released as soon as this is dropped"]
+pub struct Lease {
+    store: Store,
+    kind: LeaseKind,
+    item_id: i64,
+    held: bool,
+}
+
+impl Lease {
+    /// Releases the lease now.
+    pub async fn release(mut self) -> Result<()> {
+        self.held = false;
+        Ok(self.store.release_lease(self.kind, self.item_id).await?)
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if !self.held {
+            return;
+        }
+        let (store, kind, item_id) = (self.store.clone(), self.kind, self.item_id);
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(async move {
+                    if let Err(error) = store.release_lease(kind, item_id).await {
+                        tracing::warn!(%error, ?kind, item_id, "could not release a lease; it expires by itself");
+                    }
+                });
+            }
+            Err(_) => tracing::warn!(?kind, item_id, "a lease outlived its runtime; it expires by itself"),
+        }
+    }
+}
+
 impl Service {
+    /// Takes this process's lease on an item, released when the returned
+    /// guard goes: `None` while another process holds it.
+    pub(super) async fn lease_guard(&self, kind: LeaseKind, item_id: i64) -> Result<Option<Lease>> {
+        Ok(self.lease(kind, item_id).await?.then(|| Lease {
+            store: self.store.clone(),
+            kind,
+            item_id,
+            held: true,
+        }))
+    }
+
     /// Takes (or renews) this process's lease on an item: `false` while
     /// another process holds it.
     pub(super) async fn lease(&self, kind: LeaseKind, item_id: i64) -> Result<bool> {
@@ -32,12 +87,6 @@ impl Service {
     /// [`Service::claim_challenge_post`] is posted (or given up for now).
     pub async fn challenge_post_settled(&self, challenge_id: i64) -> Result<()> {
         Ok(self.store.release_lease(LeaseKind::Challenge, challenge_id).await?)
-    }
-
-    /// What [`Service::delivery`] handed out is delivered (or given up for
-    /// now).
-    pub async fn delivery_settled(&self, game_id: i64) -> Result<()> {
-        Ok(self.store.release_lease(LeaseKind::Delivery, game_id).await?)
     }
 
     /// The computer's move in a game that [`Service::games_awaiting_computer`]

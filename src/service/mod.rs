@@ -26,11 +26,14 @@ use tokio::sync::Semaphore;
 
 pub use crate::store::Unavailable;
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use delivery::{BoardShown, Delivery, Owing};
+pub use delivery::{
+    BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, SettleFor, Settling, RETRY_FIRST_SECS,
+    RETRY_MAX_SECS,
+};
 pub use errors::{Result, ServiceError};
 pub use hints::HintView;
 pub use languages::{LanguageSetting, Languages, Locales};
-pub use leases::LEASE_SECS;
+pub use leases::{Lease, LEASE_SECS};
 pub use puzzles::{PuzzleAnswered, PuzzleStanding, PuzzleView};
 pub use records::{
     CallerStanding, GameRating, GameRecord, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, LeaderboardPage,

@@ -65,28 +65,41 @@ const WINS: &str = "id = $1 AND ply = $2 AND status = $3
 
 impl Store {
     /// Up to `limit` games that owe their channel a message, least recently
-    /// changed first.
-    pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<Owing>> {
+    /// changed first, leaving out those whose delivery was given up or
+    /// waits for a retry at `now` (see migration `delivery_failures`);
+    /// those that failed before come after those that never did, so that
+    /// failing games never hold the head of the list.
+    pub async fn games_owing_messages(&self, limit: i64, now: i64) -> Result<Vec<Owing>> {
         sqlx::query_as(&format!(
-            "SELECT id, updated_at AS changed_at FROM (SELECT id, updated_at FROM games WHERE {OWED}
-                 UNION SELECT games.id, games.updated_at FROM stale_boards JOIN games ON games.id = stale_boards.game_id)
-                 AS owed
-             ORDER BY updated_at, id LIMIT $1"
+            "SELECT owed.id, owed.updated_at AS changed_at FROM (
+                 SELECT id, updated_at, ply, status FROM games WHERE {OWED}
+                 UNION SELECT games.id, games.updated_at, games.ply, games.status
+                     FROM stale_boards JOIN games ON games.id = stale_boards.game_id) AS owed
+             LEFT JOIN delivery_failures failed ON failed.kind = 'board' AND failed.item_id = owed.id
+                 AND failed.ply = owed.ply AND failed.finished = CASE WHEN owed.status = 'finished' THEN 1 ELSE 0 END
+             WHERE failed.item_id IS NULL OR (failed.given_up = 0 AND failed.next_attempt_at <= $2)
+             ORDER BY COALESCE(failed.attempts, 0), owed.updated_at, owed.id LIMIT $1"
         ))
         .bind(limit)
+        .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await
         .doing("listing games that owe a message")
     }
 
     /// Up to `limit` pending challenges whose message was never posted,
-    /// oldest first.
-    pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<Owing>> {
+    /// oldest first, those that failed before last, leaving out those given
+    /// up or waiting for a retry at `now`.
+    pub async fn challenges_owing_message(&self, limit: i64, now: i64) -> Result<Vec<Owing>> {
         sqlx::query_as(
-            "SELECT id, created_at AS changed_at FROM challenges
-             WHERE status = 'pending' AND message_id IS NULL ORDER BY id LIMIT $1",
+            "SELECT challenges.id, challenges.created_at AS changed_at FROM challenges
+             LEFT JOIN delivery_failures failed ON failed.kind = 'challenge' AND failed.item_id = challenges.id
+             WHERE challenges.status = 'pending' AND challenges.message_id IS NULL
+                 AND (failed.item_id IS NULL OR (failed.given_up = 0 AND failed.next_attempt_at <= $2))
+             ORDER BY COALESCE(failed.attempts, 0), challenges.id LIMIT $1",
         )
         .bind(limit)
+        .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await
         .doing("listing challenges never shown")

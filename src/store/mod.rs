@@ -27,6 +27,8 @@ mod grouped_moves;
 
 mod delivery;
 pub use delivery::{BoardRecorded, Owing, ShownBoard};
+mod delivery_failures;
+pub use delivery_failures::{DeliveryFailure, OwedKind, OwedState};
 
 mod languages;
 pub use languages::{LanguageOf, LanguageRow};

@@ -37,8 +37,15 @@ pub const ANSWER_SECONDS: &str = "akon_answer_seconds";
 pub const MOVES_APPLIED: &str = "akon_moves_applied_total";
 /// Messages the bot owes and has not delivered yet.
 pub const OWED_PENDING: &str = "akon_owed_messages_pending";
-/// Owed messages delivered (for now: the scheduler's notices).
+/// Owed messages delivered by the delivery loop and the scheduler (boards,
+/// results, challenges never shown, notices).
 pub const OWED_DELIVERED: &str = "akon_owed_messages_delivered_total";
+/// Owed messages given up because Discord refuses them for good (403,
+/// 404); label `what` (`board`, `challenge`, `reminder`).
+pub const OWED_GIVEN_UP: &str = "akon_owed_messages_given_up_total";
+/// Failed deliveries of owed messages to be tried again later; label
+/// `what`.
+pub const OWED_RETRIED: &str = "akon_owed_messages_retried_total";
 /// How late the latest scheduler tick started, against its schedule.
 pub const SCHEDULER_LAG: &str = "akon_scheduler_lag_seconds";
 /// Computer searches running on blocking threads.
@@ -105,6 +112,29 @@ impl Outcome {
             0 => Outcome::Answered,
             1 => Outcome::Refused,
             _ => Outcome::Failed,
+        }
+    }
+}
+
+/// What kind of owed message a delivery was about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwedMessage {
+    /// A game's board or result.
+    Board,
+    /// The message of a challenge never shown.
+    Challenge,
+    /// A scheduler notice (a reminder, a timeout's result).
+    Notice,
+}
+
+impl OwedMessage {
+    pub const ALL: [OwedMessage; 3] = [OwedMessage::Board, OwedMessage::Challenge, OwedMessage::Notice];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            OwedMessage::Board => "board",
+            OwedMessage::Challenge => "challenge",
+            OwedMessage::Notice => "notice",
         }
     }
 }
@@ -201,6 +231,16 @@ pub fn owed_delivered() {
     counter!(OWED_DELIVERED).increment(1);
 }
 
+/// An owed message was given up: Discord refuses it for good.
+pub fn owed_given_up(what: OwedMessage) {
+    counter!(OWED_GIVEN_UP, "what" => what.label()).increment(1);
+}
+
+/// An owed message failed for now and will be tried again.
+pub fn owed_retried(what: OwedMessage) {
+    counter!(OWED_RETRIED, "what" => what.label()).increment(1);
+}
+
 /// The scheduler's latest tick started `lag` after it was due.
 pub fn scheduler_lag(lag: Duration) {
     gauge!(SCHEDULER_LAG).set(lag.as_secs_f64());
@@ -264,6 +304,14 @@ pub fn describe() {
     describe_counter!(MOVES_APPLIED, "Moves written to the database, by who played them.");
     describe_gauge!(OWED_PENDING, "Owed messages not delivered yet.");
     describe_counter!(OWED_DELIVERED, "Owed messages delivered.");
+    describe_counter!(
+        OWED_GIVEN_UP,
+        "Owed messages given up because Discord refuses them for good, by kind."
+    );
+    describe_counter!(
+        OWED_RETRIED,
+        "Failed deliveries of owed messages to be retried, by kind."
+    );
     describe_gauge!(
         SCHEDULER_LAG,
         Unit::Seconds,
@@ -278,6 +326,10 @@ pub fn describe() {
     describe_gauge!(WAL_PAGES, "On SQLite, pages in the WAL at the latest checkpoint.");
     gauge!(OWED_PENDING).set(0.0);
     counter!(OWED_DELIVERED).absolute(0);
+    for what in OwedMessage::ALL {
+        counter!(OWED_GIVEN_UP, "what" => what.label()).absolute(0);
+        counter!(OWED_RETRIED, "what" => what.label()).absolute(0);
+    }
     gauge!(SCHEDULER_LAG).set(0.0);
     gauge!(SEARCHES_RUNNING).set(0.0);
     for by in ["player", "computer"] {

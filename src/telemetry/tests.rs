@@ -39,6 +39,24 @@ fn every_unlabelled_metric_is_shown_from_the_start_with_its_help_and_type() {
     }
     assert_eq!(value(&text, &format!("{MOVES_APPLIED}{{by=\"player\"}}")), 0.0);
     assert_eq!(value(&text, &format!("{MOVES_APPLIED}{{by=\"computer\"}}")), 0.0);
+    for what in OwedMessage::ALL {
+        for name in [OWED_GIVEN_UP, OWED_RETRIED] {
+            let series = format!("{name}{{what=\"{}\"}}", what.label());
+            assert_eq!(value(&text, &series), 0.0, "{series}:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn given_up_and_retried_deliveries_count_by_kind() {
+    let text = rendered(|| {
+        owed_given_up(OwedMessage::Board);
+        owed_given_up(OwedMessage::Board);
+        owed_retried(OwedMessage::Notice);
+    });
+    assert_eq!(value(&text, &format!("{OWED_GIVEN_UP}{{what=\"board\"}}")), 2.0);
+    assert_eq!(value(&text, &format!("{OWED_GIVEN_UP}{{what=\"notice\"}}")), 0.0);
+    assert_eq!(value(&text, &format!("{OWED_RETRIED}{{what=\"notice\"}}")), 1.0);
 }
 
 #[test]

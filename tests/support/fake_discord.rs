@@ -476,6 +476,9 @@ struct State {
     nonce_window: Option<Duration>,
     stalls: Vec<Stall>,
     stalls_hit: u64,
+    /// Channels that answer every request with this status (403: the bot
+    /// lost access; 404: the channel was deleted), until changed.
+    refusing_channels: HashMap<u64, u16>,
     /// Hears every REST call as it is answered (see [`FakeDiscord::observe`]).
     observer: Option<mpsc::UnboundedSender<Answered>>,
     /// Whether requests are kept for [`FakeDiscord::requests`]; a long load
@@ -861,6 +864,14 @@ impl State {
 
     fn route(&mut self, method: &Method, segs: &[&str], query: &str, body: &Value, files: &[FilePart]) -> Reply {
         let m = method.as_str();
+        if let ["channels", channel, ..] = segs {
+            if let Some(&status) = channel.parse().ok().and_then(|c: u64| self.refusing_channels.get(&c)) {
+                return match status {
+                    404 => error(404, 10003, "Unknown Channel"),
+                    _ => error(status, 50001, "Missing Access"),
+                };
+            }
+        }
         match (m, segs) {
             ("GET", ["gateway"]) => {
                 self.gateway_url_requests += 1;
@@ -1808,6 +1819,7 @@ impl FakeDiscord {
                 nonce_window: None,
                 stalls: Vec::new(),
                 stalls_hit: 0,
+                refusing_channels: HashMap::new(),
                 observer: None,
                 keep_log: true,
             }),
@@ -1841,6 +1853,18 @@ impl FakeDiscord {
 
     fn lock(&self) -> MutexGuard<'_, State> {
         self.shared.lock()
+    }
+
+    /// Makes every request about channel `channel_id` (posts, edits, reads)
+    /// fail with `status` from now on, as Discord answers for a channel the
+    /// bot may no longer see (403) or that was deleted (404); `None` makes
+    /// it answer again. The requests are logged.
+    pub fn refuse_channel(&self, channel_id: u64, status: Option<u16>) {
+        let mut st = self.lock();
+        match status {
+            Some(status) => st.refusing_channels.insert(channel_id, status),
+            None => st.refusing_channels.remove(&channel_id),
+        };
     }
 
     /// Holds the next request that matches `stall` forever (see [`Stall`]).
@@ -2236,6 +2260,20 @@ impl FakeDiscord {
         self.component(user, message_id, custom_id, 2, None, false).await
     }
 
+    /// [`FakeDiscord::click_unchecked`] delivered on the session of shard
+    /// `shard` of `total`, whichever shard serves the message's server: a
+    /// second copy of a press reaching another process.
+    pub async fn click_unchecked_via_shard(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+        (shard, total): (u64, u64),
+    ) -> Interaction {
+        self.component_via(user, message_id, custom_id, 2, None, false, Some((shard, total)))
+            .await
+    }
+
     /// A string-select choice (component_type 3) by `user` on a stored message.
     pub async fn select(&self, user: &TestUser, message_id: u64, custom_id: &str, values: Vec<&str>) -> Interaction {
         let values = values.into_iter().map(str::to_string).collect();
@@ -2251,6 +2289,21 @@ impl FakeDiscord {
         values: Option<Vec<String>>,
         checked: bool,
     ) -> Interaction {
+        self.component_via(user, message_id, custom_id, component_type, values, checked, None)
+            .await
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn component_via(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+        component_type: u8,
+        values: Option<Vec<String>>,
+        checked: bool,
+        via_shard: Option<(u64, u64)>,
+    ) -> Interaction {
         let guild = {
             let st = self.lock();
             st.messages
@@ -2259,7 +2312,15 @@ impl FakeDiscord {
         };
         let tx = self
             .wait_state("a live gateway session that got READY", |st| {
-                st.live_ready_session_for(guild).and_then(|s| s.tx.clone())
+                let session = match via_shard {
+                    Some(shard) => st
+                        .sessions
+                        .values()
+                        .rev()
+                        .find(|s| !s.closed && s.ready && s.shard == Some(shard)),
+                    None => st.live_ready_session_for(guild),
+                };
+                session.and_then(|s| s.tx.clone())
             })
             .await;
         let result = {
