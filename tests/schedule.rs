@@ -193,7 +193,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
             position: position(&view.game),
             finished: Some(akon::store::Finish {
                 end_reason: akon::store::EndReason::Timeout,
-                winner: seat.opponent().to_string(),
+                winner: Winner::Seat(seat.opponent()),
             }),
             captured_a: 0,
             captured_b: 0,
@@ -210,7 +210,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
                     game,
                     0,
                     &NewMove {
-                        seat: seat.letter(),
+                        seat,
                         hole: 3,
                         user_id: user,
                     },

@@ -96,7 +96,7 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
                 ..update_after(&engine)
             };
             let new_move = NewMove {
-                seat: start.to_move().letter(),
+                seat: start.to_move(),
                 hole,
                 user_id: user,
             };
@@ -457,7 +457,7 @@ async fn a_move_abandoned_while_being_written_leaves_one_move_or_none_and_the_wr
         engine.play(hole).unwrap();
         let update = update_after(&engine);
         let new_move = NewMove {
-            seat: seat.letter(),
+            seat,
             hole: hole.number(),
             user_id: if seat == Seat::A { 1 } else { 2 },
         };
@@ -623,7 +623,7 @@ fn update_after(engine: &Game) -> GameUpdate {
 async fn press_first_moves_at_once(
     f: &Fixture,
     games: &[i64],
-    seat_letter: impl Fn(Seat) -> char,
+    hole_number: impl Fn(Hole) -> u8,
 ) -> Vec<Vec<Result<Written, StoreError>>> {
     let mut tasks = Vec::new();
     for &game in games {
@@ -635,8 +635,8 @@ async fn press_first_moves_at_once(
             engine.play(hole).unwrap();
             let update = update_after(&engine);
             let new_move = NewMove {
-                seat: seat_letter(seat),
-                hole: hole.number(),
+                seat,
+                hole: hole_number(hole),
                 user_id: view.player(seat).user_id,
             };
             let store = f.store.clone();
@@ -670,7 +670,7 @@ on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn
 async fn moves_pressed_at_once_on_many_games_each_land_once() {
     let f = fixture().await;
     let games = games_between_pairs(&f, 40).await;
-    let outcomes = press_first_moves_at_once(&f, &games, Seat::letter).await;
+    let outcomes = press_first_moves_at_once(&f, &games, Hole::number).await;
     for (game, written) in games.iter().zip(outcomes) {
         let landed = written.iter().filter(|w| matches!(w, Ok(Written::Yes))).count();
         let refused = written.iter().filter(|w| matches!(w, Ok(Written::Conflict))).count();
@@ -686,13 +686,13 @@ on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn
 async fn a_move_the_database_refuses_fails_alone() {
     let f = fixture().await;
     let games = games_between_pairs(&f, 30).await;
-    // Every third game's presses name a seat the moves table refuses; the
+    // Every third game's presses name a hole the moves table refuses; the
     // others, written in the same batches on SQLite, must not fail with them.
     let bad: Vec<i64> = games.iter().copied().step_by(3).collect();
     let good_games: Vec<i64> = games.iter().copied().filter(|g| !bad.contains(g)).collect();
     let (good, refused) = tokio::join!(
-        press_first_moves_at_once(&f, &good_games, Seat::letter),
-        press_first_moves_at_once(&f, &bad, |_| 'X'),
+        press_first_moves_at_once(&f, &good_games, Hole::number),
+        press_first_moves_at_once(&f, &bad, |_| 9),
     );
     for (game, written) in good_games.iter().zip(good) {
         let landed = written.iter().filter(|w| matches!(w, Ok(Written::Yes))).count();
@@ -722,7 +722,7 @@ async fn the_wal_is_copied_back_beside_the_writer_and_stays_small() {
     for _round in 0..10 {
         for _ in 0..200 {
             let new_move = NewMove {
-                seat: if ply % 2 == 0 { 'A' } else { 'B' },
+                seat: if ply % 2 == 0 { Seat::A } else { Seat::B },
                 hole: 1,
                 user_id: if ply % 2 == 0 { 1 } else { 2 },
             };
@@ -758,7 +758,7 @@ async fn the_wal_starts_over_under_writes_that_never_pause() {
         writers.push(tokio::spawn(async move {
             for ply in 0..MOVES_PER_GAME {
                 let new_move = NewMove {
-                    seat: if ply % 2 == 0 { 'A' } else { 'B' },
+                    seat: if ply % 2 == 0 { Seat::A } else { Seat::B },
                     hole: 1,
                     user_id: if ply % 2 == 0 { 100 } else { 101 },
                 };
@@ -885,7 +885,7 @@ async fn boards_and_moves_written_at_once_each_land_once() {
             tokio::spawn(async move { store.board_shown(&board, None).await })
         })
         .collect();
-    let (boards, moves) = tokio::join!(futures_join(boards), press_first_moves_at_once(&f, moved, Seat::letter));
+    let (boards, moves) = tokio::join!(futures_join(boards), press_first_moves_at_once(&f, moved, Hole::number));
     for (game, recorded) in shown.iter().zip(boards) {
         let recorded = recorded.unwrap();
         assert!(

@@ -79,7 +79,7 @@ impl Service {
         let update = self.update_for(&view, finished);
         let user_id = view.player(seat).user_id;
         let new_move = NewMove {
-            seat: seat.letter(),
+            seat,
             hole: hole.number(),
             user_id,
         };

@@ -91,7 +91,7 @@ impl Service {
         let finished = finish_of(&view.game);
         let update = self.update_for(&view, finished);
         let new_move = NewMove {
-            seat: seat.letter(),
+            seat,
             hole: hole.number(),
             user_id: user.id,
         };
@@ -132,7 +132,7 @@ impl Service {
                     EndReason::Timeout { .. } => store::EndReason::Timeout,
                     EndReason::Aborted { .. } => unreachable!("aborts go through Store::abort_game"),
                 },
-                winner: winner.to_string(),
+                winner,
             }),
             captured_a: position.captured(Seat::A) as u32,
             captured_b: position.captured(Seat::B) as u32,

@@ -112,18 +112,18 @@ pub struct Streaks {
 }
 
 impl Streaks {
-    /// Streaks of `outcomes` (`win`, `loss`, `draw`), oldest first: a
-    /// loss or a draw ends a run of wins.
+    /// Streaks of `outcomes`, oldest first: a loss or a draw ends a run of
+    /// wins.
     ///
     /// ```
-    /// use akon::service::Streaks;
-    /// let outcomes = ["win", "win", "win", "draw", "win", "loss", "win", "win"];
+    /// use akon::service::{Outcome::*, Streaks};
+    /// let outcomes = [Win, Win, Win, Draw, Win, Loss, Win, Win];
     /// assert_eq!(Streaks::of(outcomes), Streaks { current: 2, best: 3 });
     /// ```
-    pub fn of<S: AsRef<str>>(outcomes: impl IntoIterator<Item = S>) -> Streaks {
+    pub fn of(outcomes: impl IntoIterator<Item = Outcome>) -> Streaks {
         let mut streaks = Streaks::default();
         for outcome in outcomes {
-            if outcome.as_ref() == "win" {
+            if outcome == Outcome::Win {
                 streaks.current += 1;
                 streaks.best = streaks.best.max(streaks.current);
             } else {
@@ -196,6 +196,16 @@ pub enum Outcome {
     Draw,
 }
 
+impl From<store::Outcome> for Outcome {
+    fn from(stored: store::Outcome) -> Outcome {
+        match stored {
+            store::Outcome::Win => Outcome::Win,
+            store::Outcome::Loss => Outcome::Loss,
+            store::Outcome::Draw => Outcome::Draw,
+        }
+    }
+}
+
 /// How a game of a history ended; with the player's [`Outcome`] it says
 /// who resigned or ran out of time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,32 +244,20 @@ pub struct HistoryGame {
     pub rating_after: Option<f64>,
 }
 
-impl HistoryGame {
-    fn from_row(row: HistoryRow) -> Result<HistoryGame> {
-        let corrupt = |why: String| ServiceError::Corrupt {
-            game_id: row.game_id,
-            why,
-        };
-        let computer_level = match row.computer_level.as_deref() {
-            None => None,
-            Some(level) => Some(level.parse().map_err(|_| corrupt(format!("computer level {level}")))?),
-        };
-        Ok(HistoryGame {
+impl From<HistoryRow> for HistoryGame {
+    fn from(row: HistoryRow) -> HistoryGame {
+        HistoryGame {
             game_id: row.game_id,
             opponent_name: row.opponent_name,
-            outcome: match row.outcome {
-                store::Outcome::Win => Outcome::Win,
-                store::Outcome::Loss => Outcome::Loss,
-                store::Outcome::Draw => Outcome::Draw,
-            },
+            outcome: row.outcome.into(),
             captured: row.captured,
             opponent_captured: row.opponent_captured,
             finished_at: row.finished_at,
             end: row.end_reason.map(HistoryEnd::from),
-            computer_level,
+            computer_level: row.computer_level,
             rating_before: row.rating_before,
             rating_after: row.rating_after,
-        })
+        }
     }
 }
 
@@ -403,19 +401,13 @@ impl Service {
             server,
             here,
             overall: self.store.record(player.id, None).await?.into(),
-            streaks: Streaks::of(self.store.outcomes(player.id).await?),
+            streaks: Streaks::of(self.store.outcomes(player.id).await?.into_iter().map(Outcome::from)),
             computer: self
                 .store
                 .computer_record(player.id)
                 .await?
                 .into_iter()
-                .filter_map(|(level, record)| match level.parse() {
-                    Ok(level) => Some((level, record.into())),
-                    Err(_) => {
-                        tracing::error!(level, user_id = player.id, "a stored computer level is unknown");
-                        None
-                    }
-                })
+                .map(|(level, record)| (level, record.into()))
                 .collect(),
             head_to_head,
             ongoing: self.store.ongoing_games(player.id).await?.len(),
@@ -442,8 +434,8 @@ impl Service {
             .history(user_id, page * HISTORY_PAGE, HISTORY_PAGE)
             .await?
             .into_iter()
-            .map(HistoryGame::from_row)
-            .collect::<Result<Vec<_>>>()?;
+            .map(HistoryGame::from)
+            .collect();
         Ok(HistoryPage {
             player,
             page,
@@ -542,16 +534,11 @@ mod tests {
 
     #[test]
     fn a_loss_or_a_draw_ends_a_winning_streak() {
-        assert_eq!(Streaks::of(Vec::<String>::new()), Streaks { current: 0, best: 0 });
-        assert_eq!(Streaks::of(["win", "loss"]), Streaks { current: 0, best: 1 });
-        assert_eq!(
-            Streaks::of(["win", "draw", "win", "win"]),
-            Streaks { current: 2, best: 2 }
-        );
-        assert_eq!(
-            Streaks::of(["win", "win", "win", "loss", "win"]),
-            Streaks { current: 1, best: 3 }
-        );
+        use Outcome::*;
+        assert_eq!(Streaks::of([]), Streaks { current: 0, best: 0 });
+        assert_eq!(Streaks::of([Win, Loss]), Streaks { current: 0, best: 1 });
+        assert_eq!(Streaks::of([Win, Draw, Win, Win]), Streaks { current: 2, best: 2 });
+        assert_eq!(Streaks::of([Win, Win, Win, Loss, Win]), Streaks { current: 1, best: 3 });
     }
 
     #[test]
