@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use akon::engine::{Game, Hole, Position, Seat};
-use akon::service::{Service, ServiceConfig};
+use akon::service::{MovePress, Service, ServiceConfig};
 use akon::store::GameStatus;
 use serde_json::{json, Value};
 use support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
@@ -640,7 +640,7 @@ async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
         .unwrap();
     if view.to_move() == Some(Seat::A) {
         service
-            .play(view.id, 0, Hole::new(4).unwrap(), &human, None)
+            .play(MovePress::new(view.id, 0, Hole::new(4).unwrap(), &human))
             .await
             .unwrap();
     }

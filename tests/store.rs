@@ -2,7 +2,7 @@
 //! pragmas, append-only moves, concurrent moves, challenges, records.
 
 use akon::engine::{Game, Hole, Position, Seat};
-use akon::service::{ChallengeStatus, Place, Player, Scope, ServiceConfig, ServiceError};
+use akon::service::{ChallengeStatus, MovePress, Place, Player, Scope, ServiceConfig, ServiceError};
 use akon::store::{
     Backend, EndReason, GameStatus, GameUpdate, LeaseKind, NewMove, Outcome, ShownBoard, Store, StoreError,
     UnratedReason, Written,
@@ -64,7 +64,7 @@ async fn moves_are_append_only() {
     let game = start_game(&f, &a, &b).await;
     let first = mover(&f, game, &a, &b).await;
     f.service
-        .play(game, 0, Hole::new(3).unwrap(), &first, None)
+        .play(MovePress::new(game, 0, Hole::new(3).unwrap(), &first))
         .await
         .unwrap();
     let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", f.path.display()))
@@ -127,7 +127,7 @@ async fn two_presses_at_once_apply_exactly_one_move() {
             let service = f.service.clone();
             let who = who.clone();
             let hole = legal[i % legal.len()];
-            tokio::spawn(async move { service.play(game, round, hole, &who, None).await })
+            tokio::spawn(async move { service.play(MovePress::new(game, round, hole, &who)).await })
         });
         let results: Vec<_> = futures_join(presses.collect()).await;
         let applied = results.iter().filter(|r| r.is_ok()).count();
@@ -157,26 +157,26 @@ async fn refusals_change_nothing() {
     let second = if first == a { b.clone() } else { a.clone() };
     let hole = Hole::new(1).unwrap();
     assert!(matches!(
-        f.service.play(game, 0, hole, &c, None).await,
+        f.service.play(MovePress::new(game, 0, hole, &c)).await,
         Err(ServiceError::NotAPlayer)
     ));
     assert!(matches!(
-        f.service.play(game, 0, hole, &second, None).await,
+        f.service.play(MovePress::new(game, 0, hole, &second)).await,
         Err(ServiceError::NotYourTurn(_))
     ));
     assert!(matches!(
-        f.service.play(game, 5, hole, &first, None).await,
+        f.service.play(MovePress::new(game, 5, hole, &first)).await,
         Err(ServiceError::StaleButton)
     ));
     assert!(matches!(
-        f.service.play(999, 0, hole, &first, None).await,
+        f.service.play(MovePress::new(999, 0, hole, &first)).await,
         Err(ServiceError::GameNotFound)
     ));
     assert_eq!(f.store.moves(game).await.unwrap().len(), 0);
-    f.service.play(game, 0, hole, &first, None).await.unwrap();
+    f.service.play(MovePress::new(game, 0, hole, &first)).await.unwrap();
     // Five seeds from hole 1 stay in the mover's own row, so the first mover's hole 1 stays empty.
-    f.service.play(game, 1, hole, &second, None).await.unwrap();
-    let refused = f.service.play(game, 2, hole, &first, None).await;
+    f.service.play(MovePress::new(game, 1, hole, &second)).await.unwrap();
+    let refused = f.service.play(MovePress::new(game, 2, hole, &first)).await;
     assert!(
         matches!(
             refused,
@@ -186,7 +186,7 @@ async fn refusals_change_nothing() {
     );
     f.service.resign(game, &second).await.unwrap();
     assert!(matches!(
-        f.service.play(game, 2, hole, &first, None).await,
+        f.service.play(MovePress::new(game, 2, hole, &first)).await,
         Err(ServiceError::GameOver)
     ));
     assert!(matches!(
@@ -807,7 +807,10 @@ async fn a_press_reads_what_is_stored_after_every_kind_of_write() {
         let hole = view.game.legal_moves().iter().next().unwrap();
         let user = mover(&f, game, &a, &b).await;
         f.service
-            .play(game, view.ply(), hole, &user, Some(board))
+            .play(MovePress {
+                message_id: Some(board),
+                ..MovePress::new(game, view.ply(), hole, &user)
+            })
             .await
             .unwrap();
         reads_as_stored(&f, game, "a move").await;
@@ -817,7 +820,10 @@ async fn a_press_reads_what_is_stored_after_every_kind_of_write() {
     let hole = view.game.legal_moves().iter().next().unwrap();
     let user = mover(&f, game, &a, &b).await;
     f.service
-        .play(game, view.ply(), hole, &user, Some(6_000))
+        .play(MovePress {
+            message_id: Some(6_000),
+            ..MovePress::new(game, view.ply(), hole, &user)
+        })
         .await
         .unwrap();
     reads_as_stored(&f, game, "a move on an unsaved board").await;

@@ -20,6 +20,16 @@ impl Bot {
                 return self.private_to(ctx, press, &tr!(mine, "unknown-button")).await;
             }
         };
+        let call = Call {
+            ctx,
+            interaction: press,
+            languages,
+            user: &user,
+            place: Place {
+                guild_id: press.guild_id.map(GuildId::get),
+                channel_id: press.channel_id.get(),
+            },
+        };
         match id {
             ButtonId::Accept { challenge } => match self.service.accept(challenge, &user).await {
                 Ok(view) => {
@@ -62,7 +72,11 @@ impl Bot {
             ButtonId::Move { game, ply, hole } => {
                 let _busy = self.busy.hold(game);
                 let pressed = press.message.id.get();
-                match self.service.play(game, ply, hole, &user, Some(pressed)).await {
+                let move_press = MovePress {
+                    message_id: Some(pressed),
+                    ..MovePress::new(game, ply, hole, &user)
+                };
+                match self.service.play(move_press).await {
                     Ok(applied) => {
                         // The move is committed: from here on the delivery loop
                         // would show it even if this process died. The old
@@ -118,8 +132,8 @@ impl Bot {
             }
             ButtonId::History { player, page } => self.history_button(ctx, press, languages, player, page).await,
             ButtonId::Review { game } => self.review_button(ctx, press, languages, game).await,
-            ButtonId::Hint { game, ply } => self.hint_button(ctx, press, languages, &user, game, ply).await,
-            ButtonId::Puzzle { attempt, hole } => self.puzzle_answer(ctx, press, languages, &user, attempt, hole).await,
+            ButtonId::Hint { game, ply } => self.hint_button(call, game, ply).await,
+            ButtonId::Puzzle { attempt, hole } => self.puzzle_answer(call, attempt, hole).await,
             ButtonId::NextPuzzle => self.next_puzzle_button(ctx, press, languages, &user).await,
             ButtonId::ResignConfirmed { game, ply } => {
                 let _busy = self.busy.hold(game);

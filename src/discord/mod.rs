@@ -45,7 +45,8 @@ use crate::board_text::level_name;
 use crate::engine::Seat;
 use crate::i18n::Language;
 use crate::service::{
-    ChallengeRequest, Challenged, Delivery, GameView, Languages, Locales, Place, Player, Service, ServiceError,
+    ChallengeRequest, Challenged, Delivery, GameView, Languages, Locales, MovePress, Place, Player, Service,
+    ServiceError,
 };
 use crate::tr;
 use commands::CommandError;
@@ -203,6 +204,24 @@ type SettingsChanges = (
 /// Whether an answer (or a message the bot owed) reached Discord: the
 /// error is a failure to talk to Discord, not a refusal.
 type Answered = serenity::Result<()>;
+
+/// An interaction being answered (a slash command or a button press), who
+/// asked, where, and the languages to answer in: what its handlers share.
+struct Call<'a, I> {
+    ctx: &'a Context,
+    interaction: &'a I,
+    languages: Languages,
+    user: &'a Player,
+    place: Place,
+}
+
+impl<I> Clone for Call<'_, I> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<I> Copy for Call<'_, I> {}
 
 fn response(reply: &Reply) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()

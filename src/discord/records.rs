@@ -9,22 +9,20 @@ use serenity::all::{
 };
 
 use super::render_records;
-use super::{response, Answered, Bot};
+use super::{response, Answered, Bot, Call};
 use crate::service::Languages;
-use crate::service::{Delivery, Place, Player, Scope};
+use crate::service::{Delivery, Player, Scope};
 use crate::tr;
 
 impl Bot {
-    pub(super) async fn leaderboard_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        user: &Player,
-        place: Place,
-        global: bool,
-    ) -> Answered {
-        let Languages { private: mine, public } = languages;
+    pub(super) async fn leaderboard_command(&self, call: Call<'_, CommandInteraction>, global: bool) -> Answered {
+        let Call {
+            ctx,
+            interaction: command,
+            languages: Languages { private: mine, public },
+            user,
+            place,
+        } = call;
         let scope = match (global, place.guild_id) {
             (true, _) => Scope::Global,
             (false, Some(guild)) => Scope::Server(guild),
@@ -76,15 +74,14 @@ impl Bot {
         }
     }
 
-    pub(super) async fn stats_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        user: &Player,
-        player: Option<Player>,
-        place: Place,
-    ) -> Answered {
+    pub(super) async fn stats_command(&self, call: Call<'_, CommandInteraction>, player: Option<Player>) -> Answered {
+        let Call {
+            ctx,
+            interaction: command,
+            languages,
+            user,
+            place,
+        } = call;
         let who = player.unwrap_or_else(|| user.clone());
         match self.service.stats(user, &who, place.guild_id).await {
             Ok(found) => self
@@ -160,15 +157,14 @@ impl Bot {
         }
     }
 
-    pub(super) async fn abort_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        user: &Player,
-        game: Option<i64>,
-        place: Place,
-    ) -> Answered {
+    pub(super) async fn abort_command(&self, call: Call<'_, CommandInteraction>, game: Option<i64>) -> Answered {
+        let Call {
+            ctx,
+            interaction: command,
+            languages,
+            user,
+            place,
+        } = call;
         let aborted = match self.service.game_of(user.id, game, place.channel_id).await {
             Ok(view) => self.service.abort(view.id, user).await,
             Err(error) => Err(error),

@@ -17,6 +17,13 @@ impl Bot {
             channel_id: command.channel_id.get(),
         };
         tracing::debug!(user_id = user.id, command = %command.data.name, "slash command");
+        let call = Call {
+            ctx,
+            interaction: command,
+            languages,
+            user: &user,
+            place,
+        };
         let parsed = match commands::parse(command) {
             Ok(parsed) => parsed,
             Err(error) => {
@@ -85,7 +92,7 @@ impl Bot {
                 server_language,
             } => {
                 let changes = ((dm_reminders, time), (language, server_language));
-                self.settings_command(ctx, command, mine, &user, place, changes).await
+                self.settings_command(call, changes).await
             }
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
                 Ok(games) => {
@@ -115,20 +122,14 @@ impl Bot {
                 };
                 self.answer_game_end(ctx, command, languages, resigned, "resign").await
             }
-            AkonCommand::Leaderboard { global } => {
-                self.leaderboard_command(ctx, command, languages, &user, place, global)
-                    .await
-            }
-            AkonCommand::Stats { player } => {
-                self.stats_command(ctx, command, languages, &user, player.as_ref().map(player_of), place)
-                    .await
-            }
+            AkonCommand::Leaderboard { global } => self.leaderboard_command(call, global).await,
+            AkonCommand::Stats { player } => self.stats_command(call, player.as_ref().map(player_of)).await,
             AkonCommand::History { player } => {
                 self.history_command(ctx, command, languages, &user, player.as_ref().map(player_of))
                     .await
             }
             AkonCommand::Game { id } => self.game_command(ctx, command, languages, id).await,
-            AkonCommand::Abort { game } => self.abort_command(ctx, command, languages, &user, game, place).await,
+            AkonCommand::Abort { game } => self.abort_command(call, game).await,
         }
     }
 
@@ -136,13 +137,17 @@ impl Bot {
     /// with Manage Server), then shows every setting.
     pub(super) async fn settings_command(
         &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        mine: Language,
-        user: &Player,
-        place: Place,
+        call: Call<'_, CommandInteraction>,
         ((dm_reminders, time), (language, server_language)): SettingsChanges,
     ) -> Answered {
+        let Call {
+            ctx,
+            interaction: command,
+            user,
+            place,
+            ..
+        } = call;
+        let mine = call.languages.private;
         let shown = async {
             if let Some(server_language) = server_language {
                 let may_manage = command

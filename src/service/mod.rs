@@ -29,6 +29,7 @@ pub use errors::{Result, ServiceError};
 pub use hints::HintView;
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leases::LEASE_SECS;
+pub use play::MovePress;
 pub use puzzles::{PuzzleAnswered, PuzzleStanding, PuzzleView};
 pub use records::{
     CallerStanding, GameRating, GameRecord, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, LeaderboardPage,

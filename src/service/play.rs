@@ -21,18 +21,36 @@ fn decided_on_the_read(error: &ServiceError) -> bool {
     )
 }
 
+/// A move as pressed: `user` plays `hole` in game `game_id` on the board
+/// showing move number `ply`, pressed on message `message_id` (if it came
+/// from a board message).
+#[derive(Debug, Clone, Copy)]
+pub struct MovePress<'a> {
+    pub game_id: i64,
+    pub ply: i64,
+    pub hole: Hole,
+    pub user: &'a Player,
+    pub message_id: Option<u64>,
+}
+
+impl<'a> MovePress<'a> {
+    /// A press that did not come from a board message.
+    pub fn new(game_id: i64, ply: i64, hole: Hole, user: &'a Player) -> MovePress<'a> {
+        MovePress {
+            game_id,
+            ply,
+            hole,
+            user,
+            message_id: None,
+        }
+    }
+}
+
 impl Service {
-    /// `user` plays `hole` on the board showing move number `ply`, pressed
-    /// on message `message_id` (if it came from a board message).
-    pub async fn play(
-        &self,
-        game_id: i64,
-        ply: i64,
-        hole: Hole,
-        user: &Player,
-        message_id: Option<u64>,
-    ) -> Result<MoveApplied> {
-        match self.try_play(game_id, ply, hole, user, message_id, Read::Kept).await {
+    /// Plays `press`, decided on the game as kept and, if refused or
+    /// overtaken, again on the game as stored.
+    pub async fn play(&self, press: MovePress<'_>) -> Result<MoveApplied> {
+        match self.try_play(&press, Read::Kept).await {
             Ok(Some(applied)) => return Ok(applied),
             Ok(None) => {}
             Err(error) if decided_on_the_read(&error) => {}
@@ -42,22 +60,21 @@ impl Service {
         // press came first, or, the game being kept in memory, its row was
         // changed behind the bot's back): decided again on the game as
         // stored, so that no refusal rests on a kept copy alone.
-        self.try_play(game_id, ply, hole, user, message_id, Read::Stored)
+        self.try_play(&press, Read::Stored)
             .await?
             .ok_or(ServiceError::StaleButton)
     }
 
     /// A press decided on the game as `read`; `None` if the write did not
     /// find the game as read.
-    async fn try_play(
-        &self,
-        game_id: i64,
-        ply: i64,
-        hole: Hole,
-        user: &Player,
-        message_id: Option<u64>,
-        read: Read,
-    ) -> Result<Option<MoveApplied>> {
+    async fn try_play(&self, press: &MovePress<'_>, read: Read) -> Result<Option<MoveApplied>> {
+        let MovePress {
+            game_id,
+            ply,
+            hole,
+            user,
+            message_id,
+        } = *press;
         let mut view = self.game_to_move(game_id, read).await?;
         let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if view.finished.is_some() {
