@@ -1,15 +1,13 @@
-//! Ratings and records: leaderboards, a player's stats, their game history,
-//! one game's full record, and aborting a game before both players have
-//! moved. Ratings themselves are updated by the store when a game finishes.
+//! Ratings and records: leaderboards, a player's stats, their game history
+//! and one game's full record. Ratings themselves are updated by the store
+//! when a game finishes.
 
 use super::PlayerView;
 use super::{GameView, Player, Result, Service, ServiceError};
 use crate::ai::Level;
-use crate::engine::{Record, Seat, Winner};
+use crate::engine::Record;
 use crate::rating::Rating;
-use crate::store::{
-    self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, UnratedReason, Written,
-};
+use crate::store::{self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, UnratedReason};
 
 pub use crate::rating::Scope;
 
@@ -493,38 +491,6 @@ impl Service {
                 })
             }
         })))
-    }
-
-    /// Which seat aborted an aborted game (one with neither winner nor end
-    /// reason); `None` if it was not aborted.
-    pub(super) async fn aborted_by(&self, game_id: i64, player_a: i64) -> Result<Option<Seat>> {
-        Ok(self
-            .store
-            .abort_of(game_id)
-            .await?
-            .map(|abort| if abort.user_id == player_a { Seat::A } else { Seat::B }))
-    }
-
-    /// `user` aborts `game_id`, which either player may do until both have
-    /// moved: the game ends unrated, with no winner and no result.
-    pub async fn abort(&self, game_id: i64, user: &Player) -> Result<GameView> {
-        let mut view = self.game(game_id).await?;
-        let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
-        if view.finished.is_some() {
-            return Err(ServiceError::GameOver);
-        }
-        if !view.can_abort() {
-            return Err(ServiceError::TooLateToAbort);
-        }
-        match self.store.abort_game(game_id, view.ply(), user.id, self.now()).await? {
-            Written::Conflict => Err(ServiceError::StaleButton),
-            Written::Yes => {
-                tracing::info!(game_id, user_id = user.id, "aborted");
-                view.finished = Some((super::EndReason::Aborted { seat }, Winner::Draw));
-                view.rating = Some(GameRating::Unrated(Unrated::Aborted));
-                Ok(view)
-            }
-        }
     }
 }
 
