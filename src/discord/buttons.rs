@@ -1,7 +1,13 @@
 //! Button presses: moves, challenges' answers, resignations, rematches
 //! and pages, each keyed by its `custom_id`.
 
-use super::*;
+use serenity::all::{
+    ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage, GuildId, Message,
+};
+
+use super::{player_of, render, response, Answered, Bot, ButtonId, Call};
+use crate::service::{Delivery, GameView, Languages, MovePress, Place, ServiceError};
+use crate::tr;
 
 impl Bot {
     pub(super) async fn on_button(

@@ -1,7 +1,10 @@
 //! The computer's turns: searched off the async runtime, then shown like
 //! any move; caught up at start for games left waiting.
 
-use super::*;
+use serenity::all::Context;
+
+use super::{Answered, Bot};
+use crate::service::{Delivery, GameView};
 
 impl Bot {
     /// If the computer is to move in `view`, it moves.

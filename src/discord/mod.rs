@@ -29,9 +29,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    Client, ClientBuilder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler, GatewayIntents, GuildId, Http,
-    HttpBuilder, Interaction, Message, Ready, User,
+    Context, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EventHandler, GuildId, Interaction, Ready, User,
 };
 use serenity::async_trait;
 
@@ -41,15 +40,9 @@ pub use custom_id::{ButtonId, UnknownButton};
 pub use render_review::{review_text, rules_review_paragraph};
 pub use telemetry::gateway_check;
 
-use crate::board_text::level_name;
-use crate::engine::Seat;
 use crate::i18n::Language;
-use crate::service::{
-    ChallengeRequest, Challenged, Delivery, GameView, Languages, Locales, MovePress, Place, Player, Service,
-    ServiceError,
-};
+use crate::service::{Languages, Locales, Place, Player, Service, ServiceError};
 use crate::tr;
-use commands::CommandError;
 use render::Reply;
 
 #[derive(Clone)]

@@ -1,7 +1,19 @@
 //! The `/akon` subcommands: each parsed option set goes to the service and
 //! its result comes back as a message.
 
-use super::*;
+use serenity::all::{
+    CommandInteraction, Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, GuildId, Message,
+};
+
+use super::commands::{self, AkonCommand, CommandError};
+use super::render::{self, Reply};
+use super::{player_of, response, Answered, Bot, Call, SettingsChanges};
+use crate::board_text::level_name;
+use crate::engine::Seat;
+use crate::i18n::Language;
+use crate::service::{ChallengeRequest, Challenged, GameView, Languages, Place, ServiceError};
+use crate::tr;
 
 impl Bot {
     pub(super) async fn on_command(
