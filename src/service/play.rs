@@ -4,7 +4,7 @@
 use super::games::Read;
 use super::views::finish_of;
 use super::{schedule, EndReason, GameView, MoveApplied, Player, Result, Service, ServiceError};
-use crate::engine::{Hole, Seat, Winner};
+use crate::engine::{Hole, MoveOutcome, Seat, Winner};
 use crate::store::{self, Finish, GameUpdate, NewMove, Written};
 
 /// Refusals that rest on the game as read, with nothing written.
@@ -104,32 +104,51 @@ impl Service {
         if self.time_out_if_due(&view).await? {
             return Err(ServiceError::TimedOut);
         }
+        let Some(outcome) = self.record_move(&mut view, seat, hole, user.id).await? else {
+            return Ok(None);
+        };
+        crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
+        tracing::debug!(
+            game_id,
+            ply = ply + 1,
+            user_id = user.id,
+            hole = hole.number(),
+            "move played"
+        );
+        if view.finished.is_some() {
+            view.rating = self.game_rating(game_id, view.guild_id).await?;
+        }
+        Ok(Some(MoveApplied { outcome, view }))
+    }
+
+    /// `user_id` plays `hole` from `seat` in `view`'s game, written only if
+    /// the game is still at the move `view` shows: what the move did, with
+    /// `view` brought up to date, or `None` if someone else wrote first.
+    pub(super) async fn record_move(
+        &self,
+        view: &mut GameView,
+        seat: Seat,
+        hole: Hole,
+        user_id: u64,
+    ) -> Result<Option<MoveOutcome>> {
+        let ply = view.ply();
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
-        let update = self.update_for(&view, finished);
+        let update = self.update_for(view, finished);
         let new_move = NewMove {
             seat,
             hole: hole.number(),
-            user_id: user.id,
+            user_id,
         };
-        match self.store.record_move(game_id, ply, &new_move, &update).await? {
+        match self.store.record_move(view.id, ply, &new_move, &update).await? {
             Written::Conflict => Ok(None),
             Written::Yes => {
-                crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
-                tracing::debug!(
-                    game_id,
-                    ply = ply + 1,
-                    user_id = user.id,
-                    hole = hole.number(),
-                    "move played"
-                );
                 view.last_move = Some(outcome);
                 view.finished = finished;
                 if finished.is_some() {
-                    view.rating = self.game_rating(game_id, view.guild_id).await?;
-                    view.hints_used = self.hints_used(game_id, view.computer.is_some()).await?;
+                    view.hints_used = self.hints_used(view.id, view.computer.is_some()).await?;
                 }
-                Ok(Some(MoveApplied { outcome, view }))
+                Ok(Some(outcome))
             }
         }
     }
