@@ -7,11 +7,24 @@
 //! a crash or an outage left owed (the guarantee); both go through here.
 
 use super::{GameView, Result, Service};
-use crate::store::{LeaseKind, ShownBoard};
+use crate::store::{self, LeaseKind, ShownBoard};
 
 /// A game or challenge that owes its channel a message, and when it last
-/// changed.
-pub use crate::store::Owing;
+/// changed (seconds since the Unix epoch, the service's clock).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Owing {
+    pub id: i64,
+    pub changed_at: i64,
+}
+
+impl From<store::Owing> for Owing {
+    fn from(owing: store::Owing) -> Owing {
+        Owing {
+            id: owing.id,
+            changed_at: owing.changed_at,
+        }
+    }
+}
 
 /// What a game owes its channel now.
 #[derive(Debug, Clone)]
@@ -85,13 +98,25 @@ impl Service {
     /// Up to `limit` games that owe their channel a message, least recently
     /// changed first.
     pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<Owing>> {
-        Ok(self.store.games_owing_messages(limit).await?)
+        Ok(self
+            .store
+            .games_owing_messages(limit)
+            .await?
+            .into_iter()
+            .map(Owing::from)
+            .collect())
     }
 
     /// Up to `limit` pending challenges whose message was never posted
     /// (a crash before the answer to `/akon challenge` or Rematch).
     pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<Owing>> {
-        Ok(self.store.challenges_owing_message(limit).await?)
+        Ok(self
+            .store
+            .challenges_owing_message(limit)
+            .await?
+            .into_iter()
+            .map(Owing::from)
+            .collect())
     }
 
     /// What `game_id` owes its channel now, if anything: its board or

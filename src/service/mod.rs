@@ -33,7 +33,8 @@ pub use play::MovePress;
 pub use puzzles::{PuzzleAnswered, PuzzleStanding, PuzzleView};
 pub use records::{
     CallerStanding, GameRating, GameRecord, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, LeaderboardPage,
-    Outcome, RatingChange, RatingSummary, Scope, Standing, Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
+    Outcome, RatingChange, RatingSummary, RecentChange, Scope, Standing, Stats, Streaks, Unrated, HISTORY_PAGE,
+    LEADERBOARD_PAGE,
 };
 pub use reviews::ReviewView;
 pub use schedule::{

@@ -87,7 +87,30 @@ pub struct RatingSummary {
     /// Place on the leaderboard, if listed there.
     pub rank: Option<i64>,
     /// The latest changes, newest first.
-    pub recent: Vec<RatingChangeRow>,
+    pub recent: Vec<RecentChange>,
+}
+
+/// One of a player's latest rating changes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RecentChange {
+    pub game_id: i64,
+    pub rating_before: f64,
+    pub rating_after: f64,
+    pub deviation_after: f64,
+    /// When the game that changed it finished.
+    pub rated_at: i64,
+}
+
+impl From<RatingChangeRow> for RecentChange {
+    fn from(row: RatingChangeRow) -> RecentChange {
+        RecentChange {
+            game_id: row.game_id,
+            rating_before: row.rating_before,
+            rating_after: row.rating_after,
+            deviation_after: row.deviation_after,
+            rated_at: row.rated_at,
+        }
+    }
 }
 
 impl RatingSummary {
@@ -372,7 +395,13 @@ impl Service {
                 .store
                 .rank(scope, self.config.leaderboard_min_games, user_id)
                 .await?,
-            recent: self.store.rating_changes(user_id, scope, RECENT_CHANGES).await?,
+            recent: self
+                .store
+                .rating_changes(user_id, scope, RECENT_CHANGES)
+                .await?
+                .into_iter()
+                .map(RecentChange::from)
+                .collect(),
         }))
     }
 
