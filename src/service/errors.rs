@@ -88,8 +88,8 @@ pub enum ServiceError {
     #[error("no ongoing game in this channel")]
     NoGameHere,
     /// Several ongoing games (these ids) in this channel.
-    #[error("several ongoing games here: {0}")]
-    WhichGame(String),
+    #[error("several ongoing games here: {0:?}")]
+    WhichGame(Vec<i64>),
     #[error("game {game_id} is inconsistent: {why}")]
     Corrupt { game_id: i64, why: String },
     #[error(transparent)]

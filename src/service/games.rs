@@ -201,9 +201,7 @@ impl Service {
         match here.len() {
             0 => Err(ServiceError::NoGameHere),
             1 => Ok(here.into_iter().next().expect("one game")),
-            _ => Err(ServiceError::WhichGame(
-                here.iter().map(|g| g.id.to_string()).collect::<Vec<_>>().join(", "),
-            )),
+            _ => Err(ServiceError::WhichGame(here.iter().map(|g| g.id).collect())),
         }
     }
 }
