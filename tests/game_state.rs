@@ -14,12 +14,7 @@ mod db;
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
 
-use service_fixture::{fixture, here, player, Fixture};
-
-async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
-    let challenge = f.service.challenge(here(), a, b).await.unwrap();
-    f.service.accept(challenge.id, b).await.unwrap().id
-}
+use service_fixture::{fixture, here, player, start_game, Fixture};
 
 fn random_hole(game: &Game, rng: &mut SplitMix64) -> Hole {
     let legal: Vec<Hole> = game.legal_moves().iter().collect();

@@ -17,12 +17,7 @@ mod db;
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
 
-use service_fixture::{fixture, fixture_with, here, player, Fixture, CHANNEL, GUILD, T0};
-
-async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
-    let challenge = f.service.challenge(here(), a, b).await.unwrap();
-    f.service.accept(challenge.id, b).await.unwrap().id
-}
+use service_fixture::{fixture, fixture_with, here, player, start_game, Fixture, CHANNEL, GUILD, T0};
 
 /// The user to move in a game.
 async fn mover(f: &Fixture, game: i64, a: &Player, b: &Player) -> Player {
