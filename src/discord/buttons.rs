@@ -5,6 +5,7 @@ use serenity::all::{
     ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage, GuildId, Message,
 };
 
+use super::asker::Asker;
 use super::{player_of, render, response, Answered, Bot, ButtonId, Call};
 use crate::service::{Delivery, GameView, Languages, MovePress, Place, ServiceError};
 use crate::tr;
@@ -104,17 +105,13 @@ impl Bot {
                         self.computer_turn_if_due(ctx, &owed.view).await
                     }
                     Err(error @ (ServiceError::StaleButton | ServiceError::OutdatedBoard)) => {
-                        self.private_to(ctx, press, &self.error_text(mine, &error, "move"))
-                            .await?;
+                        self.refuse(ctx, Asker::Button(press), mine, &error, "move").await?;
                         // The game may be waiting for its board (a crash after
                         // the last move): show it now.
                         drop(_busy);
                         self.settle_game(ctx, game).await.map(|_| ())
                     }
-                    Err(error) => {
-                        self.private_to(ctx, press, &self.error_text(mine, &error, "move"))
-                            .await
-                    }
+                    Err(error) => self.refuse(ctx, Asker::Button(press), mine, &error, "move").await,
                 }
             }
             ButtonId::Resign { game } => match self.service.may_resign(game, &user).await {
@@ -125,10 +122,7 @@ impl Bot {
                         .create_response(&ctx.http, CreateInteractionResponse::Message(message))
                         .await
                 }
-                Err(error) => {
-                    self.private_to(ctx, press, &self.error_text(mine, &error, "resign"))
-                        .await
-                }
+                Err(error) => self.refuse(ctx, Asker::Button(press), mine, &error, "resign").await,
             },
             ButtonId::Rematch { game } => self.on_rematch(ctx, press, languages, game, &user).await,
             ButtonId::Abort { game } => self.abort_button(ctx, press, languages, &user, game).await,
@@ -161,11 +155,7 @@ impl Bot {
                         // about the game as it is now, on the same message.
                         let view = match self.service.may_resign(game, &user).await {
                             Ok(view) => view,
-                            Err(error) => {
-                                return self
-                                    .private_to(ctx, press, &self.error_text(mine, &error, "resign"))
-                                    .await
-                            }
+                            Err(error) => return self.refuse(ctx, Asker::Button(press), mine, &error, "resign").await,
                         };
                         let mut reply = render::resign_confirmation(mine, game, view.ply());
                         reply.content = format!(
@@ -177,10 +167,7 @@ impl Bot {
                             .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(response(&reply)))
                             .await
                     }
-                    Err(error) => {
-                        self.private_to(ctx, press, &self.error_text(mine, &error, "resign"))
-                            .await
-                    }
+                    Err(error) => self.refuse(ctx, Asker::Button(press), mine, &error, "resign").await,
                 }
             }
         }
@@ -204,7 +191,7 @@ impl Bot {
                     .await;
             }
         }
-        self.private_to(ctx, press, &self.error_text(languages.private, error, "challenge"))
+        self.refuse(ctx, Asker::Button(press), languages.private, error, "challenge")
             .await
     }
 

@@ -108,7 +108,7 @@ impl Bot {
                     .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
                     .await
             }
-            Err(error) => self.private_to(ctx, press, &self.error_text(l, &error, "puzzle")).await,
+            Err(error) => self.refuse(ctx, Asker::Button(press), l, &error, "puzzle").await,
         }
     }
 }

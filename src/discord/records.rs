@@ -8,8 +8,9 @@ use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage,
 };
 
+use super::asker::Asker;
 use super::render_records;
-use super::{response, Answered, Bot, Call};
+use super::{Answered, Bot, Call};
 use crate::service::Languages;
 use crate::service::{Delivery, Player, Scope};
 use crate::tr;
@@ -19,10 +20,11 @@ impl Bot {
         let Call {
             ctx,
             interaction: command,
-            languages: Languages { private: mine, public },
+            languages,
             user,
             place,
         } = call;
+        let mine = languages.private;
         let scope = match (global, place.guild_id) {
             (true, _) => Scope::Global,
             (false, Some(guild)) => Scope::Server(guild),
@@ -33,20 +35,15 @@ impl Bot {
                     .await;
             }
         };
-        match self.service.leaderboard(scope, 0, user.id).await {
-            Ok(board) => self
-                .public(
-                    ctx,
-                    command,
-                    &render_records::leaderboard(public, &board, place.guild_id.unwrap_or(0)),
-                )
-                .await
-                .map(|_| ()),
-            Err(error) => {
-                self.private(ctx, command, &self.error_text(mine, &error, "leaderboard"))
-                    .await
-            }
-        }
+        let board = self.service.leaderboard(scope, 0, user.id).await;
+        self.answer(
+            ctx,
+            Asker::Command(command),
+            languages,
+            (board, "leaderboard"),
+            |l, board| render_records::leaderboard(l, board, place.guild_id.unwrap_or(0)),
+        )
+        .await
     }
 
     /// Previous or Next on a leaderboard: the message shows the new page,
@@ -60,18 +57,15 @@ impl Bot {
         (global, guild, page): (bool, u64, i64),
     ) -> Answered {
         let scope = if global { Scope::Global } else { Scope::Server(guild) };
-        match self.service.leaderboard(scope, page, user.id).await {
-            Ok(board) => {
-                let update = response(&render_records::leaderboard(languages.public, &board, guild));
-                press
-                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                    .await
-            }
-            Err(error) => {
-                self.private_to(ctx, press, &self.error_text(languages.private, &error, "leaderboard"))
-                    .await
-            }
-        }
+        let board = self.service.leaderboard(scope, page, user.id).await;
+        self.answer(
+            ctx,
+            Asker::Button(press),
+            languages,
+            (board, "leaderboard"),
+            |l, board| render_records::leaderboard(l, board, guild),
+        )
+        .await
     }
 
     pub(super) async fn stats_command(&self, call: Call<'_, CommandInteraction>, player: Option<Player>) -> Answered {
@@ -83,16 +77,15 @@ impl Bot {
             place,
         } = call;
         let who = player.unwrap_or_else(|| user.clone());
-        match self.service.stats(user, &who, place.guild_id).await {
-            Ok(found) => self
-                .public(ctx, command, &render_records::stats(languages.public, &found))
-                .await
-                .map(|_| ()),
-            Err(error) => {
-                self.private(ctx, command, &self.error_text(languages.private, &error, "stats"))
-                    .await
-            }
-        }
+        let found = self.service.stats(user, &who, place.guild_id).await;
+        self.answer(
+            ctx,
+            Asker::Command(command),
+            languages,
+            (found, "stats"),
+            render_records::stats,
+        )
+        .await
     }
 
     pub(super) async fn history_command(
@@ -104,16 +97,15 @@ impl Bot {
         player: Option<Player>,
     ) -> Answered {
         let who = player.unwrap_or_else(|| user.clone());
-        match self.service.history_of(&who, 0).await {
-            Ok(page) => self
-                .public(ctx, command, &render_records::history(languages.public, &page))
-                .await
-                .map(|_| ()),
-            Err(error) => {
-                self.private(ctx, command, &self.error_text(languages.private, &error, "history"))
-                    .await
-            }
-        }
+        let page = self.service.history_of(&who, 0).await;
+        self.answer(
+            ctx,
+            Asker::Command(command),
+            languages,
+            (page, "history"),
+            render_records::history,
+        )
+        .await
     }
 
     pub(super) async fn history_button(
@@ -124,18 +116,15 @@ impl Bot {
         player: u64,
         page: i64,
     ) -> Answered {
-        match self.service.history(player, page).await {
-            Ok(page) => {
-                let update = response(&render_records::history(languages.public, &page));
-                press
-                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                    .await
-            }
-            Err(error) => {
-                self.private_to(ctx, press, &self.error_text(languages.private, &error, "history"))
-                    .await
-            }
-        }
+        let page = self.service.history(player, page).await;
+        self.answer(
+            ctx,
+            Asker::Button(press),
+            languages,
+            (page, "history"),
+            render_records::history,
+        )
+        .await
     }
 
     pub(super) async fn game_command(
@@ -145,16 +134,15 @@ impl Bot {
         languages: Languages,
         game_id: i64,
     ) -> Answered {
-        match self.service.game_record(game_id).await {
-            Ok(record) => self
-                .public(ctx, command, &render_records::game(languages.public, &record))
-                .await
-                .map(|_| ()),
-            Err(error) => {
-                self.private(ctx, command, &self.error_text(languages.private, &error, "game"))
-                    .await
-            }
-        }
+        let record = self.service.game_record(game_id).await;
+        self.answer(
+            ctx,
+            Asker::Command(command),
+            languages,
+            (record, "game"),
+            render_records::game,
+        )
+        .await
     }
 
     pub(super) async fn abort_command(&self, call: Call<'_, CommandInteraction>, game: Option<i64>) -> Answered {
@@ -197,7 +185,7 @@ impl Bot {
                 self.deliver(ctx, &owed, None, languages.public).await
             }
             Err(error) => {
-                self.private_to(ctx, press, &self.error_text(languages.private, &error, "abort"))
+                self.refuse(ctx, Asker::Button(press), languages.private, &error, "abort")
                     .await
             }
         }

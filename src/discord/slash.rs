@@ -6,6 +6,7 @@ use serenity::all::{
     CreateInteractionResponseMessage, GuildId, Message,
 };
 
+use super::asker::Asker;
 use super::commands::{self, AkonCommand, CommandError};
 use super::render::{self, Reply};
 use super::{player_of, response, Answered, Bot, Call, SettingsChanges};
@@ -92,7 +93,7 @@ impl Bot {
                         self.computer_turn_if_due(ctx, &view).await
                     }
                     Err(error) => {
-                        self.private(ctx, command, &self.error_text(mine, &error, "challenge"))
+                        self.refuse(ctx, Asker::Command(command), mine, &error, "challenge")
                             .await
                     }
                 }
@@ -111,10 +112,7 @@ impl Bot {
                     self.private(ctx, command, &render::games_list(mine, user.id, &games).content)
                         .await
                 }
-                Err(error) => {
-                    self.private(ctx, command, &self.error_text(mine, &error, "games"))
-                        .await
-                }
+                Err(error) => self.refuse(ctx, Asker::Command(command), mine, &error, "games").await,
             },
             AkonCommand::Board { game } => match self.service.game_of(user.id, game, place.channel_id).await {
                 Ok(view) => {
@@ -122,10 +120,7 @@ impl Bot {
                     let message = self.public(ctx, command, &render::board(public, &view)).await?;
                     self.board_answered(ctx, &view, &message).await
                 }
-                Err(error) => {
-                    self.private(ctx, command, &self.error_text(mine, &error, "board"))
-                        .await
-                }
+                Err(error) => self.refuse(ctx, Asker::Command(command), mine, &error, "board").await,
             },
             AkonCommand::Resign { game } => {
                 let resigned = match self.service.game_of(user.id, game, place.channel_id).await {
@@ -196,7 +191,7 @@ impl Bot {
                 self.private(ctx, command, &text).await
             }
             Err(error) => {
-                self.private(ctx, command, &self.error_text(mine, &error, "settings"))
+                self.refuse(ctx, Asker::Command(command), mine, &error, "settings")
                     .await
             }
         }
