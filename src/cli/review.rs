@@ -8,8 +8,8 @@ use clap::Args;
 use super::bad_input;
 use super::replay::{start_and_moves, StartArgs};
 use crate::ai::{review, REVIEW_NODES};
-use crate::discord::review_text;
 use crate::i18n::Language;
+use crate::review_text::review_text;
 
 #[derive(Args, Debug)]
 pub struct ReviewArgs {

@@ -37,7 +37,7 @@ use serenity::async_trait;
 pub use client::{build_client, client_builder, rest_client, BotHandle, DiscordSettings, ShardPlan, SCHEDULER_EVERY};
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
-pub use render_review::{review_text, rules_review_paragraph};
+pub use render_review::rules_review_paragraph;
 pub use telemetry::gateway_check;
 
 use crate::i18n::Language;
