@@ -16,9 +16,6 @@ mod puzzle;
 mod records;
 mod refusals;
 mod render;
-mod render_puzzle;
-mod render_records;
-mod render_review;
 mod review;
 mod schedule;
 mod slash;
@@ -43,7 +40,7 @@ pub use telemetry::gateway_check;
 use crate::i18n::Language;
 use crate::service::{Languages, Locales, Place, Player, Service, ServiceError};
 use crate::tr;
-use render::Reply;
+use render::{puzzle as render_puzzle, records as render_records, review as render_review, Reply};
 
 #[derive(Clone)]
 struct Bot {

@@ -1,5 +1,9 @@
 //! Service results as Discord messages: text, mentions and buttons.
 
+pub(super) mod puzzle;
+pub(super) mod records;
+pub(super) mod review;
+
 use serenity::all::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateMessage, Nonce, UserId};
 
 use super::custom_id::ButtonId;
@@ -214,11 +218,11 @@ pub fn board(language: Language, view: &GameView) -> Reply {
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
             content.push_str(&result_line(l, view, reason, winner));
-            if let Some(line) = super::render_review::hints_used_line(l, view.hints_used) {
+            if let Some(line) = review::hints_used_line(l, view.hints_used) {
                 content.push('\n');
                 content.push_str(&line);
             }
-            if let Some(line) = super::render_records::rating_line(l, view) {
+            if let Some(line) = records::rating_line(l, view) {
                 content.push('\n');
                 content.push_str(&line);
             }
@@ -227,7 +231,7 @@ pub fn board(language: Language, view: &GameView) -> Reply {
                 .label(tr!(l, "button-rematch"))
                 .style(ButtonStyle::Success)];
             if !matches!(reason, EndReason::Aborted { .. }) {
-                buttons.push(super::render_review::review_button(l, view.id));
+                buttons.push(review::review_button(l, view.id));
             }
             components = vec![CreateActionRow::Buttons(buttons)];
         }
@@ -412,7 +416,7 @@ fn move_buttons(language: Language, view: &GameView) -> Vec<CreateActionRow> {
             .style(ButtonStyle::Danger),
     );
     if view.computer.is_some() {
-        second.push(super::render_review::hint_button(language, view.id, view.ply()));
+        second.push(review::hint_button(language, view.id, view.ply()));
     }
     if view.can_abort() {
         second.push(
@@ -509,8 +513,8 @@ pub fn rules(language: Language) -> Vec<String> {
         tr!(language, "rules-end"),
         format!(
             "{}\n{}",
-            super::render_review::rules_review_paragraph(language),
-            super::render_puzzle::rules_puzzle_paragraph(language)
+            review::rules_review_paragraph(language),
+            puzzle::rules_puzzle_paragraph(language)
         ),
     ]
 }

@@ -4,9 +4,9 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::custom_id::ButtonId;
-use super::render::{self, mention, Reply};
+use super::{self as render, mention, Reply};
 use crate::board_text::{draw, level_name};
+use crate::discord::custom_id::ButtonId;
 use crate::engine::Seat;
 use crate::i18n::Language;
 use crate::rating::Rating;
@@ -271,11 +271,11 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
             record = record(l, against)
         ));
     }
-    if let Some(line) = super::render_review::hints_stats_line(l, stats.games_with_hints) {
+    if let Some(line) = super::review::hints_stats_line(l, stats.games_with_hints) {
         lines.push(line);
     }
     if let Some(standing) = &stats.puzzles {
-        lines.push(super::render_puzzle::puzzle_stats_line(l, standing));
+        lines.push(super::puzzle::puzzle_stats_line(l, standing));
     }
     if let Some((asker, h2h)) = &stats.head_to_head {
         lines.push(tr!(

@@ -20,7 +20,7 @@ pub fn rules_review_paragraph(l: Language) -> String {
 
 /// The Review button of a finished game's board.
 pub fn review_button(l: Language, game_id: i64) -> serenity::all::CreateButton {
-    serenity::all::CreateButton::new(super::custom_id::ButtonId::Review { game: game_id }.to_string())
+    serenity::all::CreateButton::new(crate::discord::custom_id::ButtonId::Review { game: game_id }.to_string())
         .label(tr!(l, "button-review"))
         .style(serenity::all::ButtonStyle::Secondary)
 }
@@ -34,9 +34,7 @@ pub fn review_message(l: Language, view: &ReviewView) -> String {
         record = record.chars().take(RECORD_SHOWN - 1).collect::<String>() + "…";
     }
     let title = tr!(l, "review-title", game = game.id.to_string(), record = record);
-    let mut lines = review_lines(l, &title, &view.review, &|seat| {
-        super::render::player_name(l, game, seat)
-    });
+    let mut lines = review_lines(l, &title, &view.review, &|seat| super::player_name(l, game, seat));
     // The graph is monospace: a code block on Discord.
     lines.push("```".into());
     lines.extend(evaluation_graph(&view.review.evaluation, GRAPH_WIDTH));
@@ -51,7 +49,7 @@ pub fn review_refused_in_progress(l: Language, game_id: i64) -> String {
 
 /// The Hint button of a board, in games against the computer only.
 pub fn hint_button(l: Language, game_id: i64, ply: i64) -> serenity::all::CreateButton {
-    serenity::all::CreateButton::new(super::custom_id::ButtonId::Hint { game: game_id, ply }.to_string())
+    serenity::all::CreateButton::new(crate::discord::custom_id::ButtonId::Hint { game: game_id, ply }.to_string())
         .label(tr!(l, "button-hint"))
         .style(serenity::all::ButtonStyle::Secondary)
 }
