@@ -1,69 +1,21 @@
 //! Service results as Discord messages: text, mentions and buttons.
 
+mod parts;
 pub(super) mod puzzle;
 pub(super) mod records;
 pub(super) mod review;
 
-use serenity::all::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateMessage, Nonce, UserId};
+pub(super) use parts::{board_label, hole_button, player_name, result_line};
+pub use parts::{mention, Reply};
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use super::custom_id::ButtonId;
-use crate::ai::Level;
-use crate::board_text::{describe_move, draw, level_name};
-use crate::engine::{Hole, Seat, Winner};
+use crate::board_text::{describe_move, draw};
+use crate::engine::{Hole, Seat};
 use crate::i18n::Language;
-use crate::service::{
-    ChallengeStatus, ChallengeView, EndReason, GameView, LanguageSetting, PlayerView, Settings, TimePerMove,
-};
+use crate::service::{ChallengeStatus, ChallengeView, EndReason, GameView, LanguageSetting, Settings, TimePerMove};
 use crate::tr;
-
-/// A message to send: its text, buttons and who it may ping.
-#[derive(Debug, Clone)]
-pub struct Reply {
-    pub content: String,
-    pub components: Vec<CreateActionRow>,
-    pub mentions: Vec<u64>,
-}
-
-impl Reply {
-    pub fn text(content: impl Into<String>) -> Reply {
-        Reply {
-            content: content.into(),
-            components: Vec::new(),
-            mentions: Vec::new(),
-        }
-    }
-
-    pub fn allowed_mentions(&self) -> CreateAllowedMentions {
-        CreateAllowedMentions::new().users(self.mentions.iter().map(|&id| UserId::new(id)))
-    }
-
-    /// A message the bot sends on its own, at most once: Discord drops a
-    /// second message with the same enforced `nonce` (≤ 25 characters) and
-    /// returns the first.
-    pub fn owed_message(&self, nonce: String) -> CreateMessage {
-        CreateMessage::new()
-            .content(&self.content)
-            .components(self.components.clone())
-            .allowed_mentions(self.allowed_mentions())
-            .nonce(Nonce::String(nonce))
-            .enforce_nonce(true)
-    }
-}
-
-pub fn mention(player: &PlayerView) -> String {
-    format!("<@{}>", player.user_id)
-}
-
-/// A name short enough for the 40-character board and for tables: at most
-/// 16 characters, none that would break a code block.
-pub(super) fn short_name(name: &str) -> String {
-    let name: String = name.chars().filter(|c| !c.is_control() && *c != '`').take(16).collect();
-    if name.is_empty() {
-        "?".into()
-    } else {
-        name
-    }
-}
 
 fn row_name(language: Language, seat: Seat) -> String {
     match seat {
@@ -161,24 +113,6 @@ pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
             vec![],
         ),
     }
-}
-
-/// The board's label of a row's player: `A alice`, `B computer (hard)`.
-pub(super) fn board_label(language: Language, view: &GameView, seat: Seat) -> String {
-    match view.computer {
-        Some(computer) if computer.seat == seat => computer_label(language, seat, computer.level),
-        _ => format!("{seat} {}", short_name(&view.player(seat).name)),
-    }
-}
-
-/// The board's label of the computer's row: `A computer (hard)`.
-fn computer_label(language: Language, seat: Seat, level: Level) -> String {
-    tr!(
-        language,
-        "board-computer-label",
-        seat = seat.to_string(),
-        level = level_name(language, level)
-    )
 }
 
 /// The board message: the board, what the last move did, whose turn it is
@@ -344,60 +278,6 @@ fn is_computer(view: &GameView, seat: Seat) -> bool {
     matches!(view.computer, Some(computer) if computer.seat == seat)
 }
 
-/// `the computer (hard)`.
-pub(super) fn computer_name(language: Language, level: Level) -> String {
-    tr!(language, "computer-name", level = level_name(language, level))
-}
-
-/// A mention for a human, a plain name for the computer (no one to ping).
-pub(super) fn player_name(language: Language, view: &GameView, seat: Seat) -> String {
-    match view.computer {
-        Some(computer) if computer.seat == seat => computer_name(language, computer.level),
-        _ => mention(view.player(seat)),
-    }
-}
-
-pub(super) fn result_line(language: Language, view: &GameView, reason: EndReason, winner: Winner) -> String {
-    let l = language;
-    let name = |seat: Seat| player_name(l, view, seat);
-    if let EndReason::Aborted { seat } = reason {
-        return tr!(l, "result-aborted", player = name(seat));
-    }
-    let position = view.game.position();
-    let (a, b) = (position.captured(Seat::A), position.captured(Seat::B));
-    let how = match reason {
-        EndReason::NoSeeds => {
-            let stuck = position.to_move();
-            tr!(
-                l,
-                "result-how-no-seeds",
-                stuck = stuck.to_string(),
-                other = stuck.opponent().to_string()
-            )
-        }
-        EndReason::Loop => tr!(l, "result-how-loop"),
-        EndReason::Resignation { seat } => tr!(l, "result-how-resigned", player = name(seat)),
-        EndReason::Timeout { seat } => tr!(l, "result-how-timeout", player = name(seat)),
-        // Answered above; kept for completeness.
-        EndReason::Aborted { seat } => tr!(l, "result-how-aborted", player = name(seat)),
-    };
-    match winner {
-        Winner::Seat(seat) => {
-            let (won, lost) = if seat == Seat::A { (a, b) } else { (b, a) };
-            tr!(l, "result-win", player = name(seat), won = won, lost = lost, how = how)
-        }
-        Winner::Draw => tr!(
-            l,
-            "result-draw",
-            a_seeds = a,
-            b_seeds = b,
-            how = how,
-            a = name(Seat::A),
-            b = name(Seat::B)
-        ),
-    }
-}
-
 fn move_buttons(language: Language, view: &GameView) -> Vec<CreateActionRow> {
     let legal = view.game.legal_moves();
     let button = |hole: Hole| {
@@ -519,23 +399,11 @@ pub fn rules(language: Language) -> Vec<String> {
     ]
 }
 
-/// A hole's button (a move on a board, an answer to a puzzle): greyed and
-/// disabled when the hole cannot be played.
-pub(super) fn hole_button(id: ButtonId, hole: Hole, playable: bool) -> CreateButton {
-    let style = if playable {
-        ButtonStyle::Primary
-    } else {
-        ButtonStyle::Secondary
-    };
-    CreateButton::new(id.to_string())
-        .label(hole.to_string())
-        .style(style)
-        .disabled(!playable)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::parts::{computer_label, short_name};
     use super::*;
+    use crate::ai::Level;
     use crate::engine::Position;
 
     /// The widest labels there are: a 16-character name, the computer at

@@ -5,7 +5,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::records::rating_text;
+use super::parts::{hole_button, rating_text};
 use super::review::{expected, seeds};
 use crate::ai::{PUZZLE_MARGIN_SEEDS, PUZZLE_NODES};
 use crate::board_text::draw;
@@ -64,7 +64,7 @@ pub fn puzzle_message(l: Language, puzzle: &PuzzleView) -> PuzzleMessage {
             attempt: puzzle.attempt_id,
             hole,
         };
-        super::hole_button(id, hole, legal.contains(hole))
+        hole_button(id, hole, legal.contains(hole))
     };
     let first = Hole::ALL[..5].iter().map(|&h| button(h)).collect();
     let second = Hole::ALL[5..].iter().map(|&h| button(h)).collect();

@@ -4,12 +4,11 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::{self as render, mention, Reply};
+use super::parts::{self as render, mention, rating_text, Reply};
 use crate::board_text::{draw, level_name};
 use crate::discord::custom_id::ButtonId;
 use crate::engine::Seat;
 use crate::i18n::Language;
-use crate::rating::Rating;
 use crate::service::{
     CallerStanding, GameRating, GameRecord, GameView, GamesRecord, HistoryEnd, HistoryGame, HistoryPage,
     LeaderboardPage, Outcome, RatingSummary, Scope, Stats, Unrated,
@@ -18,11 +17,6 @@ use crate::tr;
 
 /// Discord's limit on a message's text.
 const MESSAGE_LIMIT: usize = 2000;
-
-/// `1612` or `1612?` while provisional.
-pub fn rating_text(rating: &Rating) -> String {
-    format!("{}{}", rating.shown(), if rating.is_provisional() { "?" } else { "" })
-}
 
 /// The change from `before` to `after` as shown: the difference of the
 /// shown (rounded) ratings, so that `1520 → 1535` reads `+15`; a true

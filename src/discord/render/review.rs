@@ -34,7 +34,9 @@ pub fn review_message(l: Language, view: &ReviewView) -> String {
         record = record.chars().take(RECORD_SHOWN - 1).collect::<String>() + "…";
     }
     let title = tr!(l, "review-title", game = game.id.to_string(), record = record);
-    let mut lines = review_lines(l, &title, &view.review, &|seat| super::player_name(l, game, seat));
+    let mut lines = review_lines(l, &title, &view.review, &|seat| {
+        super::parts::player_name(l, game, seat)
+    });
     // The graph is monospace: a code block on Discord.
     lines.push("```".into());
     lines.extend(evaluation_graph(&view.review.evaluation, GRAPH_WIDTH));
