@@ -93,7 +93,20 @@ pub enum ServiceError {
     #[error("game {game_id} is inconsistent: {why}")]
     Corrupt { game_id: i64, why: String },
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Store(#[from] StorageFailure),
+}
+
+/// A failure of the database under a use case: for logs, and answered
+/// with an apology. Opaque, so that no type of the store leaves the
+/// service.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct StorageFailure(StoreError);
+
+impl From<StoreError> for ServiceError {
+    fn from(error: StoreError) -> ServiceError {
+        ServiceError::Store(StorageFailure(error))
+    }
 }
 
 impl ServiceError {

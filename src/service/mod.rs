@@ -25,7 +25,7 @@ use tokio::sync::Semaphore;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{BoardShown, Delivery, Owing};
-pub use errors::{Result, ServiceError};
+pub use errors::{Result, ServiceError, StorageFailure};
 pub use hints::HintView;
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leases::LEASE_SECS;
