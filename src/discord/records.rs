@@ -17,29 +17,22 @@ use crate::tr;
 
 impl Bot {
     pub(super) async fn leaderboard_command(&self, call: Call<'_, CommandInteraction>, global: bool) -> Answered {
-        let Call {
-            ctx,
-            interaction: command,
-            languages,
-            user,
-            place,
-        } = call;
-        let mine = languages.private;
+        let (ctx, command, place) = (call.ctx, call.interaction, call.place);
         let scope = match (global, place.guild_id) {
             (true, _) => Scope::Global,
             (false, Some(guild)) => Scope::Server(guild),
             (false, None) => {
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 return self
-                    .private(ctx, command, &tr!(mine, "refusal-no-server-to-rank"))
+                    .private(ctx, command, &tr!(call.languages.private, "refusal-no-server-to-rank"))
                     .await;
             }
         };
-        let board = self.service.leaderboard(scope, 0, user.id).await;
+        let board = self.service.leaderboard(scope, 0, call.user.id).await;
         self.answer(
             ctx,
             Asker::Command(command),
-            languages,
+            call.languages,
             (board, "leaderboard"),
             |l, board| render_records::leaderboard(l, board, place.guild_id.unwrap_or(0)),
         )
@@ -69,19 +62,13 @@ impl Bot {
     }
 
     pub(super) async fn stats_command(&self, call: Call<'_, CommandInteraction>, player: Option<Player>) -> Answered {
-        let Call {
-            ctx,
-            interaction: command,
-            languages,
-            user,
-            place,
-        } = call;
+        let user = call.user;
         let who = player.unwrap_or_else(|| user.clone());
-        let found = self.service.stats(user, &who, place.guild_id).await;
+        let found = self.service.stats(user, &who, call.place.guild_id).await;
         self.answer(
-            ctx,
-            Asker::Command(command),
-            languages,
+            call.ctx,
+            Asker::Command(call.interaction),
+            call.languages,
             (found, "stats"),
             render_records::stats,
         )
@@ -146,18 +133,12 @@ impl Bot {
     }
 
     pub(super) async fn abort_command(&self, call: Call<'_, CommandInteraction>, game: Option<i64>) -> Answered {
-        let Call {
-            ctx,
-            interaction: command,
-            languages,
-            user,
-            place,
-        } = call;
-        let aborted = match self.service.game_of(user.id, game, place.channel_id).await {
-            Ok(view) => self.service.abort(view.id, user).await,
+        let aborted = match self.service.game_of(call.user.id, game, call.place.channel_id).await {
+            Ok(view) => self.service.abort(view.id, call.user).await,
             Err(error) => Err(error),
         };
-        self.answer_game_end(ctx, command, languages, aborted, "abort").await
+        self.answer_game_end(call.ctx, call.interaction, call.languages, aborted, "abort")
+            .await
     }
 
     /// The Abort button of a board: the pressed board loses its buttons and

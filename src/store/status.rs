@@ -27,6 +27,31 @@ pub struct UnknownValue {
     pub text: String,
 }
 
+/// Declares the `Any` decoding of a type stored as its text: what it reads
+/// back is parsed by `$parse`, and a text it refuses is an
+/// [`UnknownValue`] of `$kind`.
+macro_rules! decoded_from_text {
+    ($name:ty, $kind:literal, $parse:expr) => {
+        impl Type<Any> for $name {
+            fn type_info() -> AnyTypeInfo {
+                <String as Type<Any>>::type_info()
+            }
+
+            fn compatible(ty: &AnyTypeInfo) -> bool {
+                <String as Type<Any>>::compatible(ty)
+            }
+        }
+
+        impl<'r> Decode<'r, Any> for $name {
+            fn decode(value: AnyValueRef<'r>) -> Result<$name, BoxDynError> {
+                let text = <String as Decode<'r, Any>>::decode(value)?;
+                let parse: fn(&str) -> Option<$name> = $parse;
+                Ok(parse(&text).ok_or(UnknownValue { kind: $kind, text })?)
+            }
+        }
+    };
+}
+
 /// Declares an enum stored as text: its variants with their spellings,
 /// `ALL`, `as_str`, `FromStr` and the `Any` decoding.
 macro_rules! stored_as_text {
@@ -60,21 +85,7 @@ macro_rules! stored_as_text {
             }
         }
 
-        impl Type<Any> for $name {
-            fn type_info() -> AnyTypeInfo {
-                <String as Type<Any>>::type_info()
-            }
-
-            fn compatible(ty: &AnyTypeInfo) -> bool {
-                <String as Type<Any>>::compatible(ty)
-            }
-        }
-
-        impl<'r> Decode<'r, Any> for $name {
-            fn decode(value: AnyValueRef<'r>) -> Result<$name, BoxDynError> {
-                Ok(<String as Decode<'r, Any>>::decode(value)?.parse()?)
-            }
-        }
+        decoded_from_text!($name, $kind, |text| text.parse().ok());
     };
 }
 
@@ -131,31 +142,6 @@ stored_as_text! {
         Loss = "loss",
         Draw = "draw",
     }
-}
-
-/// Declares the `Any` decoding of a type of a lower layer stored as its
-/// `Display` text: what it reads back is parsed by `$parse`, and a text it
-/// refuses is an [`UnknownValue`] of `$kind`, as for the enums above.
-macro_rules! decoded_from_text {
-    ($name:ty, $kind:literal, $parse:expr) => {
-        impl Type<Any> for $name {
-            fn type_info() -> AnyTypeInfo {
-                <String as Type<Any>>::type_info()
-            }
-
-            fn compatible(ty: &AnyTypeInfo) -> bool {
-                <String as Type<Any>>::compatible(ty)
-            }
-        }
-
-        impl<'r> Decode<'r, Any> for $name {
-            fn decode(value: AnyValueRef<'r>) -> Result<$name, BoxDynError> {
-                let text = <String as Decode<'r, Any>>::decode(value)?;
-                let parse: fn(&str) -> Option<$name> = $parse;
-                Ok(parse(&text).ok_or(UnknownValue { kind: $kind, text })?)
-            }
-        }
-    };
 }
 
 // A seat (`games.computer_seat`, `moves.seat`): `A` or `B`.
