@@ -634,7 +634,7 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
         false,
     );
     transactions_per_move(&db, transactions_before, moves).await;
-    service.store().close().await;
+    service.close().await;
     check_stored(&db, &acknowledged).await?;
     db.drop().await
 }

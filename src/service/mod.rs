@@ -155,8 +155,10 @@ impl Service {
         }
     }
 
-    pub fn store(&self) -> &Store {
-        &self.store
+    /// Closes the database's connections, once nothing more will be asked
+    /// of the service.
+    pub async fn close(&self) {
+        self.store.close().await;
     }
 
     pub fn now(&self) -> i64 {
