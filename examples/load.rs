@@ -71,7 +71,9 @@ use std::time::{Duration, Instant};
 use akon::discord::{client_builder, rest_client, DiscordSettings};
 use akon::engine::Hole;
 use akon::random::SplitMix64;
-use akon::service::{GameView, MoveApplied, Place, Player, Service, ServiceConfig, ServiceError, SystemClock};
+use akon::service::{
+    GameView, MoveApplied, MovePress, Place, Player, Service, ServiceConfig, ServiceError, SystemClock,
+};
 use akon::store::Store;
 use clap::Parser;
 use serde_json::{json, Value};
@@ -570,7 +572,7 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
                 in_flight += 1;
                 tokio::spawn(async move {
                     let sent = Instant::now();
-                    let result = service.play(game, ply, hole, &user, None).await;
+                    let result = service.play(MovePress::new(game, ply, hole, &user)).await;
                     let _ = done.send((slot, sent.elapsed(), result));
                 });
             }
@@ -632,7 +634,7 @@ async fn service_load(options: &Options) -> anyhow::Result<()> {
         false,
     );
     transactions_per_move(&db, transactions_before, moves).await;
-    service.store().close().await;
+    service.close().await;
     check_stored(&db, &acknowledged).await?;
     db.drop().await
 }

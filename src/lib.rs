@@ -12,6 +12,7 @@
 //! random                       SplitMix64: the one seeded source of every random choice, pure
 //! tournament                   round robin and Swiss pairings, standings and tie-breaks, pure
 //! board_text                   the text board, for `play` and Discord (over engine, i18n)
+//! review_text                  the review as plain text, for `review` and Discord (over ai, i18n)
 //! i18n                         the languages and every sentence (locales/<code>/akon.ftl)
 //! telemetry                    metrics and /healthz; every layer may count into it
 //! ```
@@ -25,6 +26,7 @@ pub mod engine;
 pub mod i18n;
 pub mod random;
 pub mod rating;
+pub mod review_text;
 pub mod service;
 pub mod store;
 pub mod telemetry;

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use akon::engine::{Game, Hole, Position, Seat};
-use akon::service::{Service, ServiceConfig};
+use akon::service::{MovePress, Service, ServiceConfig};
 use akon::store::GameStatus;
 use serde_json::{json, Value};
 use support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
@@ -169,10 +169,7 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
             "the board pings the right player"
         );
         let hole = greedy(&game);
-        let (custom_id, _, _) = hole_buttons(&board)
-            .into_iter()
-            .find(|(_, h, _)| *h == hole.number())
-            .unwrap();
+        let custom_id = hole_button_id(&board, hole);
         let previous = fake::message_id(&board);
         let next = scene.click_expecting_board(&mover, previous, &custom_id).await;
         let old = scene.fake.message(previous).unwrap();
@@ -573,10 +570,7 @@ async fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_leade
     while !game.is_over() {
         assert_eq!(game.to_move(), Some(Seat::A));
         let hole = greedy(&game);
-        let (custom_id, _, _) = hole_buttons(&board)
-            .into_iter()
-            .find(|(_, h, _)| *h == hole.number())
-            .unwrap();
+        let custom_id = hole_button_id(&board, hole);
         let before = scene.newest_message_id();
         scene.click(&alice(), fake::message_id(&board), &custom_id).await;
         game.play(hole).unwrap();
@@ -643,7 +637,7 @@ async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
         .unwrap();
     if view.to_move() == Some(Seat::A) {
         service
-            .play(view.id, 0, Hole::new(4).unwrap(), &human, None)
+            .play(MovePress::new(view.id, 0, Hole::new(4).unwrap(), &human))
             .await
             .unwrap();
     }

@@ -12,9 +12,9 @@ mod service_fixture;
 
 use std::time::{Duration, Instant};
 
-use akon::service::{DeliveryOutcome, Player, SettleFor, RETRY_FIRST_SECS};
+use akon::service::{DeliveryOutcome, SettleFor, RETRY_FIRST_SECS};
 use serde_json::{json, Value};
-use service_fixture::{fixture, here, player, Fixture};
+use service_fixture::{fixture, player, start_game, Fixture};
 use support::db::TestDb;
 use support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
 use support::scene::{alice, bob, button_with_label, hole_buttons, user_to_move, Scene};
@@ -190,11 +190,6 @@ async fn more_undeliverable_games_than_a_pass_takes_do_not_keep_a_live_game_from
         "no request after giving up"
     );
     scene.finish().await;
-}
-
-async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
-    let challenge = f.service.challenge(here(), a, b).await.unwrap();
-    f.service.accept(challenge.id, b).await.unwrap().id
 }
 
 async fn listed(f: &Fixture) -> Vec<i64> {

@@ -5,7 +5,7 @@
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Position, ResumeError, Seat};
 use akon::random::SplitMix64;
-use akon::service::{Player, ServiceError};
+use akon::service::{MovePress, Player, ServiceError};
 
 #[macro_use]
 #[path = "support/db.rs"]
@@ -14,12 +14,7 @@ mod db;
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
 
-use service_fixture::{fixture, here, player, Fixture};
-
-async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
-    let challenge = f.service.challenge(here(), a, b).await.unwrap();
-    f.service.accept(challenge.id, b).await.unwrap().id
-}
+use service_fixture::{fixture, here, player, start_game, Fixture};
 
 fn random_hole(game: &Game, rng: &mut SplitMix64) -> Hole {
     let legal: Vec<Hole> = game.legal_moves().iter().collect();
@@ -71,7 +66,11 @@ async fn the_stored_state_equals_the_replay_after_every_move() {
         while let Some(seat) = view.to_move() {
             let user = if seat == Seat::A { &a } else { &b };
             let hole = random_hole(&view.game, &mut rng);
-            let applied = f.service.play(game_id, view.ply(), hole, user, None).await.unwrap();
+            let applied = f
+                .service
+                .play(MovePress::new(game_id, view.ply(), hole, user))
+                .await
+                .unwrap();
             moves += 1;
             assert_state_is_the_replay(&f, game_id).await;
             let replay = replayed(&f, game_id).await;
@@ -98,7 +97,10 @@ async fn a_game_whose_state_is_not_stored_yet_is_replayed_and_then_stored() {
         let view = f.service.game(game_id).await.unwrap();
         let user = if view.to_move() == Some(Seat::A) { &a } else { &b };
         let hole = random_hole(&view.game, &mut rng);
-        f.service.play(game_id, view.ply(), hole, user, None).await.unwrap();
+        f.service
+            .play(MovePress::new(game_id, view.ply(), hole, user))
+            .await
+            .unwrap();
     }
     // As a game from before the column existed.
     let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", f.path.display()))
@@ -112,7 +114,7 @@ async fn a_game_whose_state_is_not_stored_yet_is_replayed_and_then_stored() {
     let view = f.service.game(game_id).await.unwrap();
     let user = if view.to_move() == Some(Seat::A) { &a } else { &b };
     let hole = random_hole(&view.game, &mut rng);
-    let applied = f.service.play(game_id, 4, hole, user, None).await.unwrap();
+    let applied = f.service.play(MovePress::new(game_id, 4, hole, user)).await.unwrap();
     assert_eq!(applied.view.ply(), 5);
     assert_state_is_the_replay(&f, game_id).await;
 }
@@ -125,7 +127,7 @@ async fn a_stored_state_that_is_not_the_replay_is_reported_as_corrupt() {
     let view = f.service.game(game_id).await.unwrap();
     let user = if view.to_move() == Some(Seat::A) { &a } else { &b };
     f.service
-        .play(game_id, 0, Hole::new(3).unwrap(), user, None)
+        .play(MovePress::new(game_id, 0, Hole::new(3).unwrap(), user))
         .await
         .unwrap();
     let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", f.path.display()))
@@ -144,9 +146,9 @@ async fn a_stored_state_that_is_not_the_replay_is_reported_as_corrupt() {
     let error = f.service.game(game_id).await.unwrap_err();
     assert!(matches!(error, ServiceError::Corrupt { .. }), "{error}");
     let hole = Hole::new(3).unwrap();
-    let error = f.service.play(game_id, 1, hole, &a, None).await.unwrap_err();
+    let error = f.service.play(MovePress::new(game_id, 1, hole, &a)).await.unwrap_err();
     assert!(matches!(error, ServiceError::Corrupt { .. }), "{error}");
-    let error = f.service.play(game_id, 1, hole, &b, None).await.unwrap_err();
+    let error = f.service.play(MovePress::new(game_id, 1, hole, &b)).await.unwrap_err();
     assert!(matches!(error, ServiceError::Corrupt { .. }), "{error}");
 }
 

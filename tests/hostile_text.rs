@@ -5,7 +5,7 @@
 //! cannot be reviewed and no review is stored.
 
 use akon::engine::Seat;
-use akon::service::{input, Player, ServiceConfig, ServiceError};
+use akon::service::{input, MovePress, ServiceConfig, ServiceError};
 
 #[macro_use]
 #[path = "support/db.rs"]
@@ -14,12 +14,7 @@ mod db;
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
 
-use service_fixture::{fixture, fixture_with, here, player, Fixture};
-
-async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
-    let challenge = f.service.challenge(here(), a, b).await.unwrap();
-    f.service.accept(challenge.id, b).await.unwrap().id
-}
+use service_fixture::{fixture, fixture_with, here, player, start_game};
 
 on_both_backends!(#[tokio::test] fn hostile_names_are_stored_cleaned_and_every_use_case_works);
 async fn hostile_names_are_stored_cleaned_and_every_use_case_works() {
@@ -77,7 +72,10 @@ async fn an_aborted_game_cannot_be_reviewed(moves: usize) {
             _ => &b,
         };
         let hole = view.game.legal_moves().iter().next().unwrap();
-        f.service.play(game_id, view.ply(), hole, mover, None).await.unwrap();
+        f.service
+            .play(MovePress::new(game_id, view.ply(), hole, mover))
+            .await
+            .unwrap();
     }
     let aborted = f.service.abort(game_id, &b).await.unwrap();
     assert_eq!(aborted.ply(), moves as i64);

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use akon::ai::Level;
 use akon::engine::{Hole, Seat};
-use akon::service::{Place, Player, Service, ServiceConfig, SystemClock};
+use akon::service::{MovePress, Place, Player, Service, ServiceConfig, SystemClock};
 use akon::store::Store;
 use serde_json::Value;
 use support::akon_bot;
@@ -331,7 +331,7 @@ async fn game_awaiting_a_master_move(db: &Path) -> (i64, usize) {
         .unwrap();
     if view.to_move() == Some(Seat::A) && !view.computer_to_move() {
         service
-            .play(view.id, 0, Hole::new(4).unwrap(), &human, None)
+            .play(MovePress::new(view.id, 0, Hole::new(4).unwrap(), &human))
             .await
             .unwrap();
     }

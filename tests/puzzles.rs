@@ -6,7 +6,7 @@
 
 use akon::ai::{analyze, choose_move, mine_game, self_play_game, Level, Limits, PUZZLE_MARGIN_SEEDS};
 use akon::engine::{Game, Hole, Seat};
-use akon::service::{ServiceConfig, ServiceError};
+use akon::service::{MovePress, ServiceConfig, ServiceError};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -187,7 +187,7 @@ async fn finished_games_are_mined_before_self_play() {
         let view = f.service.game(game_id).await.unwrap();
         let hole = choose_move(&view.game, Level::Easy, ply as u64).unwrap();
         let mover = if view.to_move() == Some(Seat::A) { &alice } else { &bob };
-        f.service.play(game_id, ply, hole, mover, None).await.unwrap();
+        f.service.play(MovePress::new(game_id, ply, hole, mover)).await.unwrap();
     }
     f.service.resign(game_id, &alice).await.unwrap();
     assert_eq!(f.store.game_to_mine(5).await.unwrap(), Some(game_id));

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Position, Record, Seat, Status, Winner};
 use akon::service::{
-    CallerStanding, Clock, EndReason, GameRating, HistoryEnd, ManualClock, Outcome, Player, Scope, Service,
+    CallerStanding, Clock, EndReason, GameRating, HistoryEnd, ManualClock, MovePress, Outcome, Player, Scope, Service,
     ServiceConfig, ServiceError, Streaks, Unrated,
 };
 use akon::store::Store;
@@ -67,7 +67,10 @@ async fn play(f: &Fixture, game: i64, players: [&Player; 2], holes: &[Hole]) {
     for &hole in holes {
         let view = f.service.game(game).await.unwrap();
         let mover = players[view.to_move().unwrap().index()];
-        f.service.play(game, view.ply(), hole, mover, None).await.unwrap();
+        f.service
+            .play(MovePress::new(game, view.ply(), hole, mover))
+            .await
+            .unwrap();
     }
 }
 
@@ -322,7 +325,9 @@ async fn either_player_may_abort_until_both_have_moved_and_an_aborted_game_count
     );
     assert_eq!(reloaded.rating, Some(GameRating::Unrated(Unrated::Aborted)));
     assert!(matches!(
-        f.service.play(game, 0, Hole::new(1).unwrap(), &ada, None).await,
+        f.service
+            .play(MovePress::new(game, 0, Hole::new(1).unwrap(), &ada))
+            .await,
         Err(ServiceError::GameOver)
     ));
     assert!(matches!(f.service.abort(game, &ada).await, Err(ServiceError::GameOver)));
@@ -710,7 +715,7 @@ async fn migrating_a_database_from_before_ratings_keeps_its_games_and_rates_the_
     // Play goes on in the ongoing game, and new games take new numbers.
     let mover = [&bo, &ada][going.to_move().unwrap().index()];
     let hole = going.game.legal_moves().iter().next().unwrap();
-    service.play(9, 2, hole, mover, None).await.unwrap();
+    service.play(MovePress::new(9, 2, hole, mover)).await.unwrap();
     let challenge = service.challenge(place(GUILD), &ada, &bo).await.unwrap();
     let next = service.accept(challenge.id, &bo).await.unwrap().id;
     assert!(next > 9, "game numbers are never reused: {next}");

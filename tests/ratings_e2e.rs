@@ -21,34 +21,6 @@ const OTHER_GUILD: u64 = 900_000_000_000_000_077;
 /// The deviation below which a rating stops being provisional (`?`).
 const PROVISIONAL: f64 = 110.0;
 
-/// Plays `moves` moves (or to the end, with `None`) from `board` by
-/// pressing the hole buttons greedy play picks; the last board and the
-/// game as replayed here.
-async fn play_on(scene: &Scene, mut board: Value, players: &[TestUser; 2], moves: Option<usize>) -> (Value, Game) {
-    let first = if user_to_move(&board, players) == players[0] {
-        Seat::A
-    } else {
-        Seat::B
-    };
-    let mut game = Game::opening(first);
-    let mut played = 0;
-    while !game.is_over() && moves.is_none_or(|m| played < m) {
-        let mover = user_to_move(&board, players);
-        let hole = greedy(&game);
-        let (custom_id, _, _) = hole_buttons(&board)
-            .into_iter()
-            .find(|(_, h, _)| *h == hole.number())
-            .unwrap();
-        board = scene
-            .click_expecting_board(&mover, fake::message_id(&board), &custom_id)
-            .await;
-        game.play(hole).unwrap();
-        played += 1;
-        assert!(played < 1000, "the game should have ended");
-    }
-    (board, game)
-}
-
 /// A leaderboard's table: (rank, name, rating as shown, W, L, D, games).
 fn table(message: &Value) -> Vec<(i64, String, String, i64, i64, i64, i64)> {
     let content = fake::content(message);
@@ -158,7 +130,7 @@ async fn a_season_of_games_ranks_players_by_ratings_computed_independently() {
     // ...and one by real play to the end.
     let players = [bob(), alice()];
     let board = scene.challenge_accepted(&bob(), &alice()).await;
-    let (last, game) = play_on(&scene, board, &players, None).await;
+    let (last, game) = scene.play_greedily(board, &players, None).await;
     let (a, b) = (game.position().captured(Seat::A), game.position().captured(Seat::B));
     let outcome = match a.cmp(&b) {
         std::cmp::Ordering::Greater => Outcomes::WIN,
@@ -337,7 +309,7 @@ async fn games_can_be_aborted_by_button_or_command_until_both_players_have_moved
 
     // After one move the board still offers it; after both, it is gone.
     let board = scene.challenge_accepted(&alice(), &bob()).await;
-    let (after_one, _) = play_on(&scene, board, &players, Some(1)).await;
+    let (after_one, _) = scene.play_greedily(board, &players, Some(1)).await;
     assert!(has_button(&after_one, "Abort"));
     let after_two = one_more_move(&scene, after_one, &players).await;
     assert!(!has_button(&after_two, "Abort"));
@@ -385,7 +357,7 @@ async fn history_pages_and_a_game_shows_its_board_and_a_record_that_akon_replay_
     // The eleventh: a few real moves, then bob resigns.
     let players = [alice(), bob()];
     let board = scene.challenge_accepted(&alice(), &bob()).await;
-    let (_, game) = play_on(&scene, board, &players, Some(7)).await;
+    let (_, game) = scene.play_greedily(board, &players, Some(7)).await;
     scene.slash(&bob(), "resign", vec![]).await;
 
     let first = scene

@@ -172,13 +172,19 @@ fn akon_review_prints_the_review_as_text_or_one_line_of_json() {
     let title = format!("Review of {}", GAME.parse::<Record>().unwrap());
     assert_eq!(
         text.trim_end(),
-        akon::discord::review_text(akon::i18n::Language::English, &title, &review, &|seat| seat.to_string())
+        akon::review_text::review_text(akon::i18n::Language::English, &title, &review, &|seat| seat.to_string())
     );
     assert!(
         text.contains(&format!("A: accuracy {}%", review.seat(Seat::A).accuracy)),
         "{text}"
     );
-    let graph: Vec<&str> = text.split("```").nth(1).unwrap().trim_matches('\n').lines().collect();
+    assert!(!text.contains("```"), "plain text, no code fences: {text}");
+    let graph: Vec<&str> = text
+        .lines()
+        .skip_while(|line| !line.starts_with("Evaluation ("))
+        .skip(1)
+        .collect();
+    assert!(!graph.is_empty(), "{text}");
     assert!(graph.iter().all(|l| l.chars().count() <= 40), "{graph:#?}");
 
     let (code, _, err) = akon(&["review", "--record", "A: 1 1 1"]);

@@ -9,7 +9,6 @@
 mod support;
 use support::db;
 
-use akon::engine::{Game, Seat};
 use akon::service::ServiceConfig;
 use serde_json::json;
 use support::fake_discord as fake;
@@ -29,25 +28,8 @@ on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn
 async fn a_finished_game_is_reviewed_once_and_a_game_in_progress_is_refused() {
     let scene = Scene::with_config(config()).await;
     let players = [alice(), bob()];
-    let mut board = scene.challenge_accepted(&alice(), &bob()).await;
-    let first = if user_to_move(&board, &players) == alice() {
-        Seat::A
-    } else {
-        Seat::B
-    };
-    let mut game = Game::opening(first);
-    for _ in 0..8 {
-        let mover = user_to_move(&board, &players);
-        let hole = greedy(&game);
-        let (custom_id, _, _) = hole_buttons(&board)
-            .into_iter()
-            .find(|(_, h, _)| *h == hole.number())
-            .unwrap();
-        board = scene
-            .click_expecting_board(&mover, fake::message_id(&board), &custom_id)
-            .await;
-        game.play(hole).unwrap();
-    }
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let (board, game) = scene.play_greedily(board, &players, Some(8)).await;
     assert!(!has_button(&board, "Review"), "no Review button while the game goes on");
 
     // In progress: refused privately, for players and onlookers alike.

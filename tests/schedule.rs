@@ -4,7 +4,9 @@
 
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Seat, Winner};
-use akon::service::{ChallengeStatus, EndReason, NoticeView, Player, RematchOutcome, ServiceError, TimePerMove};
+use akon::service::{
+    ChallengeStatus, EndReason, MovePress, NoticeView, Player, RematchOutcome, ServiceError, TimePerMove,
+};
 use akon::store::{GameUpdate, NewMove, Written};
 
 #[macro_use]
@@ -160,7 +162,10 @@ async fn a_move_pressed_after_the_deadline_loses_on_time() {
     let game = game_with(&f, TimePerMove::TenMinutes).await;
     let late = mover(&f, game).await;
     f.clock.advance(601);
-    let pressed = f.service.play(game, 0, Hole::new(3).unwrap(), &late, None).await;
+    let pressed = f
+        .service
+        .play(MovePress::new(game, 0, Hole::new(3).unwrap(), &late))
+        .await;
     assert!(matches!(pressed, Err(ServiceError::TimedOut)), "{pressed:?}");
     assert!(f.store.moves(game).await.unwrap().is_empty());
     assert!(matches!(
@@ -193,7 +198,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
             position: position(&view.game),
             finished: Some(akon::store::Finish {
                 end_reason: akon::store::EndReason::Timeout,
-                winner: seat.opponent().to_string(),
+                winner: Winner::Seat(seat.opponent()),
             }),
             captured_a: 0,
             captured_b: 0,
@@ -210,7 +215,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
                     game,
                     0,
                     &NewMove {
-                        seat: seat.letter(),
+                        seat,
                         hole: 3,
                         user_id: user,
                     },
@@ -241,7 +246,7 @@ async fn moving_restarts_the_clock_and_drops_a_reminder_not_yet_sent() {
     // The player moves before the reminder went out.
     let who = mover(&f, game).await;
     f.service
-        .play(game, 0, Hole::new(3).unwrap(), &who, None)
+        .play(MovePress::new(game, 0, Hole::new(3).unwrap(), &who))
         .await
         .unwrap();
     assert!(

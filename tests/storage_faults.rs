@@ -11,7 +11,7 @@ mod support;
 
 use std::sync::Arc;
 
-use akon::service::{GameView, ManualClock, Place, Player, Service, ServiceConfig, ServiceError};
+use akon::service::{GameView, ManualClock, MovePress, Place, Player, Service, ServiceConfig, ServiceError};
 use akon::store::{Store, Unavailable, WriteLimit};
 use akon::telemetry::Health;
 use serde_json::Value;
@@ -233,7 +233,7 @@ async fn play_at_once(service: &Service, games: &[GameView]) -> Vec<Result<GameV
         let hole = game.game.legal_moves().iter().next().expect("a legal move");
         presses.push(tokio::spawn(async move {
             service
-                .play(id, ply, hole, &user, None)
+                .play(MovePress::new(id, ply, hole, &user))
                 .await
                 .map(|applied| applied.view)
         }));
@@ -274,7 +274,11 @@ async fn moves_written_together_fail_alone_and_the_writer_goes_on() {
     store.limit_writes(WriteLimit::ReadOnly).await.unwrap();
     for refused in play_at_once(&service, &games).await {
         let error = refused.expect_err("nothing is written while read-only");
-        assert_eq!(error.unavailable(), Some(Unavailable::ReadOnly), "{error}");
+        assert_eq!(
+            error.unavailable(),
+            Some(akon::service::Unavailable::ReadOnly),
+            "{error}"
+        );
     }
     for game in &games {
         let (row, moves) = store.game_with_moves(game.id).await.unwrap().unwrap();

@@ -2,7 +2,7 @@
 //! pragmas, append-only moves, concurrent moves, challenges, records.
 
 use akon::engine::{Game, Hole, Position, Seat};
-use akon::service::{ChallengeStatus, Place, Player, Scope, ServiceConfig, ServiceError};
+use akon::service::{ChallengeStatus, MovePress, Place, Player, Scope, ServiceConfig, ServiceError};
 use akon::store::{
     Backend, EndReason, GameStatus, GameUpdate, LeaseKind, NewMove, Outcome, ShownBoard, Store, StoreError,
     UnratedReason, Written,
@@ -17,12 +17,7 @@ mod db;
 #[path = "support/service_fixture.rs"]
 mod service_fixture;
 
-use service_fixture::{fixture, fixture_with, here, player, Fixture, CHANNEL, GUILD, T0};
-
-async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
-    let challenge = f.service.challenge(here(), a, b).await.unwrap();
-    f.service.accept(challenge.id, b).await.unwrap().id
-}
+use service_fixture::{fixture, fixture_with, here, player, start_game, Fixture, CHANNEL, GUILD, T0};
 
 /// The user to move in a game.
 async fn mover(f: &Fixture, game: i64, a: &Player, b: &Player) -> Player {
@@ -64,7 +59,7 @@ async fn moves_are_append_only() {
     let game = start_game(&f, &a, &b).await;
     let first = mover(&f, game, &a, &b).await;
     f.service
-        .play(game, 0, Hole::new(3).unwrap(), &first, None)
+        .play(MovePress::new(game, 0, Hole::new(3).unwrap(), &first))
         .await
         .unwrap();
     let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", f.path.display()))
@@ -96,7 +91,7 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
                 ..update_after(&engine)
             };
             let new_move = NewMove {
-                seat: start.to_move().letter(),
+                seat: start.to_move(),
                 hole,
                 user_id: user,
             };
@@ -127,7 +122,7 @@ async fn two_presses_at_once_apply_exactly_one_move() {
             let service = f.service.clone();
             let who = who.clone();
             let hole = legal[i % legal.len()];
-            tokio::spawn(async move { service.play(game, round, hole, &who, None).await })
+            tokio::spawn(async move { service.play(MovePress::new(game, round, hole, &who)).await })
         });
         let results: Vec<_> = futures_join(presses.collect()).await;
         let applied = results.iter().filter(|r| r.is_ok()).count();
@@ -157,26 +152,26 @@ async fn refusals_change_nothing() {
     let second = if first == a { b.clone() } else { a.clone() };
     let hole = Hole::new(1).unwrap();
     assert!(matches!(
-        f.service.play(game, 0, hole, &c, None).await,
+        f.service.play(MovePress::new(game, 0, hole, &c)).await,
         Err(ServiceError::NotAPlayer)
     ));
     assert!(matches!(
-        f.service.play(game, 0, hole, &second, None).await,
+        f.service.play(MovePress::new(game, 0, hole, &second)).await,
         Err(ServiceError::NotYourTurn(_))
     ));
     assert!(matches!(
-        f.service.play(game, 5, hole, &first, None).await,
+        f.service.play(MovePress::new(game, 5, hole, &first)).await,
         Err(ServiceError::StaleButton)
     ));
     assert!(matches!(
-        f.service.play(999, 0, hole, &first, None).await,
+        f.service.play(MovePress::new(999, 0, hole, &first)).await,
         Err(ServiceError::GameNotFound)
     ));
     assert_eq!(f.store.moves(game).await.unwrap().len(), 0);
-    f.service.play(game, 0, hole, &first, None).await.unwrap();
+    f.service.play(MovePress::new(game, 0, hole, &first)).await.unwrap();
     // Five seeds from hole 1 stay in the mover's own row, so the first mover's hole 1 stays empty.
-    f.service.play(game, 1, hole, &second, None).await.unwrap();
-    let refused = f.service.play(game, 2, hole, &first, None).await;
+    f.service.play(MovePress::new(game, 1, hole, &second)).await.unwrap();
+    let refused = f.service.play(MovePress::new(game, 2, hole, &first)).await;
     assert!(
         matches!(
             refused,
@@ -186,7 +181,7 @@ async fn refusals_change_nothing() {
     );
     f.service.resign(game, &second).await.unwrap();
     assert!(matches!(
-        f.service.play(game, 2, hole, &first, None).await,
+        f.service.play(MovePress::new(game, 2, hole, &first)).await,
         Err(ServiceError::GameOver)
     ));
     assert!(matches!(
@@ -457,7 +452,7 @@ async fn a_move_abandoned_while_being_written_leaves_one_move_or_none_and_the_wr
         engine.play(hole).unwrap();
         let update = update_after(&engine);
         let new_move = NewMove {
-            seat: seat.letter(),
+            seat,
             hole: hole.number(),
             user_id: if seat == Seat::A { 1 } else { 2 },
         };
@@ -623,7 +618,7 @@ fn update_after(engine: &Game) -> GameUpdate {
 async fn press_first_moves_at_once(
     f: &Fixture,
     games: &[i64],
-    seat_letter: impl Fn(Seat) -> char,
+    hole_number: impl Fn(Hole) -> u8,
 ) -> Vec<Vec<Result<Written, StoreError>>> {
     let mut tasks = Vec::new();
     for &game in games {
@@ -635,8 +630,8 @@ async fn press_first_moves_at_once(
             engine.play(hole).unwrap();
             let update = update_after(&engine);
             let new_move = NewMove {
-                seat: seat_letter(seat),
-                hole: hole.number(),
+                seat,
+                hole: hole_number(hole),
                 user_id: view.player(seat).user_id,
             };
             let store = f.store.clone();
@@ -670,7 +665,7 @@ on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn
 async fn moves_pressed_at_once_on_many_games_each_land_once() {
     let f = fixture().await;
     let games = games_between_pairs(&f, 40).await;
-    let outcomes = press_first_moves_at_once(&f, &games, Seat::letter).await;
+    let outcomes = press_first_moves_at_once(&f, &games, Hole::number).await;
     for (game, written) in games.iter().zip(outcomes) {
         let landed = written.iter().filter(|w| matches!(w, Ok(Written::Yes))).count();
         let refused = written.iter().filter(|w| matches!(w, Ok(Written::Conflict))).count();
@@ -686,13 +681,13 @@ on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn
 async fn a_move_the_database_refuses_fails_alone() {
     let f = fixture().await;
     let games = games_between_pairs(&f, 30).await;
-    // Every third game's presses name a seat the moves table refuses; the
+    // Every third game's presses name a hole the moves table refuses; the
     // others, written in the same batches on SQLite, must not fail with them.
     let bad: Vec<i64> = games.iter().copied().step_by(3).collect();
     let good_games: Vec<i64> = games.iter().copied().filter(|g| !bad.contains(g)).collect();
     let (good, refused) = tokio::join!(
-        press_first_moves_at_once(&f, &good_games, Seat::letter),
-        press_first_moves_at_once(&f, &bad, |_| 'X'),
+        press_first_moves_at_once(&f, &good_games, Hole::number),
+        press_first_moves_at_once(&f, &bad, |_| 9),
     );
     for (game, written) in good_games.iter().zip(good) {
         let landed = written.iter().filter(|w| matches!(w, Ok(Written::Yes))).count();
@@ -722,7 +717,7 @@ async fn the_wal_is_copied_back_beside_the_writer_and_stays_small() {
     for _round in 0..10 {
         for _ in 0..200 {
             let new_move = NewMove {
-                seat: if ply % 2 == 0 { 'A' } else { 'B' },
+                seat: if ply % 2 == 0 { Seat::A } else { Seat::B },
                 hole: 1,
                 user_id: if ply % 2 == 0 { 1 } else { 2 },
             };
@@ -758,7 +753,7 @@ async fn the_wal_starts_over_under_writes_that_never_pause() {
         writers.push(tokio::spawn(async move {
             for ply in 0..MOVES_PER_GAME {
                 let new_move = NewMove {
-                    seat: if ply % 2 == 0 { 'A' } else { 'B' },
+                    seat: if ply % 2 == 0 { Seat::A } else { Seat::B },
                     hole: 1,
                     user_id: if ply % 2 == 0 { 100 } else { 101 },
                 };
@@ -807,7 +802,10 @@ async fn a_press_reads_what_is_stored_after_every_kind_of_write() {
         let hole = view.game.legal_moves().iter().next().unwrap();
         let user = mover(&f, game, &a, &b).await;
         f.service
-            .play(game, view.ply(), hole, &user, Some(board))
+            .play(MovePress {
+                message_id: Some(board),
+                ..MovePress::new(game, view.ply(), hole, &user)
+            })
             .await
             .unwrap();
         reads_as_stored(&f, game, "a move").await;
@@ -817,7 +815,10 @@ async fn a_press_reads_what_is_stored_after_every_kind_of_write() {
     let hole = view.game.legal_moves().iter().next().unwrap();
     let user = mover(&f, game, &a, &b).await;
     f.service
-        .play(game, view.ply(), hole, &user, Some(6_000))
+        .play(MovePress {
+            message_id: Some(6_000),
+            ..MovePress::new(game, view.ply(), hole, &user)
+        })
         .await
         .unwrap();
     reads_as_stored(&f, game, "a move on an unsaved board").await;
@@ -885,7 +886,7 @@ async fn boards_and_moves_written_at_once_each_land_once() {
             tokio::spawn(async move { store.board_shown(&board, None).await })
         })
         .collect();
-    let (boards, moves) = tokio::join!(futures_join(boards), press_first_moves_at_once(&f, moved, Seat::letter));
+    let (boards, moves) = tokio::join!(futures_join(boards), press_first_moves_at_once(&f, moved, Hole::number));
     for (game, recorded) in shown.iter().zip(boards) {
         let recorded = recorded.unwrap();
         assert!(
@@ -1007,7 +1008,7 @@ async fn a_moves_board_strips_a_copy_recorded_after_its_view_was_read() {
     // took the buttons off board 20000.
     let user = mover(&f, game, &a, &b).await;
     let hole = pressed_view.game.legal_moves().iter().next().unwrap();
-    let applied = f.service.play(game, 0, hole, &user, None).await.unwrap();
+    let applied = f.service.play(MovePress::new(game, 0, hole, &user)).await.unwrap();
     let shown = f
         .service
         .board_shown(&applied.view, CHANNEL, 20_002, Some(20_000))
@@ -1022,7 +1023,14 @@ async fn a_moves_board_strips_a_copy_recorded_after_its_view_was_read() {
     let user = mover(&f, game, &a, &b).await;
     let view = f.service.game(game).await.unwrap();
     let hole = view.game.legal_moves().iter().next().unwrap();
-    let applied = f.service.play(game, 1, hole, &user, Some(20_002)).await.unwrap();
+    let applied = f
+        .service
+        .play(MovePress {
+            message_id: Some(20_002),
+            ..MovePress::new(game, 1, hole, &user)
+        })
+        .await
+        .unwrap();
     let shown = f
         .service
         .board_shown(&applied.view, CHANNEL, 20_003, Some(20_002))

@@ -9,9 +9,9 @@ use super::bad_input;
 use super::replay::{start_and_moves, StartArgs};
 use super::values;
 use crate::ai::{review, REVIEW_NODES};
-use crate::discord::review_text;
 use crate::engine::Record;
 use crate::i18n::Language;
+use crate::review_text::review_text;
 use crate::tr;
 
 #[derive(Args, Debug)]

@@ -1,7 +1,14 @@
 //! Button presses: moves, challenges' answers, resignations, rematches
 //! and pages, each keyed by its `custom_id`.
 
-use super::*;
+use serenity::all::{
+    ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage, GuildId, Message,
+};
+
+use super::asker::Asker;
+use super::{player_of, render, response, Answered, Bot, ButtonId, Call};
+use crate::service::{Delivery, GameView, Languages, MovePress, Place, ServiceError};
+use crate::tr;
 
 impl Bot {
     pub(super) async fn on_button(
@@ -19,6 +26,16 @@ impl Bot {
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 return self.private_to(ctx, press, &tr!(mine, "unknown-button")).await;
             }
+        };
+        let call = Call {
+            ctx,
+            interaction: press,
+            languages,
+            user: &user,
+            place: Place {
+                guild_id: press.guild_id.map(GuildId::get),
+                channel_id: press.channel_id.get(),
+            },
         };
         match id {
             ButtonId::Accept { challenge } => match self.service.accept(challenge, &user).await {
@@ -62,7 +79,11 @@ impl Bot {
             ButtonId::Move { game, ply, hole } => {
                 let _busy = self.busy.hold(game);
                 let pressed = press.message.id.get();
-                match self.service.play(game, ply, hole, &user, Some(pressed)).await {
+                let move_press = MovePress {
+                    message_id: Some(pressed),
+                    ..MovePress::new(game, ply, hole, &user)
+                };
+                match self.service.play(move_press).await {
                     Ok(applied) => {
                         // The move is committed: from here on the delivery loop
                         // would show it even if this process died. The old
@@ -87,8 +108,7 @@ impl Bot {
                         delivered.and(computer)
                     }
                     Err(error @ (ServiceError::StaleButton | ServiceError::OutdatedBoard)) => {
-                        self.private_to(ctx, press, &self.error_text(mine, &error, "move"))
-                            .await?;
+                        self.refuse(ctx, Asker::Button(press), mine, &error, "move").await?;
                         // The game may be waiting for its board (a crash after
                         // the last move): show it now.
                         drop(_busy);
@@ -96,10 +116,7 @@ impl Bot {
                             .await
                             .map(|_| ())
                     }
-                    Err(error) => {
-                        self.private_to(ctx, press, &self.error_text(mine, &error, "move"))
-                            .await
-                    }
+                    Err(error) => self.refuse(ctx, Asker::Button(press), mine, &error, "move").await,
                 }
             }
             ButtonId::Resign { game } => match self.service.may_resign(game, &user).await {
@@ -110,10 +127,7 @@ impl Bot {
                         .create_response(&ctx.http, CreateInteractionResponse::Message(message))
                         .await
                 }
-                Err(error) => {
-                    self.private_to(ctx, press, &self.error_text(mine, &error, "resign"))
-                        .await
-                }
+                Err(error) => self.refuse(ctx, Asker::Button(press), mine, &error, "resign").await,
             },
             ButtonId::Rematch { game } => self.on_rematch(ctx, press, languages, game, &user).await,
             ButtonId::Abort { game } => self.abort_button(ctx, press, languages, &user, game).await,
@@ -123,8 +137,8 @@ impl Bot {
             }
             ButtonId::History { player, page } => self.history_button(ctx, press, languages, player, page).await,
             ButtonId::Review { game } => self.review_button(ctx, press, languages, game).await,
-            ButtonId::Hint { game, ply } => self.hint_button(ctx, press, languages, &user, game, ply).await,
-            ButtonId::Puzzle { attempt, hole } => self.puzzle_answer(ctx, press, languages, &user, attempt, hole).await,
+            ButtonId::Hint { game, ply } => self.hint_button(call, game, ply).await,
+            ButtonId::Puzzle { attempt, hole } => self.puzzle_answer(call, attempt, hole).await,
             ButtonId::NextPuzzle => self.next_puzzle_button(ctx, press, languages, &user).await,
             ButtonId::ResignConfirmed { game, ply } => {
                 let _busy = self.busy.hold(game);
@@ -146,11 +160,7 @@ impl Bot {
                         // about the game as it is now, on the same message.
                         let view = match self.service.may_resign(game, &user).await {
                             Ok(view) => view,
-                            Err(error) => {
-                                return self
-                                    .private_to(ctx, press, &self.error_text(mine, &error, "resign"))
-                                    .await
-                            }
+                            Err(error) => return self.refuse(ctx, Asker::Button(press), mine, &error, "resign").await,
                         };
                         let mut reply = render::resign_confirmation(mine, game, view.ply());
                         reply.content = format!(
@@ -162,10 +172,7 @@ impl Bot {
                             .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(response(&reply)))
                             .await
                     }
-                    Err(error) => {
-                        self.private_to(ctx, press, &self.error_text(mine, &error, "resign"))
-                            .await
-                    }
+                    Err(error) => self.refuse(ctx, Asker::Button(press), mine, &error, "resign").await,
                 }
             }
         }
@@ -189,7 +196,7 @@ impl Bot {
                     .await;
             }
         }
-        self.private_to(ctx, press, &self.error_text(languages.private, error, "challenge"))
+        self.refuse(ctx, Asker::Button(press), languages.private, error, "challenge")
             .await
     }
 

@@ -1,7 +1,14 @@
 //! Building the client: settings, the shard range, the serenity client
 //! with the bot's handler, and the REST client.
 
-use super::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{Client, ClientBuilder, GatewayIntents, GuildId, Http, HttpBuilder};
+
+use super::{delivery, Bot};
+use crate::service::Service;
 
 /// What the Discord side needs to know.
 #[derive(Clone)]

@@ -1,7 +1,10 @@
 //! The computer's turns: searched off the async runtime, then shown like
 //! any move; caught up at start for games left waiting.
 
-use super::*;
+use serenity::all::Context;
+
+use super::{logged_by_the_store, Answered, Bot};
+use crate::service::{Delivery, GameView};
 
 /// How long the computer may have been to move before the scheduler plays
 /// its move: longer than the longest search (expert, 10 s), so that a move

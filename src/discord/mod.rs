@@ -17,9 +17,6 @@ mod puzzle;
 mod records;
 mod refusals;
 mod render;
-mod render_puzzle;
-mod render_records;
-mod render_review;
 mod review;
 mod schedule;
 mod slash;
@@ -30,28 +27,21 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    Client, ClientBuilder, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler, GatewayIntents, GuildId, Http,
-    HttpBuilder, Interaction, Message, Ready, User,
+    Context, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EventHandler, GuildId, Interaction, Ready, User,
 };
 use serenity::async_trait;
 
 pub use client::{build_client, client_builder, rest_client, BotHandle, DiscordSettings, ShardPlan, SCHEDULER_EVERY};
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
-pub use render_review::{review_text, rules_review_paragraph};
+pub use render_review::rules_review_paragraph;
 pub use telemetry::gateway_check;
 
-use crate::board_text::level_name;
-use crate::engine::Seat;
 use crate::i18n::Language;
-use crate::service::{
-    ChallengeRequest, Challenged, Delivery, GameView, Languages, Locales, Place, Player, Service, ServiceError,
-    Unavailable,
-};
+use crate::service::{Languages, Locales, Place, Player, Service, ServiceError, Unavailable};
 use crate::tr;
-use commands::CommandError;
-use render::Reply;
+use render::{puzzle as render_puzzle, records as render_records, review as render_review, Reply};
 
 #[derive(Clone)]
 struct Bot {
@@ -216,6 +206,24 @@ type SettingsChanges = (
 /// Whether an answer (or a message the bot owed) reached Discord: the
 /// error is a failure to talk to Discord, not a refusal.
 type Answered = serenity::Result<()>;
+
+/// An interaction being answered (a slash command or a button press), who
+/// asked, where, and the languages to answer in: what its handlers share.
+struct Call<'a, I> {
+    ctx: &'a Context,
+    interaction: &'a I,
+    languages: Languages,
+    user: &'a Player,
+    place: Place,
+}
+
+impl<I> Clone for Call<'_, I> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<I> Copy for Call<'_, I> {}
 
 fn response(reply: &Reply) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()

@@ -10,7 +10,7 @@ use serenity::all::{
 
 use super::asker::Asker;
 use super::render_puzzle::{answer_message, puzzle_message, PuzzleMessage};
-use super::{Answered, Bot};
+use super::{Answered, Bot, Call};
 use crate::engine::Hole;
 use crate::i18n::Language;
 use crate::service::{Languages, Player, PuzzleView, ServiceError};
@@ -87,14 +87,17 @@ impl Bot {
     /// already, forged) privately, the message left as it is.
     pub(super) async fn puzzle_answer(
         &self,
-        ctx: &Context,
-        press: &ComponentInteraction,
-        languages: Languages,
-        user: &Player,
+        call: Call<'_, ComponentInteraction>,
         attempt: i64,
         hole: Hole,
     ) -> Answered {
-        let l = languages.private;
+        let Call {
+            ctx,
+            interaction: press,
+            user,
+            ..
+        } = call;
+        let l = call.languages.private;
         match self.service.answer_puzzle(attempt, hole, user).await {
             Ok(answer) => {
                 let message = answer_message(l, &answer);
@@ -105,7 +108,7 @@ impl Bot {
                     .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
                     .await
             }
-            Err(error) => self.private_to(ctx, press, &self.error_text(l, &error, "puzzle")).await,
+            Err(error) => self.refuse(ctx, Asker::Button(press), l, &error, "puzzle").await,
         }
     }
 }

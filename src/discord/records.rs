@@ -8,47 +8,35 @@ use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage,
 };
 
+use super::asker::Asker;
 use super::render_records;
-use super::{response, Answered, Bot};
+use super::{Answered, Bot, Call};
 use crate::service::Languages;
-use crate::service::{Delivery, Place, Player, Scope};
+use crate::service::{Delivery, Player, Scope};
 use crate::tr;
 
 impl Bot {
-    pub(super) async fn leaderboard_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        user: &Player,
-        place: Place,
-        global: bool,
-    ) -> Answered {
-        let Languages { private: mine, public } = languages;
+    pub(super) async fn leaderboard_command(&self, call: Call<'_, CommandInteraction>, global: bool) -> Answered {
+        let (ctx, command, place) = (call.ctx, call.interaction, call.place);
         let scope = match (global, place.guild_id) {
             (true, _) => Scope::Global,
             (false, Some(guild)) => Scope::Server(guild),
             (false, None) => {
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 return self
-                    .private(ctx, command, &tr!(mine, "refusal-no-server-to-rank"))
+                    .private(ctx, command, &tr!(call.languages.private, "refusal-no-server-to-rank"))
                     .await;
             }
         };
-        match self.service.leaderboard(scope, 0, user.id).await {
-            Ok(board) => self
-                .public(
-                    ctx,
-                    command,
-                    &render_records::leaderboard(public, &board, place.guild_id.unwrap_or(0)),
-                )
-                .await
-                .map(|_| ()),
-            Err(error) => {
-                self.private(ctx, command, &self.error_text(mine, &error, "leaderboard"))
-                    .await
-            }
-        }
+        let board = self.service.leaderboard(scope, 0, call.user.id).await;
+        self.answer(
+            ctx,
+            Asker::Command(command),
+            call.languages,
+            (board, "leaderboard"),
+            |l, board| render_records::leaderboard(l, board, place.guild_id.unwrap_or(0)),
+        )
+        .await
     }
 
     /// Previous or Next on a leaderboard: the message shows the new page,
@@ -62,40 +50,29 @@ impl Bot {
         (global, guild, page): (bool, u64, i64),
     ) -> Answered {
         let scope = if global { Scope::Global } else { Scope::Server(guild) };
-        match self.service.leaderboard(scope, page, user.id).await {
-            Ok(board) => {
-                let update = response(&render_records::leaderboard(languages.public, &board, guild));
-                press
-                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                    .await
-            }
-            Err(error) => {
-                self.private_to(ctx, press, &self.error_text(languages.private, &error, "leaderboard"))
-                    .await
-            }
-        }
+        let board = self.service.leaderboard(scope, page, user.id).await;
+        self.answer(
+            ctx,
+            Asker::Button(press),
+            languages,
+            (board, "leaderboard"),
+            |l, board| render_records::leaderboard(l, board, guild),
+        )
+        .await
     }
 
-    pub(super) async fn stats_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        user: &Player,
-        player: Option<Player>,
-        place: Place,
-    ) -> Answered {
+    pub(super) async fn stats_command(&self, call: Call<'_, CommandInteraction>, player: Option<Player>) -> Answered {
+        let user = call.user;
         let who = player.unwrap_or_else(|| user.clone());
-        match self.service.stats(user, &who, place.guild_id).await {
-            Ok(found) => self
-                .public(ctx, command, &render_records::stats(languages.public, &found))
-                .await
-                .map(|_| ()),
-            Err(error) => {
-                self.private(ctx, command, &self.error_text(languages.private, &error, "stats"))
-                    .await
-            }
-        }
+        let found = self.service.stats(user, &who, call.place.guild_id).await;
+        self.answer(
+            call.ctx,
+            Asker::Command(call.interaction),
+            call.languages,
+            (found, "stats"),
+            render_records::stats,
+        )
+        .await
     }
 
     pub(super) async fn history_command(
@@ -107,16 +84,15 @@ impl Bot {
         player: Option<Player>,
     ) -> Answered {
         let who = player.unwrap_or_else(|| user.clone());
-        match self.service.history_of(&who, 0).await {
-            Ok(page) => self
-                .public(ctx, command, &render_records::history(languages.public, &page))
-                .await
-                .map(|_| ()),
-            Err(error) => {
-                self.private(ctx, command, &self.error_text(languages.private, &error, "history"))
-                    .await
-            }
-        }
+        let page = self.service.history_of(&who, 0).await;
+        self.answer(
+            ctx,
+            Asker::Command(command),
+            languages,
+            (page, "history"),
+            render_records::history,
+        )
+        .await
     }
 
     pub(super) async fn history_button(
@@ -127,18 +103,15 @@ impl Bot {
         player: u64,
         page: i64,
     ) -> Answered {
-        match self.service.history(player, page).await {
-            Ok(page) => {
-                let update = response(&render_records::history(languages.public, &page));
-                press
-                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                    .await
-            }
-            Err(error) => {
-                self.private_to(ctx, press, &self.error_text(languages.private, &error, "history"))
-                    .await
-            }
-        }
+        let page = self.service.history(player, page).await;
+        self.answer(
+            ctx,
+            Asker::Button(press),
+            languages,
+            (page, "history"),
+            render_records::history,
+        )
+        .await
     }
 
     pub(super) async fn game_command(
@@ -148,32 +121,24 @@ impl Bot {
         languages: Languages,
         game_id: i64,
     ) -> Answered {
-        match self.service.game_record(game_id).await {
-            Ok(record) => self
-                .public(ctx, command, &render_records::game(languages.public, &record))
-                .await
-                .map(|_| ()),
-            Err(error) => {
-                self.private(ctx, command, &self.error_text(languages.private, &error, "game"))
-                    .await
-            }
-        }
+        let record = self.service.game_record(game_id).await;
+        self.answer(
+            ctx,
+            Asker::Command(command),
+            languages,
+            (record, "game"),
+            render_records::game,
+        )
+        .await
     }
 
-    pub(super) async fn abort_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        user: &Player,
-        game: Option<i64>,
-        place: Place,
-    ) -> Answered {
-        let aborted = match self.service.game_of(user.id, game, place.channel_id).await {
-            Ok(view) => self.service.abort(view.id, user).await,
+    pub(super) async fn abort_command(&self, call: Call<'_, CommandInteraction>, game: Option<i64>) -> Answered {
+        let aborted = match self.service.game_of(call.user.id, game, call.place.channel_id).await {
+            Ok(view) => self.service.abort(view.id, call.user).await,
             Err(error) => Err(error),
         };
-        self.answer_game_end(ctx, command, languages, aborted, "abort").await
+        self.answer_game_end(call.ctx, call.interaction, call.languages, aborted, "abort")
+            .await
     }
 
     /// The Abort button of a board: the pressed board loses its buttons and
@@ -201,7 +166,7 @@ impl Bot {
                 self.deliver(ctx, &owed, None, languages.public).await
             }
             Err(error) => {
-                self.private_to(ctx, press, &self.error_text(languages.private, &error, "abort"))
+                self.refuse(ctx, Asker::Button(press), languages.private, &error, "abort")
                     .await
             }
         }

@@ -51,7 +51,10 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::TimedOut => tr!(l, "refusal-timed-out"),
         ServiceError::IllegalMove(illegal) => tr!(l, "refusal-illegal-move", reason = illegal_move(l, illegal)),
         ServiceError::NoGameHere => tr!(l, "refusal-no-game-here"),
-        ServiceError::WhichGame(ids) => tr!(l, "refusal-which-game", games = ids.as_str()),
+        ServiceError::WhichGame(ids) => {
+            let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
+            tr!(l, "refusal-which-game", games = ids.join(", "))
+        }
         ServiceError::Corrupt { .. } | ServiceError::Store(_) => tr!(l, "apology"),
     }
 }
@@ -83,7 +86,7 @@ mod tests {
                 limit: 25,
             },
             ServiceError::ChallengeClosed(ChallengeStatus::Declined),
-            ServiceError::WhichGame("3, 4".into()),
+            ServiceError::WhichGame(vec![3, 4]),
             ServiceError::ReviewOfAbortedGame(3),
             ServiceError::IllegalMove(IllegalMove::EmptyHole(crate::engine::Hole::new(3).unwrap())),
         ];

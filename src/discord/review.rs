@@ -10,7 +10,7 @@ use serenity::all::{
 
 use super::asker::Asker;
 use super::render_review::{review_message, review_refused_in_progress};
-use super::{Answered, Bot};
+use super::{Answered, Bot, Call};
 use crate::i18n::Language;
 use crate::service::{Languages, ReviewView, ServiceError};
 
@@ -105,15 +105,14 @@ impl Bot {
 
 impl Bot {
     /// The Hint button: the best move and why, for the presser alone.
-    pub(super) async fn hint_button(
-        &self,
-        ctx: &Context,
-        press: &ComponentInteraction,
-        languages: Languages,
-        user: &crate::service::Player,
-        game_id: i64,
-        ply: i64,
-    ) -> Answered {
+    pub(super) async fn hint_button(&self, call: Call<'_, ComponentInteraction>, game_id: i64, ply: i64) -> Answered {
+        let Call {
+            ctx,
+            interaction: press,
+            languages,
+            user,
+            ..
+        } = call;
         let text = match self.service.hint(game_id, ply, user).await {
             Ok(found) => super::render_review::hint_message(languages.private, &found.hint),
             Err(error) => self.error_text(languages.private, &error, "hint"),

@@ -7,6 +7,7 @@ use serenity::all::{
     ChannelId, ComponentInteraction, Context, CreateInteractionResponse, EditMessage, MessageId, UserId,
 };
 
+use super::asker::Asker;
 use super::render;
 use super::{logged_by_the_store, response, Answered, Bot};
 use crate::service::{Languages, NoticeView, Player, RematchOutcome};
@@ -183,7 +184,7 @@ impl Bot {
                 self.computer_turn_if_due(ctx, &view).await
             }
             Err(error) => {
-                self.private_to(ctx, press, &self.error_text(languages.private, &error, "rematch"))
+                self.refuse(ctx, Asker::Button(press), languages.private, &error, "rematch")
                     .await
             }
         }

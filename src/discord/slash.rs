@@ -1,7 +1,20 @@
 //! The `/akon` subcommands: each parsed option set goes to the service and
 //! its result comes back as a message.
 
-use super::*;
+use serenity::all::{
+    CommandInteraction, Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, GuildId, Message,
+};
+
+use super::asker::Asker;
+use super::commands::{self, AkonCommand, CommandError};
+use super::render::{self, Reply};
+use super::{player_of, response, Answered, Bot, Call, SettingsChanges};
+use crate::board_text::level_name;
+use crate::engine::Seat;
+use crate::i18n::Language;
+use crate::service::{ChallengeRequest, Challenged, GameView, Languages, Place, ServiceError};
+use crate::tr;
 
 impl Bot {
     pub(super) async fn on_command(
@@ -17,6 +30,13 @@ impl Bot {
             channel_id: command.channel_id.get(),
         };
         tracing::debug!(user_id = user.id, command = %command.data.name, "slash command");
+        let call = Call {
+            ctx,
+            interaction: command,
+            languages,
+            user: &user,
+            place,
+        };
         let parsed = match commands::parse(command) {
             Ok(parsed) => parsed,
             Err(error) => {
@@ -73,7 +93,7 @@ impl Bot {
                         self.computer_turn_if_due(ctx, &view).await
                     }
                     Err(error) => {
-                        self.private(ctx, command, &self.error_text(mine, &error, "challenge"))
+                        self.refuse(ctx, Asker::Command(command), mine, &error, "challenge")
                             .await
                     }
                 }
@@ -85,17 +105,14 @@ impl Bot {
                 server_language,
             } => {
                 let changes = ((dm_reminders, time), (language, server_language));
-                self.settings_command(ctx, command, mine, &user, place, changes).await
+                self.settings_command(call, changes).await
             }
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
                 Ok(games) => {
                     self.private(ctx, command, &render::games_list(mine, user.id, &games).content)
                         .await
                 }
-                Err(error) => {
-                    self.private(ctx, command, &self.error_text(mine, &error, "games"))
-                        .await
-                }
+                Err(error) => self.refuse(ctx, Asker::Command(command), mine, &error, "games").await,
             },
             AkonCommand::Board { game } => match self.service.game_of(user.id, game, place.channel_id).await {
                 Ok(view) => {
@@ -103,10 +120,7 @@ impl Bot {
                     let message = self.public(ctx, command, &render::board(public, &view)).await?;
                     self.board_answered(ctx, &view, &message).await
                 }
-                Err(error) => {
-                    self.private(ctx, command, &self.error_text(mine, &error, "board"))
-                        .await
-                }
+                Err(error) => self.refuse(ctx, Asker::Command(command), mine, &error, "board").await,
             },
             AkonCommand::Resign { game } => {
                 let resigned = match self.service.game_of(user.id, game, place.channel_id).await {
@@ -115,20 +129,14 @@ impl Bot {
                 };
                 self.answer_game_end(ctx, command, languages, resigned, "resign").await
             }
-            AkonCommand::Leaderboard { global } => {
-                self.leaderboard_command(ctx, command, languages, &user, place, global)
-                    .await
-            }
-            AkonCommand::Stats { player } => {
-                self.stats_command(ctx, command, languages, &user, player.as_ref().map(player_of), place)
-                    .await
-            }
+            AkonCommand::Leaderboard { global } => self.leaderboard_command(call, global).await,
+            AkonCommand::Stats { player } => self.stats_command(call, player.as_ref().map(player_of)).await,
             AkonCommand::History { player } => {
                 self.history_command(ctx, command, languages, &user, player.as_ref().map(player_of))
                     .await
             }
             AkonCommand::Game { id } => self.game_command(ctx, command, languages, id).await,
-            AkonCommand::Abort { game } => self.abort_command(ctx, command, languages, &user, game, place).await,
+            AkonCommand::Abort { game } => self.abort_command(call, game).await,
         }
     }
 
@@ -136,13 +144,17 @@ impl Bot {
     /// with Manage Server), then shows every setting.
     pub(super) async fn settings_command(
         &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        mine: Language,
-        user: &Player,
-        place: Place,
+        call: Call<'_, CommandInteraction>,
         ((dm_reminders, time), (language, server_language)): SettingsChanges,
     ) -> Answered {
+        let Call {
+            ctx,
+            interaction: command,
+            user,
+            place,
+            ..
+        } = call;
+        let mine = call.languages.private;
         let shown = async {
             if let Some(server_language) = server_language {
                 let may_manage = command
@@ -179,7 +191,7 @@ impl Bot {
                 self.private(ctx, command, &text).await
             }
             Err(error) => {
-                self.private(ctx, command, &self.error_text(mine, &error, "settings"))
+                self.refuse(ctx, Asker::Command(command), mine, &error, "settings")
                     .await
             }
         }

@@ -2,11 +2,10 @@
 //! (its search runs off the async runtime, behind the search bound).
 
 use super::games::Read;
-use super::views::finish_of;
 use super::{Computer, GameView, MoveApplied, Place, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::{Game, Position, Seat};
-use crate::store::{ComputerSeat, LeaseKind, MoveClock, NewGame, NewMove, Written};
+use crate::store::{ComputerSeat, LeaseKind, MoveClock, NewGame};
 
 impl Service {
     /// `human` starts a game against the computer (`computer` is the bot's
@@ -74,28 +73,12 @@ impl Service {
             .ok_or(ServiceError::GameOver)?;
         drop(searching);
         tracing::info!(game_id, ply = ply + 1, %level, hole = hole.number(), ms = started.elapsed().as_millis() as u64, "computer move");
-        let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
-        let finished = finish_of(&view.game);
-        let update = self.update_for(&view, finished);
         let user_id = view.player(seat).user_id;
-        let new_move = NewMove {
-            seat: seat.letter(),
-            hole: hole.number(),
-            user_id,
+        let Some(outcome) = self.record_move(&mut view, seat, hole, user_id).await? else {
+            return Ok(None);
         };
-        match self.store.record_move(game_id, ply, &new_move, &update).await? {
-            Written::Conflict => Ok(None),
-            Written::Yes => {
-                crate::telemetry::move_applied(crate::telemetry::MovedBy::Computer);
-                view.last_move = Some(outcome);
-                view.finished = finished;
-                view.changed_at = update.now;
-                if finished.is_some() {
-                    view.hints_used = self.hints_used(game_id, true).await?;
-                }
-                Ok(Some(MoveApplied { outcome, view }))
-            }
-        }
+        crate::telemetry::move_applied(crate::telemetry::MovedBy::Computer);
+        Ok(Some(MoveApplied { outcome, view }))
     }
 
     /// Games where the computer has been to move for `idle_secs` or more

@@ -8,7 +8,7 @@
 
 use super::leases::Lease;
 use super::{GameView, Result, Service};
-use crate::store::{LeaseKind, OwedKind, OwedState, ShownBoard};
+use crate::store::{self, LeaseKind, OwedKind, OwedState, ShownBoard};
 
 /// What a failed delivery leads to: given up, or tried again later.
 pub use crate::store::DeliveryFailure;
@@ -55,8 +55,21 @@ pub struct Settling {
 }
 
 /// A game or challenge that owes its channel a message, and when it last
-/// changed.
-pub use crate::store::Owing;
+/// changed (seconds since the Unix epoch, the service's clock).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Owing {
+    pub id: i64,
+    pub changed_at: i64,
+}
+
+impl From<store::Owing> for Owing {
+    fn from(owing: store::Owing) -> Owing {
+        Owing {
+            id: owing.id,
+            changed_at: owing.changed_at,
+        }
+    }
+}
 
 /// What a game owes its channel now.
 #[derive(Debug, Clone)]
@@ -153,14 +166,26 @@ impl Service {
     /// Up to `limit` games that owe their channel a message, least recently
     /// changed first, leaving out those given up or waiting for a retry.
     pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<Owing>> {
-        Ok(self.store.games_owing_messages(limit, self.now()).await?)
+        Ok(self
+            .store
+            .games_owing_messages(limit, self.now())
+            .await?
+            .into_iter()
+            .map(Owing::from)
+            .collect())
     }
 
     /// Up to `limit` pending challenges whose message was never posted
     /// (a crash before the answer to `/akon challenge` or Rematch), leaving
     /// out those given up or waiting for a retry.
     pub async fn challenges_owing_message(&self, limit: i64) -> Result<Vec<Owing>> {
-        Ok(self.store.challenges_owing_message(limit, self.now()).await?)
+        Ok(self
+            .store
+            .challenges_owing_message(limit, self.now())
+            .await?
+            .into_iter()
+            .map(Owing::from)
+            .collect())
     }
 
     /// What `game_id` owes its channel now, if anything: its board or

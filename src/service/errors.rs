@@ -3,7 +3,7 @@
 
 use super::ChallengeStatus;
 use crate::engine::IllegalMove;
-use crate::store::{StoreError, Unavailable};
+use crate::store::{self, StoreError};
 
 /// Everything that can refuse a use case. The presentation layer words
 /// each for the player (`discord::refusals`); `Display` is for logs.
@@ -91,12 +91,25 @@ pub enum ServiceError {
     #[error("no ongoing game in this channel")]
     NoGameHere,
     /// Several ongoing games (these ids) in this channel.
-    #[error("several ongoing games here: {0}")]
-    WhichGame(String),
+    #[error("several ongoing games here: {0:?}")]
+    WhichGame(Vec<i64>),
     #[error("game {game_id} is inconsistent: {why}")]
     Corrupt { game_id: i64, why: String },
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Store(#[from] StorageFailure),
+}
+
+/// A failure of the database under a use case: for logs, and answered
+/// with an apology. Opaque, so that no type of the store leaves the
+/// service.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct StorageFailure(StoreError);
+
+impl From<StoreError> for ServiceError {
+    fn from(error: StoreError) -> ServiceError {
+        ServiceError::Store(StorageFailure(error))
+    }
 }
 
 impl ServiceError {
@@ -111,8 +124,30 @@ impl ServiceError {
     /// which the store logs itself, once a minute).
     pub fn unavailable(&self) -> Option<Unavailable> {
         match self {
-            ServiceError::Store(error) => error.unavailable(),
+            ServiceError::Store(StorageFailure(error)) => error.unavailable().map(Unavailable::from),
             _ => None,
+        }
+    }
+}
+
+/// Why the database takes no writes, or no statements, for now: a fault
+/// that lasts until an operator acts or the server comes back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unavailable {
+    /// The database or its disk is full.
+    Full,
+    /// The database takes no writes.
+    ReadOnly,
+    /// The database server does not answer.
+    Unreachable,
+}
+
+impl From<store::Unavailable> for Unavailable {
+    fn from(condition: store::Unavailable) -> Unavailable {
+        match condition {
+            store::Unavailable::Full => Unavailable::Full,
+            store::Unavailable::ReadOnly => Unavailable::ReadOnly,
+            store::Unavailable::Unreachable => Unavailable::Unreachable,
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::views::{board_message_of, computer_of, finish_of};
 use super::{EndReason, GameView, PlayerView, Result, Service, ServiceError};
-use crate::engine::{Game, Hole, Position, Seat, Winner};
+use crate::engine::{Game, Hole, Position, Winner};
 use crate::store::{self, from_db, GameRow, GameStatus, GameWithPlayers};
 
 /// Where a move reads its game from.
@@ -61,26 +61,20 @@ impl Service {
                 "the stored loop history is not the replay of the stored moves".into(),
             ));
         }
-        let finished = match (row.status, row.end_reason, row.winner.as_deref()) {
+        let finished = match (row.status, row.end_reason, row.winner) {
             (GameStatus::Ongoing, _, _) => None,
-            (_, Some(store::EndReason::Timeout), Some(winner)) => {
-                let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
-                Some((
-                    EndReason::Timeout {
-                        seat: winner.opponent(),
-                    },
-                    Winner::Seat(winner),
-                ))
-            }
-            (_, Some(store::EndReason::Resignation), Some(winner)) => {
-                let winner: Seat = winner.parse().map_err(|_| corrupt(format!("winner {winner}")))?;
-                Some((
-                    EndReason::Resignation {
-                        seat: winner.opponent(),
-                    },
-                    Winner::Seat(winner),
-                ))
-            }
+            (_, Some(store::EndReason::Timeout), Some(Winner::Seat(winner))) => Some((
+                EndReason::Timeout {
+                    seat: winner.opponent(),
+                },
+                Winner::Seat(winner),
+            )),
+            (_, Some(store::EndReason::Resignation), Some(Winner::Seat(winner))) => Some((
+                EndReason::Resignation {
+                    seat: winner.opponent(),
+                },
+                Winner::Seat(winner),
+            )),
             (GameStatus::Finished, None, None) => match self.aborted_by(row.id, row.player_a).await? {
                 Some(seat) => Some((EndReason::Aborted { seat }, Winner::Draw)),
                 None => return Err(corrupt("finished with no winner, yet not aborted".into())),
@@ -90,7 +84,7 @@ impl Service {
                 None => return Err(corrupt("marked finished but the rules say it goes on".into())),
             },
         };
-        let computer = computer_of(&row)?;
+        let computer = computer_of(&row);
         let board_message = board_message_of(&row);
         let hints_used = self.hints_used(row.id, computer.is_some()).await?;
         Ok(GameView {
@@ -157,7 +151,7 @@ impl Service {
             name: name.unwrap_or_default(),
             is_bot: is_bot.unwrap_or(false),
         };
-        let computer = computer_of(&row)?;
+        let computer = computer_of(&row);
         Ok(GameView {
             id: row.id,
             guild_id: from_db(row.guild_id),
@@ -210,9 +204,7 @@ impl Service {
         match here.len() {
             0 => Err(ServiceError::NoGameHere),
             1 => Ok(here.into_iter().next().expect("one game")),
-            _ => Err(ServiceError::WhichGame(
-                here.iter().map(|g| g.id.to_string()).collect::<Vec<_>>().join(", "),
-            )),
+            _ => Err(ServiceError::WhichGame(here.iter().map(|g| g.id).collect())),
         }
     }
 }

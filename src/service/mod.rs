@@ -24,20 +24,21 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
-pub use crate::store::Unavailable;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{
     BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, SettleFor, Settling, RETRY_FIRST_SECS,
     RETRY_MAX_SECS,
 };
-pub use errors::{Result, ServiceError};
+pub use errors::{Result, ServiceError, StorageFailure, Unavailable};
 pub use hints::HintView;
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leases::{Lease, LEASE_SECS};
+pub use play::MovePress;
 pub use puzzles::{PuzzleAnswered, PuzzleStanding, PuzzleView};
 pub use records::{
     CallerStanding, GameRating, GameRecord, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, LeaderboardPage,
-    Outcome, RatingChange, RatingSummary, Scope, Standing, Stats, Streaks, Unrated, HISTORY_PAGE, LEADERBOARD_PAGE,
+    Outcome, RatingChange, RatingSummary, RecentChange, Scope, Standing, Stats, Streaks, Unrated, HISTORY_PAGE,
+    LEADERBOARD_PAGE,
 };
 pub use reviews::ReviewView;
 pub use schedule::{
@@ -158,8 +159,10 @@ impl Service {
         }
     }
 
-    pub fn store(&self) -> &Store {
-        &self.store
+    /// Closes the database's connections, once nothing more will be asked
+    /// of the service.
+    pub async fn close(&self) {
+        self.store.close().await;
     }
 
     pub fn now(&self) -> i64 {

@@ -4,7 +4,7 @@
 use super::games::Read;
 use super::views::finish_of;
 use super::{schedule, EndReason, GameView, MoveApplied, Player, Result, Service, ServiceError};
-use crate::engine::{Hole, Seat, Winner};
+use crate::engine::{Hole, MoveOutcome, Seat, Winner};
 use crate::store::{self, Finish, GameUpdate, NewMove, Written};
 
 /// Refusals that rest on the game as read, with nothing written.
@@ -21,18 +21,36 @@ fn decided_on_the_read(error: &ServiceError) -> bool {
     )
 }
 
+/// A move as pressed: `user` plays `hole` in game `game_id` on the board
+/// showing move number `ply`, pressed on message `message_id` (if it came
+/// from a board message).
+#[derive(Debug, Clone, Copy)]
+pub struct MovePress<'a> {
+    pub game_id: i64,
+    pub ply: i64,
+    pub hole: Hole,
+    pub user: &'a Player,
+    pub message_id: Option<u64>,
+}
+
+impl<'a> MovePress<'a> {
+    /// A press that did not come from a board message.
+    pub fn new(game_id: i64, ply: i64, hole: Hole, user: &'a Player) -> MovePress<'a> {
+        MovePress {
+            game_id,
+            ply,
+            hole,
+            user,
+            message_id: None,
+        }
+    }
+}
+
 impl Service {
-    /// `user` plays `hole` on the board showing move number `ply`, pressed
-    /// on message `message_id` (if it came from a board message).
-    pub async fn play(
-        &self,
-        game_id: i64,
-        ply: i64,
-        hole: Hole,
-        user: &Player,
-        message_id: Option<u64>,
-    ) -> Result<MoveApplied> {
-        match self.try_play(game_id, ply, hole, user, message_id, Read::Kept).await {
+    /// Plays `press`, decided on the game as kept and, if refused or
+    /// overtaken, again on the game as stored.
+    pub async fn play(&self, press: MovePress<'_>) -> Result<MoveApplied> {
+        match self.try_play(&press, Read::Kept).await {
             Ok(Some(applied)) => return Ok(applied),
             Ok(None) => {}
             Err(error) if decided_on_the_read(&error) => {}
@@ -42,22 +60,21 @@ impl Service {
         // press came first, or, the game being kept in memory, its row was
         // changed behind the bot's back): decided again on the game as
         // stored, so that no refusal rests on a kept copy alone.
-        self.try_play(game_id, ply, hole, user, message_id, Read::Stored)
+        self.try_play(&press, Read::Stored)
             .await?
             .ok_or(ServiceError::StaleButton)
     }
 
     /// A press decided on the game as `read`; `None` if the write did not
     /// find the game as read.
-    async fn try_play(
-        &self,
-        game_id: i64,
-        ply: i64,
-        hole: Hole,
-        user: &Player,
-        message_id: Option<u64>,
-        read: Read,
-    ) -> Result<Option<MoveApplied>> {
+    async fn try_play(&self, press: &MovePress<'_>, read: Read) -> Result<Option<MoveApplied>> {
+        let MovePress {
+            game_id,
+            ply,
+            hole,
+            user,
+            message_id,
+        } = *press;
         let mut view = self.game_to_move(game_id, read).await?;
         let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if view.finished.is_some() {
@@ -90,33 +107,52 @@ impl Service {
         if self.time_out_if_due(&view).await? {
             return Err(ServiceError::TimedOut);
         }
+        let Some(outcome) = self.record_move(&mut view, seat, hole, user.id).await? else {
+            return Ok(None);
+        };
+        crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
+        tracing::debug!(
+            game_id,
+            ply = ply + 1,
+            user_id = user.id,
+            hole = hole.number(),
+            "move played"
+        );
+        if view.finished.is_some() {
+            view.rating = self.game_rating(game_id, view.guild_id).await?;
+        }
+        Ok(Some(MoveApplied { outcome, view }))
+    }
+
+    /// `user_id` plays `hole` from `seat` in `view`'s game, written only if
+    /// the game is still at the move `view` shows: what the move did, with
+    /// `view` brought up to date, or `None` if someone else wrote first.
+    pub(super) async fn record_move(
+        &self,
+        view: &mut GameView,
+        seat: Seat,
+        hole: Hole,
+        user_id: u64,
+    ) -> Result<Option<MoveOutcome>> {
+        let ply = view.ply();
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
-        let update = self.update_for(&view, finished);
+        let update = self.update_for(view, finished);
         let new_move = NewMove {
-            seat: seat.letter(),
+            seat,
             hole: hole.number(),
-            user_id: user.id,
+            user_id,
         };
-        match self.store.record_move(game_id, ply, &new_move, &update).await? {
+        match self.store.record_move(view.id, ply, &new_move, &update).await? {
             Written::Conflict => Ok(None),
             Written::Yes => {
-                crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
-                tracing::debug!(
-                    game_id,
-                    ply = ply + 1,
-                    user_id = user.id,
-                    hole = hole.number(),
-                    "move played"
-                );
                 view.last_move = Some(outcome);
                 view.finished = finished;
                 view.changed_at = update.now;
                 if finished.is_some() {
-                    view.rating = self.game_rating(game_id, view.guild_id).await?;
-                    view.hints_used = self.hints_used(game_id, view.computer.is_some()).await?;
+                    view.hints_used = self.hints_used(view.id, view.computer.is_some()).await?;
                 }
-                Ok(Some(MoveApplied { outcome, view }))
+                Ok(Some(outcome))
             }
         }
     }
@@ -136,7 +172,7 @@ impl Service {
                     EndReason::Timeout { .. } => store::EndReason::Timeout,
                     EndReason::Aborted { .. } => unreachable!("aborts go through Store::abort_game"),
                 },
-                winner: winner.to_string(),
+                winner,
             }),
             captured_a: position.captured(Seat::A) as u32,
             captured_b: position.captured(Seat::B) as u32,

@@ -1,15 +1,13 @@
-//! Ratings and records: leaderboards, a player's stats, their game history,
-//! one game's full record, and aborting a game before both players have
-//! moved. Ratings themselves are updated by the store when a game finishes.
+//! Ratings and records: leaderboards, a player's stats, their game history
+//! and one game's full record. Ratings themselves are updated by the store
+//! when a game finishes.
 
 use super::PlayerView;
 use super::{GameView, Player, Result, Service, ServiceError};
 use crate::ai::Level;
-use crate::engine::{Record, Seat, Winner};
+use crate::engine::Record;
 use crate::rating::Rating;
-use crate::store::{
-    self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, UnratedReason, Written,
-};
+use crate::store::{self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, UnratedReason};
 
 pub use crate::rating::Scope;
 
@@ -89,7 +87,30 @@ pub struct RatingSummary {
     /// Place on the leaderboard, if listed there.
     pub rank: Option<i64>,
     /// The latest changes, newest first.
-    pub recent: Vec<RatingChangeRow>,
+    pub recent: Vec<RecentChange>,
+}
+
+/// One of a player's latest rating changes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RecentChange {
+    pub game_id: i64,
+    pub rating_before: f64,
+    pub rating_after: f64,
+    pub deviation_after: f64,
+    /// When the game that changed it finished.
+    pub rated_at: i64,
+}
+
+impl From<RatingChangeRow> for RecentChange {
+    fn from(row: RatingChangeRow) -> RecentChange {
+        RecentChange {
+            game_id: row.game_id,
+            rating_before: row.rating_before,
+            rating_after: row.rating_after,
+            deviation_after: row.deviation_after,
+            rated_at: row.rated_at,
+        }
+    }
 }
 
 impl RatingSummary {
@@ -112,18 +133,18 @@ pub struct Streaks {
 }
 
 impl Streaks {
-    /// Streaks of `outcomes` (`win`, `loss`, `draw`), oldest first: a
-    /// loss or a draw ends a run of wins.
+    /// Streaks of `outcomes`, oldest first: a loss or a draw ends a run of
+    /// wins.
     ///
     /// ```
-    /// use akon::service::Streaks;
-    /// let outcomes = ["win", "win", "win", "draw", "win", "loss", "win", "win"];
+    /// use akon::service::{Outcome::*, Streaks};
+    /// let outcomes = [Win, Win, Win, Draw, Win, Loss, Win, Win];
     /// assert_eq!(Streaks::of(outcomes), Streaks { current: 2, best: 3 });
     /// ```
-    pub fn of<S: AsRef<str>>(outcomes: impl IntoIterator<Item = S>) -> Streaks {
+    pub fn of(outcomes: impl IntoIterator<Item = Outcome>) -> Streaks {
         let mut streaks = Streaks::default();
         for outcome in outcomes {
-            if outcome.as_ref() == "win" {
+            if outcome == Outcome::Win {
                 streaks.current += 1;
                 streaks.best = streaks.best.max(streaks.current);
             } else {
@@ -196,6 +217,16 @@ pub enum Outcome {
     Draw,
 }
 
+impl From<store::Outcome> for Outcome {
+    fn from(stored: store::Outcome) -> Outcome {
+        match stored {
+            store::Outcome::Win => Outcome::Win,
+            store::Outcome::Loss => Outcome::Loss,
+            store::Outcome::Draw => Outcome::Draw,
+        }
+    }
+}
+
 /// How a game of a history ended; with the player's [`Outcome`] it says
 /// who resigned or ran out of time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,32 +265,20 @@ pub struct HistoryGame {
     pub rating_after: Option<f64>,
 }
 
-impl HistoryGame {
-    fn from_row(row: HistoryRow) -> Result<HistoryGame> {
-        let corrupt = |why: String| ServiceError::Corrupt {
-            game_id: row.game_id,
-            why,
-        };
-        let computer_level = match row.computer_level.as_deref() {
-            None => None,
-            Some(level) => Some(level.parse().map_err(|_| corrupt(format!("computer level {level}")))?),
-        };
-        Ok(HistoryGame {
+impl From<HistoryRow> for HistoryGame {
+    fn from(row: HistoryRow) -> HistoryGame {
+        HistoryGame {
             game_id: row.game_id,
             opponent_name: row.opponent_name,
-            outcome: match row.outcome {
-                store::Outcome::Win => Outcome::Win,
-                store::Outcome::Loss => Outcome::Loss,
-                store::Outcome::Draw => Outcome::Draw,
-            },
+            outcome: row.outcome.into(),
             captured: row.captured,
             opponent_captured: row.opponent_captured,
             finished_at: row.finished_at,
             end: row.end_reason.map(HistoryEnd::from),
-            computer_level,
+            computer_level: row.computer_level,
             rating_before: row.rating_before,
             rating_after: row.rating_after,
-        })
+        }
     }
 }
 
@@ -376,7 +395,13 @@ impl Service {
                 .store
                 .rank(scope, self.config.leaderboard_min_games, user_id)
                 .await?,
-            recent: self.store.rating_changes(user_id, scope, RECENT_CHANGES).await?,
+            recent: self
+                .store
+                .rating_changes(user_id, scope, RECENT_CHANGES)
+                .await?
+                .into_iter()
+                .map(RecentChange::from)
+                .collect(),
         }))
     }
 
@@ -403,19 +428,13 @@ impl Service {
             server,
             here,
             overall: self.store.record(player.id, None).await?.into(),
-            streaks: Streaks::of(self.store.outcomes(player.id).await?),
+            streaks: Streaks::of(self.store.outcomes(player.id).await?.into_iter().map(Outcome::from)),
             computer: self
                 .store
                 .computer_record(player.id)
                 .await?
                 .into_iter()
-                .filter_map(|(level, record)| match level.parse() {
-                    Ok(level) => Some((level, record.into())),
-                    Err(_) => {
-                        tracing::error!(level, user_id = player.id, "a stored computer level is unknown");
-                        None
-                    }
-                })
+                .map(|(level, record)| (level, record.into()))
                 .collect(),
             head_to_head,
             ongoing: self.store.ongoing_games(player.id).await?.len(),
@@ -442,8 +461,8 @@ impl Service {
             .history(user_id, page * HISTORY_PAGE, HISTORY_PAGE)
             .await?
             .into_iter()
-            .map(HistoryGame::from_row)
-            .collect::<Result<Vec<_>>>()?;
+            .map(HistoryGame::from)
+            .collect();
         Ok(HistoryPage {
             player,
             page,
@@ -502,40 +521,6 @@ impl Service {
             }
         })))
     }
-
-    /// Which seat aborted an aborted game (one with neither winner nor end
-    /// reason); `None` if it was not aborted.
-    pub(super) async fn aborted_by(&self, game_id: i64, player_a: i64) -> Result<Option<Seat>> {
-        Ok(self
-            .store
-            .abort_of(game_id)
-            .await?
-            .map(|abort| if abort.user_id == player_a { Seat::A } else { Seat::B }))
-    }
-
-    /// `user` aborts `game_id`, which either player may do until both have
-    /// moved: the game ends unrated, with no winner and no result.
-    pub async fn abort(&self, game_id: i64, user: &Player) -> Result<GameView> {
-        let mut view = self.game(game_id).await?;
-        let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
-        if view.finished.is_some() {
-            return Err(ServiceError::GameOver);
-        }
-        if !view.can_abort() {
-            return Err(ServiceError::TooLateToAbort);
-        }
-        let now = self.now();
-        match self.store.abort_game(game_id, view.ply(), user.id, now).await? {
-            Written::Conflict => Err(ServiceError::StaleButton),
-            Written::Yes => {
-                tracing::info!(game_id, user_id = user.id, "aborted");
-                view.changed_at = now;
-                view.finished = Some((super::EndReason::Aborted { seat }, Winner::Draw));
-                view.rating = Some(GameRating::Unrated(Unrated::Aborted));
-                Ok(view)
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -544,16 +529,11 @@ mod tests {
 
     #[test]
     fn a_loss_or_a_draw_ends_a_winning_streak() {
-        assert_eq!(Streaks::of(Vec::<String>::new()), Streaks { current: 0, best: 0 });
-        assert_eq!(Streaks::of(["win", "loss"]), Streaks { current: 0, best: 1 });
-        assert_eq!(
-            Streaks::of(["win", "draw", "win", "win"]),
-            Streaks { current: 2, best: 2 }
-        );
-        assert_eq!(
-            Streaks::of(["win", "win", "win", "loss", "win"]),
-            Streaks { current: 1, best: 3 }
-        );
+        use Outcome::*;
+        assert_eq!(Streaks::of([]), Streaks { current: 0, best: 0 });
+        assert_eq!(Streaks::of([Win, Loss]), Streaks { current: 0, best: 1 });
+        assert_eq!(Streaks::of([Win, Draw, Win, Win]), Streaks { current: 2, best: 2 });
+        assert_eq!(Streaks::of([Win, Win, Win, Loss, Win]), Streaks { current: 1, best: 3 });
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! Resigning: the check before asking to confirm, and the resignation.
+//! Ending a game early: resigning (the check before asking to confirm, and
+//! the resignation), and aborting before both players have moved.
 
-use super::{EndReason, GameView, Player, Result, Service, ServiceError};
-use crate::engine::Winner;
+use super::{EndReason, GameRating, GameView, Player, Result, Service, ServiceError, Unrated};
+use crate::engine::{Seat, Winner};
 use crate::store::Written;
 
 impl Service {
@@ -42,6 +43,40 @@ impl Service {
                 view.finished = finished;
                 view.changed_at = update.now;
                 view.rating = self.game_rating(game_id, view.guild_id).await?;
+                Ok(view)
+            }
+        }
+    }
+
+    /// Which seat aborted an aborted game (one with neither winner nor end
+    /// reason); `None` if it was not aborted.
+    pub(super) async fn aborted_by(&self, game_id: i64, player_a: i64) -> Result<Option<Seat>> {
+        Ok(self
+            .store
+            .abort_of(game_id)
+            .await?
+            .map(|abort| if abort.user_id == player_a { Seat::A } else { Seat::B }))
+    }
+
+    /// `user` aborts `game_id`, which either player may do until both have
+    /// moved: the game ends unrated, with no winner and no result.
+    pub async fn abort(&self, game_id: i64, user: &Player) -> Result<GameView> {
+        let mut view = self.game(game_id).await?;
+        let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if view.finished.is_some() {
+            return Err(ServiceError::GameOver);
+        }
+        if !view.can_abort() {
+            return Err(ServiceError::TooLateToAbort);
+        }
+        let now = self.now();
+        match self.store.abort_game(game_id, view.ply(), user.id, now).await? {
+            Written::Conflict => Err(ServiceError::StaleButton),
+            Written::Yes => {
+                tracing::info!(game_id, user_id = user.id, "aborted");
+                view.changed_at = now;
+                view.finished = Some((EndReason::Aborted { seat }, Winner::Draw));
+                view.rating = Some(GameRating::Unrated(Unrated::Aborted));
                 Ok(view)
             }
         }

@@ -84,7 +84,7 @@ impl FromStr for TimePerMove {
 
 /// A player's clock starting at `now`: they lose on time after `seconds`,
 /// and are reminded once when a quarter of it is left.
-pub fn clock_starting(now: i64, seconds: i64) -> MoveClock {
+pub(super) fn clock_starting(now: i64, seconds: i64) -> MoveClock {
     let deadline = now + seconds;
     MoveClock {
         seconds_per_move: Some(seconds),

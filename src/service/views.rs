@@ -1,7 +1,7 @@
 //! What the use cases return: games, challenges and players as the
 //! presentation layer shows them, independent of the store's rows.
 
-use super::{GameRating, Result, ServiceError};
+use super::GameRating;
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, MoveOutcome, Seat, Status, Winner};
 use crate::store::{self, from_db, GameRow, PlayerRow};
@@ -188,15 +188,11 @@ pub struct Computer {
 }
 
 /// The computer's seat and level in `row`'s game, if it plays.
-pub(super) fn computer_of(row: &GameRow) -> Result<Option<Computer>> {
-    let corrupt = |why: String| ServiceError::Corrupt { game_id: row.id, why };
-    Ok(match (row.computer_seat.as_deref(), row.computer_level.as_deref()) {
-        (Some(seat), Some(level)) => Some(Computer {
-            seat: seat.parse().map_err(|_| corrupt(format!("computer seat {seat}")))?,
-            level: level.parse().map_err(|_| corrupt(format!("computer level {level}")))?,
-        }),
+pub(super) fn computer_of(row: &GameRow) -> Option<Computer> {
+    match (row.computer_seat, row.computer_level) {
+        (Some(seat), Some(level)) => Some(Computer { seat, level }),
         _ => None,
-    })
+    }
 }
 
 /// A game's latest board message, and the move number it shows.

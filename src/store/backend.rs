@@ -504,8 +504,11 @@ pub(super) async fn open_postgres(url: &str) -> Result<Connections> {
 }
 
 /// A flag stored as an integer 0/1, read as `bool`: `Any` decodes only
-/// booleans into `bool`, and both engines store flags as integers.
-pub(super) struct Flag(i64);
+/// booleans into `bool`, and both engines store flags as integers. An
+/// [`OptionalFlag`] may be NULL (the side of an outer join).
+pub(super) struct Flag<T = i64>(T);
+
+pub(super) type OptionalFlag = Flag<Option<i64>>;
 
 impl From<Flag> for bool {
     fn from(flag: Flag) -> bool {
@@ -513,32 +516,13 @@ impl From<Flag> for bool {
     }
 }
 
-impl Type<Any> for Flag {
-    fn type_info() -> AnyTypeInfo {
-        <i64 as Type<Any>>::type_info()
-    }
-
-    fn compatible(ty: &AnyTypeInfo) -> bool {
-        <i64 as Type<Any>>::compatible(ty)
-    }
-}
-
-impl<'r> Decode<'r, Any> for Flag {
-    fn decode(value: AnyValueRef<'r>) -> std::result::Result<Flag, sqlx::error::BoxDynError> {
-        <i64 as Decode<Any>>::decode(value).map(Flag)
-    }
-}
-
-/// A flag that may be NULL (the side of an outer join).
-pub(super) struct OptionalFlag(Option<i64>);
-
 impl From<OptionalFlag> for Option<bool> {
     fn from(flag: OptionalFlag) -> Option<bool> {
         flag.0.map(|value| value != 0)
     }
 }
 
-impl Type<Any> for OptionalFlag {
+impl<T> Type<Any> for Flag<T> {
     fn type_info() -> AnyTypeInfo {
         <i64 as Type<Any>>::type_info()
     }
@@ -548,9 +532,9 @@ impl Type<Any> for OptionalFlag {
     }
 }
 
-impl<'r> Decode<'r, Any> for OptionalFlag {
-    fn decode(value: AnyValueRef<'r>) -> std::result::Result<OptionalFlag, sqlx::error::BoxDynError> {
-        <Option<i64> as Decode<Any>>::decode(value).map(OptionalFlag)
+impl<'r, T: Decode<'r, Any>> Decode<'r, Any> for Flag<T> {
+    fn decode(value: AnyValueRef<'r>) -> std::result::Result<Flag<T>, sqlx::error::BoxDynError> {
+        T::decode(value).map(Flag)
     }
 }
 

@@ -10,7 +10,7 @@ use std::path::Path;
 use sqlx::{AnyConnection, Connection, FromRow};
 
 use crate::ai::Level;
-use crate::engine::Seat;
+use crate::engine::{Seat, Winner};
 
 mod backend;
 pub use backend::{redacted as redacted_url, Backend};
@@ -209,7 +209,7 @@ pub struct GameRow {
     pub position: String,
     pub status: GameStatus,
     pub end_reason: Option<EndReason>,
-    pub winner: Option<String>,
+    pub winner: Option<Winner>,
     pub captured_a: i64,
     pub captured_b: i64,
     pub board_channel_id: Option<i64>,
@@ -218,9 +218,9 @@ pub struct GameRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub finished_at: Option<i64>,
-    /// In a game against the computer: its seat (`A` or `B`) and level.
-    pub computer_seat: Option<String>,
-    pub computer_level: Option<String>,
+    /// In a game against the computer: its seat and level.
+    pub computer_seat: Option<Seat>,
+    pub computer_level: Option<Level>,
     /// The clock: time per move, and when the player to move is reminded
     /// and loses on time (`None`: no clock, or nothing pending).
     pub seconds_per_move: Option<i64>,
@@ -282,7 +282,7 @@ pub struct MoveClock {
 pub struct MoveRow {
     pub game_id: i64,
     pub ply: i64,
-    pub seat: String,
+    pub seat: Seat,
     pub hole: i64,
     pub user_id: i64,
     pub played_at: i64,
@@ -291,7 +291,7 @@ pub struct MoveRow {
 /// A move to append, played by `user_id` from `seat`.
 #[derive(Debug, Clone)]
 pub struct NewMove {
-    pub seat: char,
+    pub seat: Seat,
     pub hole: u8,
     pub user_id: u64,
 }
@@ -312,11 +312,11 @@ pub struct GameUpdate {
     pub loop_history: Option<String>,
 }
 
-/// How a game finished; `winner` is `A`, `B` or `draw`.
+/// How a game finished.
 #[derive(Debug, Clone)]
 pub struct Finish {
     pub end_reason: EndReason,
-    pub winner: String,
+    pub winner: Winner,
 }
 
 /// Whether a conditional write found the row as expected.
@@ -339,7 +339,7 @@ pub struct RecordRow {
 
 #[derive(FromRow)]
 struct LevelRecordRow {
-    level: String,
+    level: Level,
     wins: i64,
     losses: i64,
     draws: i64,
@@ -950,7 +950,7 @@ impl Store {
             Some(finish) => (
                 GameStatus::Finished,
                 Some(finish.end_reason.as_str()),
-                Some(finish.winner.as_str()),
+                Some(finish.winner.to_string()),
                 Some(update.now),
             ),
         };
@@ -1024,7 +1024,7 @@ impl Store {
     // Records.
 
     /// `user`'s record against the computer, per level.
-    pub async fn computer_record(&self, user_id: u64) -> Result<Vec<(String, RecordRow)>> {
+    pub async fn computer_record(&self, user_id: u64) -> Result<Vec<(Level, RecordRow)>> {
         let rows: Vec<LevelRecordRow> = sqlx::query_as(&format!(
             "SELECT computer_level AS level, {RECORD_SUMS}
              FROM results WHERE user_id = $1 AND computer_level IS NOT NULL

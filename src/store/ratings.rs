@@ -9,6 +9,8 @@ use sqlx::{AnyConnection, Connection, FromRow};
 use super::{
     to_db, Doing, EndReason, GameStatus, Outcome, RecordRow, Result, Store, UnratedReason, Written, RECORD_SUMS,
 };
+use crate::ai::Level;
+use crate::engine::{Seat, Winner};
 use crate::rating::{rate, Rating, Score};
 
 impl Scope {
@@ -102,7 +104,7 @@ pub struct HistoryRow {
     pub finished_at: i64,
     pub end_reason: Option<EndReason>,
     /// Against the computer: its level.
-    pub computer_level: Option<String>,
+    pub computer_level: Option<Level>,
     /// The player's global rating before and after, if the game was rated.
     pub rating_before: Option<f64>,
     pub rating_after: Option<f64>,
@@ -111,8 +113,8 @@ pub struct HistoryRow {
 #[derive(FromRow)]
 struct FinishedGame {
     status: GameStatus,
-    winner: Option<String>,
-    computer_seat: Option<String>,
+    winner: Option<Winner>,
+    computer_seat: Option<Seat>,
     guild_id: i64,
     player_a: i64,
     player_b: i64,
@@ -156,7 +158,7 @@ impl Store {
         .await
         .doing("reading a finished game to rate")?;
         let Some(game) = game else { return Ok(()) };
-        let (Some(winner), Some(finished_at)) = (game.winner.as_deref(), game.finished_at) else {
+        let (Some(winner), Some(finished_at)) = (game.winner, game.finished_at) else {
             return Ok(());
         };
         if game.status != GameStatus::Finished {
@@ -195,9 +197,9 @@ impl Store {
             return Ok(());
         }
         let score_a = match winner {
-            "A" => Score::Win,
-            "B" => Score::Loss,
-            _ => Score::Draw,
+            Winner::Seat(Seat::A) => Score::Win,
+            Winner::Seat(Seat::B) => Score::Loss,
+            Winner::Draw => Score::Draw,
         };
         let score_b = match score_a {
             Score::Win => Score::Loss,
@@ -417,9 +419,9 @@ impl Store {
 
     // Records.
 
-    /// The outcomes (`win`, `loss`, `draw`) of `user`'s games against
-    /// people, oldest first: what streaks are counted from.
-    pub async fn outcomes(&self, user_id: u64) -> Result<Vec<String>> {
+    /// The outcomes of `user`'s games against people, oldest first: what
+    /// streaks are counted from.
+    pub async fn outcomes(&self, user_id: u64) -> Result<Vec<Outcome>> {
         sqlx::query_scalar(
             "SELECT outcome FROM results WHERE user_id = $1 AND computer_level IS NULL
              ORDER BY finished_at, game_id",

@@ -2,7 +2,9 @@
 //! status, how a game ended, why it was not rated and a player's result. Each value has one spelling, [`as_str`]
 //! (what is bound), and one way back, its `Decode` (what is read): a value
 //! the migrations' `CHECK`s would refuse is a decode error naming the
-//! column's kind and the text, never a panic.
+//! column's kind and the text, never a panic. The seats, winners and levels
+//! of the layers below are read back the same way, so that no row carries
+//! them as text.
 //!
 //! SQL texts still spell `'ongoing'` and `'pending'` as literals where they
 //! filter: the partial indexes (`WHERE status = 'ongoing'`) are used only
@@ -14,12 +16,40 @@ use sqlx::any::{Any, AnyTypeInfo, AnyValueRef};
 use sqlx::error::BoxDynError;
 use sqlx::{Decode, Type};
 
+use crate::ai::Level;
+use crate::engine::{Seat, Winner};
+
 /// A stored text that is none of its column's values.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {kind} `{text}` in the database")]
 pub struct UnknownValue {
     pub kind: &'static str,
     pub text: String,
+}
+
+/// Declares the `Any` decoding of a type stored as its text: what it reads
+/// back is parsed by `$parse`, and a text it refuses is an
+/// [`UnknownValue`] of `$kind`.
+macro_rules! decoded_from_text {
+    ($name:ty, $kind:literal, $parse:expr) => {
+        impl Type<Any> for $name {
+            fn type_info() -> AnyTypeInfo {
+                <String as Type<Any>>::type_info()
+            }
+
+            fn compatible(ty: &AnyTypeInfo) -> bool {
+                <String as Type<Any>>::compatible(ty)
+            }
+        }
+
+        impl<'r> Decode<'r, Any> for $name {
+            fn decode(value: AnyValueRef<'r>) -> Result<$name, BoxDynError> {
+                let text = <String as Decode<'r, Any>>::decode(value)?;
+                let parse: fn(&str) -> Option<$name> = $parse;
+                Ok(parse(&text).ok_or(UnknownValue { kind: $kind, text })?)
+            }
+        }
+    };
 }
 
 /// Declares an enum stored as text: its variants with their spellings,
@@ -55,21 +85,7 @@ macro_rules! stored_as_text {
             }
         }
 
-        impl Type<Any> for $name {
-            fn type_info() -> AnyTypeInfo {
-                <String as Type<Any>>::type_info()
-            }
-
-            fn compatible(ty: &AnyTypeInfo) -> bool {
-                <String as Type<Any>>::compatible(ty)
-            }
-        }
-
-        impl<'r> Decode<'r, Any> for $name {
-            fn decode(value: AnyValueRef<'r>) -> Result<$name, BoxDynError> {
-                Ok(<String as Decode<'r, Any>>::decode(value)?.parse()?)
-            }
-        }
+        decoded_from_text!($name, $kind, |text| text.parse().ok());
     };
 }
 
@@ -127,3 +143,13 @@ stored_as_text! {
         Draw = "draw",
     }
 }
+
+// A seat (`games.computer_seat`, `moves.seat`): `A` or `B`.
+decoded_from_text!(Seat, "seat", |text| text.parse().ok());
+// Who won (`games.winner`): a seat, or `draw`.
+decoded_from_text!(Winner, "winner", |text| match text {
+    "draw" => Some(Winner::Draw),
+    seat => seat.parse().ok().map(Winner::Seat),
+});
+// The computer's level (`games.computer_level`, `results.computer_level`).
+decoded_from_text!(Level, "computer level", |text| text.parse().ok());

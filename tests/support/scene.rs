@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use akon::discord::{client_builder, BotHandle, DiscordSettings};
-use akon::engine::{Game, Hole};
+use akon::engine::{Game, Hole, Seat};
 use akon::service::{ManualClock, Service, ServiceConfig};
 use akon::store::Store;
 use serde_json::{json, Value};
@@ -231,6 +231,36 @@ impl Scene {
     }
 
     /// The service on the same database, as a second process would use it.
+    /// Plays `moves` moves (or to the end, with `None`) from `board` by
+    /// pressing the hole buttons greedy play picks; the last board and the
+    /// game as replayed here.
+    pub async fn play_greedily(
+        &self,
+        mut board: Value,
+        players: &[TestUser; 2],
+        moves: Option<usize>,
+    ) -> (Value, Game) {
+        let first = if user_to_move(&board, players) == players[0] {
+            Seat::A
+        } else {
+            Seat::B
+        };
+        let mut game = Game::opening(first);
+        let mut played = 0;
+        while !game.is_over() && moves.is_none_or(|m| played < m) {
+            let mover = user_to_move(&board, players);
+            let hole = greedy(&game);
+            let custom_id = hole_button_id(&board, hole);
+            board = self
+                .click_expecting_board(&mover, fake::message_id(&board), &custom_id)
+                .await;
+            game.play(hole).unwrap();
+            played += 1;
+            assert!(played < 1000, "the game should have ended");
+        }
+        (board, game)
+    }
+
     pub async fn service(&self) -> Service {
         let store = self.store().await;
         Service::new(store, self.config.clone(), Arc::new(self.clock.clone())).seeded(SEED)
@@ -346,6 +376,15 @@ pub fn greedy(game: &Game) -> Hole {
             (p.play_unchecked(h).captured, std::cmp::Reverse(h))
         })
         .unwrap()
+}
+
+/// The `custom_id` of `hole`'s button on `board`.
+pub fn hole_button_id(board: &Value, hole: Hole) -> String {
+    hole_buttons(board)
+        .into_iter()
+        .find(|(_, h, _)| *h == hole.number())
+        .map(|(custom_id, _, _)| custom_id)
+        .unwrap_or_else(|| panic!("no button for hole {hole} on {board}"))
 }
 
 pub fn ephemeral_text(response: &Value) -> String {

@@ -53,6 +53,12 @@ pub async fn fixture() -> Fixture {
 }
 
 /// A human player.
+/// A game between `a` and `b`, here: `a` challenges, `b` accepts.
+pub async fn start_game(f: &Fixture, a: &Player, b: &Player) -> i64 {
+    let challenge = f.service.challenge(here(), a, b).await.unwrap();
+    f.service.accept(challenge.id, b).await.unwrap().id
+}
+
 pub fn player(id: u64, name: &str) -> Player {
     Player {
         id,

@@ -1,96 +1,21 @@
 //! Service results as Discord messages: text, mentions and buttons.
 
-use serenity::all::{ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateMessage, Nonce, UserId};
+mod parts;
+pub(super) mod puzzle;
+pub(super) mod records;
+pub(super) mod review;
+
+pub(super) use parts::{board_label, display_name, hole_button, player_name, result_line};
+pub use parts::{mention, Reply};
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use super::custom_id::ButtonId;
-use crate::ai::Level;
-use crate::board_text::{describe_move, draw, level_name};
-use crate::engine::{Hole, Seat, Winner};
+use crate::board_text::{describe_move, draw};
+use crate::engine::{Hole, Seat};
 use crate::i18n::Language;
-use crate::service::{
-    ChallengeStatus, ChallengeView, EndReason, GameView, LanguageSetting, PlayerView, Settings, TimePerMove,
-};
+use crate::service::{ChallengeStatus, ChallengeView, GameView, LanguageSetting, Settings, TimePerMove};
 use crate::tr;
-use unicode_width::UnicodeWidthStr;
-
-/// A message to send: its text, buttons and who it may ping.
-#[derive(Debug, Clone)]
-pub struct Reply {
-    pub content: String,
-    pub components: Vec<CreateActionRow>,
-    pub mentions: Vec<u64>,
-}
-
-impl Reply {
-    pub fn text(content: impl Into<String>) -> Reply {
-        Reply {
-            content: content.into(),
-            components: Vec::new(),
-            mentions: Vec::new(),
-        }
-    }
-
-    pub fn allowed_mentions(&self) -> CreateAllowedMentions {
-        CreateAllowedMentions::new().users(self.mentions.iter().map(|&id| UserId::new(id)))
-    }
-
-    /// A message the bot sends on its own, at most once: Discord drops a
-    /// second message with the same enforced `nonce` (≤ 25 characters) and
-    /// returns the first.
-    pub fn owed_message(&self, nonce: String) -> CreateMessage {
-        CreateMessage::new()
-            .content(&self.content)
-            .components(self.components.clone())
-            .allowed_mentions(self.allowed_mentions())
-            .nonce(Nonce::String(nonce))
-            .enforce_nonce(true)
-    }
-}
-
-pub fn mention(player: &PlayerView) -> String {
-    format!("<@{}>", player.user_id)
-}
-
-/// Columns a player's name may take on the 40-column board and in tables.
-pub(super) const NAME_COLUMNS: usize = 16;
-
-/// A player's name for running text: cleaned as the service stores names
-/// (again, for rows stored before names were cleaned), and "player" in
-/// `language` for a player with no name left to show.
-pub(super) fn display_name(language: Language, name: &str) -> String {
-    let name = crate::service::input::name(name);
-    if name.is_empty() {
-        tr!(language, "player-unnamed")
-    } else {
-        name
-    }
-}
-
-/// A name short enough for the 40-column board and for tables: at most
-/// [`NAME_COLUMNS`] columns as a monospaced font draws it (an emoji or a
-/// CJK character takes two, an accent none) and as many characters (for
-/// whatever counts characters rather than columns), nothing that would
-/// break a code block.
-pub(super) fn short_name(language: Language, name: &str) -> String {
-    let mut short = String::new();
-    for (count, c) in display_name(language, name).chars().filter(|c| *c != '`').enumerate() {
-        short.push(c);
-        if count >= NAME_COLUMNS || short.width() > NAME_COLUMNS {
-            short.pop();
-            break;
-        }
-    }
-    match short.trim_end() {
-        "" => tr!(language, "player-unnamed"),
-        short => short.to_string(),
-    }
-}
-
-/// `text` padded with spaces to `columns` columns, as a monospaced font
-/// draws it (`format!`'s padding counts characters, not columns).
-pub(super) fn pad_to_columns(text: &str, columns: usize) -> String {
-    format!("{text}{}", " ".repeat(columns.saturating_sub(text.width())))
-}
 
 fn row_name(language: Language, seat: Seat) -> String {
     match seat {
@@ -190,31 +115,6 @@ pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
     }
 }
 
-/// The board's label of a row's player: `A · alice`, `B · computer
-/// (hard)`; the separator keeps the seat letter from reading as a word
-/// ("A alice" is "to alice" in French and Spanish).
-pub(super) fn board_label(language: Language, view: &GameView, seat: Seat) -> String {
-    match view.computer {
-        Some(computer) if computer.seat == seat => computer_label(language, seat, computer.level),
-        _ => seat_label(seat, &short_name(language, &view.player(seat).name)),
-    }
-}
-
-/// `A · alice`.
-fn seat_label(seat: Seat, name: &str) -> String {
-    format!("{seat} · {name}")
-}
-
-/// The board's label of the computer's row: `A · computer (hard)`.
-fn computer_label(language: Language, seat: Seat, level: Level) -> String {
-    tr!(
-        language,
-        "board-computer-label",
-        seat = seat.to_string(),
-        level = level_name(language, level)
-    )
-}
-
 /// The board message: the board, what the last move did, whose turn it is
 /// (a ping) and the hole buttons; or the result once the game is over.
 pub fn board(language: Language, view: &GameView) -> Reply {
@@ -252,11 +152,11 @@ pub fn board(language: Language, view: &GameView) -> Reply {
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
             content.push_str(&result_line(l, view, reason, winner));
-            if let Some(line) = super::render_review::hints_used_line(l, view.hints_used) {
+            if let Some(line) = review::hints_used_line(l, view.hints_used) {
                 content.push('\n');
                 content.push_str(&line);
             }
-            if let Some(line) = super::render_records::rating_line(l, view) {
+            if let Some(line) = records::rating_line(l, view) {
                 content.push('\n');
                 content.push_str(&line);
             }
@@ -265,7 +165,7 @@ pub fn board(language: Language, view: &GameView) -> Reply {
                 .label(tr!(l, "button-rematch"))
                 .style(ButtonStyle::Success)];
             if view.can_be_reviewed() {
-                buttons.push(super::render_review::review_button(l, view.id));
+                buttons.push(review::review_button(l, view.id));
             }
             components = vec![CreateActionRow::Buttons(buttons)];
         }
@@ -378,60 +278,6 @@ fn is_computer(view: &GameView, seat: Seat) -> bool {
     matches!(view.computer, Some(computer) if computer.seat == seat)
 }
 
-/// `the computer (hard)`.
-pub(super) fn computer_name(language: Language, level: Level) -> String {
-    tr!(language, "computer-name", level = level_name(language, level))
-}
-
-/// A mention for a human, a plain name for the computer (no one to ping).
-pub(super) fn player_name(language: Language, view: &GameView, seat: Seat) -> String {
-    match view.computer {
-        Some(computer) if computer.seat == seat => computer_name(language, computer.level),
-        _ => mention(view.player(seat)),
-    }
-}
-
-pub(super) fn result_line(language: Language, view: &GameView, reason: EndReason, winner: Winner) -> String {
-    let l = language;
-    let name = |seat: Seat| player_name(l, view, seat);
-    if let EndReason::Aborted { seat } = reason {
-        return tr!(l, "result-aborted", player = name(seat));
-    }
-    let position = view.game.position();
-    let (a, b) = (position.captured(Seat::A), position.captured(Seat::B));
-    let how = match reason {
-        EndReason::NoSeeds => {
-            let stuck = position.to_move();
-            tr!(
-                l,
-                "result-how-no-seeds",
-                stuck = stuck.to_string(),
-                other = stuck.opponent().to_string()
-            )
-        }
-        EndReason::Loop => tr!(l, "result-how-loop"),
-        EndReason::Resignation { seat } => tr!(l, "result-how-resigned", player = name(seat)),
-        EndReason::Timeout { seat } => tr!(l, "result-how-timeout", player = name(seat)),
-        // Answered above; kept for completeness.
-        EndReason::Aborted { seat } => tr!(l, "result-how-aborted", player = name(seat)),
-    };
-    match winner {
-        Winner::Seat(seat) => {
-            let (won, lost) = if seat == Seat::A { (a, b) } else { (b, a) };
-            tr!(l, "result-win", player = name(seat), won = won, lost = lost, how = how)
-        }
-        Winner::Draw => tr!(
-            l,
-            "result-draw",
-            a_seeds = a,
-            b_seeds = b,
-            how = how,
-            a = name(Seat::A),
-            b = name(Seat::B)
-        ),
-    }
-}
-
 fn move_buttons(language: Language, view: &GameView) -> Vec<CreateActionRow> {
     let legal = view.game.legal_moves();
     let button = |hole: Hole| {
@@ -450,7 +296,7 @@ fn move_buttons(language: Language, view: &GameView) -> Vec<CreateActionRow> {
             .style(ButtonStyle::Danger),
     );
     if view.computer.is_some() {
-        second.push(super::render_review::hint_button(language, view.id, view.ply()));
+        second.push(review::hint_button(language, view.id, view.ply()));
     }
     if view.can_abort() {
         second.push(
@@ -547,30 +393,19 @@ pub fn rules(language: Language) -> Vec<String> {
         tr!(language, "rules-end"),
         format!(
             "{}\n{}",
-            super::render_review::rules_review_paragraph(language),
-            super::render_puzzle::rules_puzzle_paragraph(language)
+            review::rules_review_paragraph(language),
+            puzzle::rules_puzzle_paragraph(language)
         ),
     ]
 }
 
-/// A hole's button (a move on a board, an answer to a puzzle): greyed and
-/// disabled when the hole cannot be played.
-pub(super) fn hole_button(id: ButtonId, hole: Hole, playable: bool) -> CreateButton {
-    let style = if playable {
-        ButtonStyle::Primary
-    } else {
-        ButtonStyle::Secondary
-    };
-    CreateButton::new(id.to_string())
-        .label(hole.to_string())
-        .style(style)
-        .disabled(!playable)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::parts::{computer_label, pad_to_columns, seat_label, short_name, NAME_COLUMNS};
     use super::*;
+    use crate::ai::Level;
     use crate::engine::Position;
+    use unicode_width::UnicodeWidthStr;
 
     /// The widest labels there are: a 16-character name, the computer at
     /// every level; with every count of captures up to 70.

@@ -5,11 +5,11 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::custom_id::ButtonId;
-use super::render_records::rating_text;
-use super::render_review::{expected, seeds};
+use super::parts::{hole_button, rating_text};
+use super::review::{expected, seeds};
 use crate::ai::{PUZZLE_MARGIN_SEEDS, PUZZLE_NODES};
 use crate::board_text::draw;
+use crate::discord::custom_id::ButtonId;
 use crate::engine::{Hole, Position};
 use crate::i18n::Language;
 use crate::service::{PuzzleAnswered, PuzzleStanding, PuzzleView};
@@ -64,7 +64,7 @@ pub fn puzzle_message(l: Language, puzzle: &PuzzleView) -> PuzzleMessage {
             attempt: puzzle.attempt_id,
             hole,
         };
-        super::render::hole_button(id, hole, legal.contains(hole))
+        hole_button(id, hole, legal.contains(hole))
     };
     let first = Hole::ALL[..5].iter().map(|&h| button(h)).collect();
     let second = Hole::ALL[5..].iter().map(|&h| button(h)).collect();

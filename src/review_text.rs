@@ -1,23 +1,19 @@
-//! The post-game review and hints as text, for Discord and for `akon
-//! review` alike; every sentence comes from the Fluent resources
-//! (`review-*`, `hint-*`).
+//! The post-game review as plain text, for the terminal (`akon review`)
+//! and under Discord's message alike; every sentence comes from the Fluent
+//! resources (`review-*`). Beside `board_text`, below both front ends.
 
 use crate::ai::{
     evaluation_graph, Classification, Review, ReviewedMove, ACCURATE_WITHIN_SEEDS, BLUNDER_SEEDS, INACCURACY_SEEDS,
     MISTAKE_SEEDS,
 };
-use crate::ai::{Hint, HintReason};
 use crate::engine::Seat;
 use crate::i18n::{decimal, Language};
-use crate::service::ReviewView;
 use crate::tr;
 
 /// Widest line of the evaluation graph: fits a phone.
 pub const GRAPH_WIDTH: usize = 40;
 /// Costly moves listed at most.
 const COSTLIEST_SHOWN: usize = 5;
-/// Characters of a game's record shown in a review's title.
-const RECORD_SHOWN: usize = 120;
 
 /// How accuracy and the classes are defined: said in the review and in
 /// `/akon rules`.
@@ -34,11 +30,6 @@ pub fn review_definitions(l: Language) -> String {
     )
 }
 
-/// The `/akon rules` paragraph on reviews.
-pub fn rules_review_paragraph(l: Language) -> String {
-    tr!(l, "rules-review", definitions = review_definitions(l))
-}
-
 fn class_name(l: Language, class: Classification) -> String {
     match class {
         Classification::Forced => tr!(l, "review-class-forced"),
@@ -49,13 +40,13 @@ fn class_name(l: Language, class: Classification) -> String {
     }
 }
 
-pub(super) fn seeds(l: Language, n: i32) -> String {
+pub fn seeds(l: Language, n: i32) -> String {
     tr!(l, "review-seeds", count = n)
 }
 
 /// The expected result for the mover of a score (their expected final
 /// capture difference).
-pub(super) fn expected(l: Language, score: i32) -> String {
+pub fn expected(l: Language, score: i32) -> String {
     match score {
         0 => tr!(l, "review-expected-draw"),
         s if s > 0 => tr!(l, "review-expected-win", seeds = seeds(l, s)),
@@ -76,9 +67,17 @@ fn costly_line(l: Language, m: &ReviewedMove, name: &dyn Fn(Seat) -> String) -> 
     )
 }
 
-/// The review as text: `title` first, `name` names each seat (a mention on
-/// Discord, a letter in the terminal).
+/// The review as plain text: `title` first, `name` names each seat (a
+/// letter in the terminal), the evaluation graph last.
 pub fn review_text(l: Language, title: &str, review: &Review, name: &dyn Fn(Seat) -> String) -> String {
+    let mut lines = review_lines(l, title, review, name);
+    lines.extend(evaluation_graph(&review.evaluation, GRAPH_WIDTH));
+    lines.join("\n")
+}
+
+/// The review's lines up to the evaluation graph's heading, for a
+/// renderer to add the graph as its medium shows it.
+pub fn review_lines(l: Language, title: &str, review: &Review, name: &dyn Fn(Seat) -> String) -> Vec<String> {
     let mut lines = vec![
         tr!(l, "review-header", title = title, nodes = review.nodes_per_move),
         review_definitions(l),
@@ -129,72 +128,7 @@ pub fn review_text(l: Language, title: &str, review: &Review, name: &dyn Fn(Seat
         tr!(l, "review-end-engine")
     };
     lines.push(tr!(l, "review-graph-heading", end = end));
-    lines.push("```".into());
-    lines.extend(evaluation_graph(&review.evaluation, GRAPH_WIDTH));
-    lines.push("```".into());
-    lines.join("\n")
-}
-
-/// The Review button of a finished game's board.
-pub fn review_button(l: Language, game_id: i64) -> serenity::all::CreateButton {
-    serenity::all::CreateButton::new(super::custom_id::ButtonId::Review { game: game_id }.to_string())
-        .label(tr!(l, "button-review"))
-        .style(serenity::all::ButtonStyle::Secondary)
-}
-
-/// A review on Discord: the game named in the title, players by mention.
-pub fn review_message(l: Language, view: &ReviewView) -> String {
-    let game = &view.game;
-    // Discord allows 2000 characters a message: a long game's record is cut.
-    let mut record = game.game.record().to_string();
-    if record.chars().count() > RECORD_SHOWN {
-        record = record.chars().take(RECORD_SHOWN - 1).collect::<String>() + "…";
-    }
-    let title = tr!(l, "review-title", game = game.id.to_string(), record = record);
-    review_text(l, &title, &view.review, &|seat| {
-        super::render::player_name(l, game, seat)
-    })
-}
-
-/// The refusal of a review of a game still being played.
-pub fn review_refused_in_progress(l: Language, game_id: i64) -> String {
-    tr!(l, "review-refused-in-progress", game = game_id.to_string())
-}
-
-/// The Hint button of a board, in games against the computer only.
-pub fn hint_button(l: Language, game_id: i64, ply: i64) -> serenity::all::CreateButton {
-    serenity::all::CreateButton::new(super::custom_id::ButtonId::Hint { game: game_id, ply }.to_string())
-        .label(tr!(l, "button-hint"))
-        .style(serenity::all::ButtonStyle::Secondary)
-}
-
-/// A hint, privately: the move and one line of why.
-pub fn hint_message(l: Language, hint: &Hint) -> String {
-    let why = match hint.reason {
-        HintReason::Captures { seeds: n } => tr!(l, "hint-captures", seeds = seeds(l, i32::from(n))),
-        HintReason::Protects { holes, seeds: n } => {
-            let names: Vec<String> = holes.iter().map(|h| h.to_string()).collect();
-            tr!(
-                l,
-                "hint-protects",
-                count = names.len(),
-                holes = names.join(", "),
-                seeds = seeds(l, i32::from(n))
-            )
-        }
-        HintReason::BestLine { score } => tr!(l, "hint-best-line", expected = expected(l, score)),
-    };
-    tr!(l, "hint-message", hole = hint.hole.to_string(), why = why)
-}
-
-/// The final board's line when hints were used.
-pub fn hints_used_line(l: Language, hints: i64) -> Option<String> {
-    (hints > 0).then(|| tr!(l, "hints-used-line", count = hints))
-}
-
-/// The `/akon stats` line on hints.
-pub fn hints_stats_line(l: Language, games: i64) -> Option<String> {
-    (games > 0).then(|| tr!(l, "hints-stats-line", count = games))
+    lines
 }
 
 #[cfg(test)]
@@ -230,20 +164,5 @@ mod tests {
         assert_eq!(mean.chars().nth(1), Some('.'), "{mean}");
         // Every count had its plural forms, every message its language.
         assert_eq!(crate::i18n::fallbacks(), fallbacks);
-    }
-
-    /// The rules' paragraph on reviews and puzzles: French and Spanish
-    /// numbers there too.
-    #[test]
-    fn the_rules_paragraphs_write_numbers_the_languages_way() {
-        for language in [Language::French, Language::Spanish] {
-            let text = format!(
-                "{}\n{}",
-                rules_review_paragraph(language),
-                super::super::render_puzzle::rules_puzzle_paragraph(language)
-            );
-            assert_numbers_are_localised(language, &text);
-            assert!(text.contains("\u{202F}000"), "{text}");
-        }
     }
 }

@@ -4,12 +4,11 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::custom_id::ButtonId;
-use super::render::{self, mention, Reply};
+use super::parts::{self as render, mention, rating_text, Reply};
 use crate::board_text::{draw, level_name};
+use crate::discord::custom_id::ButtonId;
 use crate::engine::Seat;
 use crate::i18n::{decimal, Language};
-use crate::rating::Rating;
 use crate::service::{
     CallerStanding, GameRating, GameRecord, GameView, GamesRecord, HistoryEnd, HistoryGame, HistoryPage,
     LeaderboardPage, Outcome, RatingSummary, Scope, Stats, Unrated,
@@ -22,11 +21,6 @@ const MESSAGE_LIMIT: usize = 2000;
 /// The leaderboard's games column: wide enough for its header in every
 /// language ("partidas").
 const GAMES_WIDTH: usize = 8;
-
-/// `1612` or `1612?` while provisional.
-pub fn rating_text(rating: &Rating) -> String {
-    format!("{}{}", rating.shown(), if rating.is_provisional() { "?" } else { "" })
-}
 
 /// The change from `before` to `after` as shown: the difference of the
 /// shown (rounded) ratings, so that `1520 → 1535` reads `+15`; a true
@@ -276,11 +270,11 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
             record = record(l, against)
         ));
     }
-    if let Some(line) = super::render_review::hints_stats_line(l, stats.games_with_hints) {
+    if let Some(line) = super::review::hints_stats_line(l, stats.games_with_hints) {
         lines.push(line);
     }
     if let Some(standing) = &stats.puzzles {
-        lines.push(super::render_puzzle::puzzle_stats_line(l, standing));
+        lines.push(super::puzzle::puzzle_stats_line(l, standing));
     }
     if let Some((asker, h2h)) = &stats.head_to_head {
         lines.push(tr!(
