@@ -192,7 +192,7 @@ async fn hostile_locales_are_stored_cleaned_and_still_choose_the_language() {
     assert!(
         lines
             .iter()
-            .any(|line| line.starts_with("B jugador ·") || line.starts_with("A jugador ·")),
+            .any(|line| line.starts_with("B · jugador ·") || line.starts_with("A · jugador ·")),
         "{lines:?}"
     );
     let refused = scene.slash(&bob(), "resign", vec![]).await;
