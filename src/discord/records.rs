@@ -2,7 +2,7 @@
 //! `game` and `abort`, and the Previous/Next buttons of leaderboards and
 //! histories (whose `custom_id` carries everything a page needs, so they
 //! keep working after a restart). What they show is drawn by
-//! `render_records.rs`.
+//! `render/records.rs`.
 
 use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage,
