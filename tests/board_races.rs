@@ -10,22 +10,8 @@ use support::db;
 use std::time::Duration;
 
 use serde_json::Value;
-use support::fake_discord::{self as fake, FakeDiscord, CHANNEL_ID};
+use support::fake_discord::{self as fake, CHANNEL_ID};
 use support::scene::*;
-
-/// Messages in the channel that still carry move buttons.
-fn live_boards(fake: &FakeDiscord) -> Vec<Value> {
-    fake.channel_messages(CHANNEL_ID)
-        .into_iter()
-        .filter(|m| !hole_buttons(m).is_empty())
-        .collect()
-}
-
-/// The ply a board's move buttons are for.
-fn ply_of(board: &Value) -> i64 {
-    let (id, _, _) = &hole_buttons(board)[0];
-    id.split(':').nth(3).unwrap().parse().unwrap()
-}
 
 /// The game's recorded board and ply, as stored.
 async fn recorded(scene: &Scene, game: i64) -> (Option<u64>, i64) {

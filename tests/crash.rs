@@ -10,7 +10,7 @@ mod support;
 use support::db;
 
 use std::path::Path;
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,24 +19,12 @@ use akon::store::Store;
 use serde_json::{json, Value};
 use support::db::TestDb;
 use support::fake_discord::{self as fake, FakeDiscord, Stall, CHANNEL_ID};
-use support::scene::{alice, bob, button_with_label, hole_buttons, is_board, user_to_move};
+use support::scene::{alice, bob, button_with_label, hole_buttons, is_board, live_boards, ply_of, user_to_move};
 
 /// The bot as a child process in `dir` on the database `url`, talking to
 /// `fake`.
 fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str) -> Child {
-    let api_base = fake.api_base();
-    let vars = [
-        ("DISCORD_TOKEN", fake::TOKEN),
-        ("DISCORD_PROXY_URL", api_base.as_str()),
-        ("DATABASE_URL", url),
-        ("RUST_LOG", "info"),
-    ];
-    support::akon_bot(dir, &vars)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the akon binary starts")
+    support::spawn_bot(fake, dir, url, None, None)
 }
 
 async fn kill(fake: &FakeDiscord, mut bot: Child) {
@@ -56,20 +44,6 @@ async fn stored_game(url: &str, game_id: i64) -> GameView {
     let view = service.game(game_id).await.unwrap();
     store.close().await;
     view
-}
-
-/// Visible messages that still carry move buttons.
-fn live_boards(fake: &FakeDiscord) -> Vec<Value> {
-    fake.channel_messages(CHANNEL_ID)
-        .into_iter()
-        .filter(|m| !hole_buttons(m).is_empty())
-        .collect()
-}
-
-/// The ply a board's move buttons are for.
-fn ply_of(board: &Value) -> i64 {
-    let (id, _, _) = &hole_buttons(board)[0];
-    id.split(':').nth(3).unwrap().parse().unwrap()
 }
 
 /// Waits until the channel shows exactly one live board, for the stored

@@ -12,7 +12,7 @@ mod support;
 use support::db;
 
 use std::path::Path;
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use akon::discord::SCHEDULER_EVERY;
@@ -34,28 +34,8 @@ const SETTLED_AFTER_READY: Duration = Duration::from_secs(5);
 /// The bot as a child process in `dir` on the database `url`, running
 /// `shards` (`None`: all of them), logging to a file named after them.
 fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: Option<&str>) -> Child {
-    let api_base = fake.api_base();
     let name = shards.map_or("all".to_string(), |s| s[..1].to_string());
-    let log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(dir.join(format!("bot-{name}.log")))
-        .unwrap();
-    let mut vars = vec![
-        ("DISCORD_TOKEN", fake::TOKEN),
-        ("DISCORD_PROXY_URL", api_base.as_str()),
-        ("DATABASE_URL", url),
-        ("RUST_LOG", "info"),
-    ];
-    if let Some(shards) = shards {
-        vars.push(("AKON_SHARDS", shards));
-    }
-    support::akon_bot(dir, &vars)
-        .stdin(Stdio::null())
-        .stdout(log.try_clone().unwrap())
-        .stderr(log)
-        .spawn()
-        .expect("the akon binary starts")
+    support::spawn_bot(fake, dir, url, shards, Some(&name))
 }
 
 fn kill(mut bot: Child) {

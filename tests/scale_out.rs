@@ -15,7 +15,7 @@ use support::db;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use akon::store::Backend;
@@ -33,21 +33,7 @@ const OTHER_CHANNEL: u64 = 910_000_000_000_000_777;
 const SCHEDULED_WORK_LIMIT: Duration = Duration::from_secs(60);
 
 fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: &str) -> Child {
-    let api_base = fake.api_base();
-    let log = std::fs::File::create(dir.join(format!("bot-{}.log", &shards[..1]))).unwrap();
-    let vars = [
-        ("DISCORD_TOKEN", fake::TOKEN),
-        ("DISCORD_PROXY_URL", api_base.as_str()),
-        ("DATABASE_URL", url),
-        ("AKON_SHARDS", shards),
-        ("RUST_LOG", "info"),
-    ];
-    support::akon_bot(dir, &vars)
-        .stdin(Stdio::null())
-        .stdout(log.try_clone().unwrap())
-        .stderr(log)
-        .spawn()
-        .expect("the akon binary starts")
+    support::spawn_bot(fake, dir, url, Some(shards), Some(&shards[..1]))
 }
 
 /// Polls `check` until it holds, for up to `limit`.

@@ -11,7 +11,9 @@ pub mod tcp_proxy;
 
 use std::ffi::OsStr;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
+
+use fake_discord::FakeDiscord;
 
 /// The real binary as `akon bot` in `dir` (an empty directory, so no `.env`
 /// is read) with exactly `vars` set: nothing of the test's environment
@@ -27,4 +29,38 @@ pub fn akon_bot<K: AsRef<OsStr>, V: AsRef<OsStr>>(dir: &Path, vars: &[(K, V)]) -
         command.env(name, value);
     }
     command
+}
+
+/// `akon bot` as a child process in `dir` on the database `url`, talking
+/// to `fake`, running `shards` (`None`: all of them); its log goes to
+/// `dir/bot-{log}.log` (appended, so that a restart keeps the first run's
+/// lines), or nowhere.
+pub fn spawn_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: Option<&str>, log: Option<&str>) -> Child {
+    let api_base = fake.api_base();
+    let mut vars = vec![
+        ("DISCORD_TOKEN", fake_discord::TOKEN),
+        ("DISCORD_PROXY_URL", api_base.as_str()),
+        ("DATABASE_URL", url),
+        ("RUST_LOG", "info"),
+    ];
+    if let Some(shards) = shards {
+        vars.push(("AKON_SHARDS", shards));
+    }
+    let (stdout, stderr) = match log {
+        Some(name) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(dir.join(format!("bot-{name}.log")))
+                .unwrap();
+            (Stdio::from(file.try_clone().unwrap()), Stdio::from(file))
+        }
+        None => (Stdio::null(), Stdio::null()),
+    };
+    akon_bot(dir, &vars)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .expect("the akon binary starts")
 }

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use serenity::gateway::ShardManager;
 
 use super::db::TestDb;
-use super::fake_discord::{self as fake, FakeDiscord, Interaction, TestUser};
+use super::fake_discord::{self as fake, FakeDiscord, Interaction, TestUser, CHANNEL_ID};
 
 /// The seed of the bot's random draws (who moves first), so that every run
 /// of a test plays the same games.
@@ -393,4 +393,18 @@ pub fn ephemeral_text(response: &Value) -> String {
         "expected a private answer, got {response}"
     );
     fake::content(response).to_string()
+}
+
+/// Messages in the test channel that still carry move buttons.
+pub fn live_boards(fake: &FakeDiscord) -> Vec<Value> {
+    fake.channel_messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| !hole_buttons(m).is_empty())
+        .collect()
+}
+
+/// The ply a board's move buttons are for.
+pub fn ply_of(board: &Value) -> i64 {
+    let (id, _, _) = &hole_buttons(board)[0];
+    id.split(':').nth(3).unwrap().parse().unwrap()
 }
