@@ -164,7 +164,10 @@ refusal-tournament-full = This tournament is full.
 refusal-tournament-already-entered = You are already in this tournament (or it has its computer player already).
 refusal-tournament-not-entered = You are not in this tournament.
 refusal-tournament-not-organiser = Only the tournament's organiser can do that.
-refusal-tournament-too-few-players = The tournament has { $have } players; it needs at least { $need } to start.
+refusal-tournament-too-few-players = The tournament has { $have ->
+    [one] { $have } player
+   *[other] { $have } players
+}; it needs at least { $need } to start.
 refusal-tournament-name = A tournament's name must have 1 to { $max } characters.
 refusal-tournament-players = A tournament of this format takes { $min } to { $max } players.
 refusal-tournament-rounds = Only a Swiss takes a number of rounds: at least 1, and fewer than its players.

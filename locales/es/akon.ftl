@@ -164,7 +164,10 @@ refusal-tournament-full = Este torneo está completo.
 refusal-tournament-already-entered = Ya estás en este torneo (o ya tiene su jugador ordenador).
 refusal-tournament-not-entered = No estás en este torneo.
 refusal-tournament-not-organiser = Solo el organizador del torneo puede hacer eso.
-refusal-tournament-too-few-players = El torneo tiene { $have } jugadores; necesita al menos { $need } para empezar.
+refusal-tournament-too-few-players = El torneo tiene { $have ->
+    [one] { $have } jugador
+   *[other] { $have } jugadores
+}; necesita al menos { $need } para empezar.
 refusal-tournament-name = El nombre de un torneo debe tener de 1 a { $max } caracteres.
 refusal-tournament-players = Un torneo de este formato admite de { $min } a { $max } jugadores.
 refusal-tournament-rounds = Solo un suizo lleva un número de rondas: al menos 1, y menos que sus jugadores.

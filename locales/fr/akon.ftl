@@ -167,7 +167,10 @@ refusal-tournament-full = Ce tournoi est complet.
 refusal-tournament-already-entered = Tu participes déjà à ce tournoi (ou il a déjà son joueur ordinateur).
 refusal-tournament-not-entered = Tu ne participes pas à ce tournoi.
 refusal-tournament-not-organiser = Seul l'organisateur du tournoi peut faire ça.
-refusal-tournament-too-few-players = Le tournoi a { $have } joueurs ; il en faut au moins { $need } pour commencer.
+refusal-tournament-too-few-players = Le tournoi a { $have ->
+    [one] { $have } joueur
+   *[other] { $have } joueurs
+} ; il en faut au moins { $need } pour commencer.
 refusal-tournament-name = Le nom d'un tournoi doit avoir de 1 à { $max } caractères.
 refusal-tournament-players = Un tournoi de ce format accueille de { $min } à { $max } joueurs.
 refusal-tournament-rounds = Seul un suisse prend un nombre de rondes : au moins 1, et moins que ses joueurs.
