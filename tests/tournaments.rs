@@ -586,3 +586,195 @@ async fn a_crash_between_steps_loses_nothing_and_pairs_once() {
     assert_eq!(standings.iter().map(|l| l.half_points).sum::<u32>(), 8);
 }
 on_both_backends!(#[tokio::test] fn a_crash_between_steps_loses_nothing_and_pairs_once);
+
+/// The board result stored for `game_id`, read outside the store.
+async fn board_outcome(f: &Fixture, game_id: i64) -> Option<String> {
+    use sqlx::Row;
+    let mut connection = f.db.connect().await;
+    sqlx::query("SELECT outcome FROM tournament_pairings WHERE game_id = $1")
+        .bind(game_id)
+        .fetch_one(&mut connection)
+        .await
+        .unwrap()
+        .get::<Option<String>, _>(0)
+}
+
+async fn a_withdrawal_forfeits_the_rest_of_a_round_robin() {
+    let f = fixture().await;
+    let s = &f.service;
+    let n = 4;
+    let id = tournament_with(&f, TournamentFormat::RoundRobin, n, None).await;
+    s.start_tournament(id, &organiser()).await.unwrap();
+    let games = s.tournament_round_games(id, 1).await.unwrap();
+    let quitter = p(3);
+    let game_of_quitter = {
+        let mut found = None;
+        for &game_id in &games {
+            if s.game(game_id).await.unwrap().seat_of(quitter.id).is_some() {
+                found = Some(game_id);
+            }
+        }
+        found.unwrap()
+    };
+    let view = s.withdraw_from_tournament(id, &quitter).await.unwrap();
+    assert!(view
+        .entrants
+        .iter()
+        .any(|e| e.player.user_id == quitter.id && e.withdrawn));
+    assert_eq!(
+        refusal(s.withdraw_from_tournament(id, &quitter).await),
+        TournamentError::NotEntered
+    );
+    // The game ended at once, as the quitter's resignation, counted as a
+    // forfeit (nobody had moved).
+    let game = s.game(game_of_quitter).await.unwrap();
+    let seat = game.seat_of(quitter.id).unwrap();
+    assert_eq!(
+        game.finished.map(|(_, winner)| winner),
+        Some(Winner::Seat(seat.opponent()))
+    );
+    let expected = if seat == Seat::A {
+        "second_won_by_forfeit"
+    } else {
+        "first_won_by_forfeit"
+    };
+    assert_eq!(board_outcome(&f, game_of_quitter).await.as_deref(), Some(expected));
+    // The other game is resigned by its higher-numbered player.
+    let other = *games.iter().find(|&&g| g != game_of_quitter).unwrap();
+    let view = s.game(other).await.unwrap();
+    let loser = view.player(Seat::A).user_id.max(view.player(Seat::B).user_id);
+    s.resign(other, &players_by_id(n)[&loser]).await.unwrap();
+    // Rounds 2 and 3: the quitter's games are forfeited, never created.
+    for round in 2..=3 {
+        let steps = s.advance_tournaments().await.unwrap();
+        assert!(
+            steps
+                .iter()
+                .any(|step| matches!(step, TournamentStep::Opened(RoundOpened { round: r, .. }) if *r == round)),
+            "{steps:?}"
+        );
+        let games = s.tournament_round_games(id, round).await.unwrap();
+        assert_eq!(games.len(), 1, "one game, one forfeit");
+        for game_id in games {
+            let view = s.game(game_id).await.unwrap();
+            assert!(view.seat_of(quitter.id).is_none());
+            let loser = view.player(Seat::A).user_id.max(view.player(Seat::B).user_id);
+            s.resign(game_id, &players_by_id(n)[&loser]).await.unwrap();
+        }
+    }
+    let steps = s.advance_tournaments().await.unwrap();
+    assert!(
+        steps.iter().any(|step| matches!(step, TournamentStep::Finished { .. })),
+        "{steps:?}"
+    );
+    assert_eq!(count(&f, "SELECT COUNT(*) FROM games").await, 4);
+    let standings = s.tournament_standings(id).await.unwrap();
+    let quitter_line = standings
+        .iter()
+        .find(|l| l.entrant.player.user_id == quitter.id)
+        .unwrap();
+    assert_eq!((quitter_line.half_points, quitter_line.games_played), (0, 0));
+    assert_eq!(
+        standings.iter().map(|l| l.half_points).sum::<u32>(),
+        12,
+        "six games, decided or forfeited"
+    );
+    // Over: no withdrawal, no cancellation.
+    assert_eq!(
+        refusal(s.withdraw_from_tournament(id, &p(0)).await),
+        TournamentError::NotOpen(TournamentStatus::Finished)
+    );
+    assert_eq!(
+        refusal(s.cancel_tournament(id, &organiser()).await),
+        TournamentError::NotOpen(TournamentStatus::Finished)
+    );
+}
+on_both_backends!(#[tokio::test] fn a_withdrawal_forfeits_the_rest_of_a_round_robin);
+
+async fn a_withdrawal_racing_a_result_gives_one_outcome() {
+    let f = fixture().await;
+    let n = 6;
+    let id = tournament_with(&f, TournamentFormat::Swiss, n, Some(2)).await;
+    f.service.start_tournament(id, &organiser()).await.unwrap();
+    let other = other_process(&f).await;
+    let players = players_by_id(n);
+    let game_id = f.service.tournament_round_games(id, 1).await.unwrap()[0];
+    // Both players move, so that the game counts as played.
+    play_one(&f.service, game_id, &players).await;
+    play_one(&f.service, game_id, &players).await;
+    let view = f.service.game(game_id).await.unwrap();
+    let quitter = players[&view.player(Seat::A).user_id].clone();
+    let resigner = players[&view.player(Seat::B).user_id].clone();
+    let (withdrew, resigned) = tokio::join!(
+        f.service.withdraw_from_tournament(id, &quitter),
+        other.resign(game_id, &resigner)
+    );
+    withdrew.unwrap();
+    let game = f.service.game(game_id).await.unwrap();
+    let winner = game.finished.expect("the game ended").1;
+    match resigned {
+        Ok(_) => assert_eq!(winner, Winner::Seat(Seat::A), "the resignation came first"),
+        Err(ServiceError::GameOver) | Err(ServiceError::ResignOvertaken) => {
+            assert_eq!(winner, Winner::Seat(Seat::B), "the withdrawal came first")
+        }
+        Err(other) => panic!("{other:?}"),
+    }
+    // The rest of round 1 is resigned; the board agrees with the game.
+    for &g in &f.service.tournament_round_games(id, 1).await.unwrap()[1..] {
+        let view = f.service.game(g).await.unwrap();
+        let loser = view.player(Seat::A).user_id.max(view.player(Seat::B).user_id);
+        f.service.resign(g, &players[&loser]).await.unwrap();
+    }
+    f.service.advance_tournaments().await.unwrap();
+    let expected = if winner == Winner::Seat(Seat::A) {
+        "first_won"
+    } else {
+        "second_won"
+    };
+    assert_eq!(board_outcome(&f, game_id).await.as_deref(), Some(expected));
+    // Round 2 pairs the five left, one with the bye, the quitter absent.
+    let round_two = f.service.tournament_round_games(id, 2).await.unwrap();
+    assert_eq!(round_two.len(), 2);
+    for g in round_two {
+        assert!(f.service.game(g).await.unwrap().seat_of(quitter.id).is_none());
+    }
+    assert_eq!(
+        count(&f, "SELECT COUNT(*) FROM tournament_pairings WHERE round = 2").await,
+        3
+    );
+}
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_withdrawal_racing_a_result_gives_one_outcome);
+
+async fn cancelling_stops_the_steps() {
+    let f = fixture().await;
+    let s = &f.service;
+    let waiting = tournament_with(&f, TournamentFormat::Swiss, 2, None).await;
+    assert_eq!(
+        refusal(s.cancel_tournament(waiting, &p(0)).await),
+        TournamentError::NotOrganiser
+    );
+    let view = s.cancel_tournament(waiting, &organiser()).await.unwrap();
+    assert_eq!(view.status, TournamentStatus::Cancelled);
+    assert_eq!(
+        refusal(s.join_tournament(waiting, &p(5)).await),
+        TournamentError::NotOpen(TournamentStatus::Cancelled)
+    );
+    assert_eq!(
+        refusal(s.start_tournament(waiting, &organiser()).await),
+        TournamentError::NotOpen(TournamentStatus::Cancelled)
+    );
+    assert_eq!(
+        refusal(s.cancel_tournament(waiting, &organiser()).await),
+        TournamentError::NotOpen(TournamentStatus::Cancelled)
+    );
+    let running = tournament_with(&f, TournamentFormat::RoundRobin, 2, None).await;
+    let opened = s.start_tournament(running, &organiser()).await.unwrap();
+    s.cancel_tournament(running, &organiser()).await.unwrap();
+    s.resign(opened.games[0], &p(1)).await.unwrap();
+    assert!(s.advance_tournaments().await.unwrap().is_empty());
+    assert_eq!(
+        count(&f, "SELECT COUNT(*) FROM tournament_pairings WHERE outcome IS NOT NULL").await,
+        0
+    );
+}
+on_both_backends!(#[tokio::test] fn cancelling_stops_the_steps);

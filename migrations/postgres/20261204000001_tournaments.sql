@@ -46,6 +46,5 @@ CREATE TABLE tournament_pairings (
     captured_second  BIGINT  NOT NULL DEFAULT 0,
     PRIMARY KEY (tournament_id, round, board),
     UNIQUE (tournament_id, round, first_seed),
-    CHECK ((second_seed IS NULL) = (game_id IS NULL)),
-    CHECK (second_seed IS NOT NULL OR outcome = 'bye')
+    CHECK (second_seed IS NOT NULL OR (game_id IS NULL AND outcome = 'bye'))
 );

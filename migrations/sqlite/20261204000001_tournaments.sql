@@ -46,7 +46,8 @@ CREATE UNIQUE INDEX tournament_entrants_person ON tournament_entrants(tournament
 
 -- A board of a round: `first_seed` moves first against `second_seed`, or
 -- sits the round out (`second_seed` NULL, the bye). `game_id` is the game
--- played (NULL for a bye); `outcome` and the captures are filled in once
+-- played (NULL for a bye, or for a game forfeited before it started, whose
+-- outcome is known at once); `outcome` and the captures are filled in once
 -- the game has ended, from the first mover's side.
 CREATE TABLE tournament_pairings (
     tournament_id    INTEGER NOT NULL REFERENCES tournaments(id),
@@ -61,6 +62,5 @@ CREATE TABLE tournament_pairings (
     captured_second  INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (tournament_id, round, board),
     UNIQUE (tournament_id, round, first_seed),
-    CHECK ((second_seed IS NULL) = (game_id IS NULL)),
-    CHECK (second_seed IS NOT NULL OR outcome = 'bye')
+    CHECK (second_seed IS NOT NULL OR (game_id IS NULL AND outcome = 'bye'))
 );

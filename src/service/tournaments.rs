@@ -20,13 +20,13 @@
 //! players moved) is a double forfeit, 0–0.
 
 use super::schedule::clock_starting;
-use super::{input, Place, Player, PlayerView, Result, Service, ServiceError, TimePerMove, TournamentError};
+use super::{input, EndReason, Place, Player, PlayerView, Result, Service, ServiceError, TimePerMove, TournamentError};
 use crate::ai::Level;
-use crate::engine::{Game, Position, Seat};
+use crate::engine::{Game, Position, Seat, Winner};
 use crate::rating::Scope;
 use crate::store::{
     from_db, BoardResult, ComputerSeat, EntrantRow, EntryChange, NewGame, NewPairing, NewTournament, PairingRow,
-    Started, TournamentRow, Written,
+    Started, TournamentRow, Withdrawal, WithdrawnGame, Written,
 };
 use crate::tournament::{self, Entrant, GameResult, Outcome, Pairing, Round, TieBreaks};
 
@@ -561,23 +561,34 @@ impl Service {
     /// The boards of a round to store, each with its game: seat A is the
     /// first mover, and moves first.
     fn new_pairings(&self, row: &TournamentRow, by_seed: &[EntrantRow], round: &Round) -> Vec<NewPairing> {
-        let mut boards: Vec<NewPairing> = round
-            .pairings
-            .iter()
-            .enumerate()
-            .map(|(i, p)| NewPairing {
-                board: i as i64 + 1,
+        let withdrawn = |seed: usize| by_seed[seed].withdrawn != 0;
+        let mut boards: Vec<NewPairing> = Vec::with_capacity(round.pairings.len() + 1);
+        for p in &round.pairings {
+            // A game with a player who withdrew is forfeited before it starts.
+            let forfeit = match (withdrawn(p.first), withdrawn(p.second)) {
+                (false, false) => None,
+                (false, true) => Some(Outcome::FirstWonByForfeit),
+                (true, false) => Some(Outcome::SecondWonByForfeit),
+                (true, true) => Some(Outcome::DoubleForfeit),
+            };
+            boards.push(NewPairing {
+                board: boards.len() as i64 + 1,
                 first_seed: p.first as i64,
                 second_seed: Some(p.second as i64),
-                game: Some(self.tournament_game(row, &by_seed[p.first], &by_seed[p.second])),
-            })
-            .collect();
-        if let Some(bye) = round.bye {
+                game: forfeit
+                    .is_none()
+                    .then(|| self.tournament_game(row, &by_seed[p.first], &by_seed[p.second])),
+                outcome: forfeit.map(outcome_code),
+            });
+        }
+        // A player who withdrew is absent, without the bye's point.
+        if let Some(bye) = round.bye.filter(|&seed| !withdrawn(seed)) {
             boards.push(NewPairing {
                 board: boards.len() as i64 + 1,
                 first_seed: bye as i64,
                 second_seed: None,
                 game: None,
+                outcome: Some("bye"),
             });
         }
         boards
@@ -614,13 +625,27 @@ impl Service {
     pub async fn advance_tournaments(&self) -> Result<Vec<TournamentStep>> {
         let mut steps = Vec::new();
         for id in self.store.running_tournaments().await? {
-            match self.advance_tournament(id).await {
+            match self.advance_tournament_fully(id).await {
                 Ok(mut done) => steps.append(&mut done),
                 Err(error) if error.is_fault() && error.unavailable().is_some() => return Err(error),
                 Err(error) => tracing::error!(%error, tournament_id = id, "cannot advance a tournament"),
             }
         }
         Ok(steps)
+    }
+
+    /// Steps one tournament until it waits for a game: a round whose every
+    /// board was forfeited before it started is followed at once.
+    async fn advance_tournament_fully(&self, tournament_id: i64) -> Result<Vec<TournamentStep>> {
+        let mut steps = Vec::new();
+        loop {
+            let mut done = self.advance_tournament(tournament_id).await?;
+            let opened = done.iter().any(|step| matches!(step, TournamentStep::Opened(_)));
+            steps.append(&mut done);
+            if !opened {
+                return Ok(steps);
+            }
+        }
     }
 
     async fn advance_tournament(&self, tournament_id: i64) -> Result<Vec<TournamentStep>> {
@@ -674,10 +699,22 @@ impl Service {
                     .filter(|e| e.withdrawn != 0)
                     .filter_map(|e| e.seed.map(|s| s as usize))
                     .collect();
-                tournament::pair_swiss(entrants.len(), &played, &absent).map_err(|e| ServiceError::Corrupt {
-                    game_id: 0,
-                    why: format!("tournament {tournament_id}: cannot pair round {}: {e:?}", round + 1),
-                })?
+                match tournament::pair_swiss(entrants.len(), &played, &absent) {
+                    Ok(next) => next,
+                    // Withdrawals left fewer than two players: it is over.
+                    Err(tournament::PairingError::TooFewPlayers) => {
+                        if self.store.finish_tournament(tournament_id, round, self.now()).await? == Written::Yes {
+                            steps.push(TournamentStep::Finished { tournament_id });
+                        }
+                        return Ok(steps);
+                    }
+                    Err(e) => {
+                        return Err(ServiceError::Corrupt {
+                            game_id: 0,
+                            why: format!("tournament {tournament_id}: cannot pair round {}: {e:?}", round + 1),
+                        })
+                    }
+                }
             }
             _ => tournament::round_robin(entrants.len(), format.cycles())
                 .into_iter()
@@ -708,6 +745,98 @@ impl Service {
             }));
         }
         Ok(steps)
+    }
+
+    /// `player` withdraws. Before the start, they leave. Once it runs, they
+    /// are marked withdrawn: their game of the current round, if it goes
+    /// on, ends as their resignation (a loss if both players had moved, a
+    /// forfeit otherwise), all in one transaction; later they are left out
+    /// of the Swiss pairings, and their later round robin games are
+    /// forfeited without being created.
+    pub async fn withdraw_from_tournament(&self, tournament_id: i64, player: &Player) -> Result<TournamentView> {
+        for _ in 0..START_ATTEMPTS {
+            let row = self.tournament_row(tournament_id).await?;
+            match TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))? {
+                TournamentStatus::Created => return self.leave_tournament(tournament_id, player).await,
+                TournamentStatus::Running => {}
+                other => return refused(TournamentError::NotOpen(other)),
+            }
+            let entrants = self.store.entrants(tournament_id).await?;
+            let Some(seed) = entrants
+                .iter()
+                .find(|e| from_db(e.user_id) == player.id && e.computer_level.is_none() && e.withdrawn == 0)
+                .and_then(|e| e.seed)
+            else {
+                return refused(TournamentError::NotEntered);
+            };
+            let board = self.store.pairings(tournament_id).await?.into_iter().find(|p| {
+                p.round == row.current_round
+                    && p.outcome.is_none()
+                    && p.game_id.is_some()
+                    && (p.first_seed == seed || p.second_seed == Some(seed))
+            });
+            let mut game = None;
+            if let Some(board) = board {
+                let game_id = board.game_id.expect("filtered on a game");
+                let view = self.game(game_id).await?;
+                // A game already over keeps its result (the next step records it).
+                if view.finished.is_none() {
+                    let seat = if board.first_seed == seed { Seat::A } else { Seat::B };
+                    let played = view.ply() >= 2;
+                    let outcome = match (seat, played) {
+                        (Seat::A, true) => Outcome::SecondWon,
+                        (Seat::A, false) => Outcome::SecondWonByForfeit,
+                        (Seat::B, true) => Outcome::FirstWon,
+                        (Seat::B, false) => Outcome::FirstWonByForfeit,
+                    };
+                    let finished = Some((EndReason::Resignation { seat }, Winner::Seat(seat.opponent())));
+                    game = Some(WithdrawnGame {
+                        game_id,
+                        expected_ply: view.ply(),
+                        update: self.update_for(&view, finished),
+                        board: board.board,
+                        outcome: outcome_code(outcome),
+                        captures_count: played,
+                    });
+                }
+            }
+            match self
+                .store
+                .withdraw_entrant(tournament_id, player.id, row.current_round, game.as_ref())
+                .await?
+            {
+                Withdrawal::Done => {
+                    tracing::info!(tournament_id, user_id = player.id, "withdrew from a tournament");
+                    return self.tournament(tournament_id).await;
+                }
+                Withdrawal::NoTournament => return refused(TournamentError::NotFound),
+                Withdrawal::Closed(status) => {
+                    return refused(TournamentError::NotOpen(
+                        TournamentStatus::from_code(&status).unwrap_or(TournamentStatus::Finished),
+                    ))
+                }
+                Withdrawal::NotIn => return refused(TournamentError::NotEntered),
+                Withdrawal::Changed => continue,
+            }
+        }
+        refused(TournamentError::Busy)
+    }
+
+    /// The organiser cancels a tournament not over yet; the games it
+    /// created go on as ordinary games.
+    pub async fn cancel_tournament(&self, tournament_id: i64, organiser: &Player) -> Result<TournamentView> {
+        let row = self.tournament_row(tournament_id).await?;
+        if from_db(row.organiser_id) != organiser.id {
+            return refused(TournamentError::NotOrganiser);
+        }
+        if self.store.cancel_tournament(tournament_id, self.now()).await? == Written::Conflict {
+            let row = self.tournament_row(tournament_id).await?;
+            return refused(TournamentError::NotOpen(
+                TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))?,
+            ));
+        }
+        tracing::info!(tournament_id, "tournament cancelled");
+        self.tournament(tournament_id).await
     }
 
     /// The standings after the results recorded so far, best first (empty

@@ -52,7 +52,8 @@ mod status;
 mod tournaments;
 pub use status::{ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
 pub use tournaments::{
-    BoardResult, EntrantRow, EntryChange, NewPairing, NewTournament, PairingRow, Started, TournamentRow,
+    BoardResult, EntrantRow, EntryChange, NewPairing, NewTournament, PairingRow, Started, TournamentRow, Withdrawal,
+    WithdrawnGame,
 };
 
 /// A failure of the database, with what was being done.

@@ -12,7 +12,7 @@
 
 use sqlx::{Connection, FromRow};
 
-use super::{insert_game, to_db, Doing, NewGame, Result, Store, Written};
+use super::{insert_game, to_db, Doing, GameUpdate, NewGame, Result, Store, Written};
 use crate::ai::Level;
 
 /// A tournament's row.
@@ -89,14 +89,44 @@ pub struct PairingRow {
     pub game_captured_b: Option<i64>,
 }
 
-/// A board to store when a round opens: a game to create with it, or
-/// the bye (`second_seed` and `game` both `None`).
+/// A board to store when a round opens: a game to create with it, the
+/// bye (`second_seed` and `game` both `None`), or a game forfeited before
+/// it starts (no `game`, its `outcome` known).
 #[derive(Debug, Clone)]
 pub struct NewPairing {
     pub board: i64,
     pub first_seed: i64,
     pub second_seed: Option<i64>,
     pub game: Option<NewGame>,
+    /// Known at once: `bye` for the bye, a forfeit for a game not played.
+    pub outcome: Option<&'static str>,
+}
+
+/// A player's ongoing game ended by their withdrawal: finished as a
+/// resignation, in the same transaction, and its board given `outcome`.
+#[derive(Debug, Clone)]
+pub struct WithdrawnGame {
+    pub game_id: i64,
+    pub expected_ply: i64,
+    pub update: GameUpdate,
+    pub board: i64,
+    pub outcome: &'static str,
+    /// Whether the game's captures count (a game played) or not (a forfeit).
+    pub captures_count: bool,
+}
+
+/// What a withdrawal found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Withdrawal {
+    Done,
+    NoTournament,
+    /// The tournament is not running: its status.
+    Closed(String),
+    /// Not an entrant still playing.
+    NotIn,
+    /// The round moved on or the game changed since the caller read them:
+    /// read again.
+    Changed,
 }
 
 /// A result to record on a board of the current round.
@@ -432,6 +462,105 @@ impl Store {
         Ok(Written::Yes)
     }
 
+    /// A person withdraws from a running tournament whose current round is
+    /// `round`: marked withdrawn, and their game of that round, if it goes
+    /// on, finished and its board's result written, all at once.
+    pub async fn withdraw_entrant(
+        &self,
+        tournament_id: i64,
+        user_id: u64,
+        round: i64,
+        game: Option<&WithdrawnGame>,
+    ) -> Result<Withdrawal> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting to withdraw from a tournament")?;
+        let row: Option<(String, i64)> = sqlx::query_as(&format!(
+            "SELECT status, current_round FROM tournaments WHERE id = $1{}",
+            self.backend.lock_row()
+        ))
+        .bind(tournament_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .doing("reading a tournament to withdraw from")?;
+        let Some((status, current_round)) = row else {
+            return Ok(Withdrawal::NoTournament);
+        };
+        if status != "running" {
+            return Ok(Withdrawal::Closed(status));
+        }
+        if current_round != round {
+            return Ok(Withdrawal::Changed);
+        }
+        let marked = sqlx::query(
+            "UPDATE tournament_entrants SET withdrawn = 1
+             WHERE tournament_id = $1 AND user_id = $2 AND computer_level IS NULL AND withdrawn = 0",
+        )
+        .bind(tournament_id)
+        .bind(to_db(user_id))
+        .execute(&mut *tx)
+        .await
+        .doing("withdrawing an entrant")?;
+        if marked.rows_affected() != 1 {
+            return Ok(Withdrawal::NotIn);
+        }
+        if let Some(game) = game {
+            if self
+                .finish_in(&mut tx, game.game_id, game.expected_ply, &game.update)
+                .await?
+                == Written::Conflict
+            {
+                return Ok(Withdrawal::Changed);
+            }
+            let recorded = sqlx::query(
+                "UPDATE tournament_pairings SET outcome = $4,
+                     captured_first = CASE WHEN $5 = 1 THEN $6 ELSE 0 END,
+                     captured_second = CASE WHEN $5 = 1 THEN $7 ELSE 0 END
+                 WHERE tournament_id = $1 AND round = $2 AND board = $3 AND outcome IS NULL",
+            )
+            .bind(tournament_id)
+            .bind(round)
+            .bind(game.board)
+            .bind(game.outcome)
+            .bind(i64::from(game.captures_count))
+            .bind(i64::from(game.update.captured_a))
+            .bind(i64::from(game.update.captured_b))
+            .execute(&mut *tx)
+            .await
+            .doing("recording a withdrawal's result")?;
+            if recorded.rows_affected() != 1 {
+                return Ok(Withdrawal::Changed);
+            }
+        }
+        tx.commit().await.doing("committing a withdrawal")?;
+        if let Some(game) = game {
+            self.games.forget(game.game_id);
+        }
+        Ok(Withdrawal::Done)
+    }
+
+    /// Cancels a tournament not yet over; its games already created go on
+    /// as ordinary games.
+    pub async fn cancel_tournament(&self, tournament_id: i64, now: i64) -> Result<Written> {
+        let mut writer = self.writer().await?;
+        let done = sqlx::query(
+            "UPDATE tournaments SET status = 'cancelled', updated_at = $2
+             WHERE id = $1 AND status IN ('created', 'running')",
+        )
+        .bind(tournament_id)
+        .bind(now)
+        .execute(&mut *writer)
+        .await
+        .doing("cancelling a tournament")?;
+        Ok(if done.rows_affected() == 1 {
+            Written::Yes
+        } else {
+            Written::Conflict
+        })
+    }
+
     /// Within `tx`: moves a running tournament on from `round` (to the
     /// next round, or to `status`), only if it is at `round` and every
     /// board of that round has its result.
@@ -490,7 +619,7 @@ async fn insert_pairings(
         .bind(pairing.first_seed)
         .bind(pairing.second_seed)
         .bind(game_id)
-        .bind(pairing.second_seed.is_none().then_some("bye"))
+        .bind(pairing.outcome)
         .execute(&mut *tx)
         .await
         .doing("storing a pairing")?;
