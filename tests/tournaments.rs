@@ -778,3 +778,34 @@ async fn cancelling_stops_the_steps() {
     );
 }
 on_both_backends!(#[tokio::test] fn cancelling_stops_the_steps);
+
+async fn a_double_round_robin_meets_twice_with_the_first_move_swapped() {
+    let f = fixture().await;
+    let n = 3;
+    let id = tournament_with(&f, TournamentFormat::DoubleRoundRobin, n, None).await;
+    f.service.start_tournament(id, &organiser()).await.unwrap();
+    assert_eq!(play_to_the_end(&f, id, n).await, vec![1, 2, 3, 4, 5, 6]);
+    let view = f.service.tournament(id).await.unwrap();
+    assert_eq!((view.rounds, view.status), (Some(6), TournamentStatus::Finished));
+    let mut first_movers: BTreeMap<(u64, u64), Vec<u64>> = BTreeMap::new();
+    for round in 1..=6 {
+        for game_id in f.service.tournament_round_games(id, round).await.unwrap() {
+            let game = f.service.game(game_id).await.unwrap();
+            let (a, b) = (game.player(Seat::A).user_id, game.player(Seat::B).user_id);
+            first_movers.entry((a.min(b), a.max(b))).or_default().push(a);
+        }
+    }
+    assert_eq!(first_movers.len(), 3);
+    for (pair, firsts) in &first_movers {
+        assert_eq!(firsts.len(), 2, "{pair:?}");
+        assert_ne!(
+            firsts[0], firsts[1],
+            "the first move is swapped in the second cycle: {pair:?}"
+        );
+    }
+    let points = points_from_games(&f.service, &view).await;
+    for line in f.service.tournament_standings(id).await.unwrap() {
+        assert_eq!(line.half_points, points[&line.entrant.player.user_id]);
+    }
+}
+on_both_backends!(#[tokio::test] fn a_double_round_robin_meets_twice_with_the_first_move_swapped);
