@@ -809,3 +809,48 @@ async fn a_double_round_robin_meets_twice_with_the_first_move_swapped() {
     }
 }
 on_both_backends!(#[tokio::test] fn a_double_round_robin_meets_twice_with_the_first_move_swapped);
+
+async fn the_start_time_starts_or_cancels() {
+    let f = fixture().await;
+    let s = &f.service;
+    let at = f.service.now() + 3600;
+    let mut past = request(TournamentFormat::Swiss, None, None);
+    past.starts_at = Some(f.service.now());
+    assert_eq!(
+        refusal(s.create_tournament(past).await),
+        TournamentError::Limit(TournamentLimit::StartsAt)
+    );
+    let mut timed = request(TournamentFormat::RoundRobin, None, None);
+    timed.starts_at = Some(at);
+    let full = s.create_tournament(timed.clone()).await.unwrap().id;
+    for i in 0..3 {
+        s.join_tournament(full, &p(i)).await.unwrap();
+    }
+    let lonely = s.create_tournament(timed).await.unwrap().id;
+    s.join_tournament(lonely, &p(0)).await.unwrap();
+    assert!(s.advance_tournaments().await.unwrap().is_empty(), "not yet");
+    f.clock.advance(3600);
+    let other = other_process(&f).await;
+    let (a, b) = tokio::join!(s.advance_tournaments(), other.advance_tournaments());
+    let steps: Vec<TournamentStep> = [a, b].into_iter().flat_map(Result::unwrap).collect();
+    let started: Vec<&RoundOpened> = steps
+        .iter()
+        .filter_map(|step| match step {
+            TournamentStep::Started(opened) => Some(opened),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(started.len(), 1, "{steps:?}");
+    assert_eq!((started[0].tournament_id, started[0].games.len()), (full, 1));
+    assert_eq!(
+        steps
+            .iter()
+            .filter(|step| matches!(step, TournamentStep::Cancelled { tournament_id } if *tournament_id == lonely))
+            .count(),
+        1
+    );
+    assert_eq!(s.tournament(full).await.unwrap().status, TournamentStatus::Running);
+    assert_eq!(s.tournament(lonely).await.unwrap().status, TournamentStatus::Cancelled);
+    assert_eq!(count(&f, "SELECT COUNT(*) FROM games").await, 1);
+}
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn the_start_time_starts_or_cancels);

@@ -192,6 +192,10 @@ pub struct RoundOpened {
 /// What one step of [`Service::advance_tournaments`] did to a tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TournamentStep {
+    /// The start time came: round 1 is paired.
+    Started(RoundOpened),
+    /// The start time came with too few players: cancelled.
+    Cancelled { tournament_id: i64 },
     /// Results were recorded (the boards of the current round that ended).
     Recorded {
         tournament_id: i64,
@@ -460,9 +464,15 @@ impl Service {
     /// in the server, then the order they joined), fixes the number of
     /// rounds and opens round 1 with its games.
     pub async fn start_tournament(&self, tournament_id: i64, organiser: &Player) -> Result<RoundOpened> {
+        self.start(tournament_id, Some(organiser)).await
+    }
+
+    /// Starts a tournament: for its organiser, or (`None`) because its
+    /// start time came.
+    async fn start(&self, tournament_id: i64, organiser: Option<&Player>) -> Result<RoundOpened> {
         for _ in 0..START_ATTEMPTS {
             let row = self.tournament_row(tournament_id).await?;
-            if from_db(row.organiser_id) != organiser.id {
+            if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
                 return refused(TournamentError::NotOrganiser);
             }
             let status =
@@ -616,7 +626,8 @@ impl Service {
         }
     }
 
-    /// One step for every running tournament: the results of its current
+    /// One step for every tournament: those whose start time came start
+    /// (or, with too few players, are cancelled); for every running one, the results of its current
     /// round's finished games are recorded, and once the round is over the
     /// next one is paired and its games created, or the tournament ends.
     /// Safe to repeat, to run in several processes at once and to resume
@@ -624,10 +635,29 @@ impl Service {
     /// A tournament that fails is logged and left for the next step.
     pub async fn advance_tournaments(&self) -> Result<Vec<TournamentStep>> {
         let mut steps = Vec::new();
+        for id in self.store.tournaments_due(self.now()).await? {
+            match self.start(id, None).await {
+                Ok(opened) => steps.push(TournamentStep::Started(opened)),
+                // Too few players when the time came: nothing to play.
+                Err(ServiceError::Tournament(TournamentError::TooFewPlayers { .. })) => {
+                    if self.store.cancel_tournament(id, self.now()).await? == Written::Yes {
+                        tracing::info!(
+                            tournament_id = id,
+                            "tournament cancelled at its start time: too few players"
+                        );
+                        steps.push(TournamentStep::Cancelled { tournament_id: id });
+                    }
+                }
+                // Started or cancelled meanwhile by someone else.
+                Err(ServiceError::Tournament(TournamentError::NotOpen(_))) => {}
+                Err(error) if error.unavailable().is_some() => return Err(error),
+                Err(error) => tracing::error!(%error, tournament_id = id, "cannot start a tournament at its time"),
+            }
+        }
         for id in self.store.running_tournaments().await? {
             match self.advance_tournament_fully(id).await {
                 Ok(mut done) => steps.append(&mut done),
-                Err(error) if error.is_fault() && error.unavailable().is_some() => return Err(error),
+                Err(error) if error.unavailable().is_some() => return Err(error),
                 Err(error) => tracing::error!(%error, tournament_id = id, "cannot advance a tournament"),
             }
         }

@@ -205,6 +205,19 @@ impl Store {
             .doing("listing running tournaments")
     }
 
+    /// Tournaments still taking entrants whose start time is `now` or
+    /// past, oldest first.
+    pub async fn tournaments_due(&self, now: i64) -> Result<Vec<i64>> {
+        sqlx::query_scalar(
+            "SELECT id FROM tournaments WHERE status = 'created' AND starts_at IS NOT NULL AND starts_at <= $1
+             ORDER BY id",
+        )
+        .bind(now)
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing("listing tournaments due to start")
+    }
+
     /// A tournament's entrants, in the order they joined.
     pub async fn entrants(&self, tournament_id: i64) -> Result<Vec<EntrantRow>> {
         sqlx::query_as(
