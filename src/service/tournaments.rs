@@ -1,6 +1,7 @@
 //! Tournaments: create one, join and leave it, add the computer, start it,
-//! and the step the scheduler repeats, [`Service::advance_tournaments`],
-//! which records the results of finished games and pairs the next round
+//! withdraw from it, cancel it, and the step the scheduler repeats,
+//! [`Service::advance_tournaments`], which starts tournaments whose time
+//! came, records the results of finished games and pairs the next round
 //! or ends the tournament. The pairings and standings come from
 //! [`crate::tournament`]; each round's games are ordinary games, created by
 //! the same insert as a challenge's, and played, timed out and rated as
@@ -627,9 +628,10 @@ impl Service {
     }
 
     /// One step for every tournament: those whose start time came start
-    /// (or, with too few players, are cancelled); for every running one, the results of its current
-    /// round's finished games are recorded, and once the round is over the
-    /// next one is paired and its games created, or the tournament ends.
+    /// (or, with too few players, are cancelled); in every running one,
+    /// the results of the current round's finished games are recorded, and
+    /// once the round is over the next one is paired and its games
+    /// created, or the tournament ends.
     /// Safe to repeat, to run in several processes at once and to resume
     /// after a crash: each transition is taken once (see the module doc).
     /// A tournament that fails is logged and left for the next step.
