@@ -854,3 +854,37 @@ async fn the_start_time_starts_or_cancels() {
     assert_eq!(count(&f, "SELECT COUNT(*) FROM games").await, 1);
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn the_start_time_starts_or_cancels);
+
+async fn a_withdrawal_racing_the_next_pairing_leaves_no_game_to_play() {
+    let f = fixture().await;
+    let n = 6;
+    let id = tournament_with(&f, TournamentFormat::Swiss, n, Some(3)).await;
+    f.service.start_tournament(id, &organiser()).await.unwrap();
+    let other = other_process(&f).await;
+    let players = players_by_id(n);
+    for game_id in f.service.tournament_round_games(id, 1).await.unwrap() {
+        let view = f.service.game(game_id).await.unwrap();
+        let loser = view.player(Seat::A).user_id.max(view.player(Seat::B).user_id);
+        f.service.resign(game_id, &players[&loser]).await.unwrap();
+    }
+    let quitter = p(0);
+    let (withdrew, advanced) = tokio::join!(
+        f.service.withdraw_from_tournament(id, &quitter),
+        other.advance_tournaments()
+    );
+    withdrew.unwrap();
+    advanced.unwrap();
+    f.service.advance_tournaments().await.unwrap();
+    assert_eq!(f.service.tournament(id).await.unwrap().current_round, 2);
+    // Paired before the withdrawal, the quitter's game ended with it;
+    // paired after, the quitter has none.
+    for game_id in f.service.tournament_round_games(id, 2).await.unwrap() {
+        let game = f.service.game(game_id).await.unwrap();
+        if let Some(seat) = game.seat_of(quitter.id) {
+            assert_eq!(game.finished.map(|(_, w)| w), Some(Winner::Seat(seat.opponent())));
+        }
+    }
+    let boards = count(&f, "SELECT COUNT(*) FROM tournament_pairings WHERE round = 2").await;
+    assert_eq!(boards, 3, "three games, or two games and the bye");
+}
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_withdrawal_racing_the_next_pairing_leaves_no_game_to_play);

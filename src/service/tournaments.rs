@@ -724,6 +724,7 @@ impl Service {
         let mut entrants = self.store.entrants(tournament_id).await?;
         entrants.sort_by_key(|e| e.seed);
         let played = history(&rows, round)?;
+        let withdrawn = entrants.iter().filter(|e| e.withdrawn != 0).count() as i64;
         let next = match format {
             TournamentFormat::Swiss => {
                 let absent: Vec<usize> = entrants
@@ -756,7 +757,7 @@ impl Service {
         let pairings = self.new_pairings(&row, &entrants, &next);
         let (written, games) = self
             .store
-            .open_next_round(tournament_id, round, &pairings, self.now())
+            .open_next_round(tournament_id, round, withdrawn, &pairings, self.now())
             .await?;
         if written == Written::Yes {
             tracing::info!(

@@ -437,13 +437,15 @@ impl Store {
     }
 
     /// Opens round `round + 1` of a running tournament whose current round
-    /// is `round` and all of whose boards have a result, with its games;
-    /// [`Written::Conflict`] (nothing written) if another step got there
-    /// first or a result is missing.
+    /// is `round` and all of whose boards have a result, with its games,
+    /// paired knowing of `withdrawn` withdrawals; [`Written::Conflict`]
+    /// (nothing written) if another step got there first, a result is
+    /// missing or someone withdrew since.
     pub async fn open_next_round(
         &self,
         tournament_id: i64,
         round: i64,
+        withdrawn: i64,
         pairings: &[NewPairing],
         now: i64,
     ) -> Result<(Written, Vec<i64>)> {
@@ -452,6 +454,27 @@ impl Store {
             .begin_with(self.backend.begin_write())
             .await
             .doing("starting to open a round")?;
+        // The row first: a withdrawal takes it too, so once it is ours the
+        // count below sees every withdrawal committed before (on
+        // PostgreSQL each statement reads what was committed when it began).
+        sqlx::query(&format!(
+            "SELECT id FROM tournaments WHERE id = $1{}",
+            self.backend.lock_row()
+        ))
+        .bind(tournament_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .doing("taking a tournament's row")?;
+        let now_withdrawn: i64 = sqlx::query_scalar(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM tournament_entrants WHERE tournament_id = $1 AND withdrawn = 1",
+        )
+        .bind(tournament_id)
+        .fetch_one(&mut *tx)
+        .await
+        .doing("counting withdrawals")?;
+        if now_withdrawn != withdrawn {
+            return Ok((Written::Conflict, Vec::new()));
+        }
         if !self.close_round(&mut tx, tournament_id, round, "running", now).await? {
             return Ok((Written::Conflict, Vec::new()));
         }
