@@ -888,3 +888,42 @@ async fn a_withdrawal_racing_the_next_pairing_leaves_no_game_to_play() {
     assert_eq!(boards, 3, "three games, or two games and the bye");
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_withdrawal_racing_the_next_pairing_leaves_no_game_to_play);
+
+async fn a_pairing_read_before_a_withdrawal_is_not_stored() {
+    let f = fixture().await;
+    let n = 4;
+    let id = tournament_with(&f, TournamentFormat::Swiss, n, Some(2)).await;
+    f.service.start_tournament(id, &organiser()).await.unwrap();
+    let players = players_by_id(n);
+    for game_id in f.service.tournament_round_games(id, 1).await.unwrap() {
+        let view = f.service.game(game_id).await.unwrap();
+        let loser = view.player(Seat::A).user_id.max(view.player(Seat::B).user_id);
+        f.service.resign(game_id, &players[&loser]).await.unwrap();
+    }
+    // A step reads the field (nobody withdrawn) and records the results;
+    // then p0 withdraws; then the step stores its pairing: refused.
+    let stale = f.store.entrants(id).await.unwrap();
+    assert!(stale.iter().all(|e| e.withdrawn == 0));
+    f.service.withdraw_from_tournament(id, &p(0)).await.unwrap();
+    let outcomes = ["first_won", "second_won"];
+    let rows = f.store.pairings(id).await.unwrap();
+    let results: Vec<BoardResult> = rows
+        .iter()
+        .map(|row| BoardResult {
+            board: row.board,
+            outcome: outcomes[usize::from(row.game_winner.as_deref() == Some("B"))],
+            captured_first: 0,
+            captured_second: 0,
+        })
+        .collect();
+    f.store.record_board_results(id, 1, &results).await.unwrap();
+    let (written, games) = f.store.open_next_round(id, 1, 0, &[], f.service.now()).await.unwrap();
+    assert_eq!((written, games.len()), (akon::store::Written::Conflict, 0));
+    assert_eq!(f.service.tournament(id).await.unwrap().current_round, 1);
+    // The next step pairs the three left: one game and the bye.
+    f.service.advance_tournaments().await.unwrap();
+    let games = f.service.tournament_round_games(id, 2).await.unwrap();
+    assert_eq!(games.len(), 1);
+    assert!(f.service.game(games[0]).await.unwrap().seat_of(p(0).id).is_none());
+}
+on_both_backends!(#[tokio::test] fn a_pairing_read_before_a_withdrawal_is_not_stored);
