@@ -283,6 +283,11 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("history-line", "conceded", &Language::ALL),
     ("history-line-how", "captured", &Language::ALL),
     ("history-line-how", "conceded", &Language::ALL),
+    // A tournament's limits, at least 2: "at least 2", "2 to 64", "1 to 100".
+    ("refusal-tournament-too-few-players", "need", &Language::ALL),
+    ("refusal-tournament-name", "max", &Language::ALL),
+    ("refusal-tournament-players", "min", &Language::ALL),
+    ("refusal-tournament-players", "max", &Language::ALL),
     // Ranks, ratings, deviations and percentages.
     ("standing-listed", "rank", &Language::ALL),
     ("standing-listed", "listed", &Language::ALL),

@@ -153,6 +153,26 @@ refusal-challenge-closed = This challenge was already { $status ->
 }.
 refusal-challenge-expired = This challenge has expired.
 refusal-game-not-found = That game does not exist.
+refusal-tournament-not-found = That tournament does not exist.
+refusal-tournament-not-open = This tournament is { $status ->
+    [running] already under way
+    [finished] over
+    [cancelled] cancelled
+   *[other] closed
+}: entrants can no longer join or leave, and it cannot be started again.
+refusal-tournament-full = This tournament is full.
+refusal-tournament-already-entered = You are already in this tournament (or it has its computer player already).
+refusal-tournament-not-entered = You are not in this tournament.
+refusal-tournament-not-organiser = Only the tournament's organiser can do that.
+refusal-tournament-too-few-players = The tournament has { $have ->
+    [one] { $have } player
+   *[other] { $have } players
+}; it needs at least { $need } to start.
+refusal-tournament-name = A tournament's name must have 1 to { $max } characters.
+refusal-tournament-players = A tournament of this format takes { $min } to { $max } players.
+refusal-tournament-rounds = Only a Swiss takes a number of rounds: at least 1, and fewer than its players.
+refusal-tournament-starts-at = The start time has already passed.
+refusal-tournament-busy = Players kept joining or leaving while the tournament started; try again.
 refusal-not-a-player = You are not playing in this game.
 refusal-not-your-turn = It is { $name }'s turn, not yours.
 refusal-stale-button = This button is from an earlier move; the game has moved on.

@@ -153,6 +153,26 @@ refusal-challenge-closed = Este desafío ya fue { $status ->
 }.
 refusal-challenge-expired = Este desafío ha caducado.
 refusal-game-not-found = Esa partida no existe.
+refusal-tournament-not-found = Ese torneo no existe.
+refusal-tournament-not-open = Este torneo { $status ->
+    [running] ya ha empezado
+    [finished] ha terminado
+    [cancelled] fue cancelado
+   *[other] está cerrado
+}: ya no se puede entrar ni salir, y no puede empezar otra vez.
+refusal-tournament-full = Este torneo está completo.
+refusal-tournament-already-entered = Ya estás en este torneo (o ya tiene su jugador ordenador).
+refusal-tournament-not-entered = No estás en este torneo.
+refusal-tournament-not-organiser = Solo el organizador del torneo puede hacer eso.
+refusal-tournament-too-few-players = El torneo tiene { $have ->
+    [one] { $have } jugador
+   *[other] { $have } jugadores
+}; necesita al menos { $need } para empezar.
+refusal-tournament-name = El nombre de un torneo debe tener de 1 a { $max } caracteres.
+refusal-tournament-players = Un torneo de este formato admite de { $min } a { $max } jugadores.
+refusal-tournament-rounds = Solo un suizo lleva un número de rondas: al menos 1, y menos que sus jugadores.
+refusal-tournament-starts-at = La hora de inicio ya ha pasado.
+refusal-tournament-busy = Había jugadores entrando o saliendo mientras empezaba el torneo; inténtalo de nuevo.
 refusal-not-a-player = No juegas en esta partida.
 refusal-not-your-turn = Es el turno de { $name }, no el tuyo.
 refusal-stale-button = Este botón es de una jugada anterior; la partida ha avanzado.

@@ -156,6 +156,26 @@ refusal-challenge-closed = Ce défi a déjà été { $status ->
 }.
 refusal-challenge-expired = Ce défi a expiré.
 refusal-game-not-found = Cette partie n'existe pas.
+refusal-tournament-not-found = Ce tournoi n'existe pas.
+refusal-tournament-not-open = Ce tournoi est { $status ->
+    [running] déjà commencé
+    [finished] terminé
+    [cancelled] annulé
+   *[other] fermé
+} : on ne peut plus y entrer ni en sortir, et il ne peut pas recommencer.
+refusal-tournament-full = Ce tournoi est complet.
+refusal-tournament-already-entered = Tu participes déjà à ce tournoi (ou il a déjà son joueur ordinateur).
+refusal-tournament-not-entered = Tu ne participes pas à ce tournoi.
+refusal-tournament-not-organiser = Seul l'organisateur du tournoi peut faire ça.
+refusal-tournament-too-few-players = Le tournoi a { $have ->
+    [one] { $have } joueur
+   *[other] { $have } joueurs
+} ; il en faut au moins { $need } pour commencer.
+refusal-tournament-name = Le nom d'un tournoi doit avoir de 1 à { $max } caractères.
+refusal-tournament-players = Un tournoi de ce format accueille de { $min } à { $max } joueurs.
+refusal-tournament-rounds = Seul un suisse prend un nombre de rondes : au moins 1, et moins que ses joueurs.
+refusal-tournament-starts-at = L'heure de début est déjà passée.
+refusal-tournament-busy = Des joueurs entraient ou sortaient pendant que le tournoi commençait ; réessaie.
 refusal-not-a-player = Tu ne joues pas dans cette partie.
 refusal-not-your-turn = C'est au tour de { $name }, pas au tien.
 refusal-stale-button = Ce bouton date d'un coup précédent ; la partie a avancé.

@@ -5,7 +5,9 @@
 use super::render::display_name;
 use crate::board_text::illegal_move;
 use crate::i18n::Language;
-use crate::service::{ChallengeStatus, ServiceError};
+use crate::service::{
+    ChallengeStatus, ServiceError, TournamentError, TournamentLimit, TournamentStatus, TOURNAMENT_NAME_MAX,
+};
 use crate::tr;
 
 /// The sentence a player reads for `error`, in `language` (not for faults:
@@ -55,7 +57,40 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
             let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
             tr!(l, "refusal-which-game", games = ids.join(", "))
         }
+        ServiceError::Tournament(refused) => tournament_refusal(l, refused),
         ServiceError::Corrupt { .. } | ServiceError::Store(_) => tr!(l, "apology"),
+    }
+}
+
+/// The sentence for a tournament's refusal.
+fn tournament_refusal(l: Language, error: &TournamentError) -> String {
+    match error {
+        TournamentError::NotFound => tr!(l, "refusal-tournament-not-found"),
+        TournamentError::NotOpen(status) => {
+            let status = match status {
+                TournamentStatus::Created => "created",
+                TournamentStatus::Running => "running",
+                TournamentStatus::Finished => "finished",
+                TournamentStatus::Cancelled => "cancelled",
+            };
+            tr!(l, "refusal-tournament-not-open", status = status)
+        }
+        TournamentError::Full => tr!(l, "refusal-tournament-full"),
+        TournamentError::AlreadyEntered => tr!(l, "refusal-tournament-already-entered"),
+        TournamentError::NotEntered => tr!(l, "refusal-tournament-not-entered"),
+        TournamentError::NotOrganiser => tr!(l, "refusal-tournament-not-organiser"),
+        TournamentError::TooFewPlayers { have, need } => {
+            tr!(l, "refusal-tournament-too-few-players", have = *have, need = *need)
+        }
+        TournamentError::Limit(TournamentLimit::Name) => {
+            tr!(l, "refusal-tournament-name", max = TOURNAMENT_NAME_MAX)
+        }
+        TournamentError::Limit(TournamentLimit::Players { min, max }) => {
+            tr!(l, "refusal-tournament-players", min = *min, max = *max)
+        }
+        TournamentError::Limit(TournamentLimit::Rounds) => tr!(l, "refusal-tournament-rounds"),
+        TournamentError::Limit(TournamentLimit::StartsAt) => tr!(l, "refusal-tournament-starts-at"),
+        TournamentError::Busy => tr!(l, "refusal-tournament-busy"),
     }
 }
 
@@ -89,6 +124,18 @@ mod tests {
             ServiceError::WhichGame(vec![3, 4]),
             ServiceError::ReviewOfAbortedGame(3),
             ServiceError::IllegalMove(IllegalMove::EmptyHole(crate::engine::Hole::new(3).unwrap())),
+            TournamentError::NotFound.into(),
+            TournamentError::NotOpen(TournamentStatus::Running).into(),
+            TournamentError::Full.into(),
+            TournamentError::AlreadyEntered.into(),
+            TournamentError::NotEntered.into(),
+            TournamentError::NotOrganiser.into(),
+            TournamentError::TooFewPlayers { have: 1, need: 2 }.into(),
+            TournamentError::Limit(TournamentLimit::Name).into(),
+            TournamentError::Limit(TournamentLimit::Players { min: 2, max: 64 }).into(),
+            TournamentError::Limit(TournamentLimit::Rounds).into(),
+            TournamentError::Limit(TournamentLimit::StartsAt).into(),
+            TournamentError::Busy.into(),
         ];
         let before = crate::i18n::fallbacks();
         for language in Language::ALL {

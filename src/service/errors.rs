@@ -1,6 +1,7 @@
 //! Every way a use case can refuse, as types; the presentation layer
 //! words them.
 
+use super::tournaments::{TournamentLimit, TournamentStatus};
 use super::ChallengeStatus;
 use crate::engine::IllegalMove;
 use crate::store::{self, StoreError};
@@ -93,10 +94,43 @@ pub enum ServiceError {
     /// Several ongoing games (these ids) in this channel.
     #[error("several ongoing games here: {0:?}")]
     WhichGame(Vec<i64>),
+    /// A tournament's use case refused (see [`TournamentError`]).
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
     #[error("game {game_id} is inconsistent: {why}")]
     Corrupt { game_id: i64, why: String },
     #[error(transparent)]
     Store(#[from] StorageFailure),
+}
+
+/// Every way a tournament's use case can refuse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentError {
+    #[error("no such tournament")]
+    NotFound,
+    /// Joining, leaving or starting needs a tournament still taking
+    /// entrants; this one is past that.
+    #[error("the tournament is {0:?}")]
+    NotOpen(TournamentStatus),
+    #[error("the tournament is full")]
+    Full,
+    /// The player (or, for the computer, a computer) is in already.
+    #[error("already entered")]
+    AlreadyEntered,
+    #[error("not entered")]
+    NotEntered,
+    /// Only the tournament's organiser may do this.
+    #[error("not the organiser")]
+    NotOrganiser,
+    /// Starting needs `need` entrants; there are `have`.
+    #[error("{have} players, {need} needed")]
+    TooFewPlayers { have: u32, need: u32 },
+    /// A new tournament breaks one of the limits.
+    #[error("tournament limit: {0:?}")]
+    Limit(TournamentLimit),
+    /// Entrants kept joining or leaving while the start was tried: try again.
+    #[error("the entrants kept changing")]
+    Busy,
 }
 
 /// A failure of the database under a use case: for logs, and answered

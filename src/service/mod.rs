@@ -18,6 +18,7 @@ mod records;
 mod resign;
 mod reviews;
 mod schedule;
+mod tournaments;
 mod views;
 
 use std::sync::{Arc, Mutex};
@@ -29,7 +30,7 @@ pub use delivery::{
     BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, SettleFor, Settling, RETRY_FIRST_SECS,
     RETRY_MAX_SECS,
 };
-pub use errors::{Result, ServiceError, StorageFailure, Unavailable};
+pub use errors::{Result, ServiceError, StorageFailure, TournamentError, Unavailable};
 pub use hints::HintView;
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leases::{Lease, LEASE_SECS};
@@ -43,6 +44,11 @@ pub use records::{
 pub use reviews::ReviewView;
 pub use schedule::{
     ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, DEFAULT_COMPUTER_LEVEL,
+};
+pub use tournaments::{
+    default_swiss_rounds, EntrantView, RoundOpened, TournamentFormat, TournamentLimit, TournamentRequest,
+    TournamentStanding, TournamentStatus, TournamentStep, TournamentView, MIN_PLAYERS, ROUND_ROBIN_MAX_PLAYERS,
+    SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX,
 };
 pub use views::{BoardMessage, ChallengeStatus, ChallengeView, Computer, EndReason, GameView, MoveApplied, PlayerView};
 

@@ -49,7 +49,12 @@ pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScore
 mod outage;
 pub use outage::Unavailable;
 mod status;
+mod tournaments;
 pub use status::{ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
+pub use tournaments::{
+    BoardResult, EntrantRow, EntryChange, NewPairing, NewTournament, PairingRow, Started, TournamentRow, Withdrawal,
+    WithdrawnGame,
+};
 
 /// A failure of the database, with what was being done.
 #[derive(Debug, thiserror::Error)]

@@ -1,0 +1,924 @@
+//! Tournaments: create one, join and leave it, add the computer, start it,
+//! withdraw from it, cancel it, and the step the scheduler repeats,
+//! [`Service::advance_tournaments`], which starts tournaments whose time
+//! came, records the results of finished games and pairs the next round
+//! or ends the tournament. The pairings and standings come from
+//! [`crate::tournament`]; each round's games are ordinary games, created by
+//! the same insert as a challenge's, and played, timed out and rated as
+//! any game. The tournament only reads how they ended.
+//!
+//! **Once.** Every transition is one transaction of the store, guarded by
+//! a conditional update of the tournament's row (its status, its current
+//! round): two starts, or two processes advancing at once, give one
+//! outcome, and a process that dies between two steps leaves a state the
+//! next step continues from. Pairing is deterministic, so whoever pairs a
+//! round pairs it the same way.
+//!
+//! **Results.** A game's first mover is the pairing's `first` (seat A). A
+//! win, a draw, a loss count as played; a loss on time counts as a loss,
+//! except that a player who lost on time without ever moving forfeits (the
+//! game was not played). An aborted game (possible only before both
+//! players moved) is a double forfeit, 0–0.
+
+use super::schedule::clock_starting;
+use super::{input, EndReason, Place, Player, PlayerView, Result, Service, ServiceError, TimePerMove, TournamentError};
+use crate::ai::Level;
+use crate::engine::{Game, Position, Seat, Winner};
+use crate::rating::Scope;
+use crate::store::{
+    from_db, BoardResult, ComputerSeat, EntrantRow, EntryChange, NewGame, NewPairing, NewTournament, PairingRow,
+    Started, TournamentRow, Withdrawal, WithdrawnGame, Written,
+};
+use crate::tournament::{self, Entrant, GameResult, Outcome, Pairing, Round, TieBreaks};
+
+/// Most players of a round robin (its games grow as the square).
+pub const ROUND_ROBIN_MAX_PLAYERS: u32 = 64;
+/// Most players of a Swiss.
+pub const SWISS_MAX_PLAYERS: u32 = 512;
+/// Fewest players of any tournament.
+pub const MIN_PLAYERS: u32 = 2;
+/// The longest name a tournament may have, in characters.
+pub const TOURNAMENT_NAME_MAX: usize = 100;
+/// How many times a start is tried again when a join or a leave changed
+/// the field between reading it and starting.
+const START_ATTEMPTS: usize = 5;
+
+/// How the players meet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TournamentFormat {
+    RoundRobin,
+    /// Twice, the first move swapped in the second cycle.
+    DoubleRoundRobin,
+    Swiss,
+}
+
+impl TournamentFormat {
+    pub const ALL: [TournamentFormat; 3] = [
+        TournamentFormat::RoundRobin,
+        TournamentFormat::DoubleRoundRobin,
+        TournamentFormat::Swiss,
+    ];
+
+    /// The stored spelling, also the command's choice.
+    pub fn code(self) -> &'static str {
+        match self {
+            TournamentFormat::RoundRobin => "round_robin",
+            TournamentFormat::DoubleRoundRobin => "double_round_robin",
+            TournamentFormat::Swiss => "swiss",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<TournamentFormat> {
+        TournamentFormat::ALL.into_iter().find(|f| f.code() == code)
+    }
+
+    /// The most players it takes.
+    pub fn max_players(self) -> u32 {
+        match self {
+            TournamentFormat::Swiss => SWISS_MAX_PLAYERS,
+            _ => ROUND_ROBIN_MAX_PLAYERS,
+        }
+    }
+
+    fn tie_breaks(self) -> tournament::Format {
+        match self {
+            TournamentFormat::Swiss => tournament::Format::Swiss,
+            _ => tournament::Format::RoundRobin,
+        }
+    }
+
+    fn cycles(self) -> usize {
+        match self {
+            TournamentFormat::DoubleRoundRobin => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// Where a tournament stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TournamentStatus {
+    /// Taking entrants.
+    Created,
+    Running,
+    Finished,
+    Cancelled,
+}
+
+impl TournamentStatus {
+    fn from_code(code: &str) -> Option<TournamentStatus> {
+        match code {
+            "created" => Some(TournamentStatus::Created),
+            "running" => Some(TournamentStatus::Running),
+            "finished" => Some(TournamentStatus::Finished),
+            "cancelled" => Some(TournamentStatus::Cancelled),
+            _ => None,
+        }
+    }
+}
+
+/// Which limit a new tournament broke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TournamentLimit {
+    /// The name is empty or longer than [`TOURNAMENT_NAME_MAX`].
+    Name,
+    /// Players: between `min` and `max`.
+    Players { min: u32, max: u32 },
+    /// A number of rounds is for a Swiss only (a round robin's follows from
+    /// its field), and is at least 1 and less than its most players.
+    Rounds,
+    /// The start time is past.
+    StartsAt,
+}
+
+/// What `/akon tournament create` asks for.
+#[derive(Debug, Clone)]
+pub struct TournamentRequest<'a> {
+    pub place: Place,
+    pub organiser: &'a Player,
+    pub name: &'a str,
+    pub format: TournamentFormat,
+    /// Swiss only; `None`: ceil(log2 n) + 1 at the start.
+    pub rounds: Option<u32>,
+    pub time_per_move: TimePerMove,
+    /// `None`: the format's most.
+    pub max_players: Option<u32>,
+    pub rated: bool,
+    pub starts_at: Option<i64>,
+}
+
+/// An entrant: a person, or the computer at a level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntrantView {
+    pub entrant_id: i64,
+    pub player: PlayerView,
+    pub computer: Option<Level>,
+    /// From the start on.
+    pub seed: Option<usize>,
+    pub withdrawn: bool,
+}
+
+/// A tournament and its entrants (in the order they joined, or by seed
+/// once it started).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentView {
+    pub id: i64,
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub name: String,
+    pub format: TournamentFormat,
+    /// Known from the start on (or chosen for a Swiss).
+    pub rounds: Option<u32>,
+    pub seconds_per_move: i64,
+    pub max_players: u32,
+    pub rated: bool,
+    pub starts_at: Option<i64>,
+    pub organiser: PlayerView,
+    pub status: TournamentStatus,
+    /// 0 before the start.
+    pub current_round: u32,
+    pub entrants: Vec<EntrantView>,
+}
+
+/// A round just opened (round 1 at the start): its games, by board, and
+/// who sits it out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundOpened {
+    pub tournament_id: i64,
+    pub round: u32,
+    pub games: Vec<i64>,
+    pub bye: Option<EntrantView>,
+}
+
+/// What one step of [`Service::advance_tournaments`] did to a tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentStep {
+    /// The start time came: round 1 is paired.
+    Started(RoundOpened),
+    /// The start time came with too few players: cancelled.
+    Cancelled { tournament_id: i64 },
+    /// Results were recorded (the boards of the current round that ended).
+    Recorded {
+        tournament_id: i64,
+        round: u32,
+        boards: usize,
+    },
+    /// The next round was paired and its games created.
+    Opened(RoundOpened),
+    /// The last round ended: the tournament is finished.
+    Finished { tournament_id: i64 },
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentStanding {
+    /// 1 for the leader; ties share a rank.
+    pub rank: usize,
+    pub entrant: EntrantView,
+    /// Points in halves (a win is 2).
+    pub half_points: u32,
+    pub games_played: u32,
+    pub tie_breaks: TieBreaks,
+}
+
+/// The stored spelling of a board's outcome.
+fn outcome_code(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::FirstWon => "first_won",
+        Outcome::Draw => "draw",
+        Outcome::SecondWon => "second_won",
+        Outcome::FirstWonByForfeit => "first_won_by_forfeit",
+        Outcome::SecondWonByForfeit => "second_won_by_forfeit",
+        Outcome::DoubleForfeit => "double_forfeit",
+    }
+}
+
+fn outcome_of_code(code: &str) -> Option<Outcome> {
+    [
+        Outcome::FirstWon,
+        Outcome::Draw,
+        Outcome::SecondWon,
+        Outcome::FirstWonByForfeit,
+        Outcome::SecondWonByForfeit,
+        Outcome::DoubleForfeit,
+    ]
+    .into_iter()
+    .find(|&o| outcome_code(o) == code)
+}
+
+/// How a board's finished game counts (see the module doc), from the
+/// first mover's (seat A's) side; `None` while the game goes on.
+fn board_outcome(row: &PairingRow) -> Option<Outcome> {
+    if row.game_status.as_deref() != Some("finished") {
+        return None;
+    }
+    let ply = row.game_ply.unwrap_or(0);
+    let timeout = row.game_end_reason.as_deref() == Some("timeout");
+    Some(match (row.game_winner.as_deref(), row.game_end_reason.as_deref()) {
+        // Aborted: no winner, no end reason.
+        (_, None) => Outcome::DoubleForfeit,
+        // A lost on time at ply 0: A never moved.
+        (Some("B"), _) if timeout && ply == 0 => Outcome::SecondWonByForfeit,
+        // B lost on time after A's first move: B never moved.
+        (Some("A"), _) if timeout && ply == 1 => Outcome::FirstWonByForfeit,
+        (Some("A"), _) => Outcome::FirstWon,
+        (Some("B"), _) => Outcome::SecondWon,
+        _ => Outcome::Draw,
+    })
+}
+
+/// The rounds so far as the pure core reads them; boards without a
+/// result have `result: None`.
+fn history(rows: &[PairingRow], through: i64) -> Result<Vec<Round>> {
+    let mut rounds: Vec<Round> = vec![Round::default(); through.max(0) as usize];
+    for row in rows.iter().filter(|row| row.round >= 1 && row.round <= through) {
+        let round = &mut rounds[row.round as usize - 1];
+        let first = row.first_seed as usize;
+        match row.second_seed {
+            None => round.bye = Some(first),
+            Some(second) => {
+                let result = match row.outcome.as_deref() {
+                    None => None,
+                    Some(code) => Some(GameResult {
+                        outcome: outcome_of_code(code).ok_or_else(|| corrupt(row, code))?,
+                        captured: [row.captured_first as u32, row.captured_second as u32],
+                    }),
+                };
+                round.pairings.push(Pairing {
+                    first,
+                    second: second as usize,
+                    result,
+                });
+            }
+        }
+    }
+    Ok(rounds)
+}
+
+fn corrupt(row: &PairingRow, what: &str) -> ServiceError {
+    ServiceError::Corrupt {
+        game_id: row.game_id.unwrap_or(0),
+        why: format!("tournament board {} of round {}: `{what}`", row.board, row.round),
+    }
+}
+
+/// The default number of rounds of a Swiss among `players`: ceil(log2 n)
+/// + 1, and never as many as would force a repeated pairing.
+pub fn default_swiss_rounds(players: u32) -> u32 {
+    let log = u32::BITS - (players.max(1) - 1).leading_zeros();
+    (log + 1).min(players.saturating_sub(1)).max(1)
+}
+
+impl Service {
+    /// Creates a tournament in `request.place`, taking entrants.
+    pub async fn create_tournament(&self, request: TournamentRequest<'_>) -> Result<TournamentView> {
+        let guild_id = request.place.guild_id.ok_or(ServiceError::NotInAServer)?;
+        let name = input::name(request.name);
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > TOURNAMENT_NAME_MAX {
+            return refused(TournamentError::Limit(TournamentLimit::Name));
+        }
+        let most = request.format.max_players();
+        let max_players = request.max_players.unwrap_or(most);
+        if !(MIN_PLAYERS..=most).contains(&max_players) {
+            return refused(TournamentError::Limit(TournamentLimit::Players {
+                min: MIN_PLAYERS,
+                max: most,
+            }));
+        }
+        if let Some(rounds) = request.rounds {
+            if request.format != TournamentFormat::Swiss || rounds == 0 || rounds >= max_players {
+                return refused(TournamentError::Limit(TournamentLimit::Rounds));
+            }
+        }
+        if request.starts_at.is_some_and(|at| at <= self.now()) {
+            return refused(TournamentError::Limit(TournamentLimit::StartsAt));
+        }
+        self.remember(request.organiser).await?;
+        let id = self
+            .store
+            .create_tournament(&NewTournament {
+                guild_id,
+                channel_id: request.place.channel_id,
+                name,
+                format: request.format.code(),
+                rounds: request.rounds.map(i64::from),
+                seconds_per_move: request.time_per_move.seconds(),
+                max_players: i64::from(max_players),
+                rated: request.rated,
+                starts_at: request.starts_at,
+                organiser_id: request.organiser.id,
+                now: self.now(),
+            })
+            .await?;
+        tracing::info!(
+            tournament_id = id,
+            organiser = request.organiser.id,
+            "tournament created"
+        );
+        self.tournament(id).await
+    }
+
+    /// A tournament and its entrants.
+    pub async fn tournament(&self, tournament_id: i64) -> Result<TournamentView> {
+        let row = self.tournament_row(tournament_id).await?;
+        let entrants = self.store.entrants(tournament_id).await?;
+        self.tournament_view(row, &entrants).await
+    }
+
+    async fn tournament_row(&self, tournament_id: i64) -> Result<TournamentRow> {
+        self.store
+            .tournament(tournament_id)
+            .await?
+            .ok_or(ServiceError::Tournament(TournamentError::NotFound))
+    }
+
+    async fn tournament_view(&self, row: TournamentRow, entrants: &[EntrantRow]) -> Result<TournamentView> {
+        let format = TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+        let status = TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))?;
+        let mut views = Vec::with_capacity(entrants.len());
+        for entrant in entrants {
+            views.push(self.entrant_view(entrant).await?);
+        }
+        if status != TournamentStatus::Created {
+            views.sort_by_key(|e| (e.seed, e.entrant_id));
+        }
+        Ok(TournamentView {
+            id: row.id,
+            guild_id: from_db(row.guild_id),
+            channel_id: from_db(row.channel_id),
+            name: row.name,
+            format,
+            rounds: row.rounds.map(|r| r as u32),
+            seconds_per_move: row.seconds_per_move,
+            max_players: row.max_players as u32,
+            rated: row.rated != 0,
+            starts_at: row.starts_at,
+            organiser: self.player_row(row.organiser_id).await?,
+            status,
+            current_round: row.current_round as u32,
+            entrants: views,
+        })
+    }
+
+    async fn entrant_view(&self, entrant: &EntrantRow) -> Result<EntrantView> {
+        Ok(EntrantView {
+            entrant_id: entrant.id,
+            player: self.player_row(entrant.user_id).await?,
+            computer: entrant.computer_level,
+            seed: entrant.seed.map(|s| s as usize),
+            withdrawn: entrant.withdrawn != 0,
+        })
+    }
+
+    /// `player` joins a tournament that has not started.
+    pub async fn join_tournament(&self, tournament_id: i64, player: &Player) -> Result<TournamentView> {
+        self.remember(player).await?;
+        let change = self
+            .store
+            .join_tournament(tournament_id, player.id, None, self.now())
+            .await?;
+        self.entry_changed(tournament_id, change).await
+    }
+
+    /// The organiser adds the computer at `level` (`computer` is the bot's
+    /// own user). One computer per tournament: a game has one computer seat.
+    pub async fn add_computer_entrant(
+        &self,
+        tournament_id: i64,
+        organiser: &Player,
+        computer: &Player,
+        level: Level,
+    ) -> Result<TournamentView> {
+        let row = self.tournament_row(tournament_id).await?;
+        if from_db(row.organiser_id) != organiser.id {
+            return refused(TournamentError::NotOrganiser);
+        }
+        self.remember(computer).await?;
+        let change = self
+            .store
+            .join_tournament(tournament_id, computer.id, Some(level), self.now())
+            .await?;
+        self.entry_changed(tournament_id, change).await
+    }
+
+    /// `player` leaves a tournament that has not started.
+    pub async fn leave_tournament(&self, tournament_id: i64, player: &Player) -> Result<TournamentView> {
+        let change = self.store.leave_tournament(tournament_id, player.id).await?;
+        self.entry_changed(tournament_id, change).await
+    }
+
+    async fn entry_changed(&self, tournament_id: i64, change: EntryChange) -> Result<TournamentView> {
+        match change {
+            EntryChange::Done(_) => self.tournament(tournament_id).await,
+            EntryChange::NoTournament => refused(TournamentError::NotFound),
+            EntryChange::Closed(status) => refused(TournamentError::NotOpen(
+                TournamentStatus::from_code(&status).unwrap_or(TournamentStatus::Running),
+            )),
+            EntryChange::Full => refused(TournamentError::Full),
+            EntryChange::AlreadyIn => refused(TournamentError::AlreadyEntered),
+            EntryChange::NotIn => refused(TournamentError::NotEntered),
+        }
+    }
+
+    /// The organiser starts the tournament: seeds the entrants (by rating
+    /// in the server, then the order they joined), fixes the number of
+    /// rounds and opens round 1 with its games.
+    pub async fn start_tournament(&self, tournament_id: i64, organiser: &Player) -> Result<RoundOpened> {
+        self.start(tournament_id, Some(organiser)).await
+    }
+
+    /// Starts a tournament: for its organiser, or (`None`) because its
+    /// start time came.
+    async fn start(&self, tournament_id: i64, organiser: Option<&Player>) -> Result<RoundOpened> {
+        for _ in 0..START_ATTEMPTS {
+            let row = self.tournament_row(tournament_id).await?;
+            if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
+                return refused(TournamentError::NotOrganiser);
+            }
+            let status =
+                TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))?;
+            if status != TournamentStatus::Created {
+                return refused(TournamentError::NotOpen(status));
+            }
+            let format =
+                TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+            let entrants = self.store.entrants(tournament_id).await?;
+            let n = entrants.len() as u32;
+            let rounds = match format {
+                TournamentFormat::Swiss => row.rounds.map(|r| r as u32).unwrap_or_else(|| default_swiss_rounds(n)),
+                _ => (n + n % 2).saturating_sub(1) * format.cycles() as u32,
+            };
+            let needed = match format {
+                TournamentFormat::Swiss => MIN_PLAYERS.max(rounds + 1),
+                _ => MIN_PLAYERS,
+            };
+            if n < needed {
+                return refused(TournamentError::TooFewPlayers { have: n, need: needed });
+            }
+            let mut seeded = Vec::with_capacity(entrants.len());
+            for entrant in &entrants {
+                let rating = match entrant.computer_level {
+                    Some(_) => None,
+                    None => {
+                        self.store
+                            .rating(Scope::Server(from_db(row.guild_id)), from_db(entrant.user_id))
+                            .await?
+                    }
+                };
+                seeded.push(Entrant {
+                    id: entrant.id as u64,
+                    rating: rating.map_or(crate::rating::Rating::INITIAL.rating as i32, |r| {
+                        r.rating.round() as i32
+                    }),
+                });
+            }
+            let order = tournament::seeding(&seeded);
+            let mut by_seed: Vec<EntrantRow> = Vec::with_capacity(entrants.len());
+            for e in &order {
+                let entrant = entrants
+                    .iter()
+                    .find(|row| row.id as u64 == e.id)
+                    .expect("seeded from these");
+                by_seed.push(EntrantRow {
+                    seed: Some(by_seed.len() as i64),
+                    ..entrant.clone()
+                });
+            }
+            let first_round = match format {
+                TournamentFormat::Swiss => {
+                    tournament::pair_swiss(by_seed.len(), &[], &[]).map_err(|e| ServiceError::Corrupt {
+                        game_id: 0,
+                        why: format!("tournament {tournament_id}: cannot pair round 1: {e:?}"),
+                    })?
+                }
+                _ => tournament::round_robin(by_seed.len(), format.cycles())
+                    .into_iter()
+                    .next()
+                    .unwrap_or_default(),
+            };
+            let pairings = self.new_pairings(&row, &by_seed, &first_round);
+            let ids: Vec<i64> = entrants.iter().map(|e| e.id).collect();
+            let seeds: Vec<(i64, i64)> = by_seed.iter().map(|e| (e.id, e.seed.unwrap_or(0))).collect();
+            match self
+                .store
+                .start_tournament(tournament_id, &ids, &seeds, i64::from(rounds), &pairings, self.now())
+                .await?
+            {
+                Started::Yes(games) => {
+                    tracing::info!(tournament_id, players = n, rounds, "tournament started");
+                    let bye = match first_round.bye {
+                        Some(seed) => Some(self.entrant_view(&by_seed[seed]).await?),
+                        None => None,
+                    };
+                    return Ok(RoundOpened {
+                        tournament_id,
+                        round: 1,
+                        games,
+                        bye,
+                    });
+                }
+                Started::Closed(status) => {
+                    return refused(TournamentError::NotOpen(
+                        TournamentStatus::from_code(&status).unwrap_or(TournamentStatus::Running),
+                    ))
+                }
+                Started::EntrantsChanged => continue,
+            }
+        }
+        refused(TournamentError::Busy)
+    }
+
+    /// The boards of a round to store, each with its game: seat A is the
+    /// first mover, and moves first.
+    fn new_pairings(&self, row: &TournamentRow, by_seed: &[EntrantRow], round: &Round) -> Vec<NewPairing> {
+        let withdrawn = |seed: usize| by_seed[seed].withdrawn != 0;
+        let mut boards: Vec<NewPairing> = Vec::with_capacity(round.pairings.len() + 1);
+        for p in &round.pairings {
+            // A game with a player who withdrew is forfeited before it starts.
+            let forfeit = match (withdrawn(p.first), withdrawn(p.second)) {
+                (false, false) => None,
+                (false, true) => Some(Outcome::FirstWonByForfeit),
+                (true, false) => Some(Outcome::SecondWonByForfeit),
+                (true, true) => Some(Outcome::DoubleForfeit),
+            };
+            boards.push(NewPairing {
+                board: boards.len() as i64 + 1,
+                first_seed: p.first as i64,
+                second_seed: Some(p.second as i64),
+                game: forfeit
+                    .is_none()
+                    .then(|| self.tournament_game(row, &by_seed[p.first], &by_seed[p.second])),
+                outcome: forfeit.map(outcome_code),
+            });
+        }
+        // A player who withdrew is absent, without the bye's point.
+        if let Some(bye) = round.bye.filter(|&seed| !withdrawn(seed)) {
+            boards.push(NewPairing {
+                board: boards.len() as i64 + 1,
+                first_seed: bye as i64,
+                second_seed: None,
+                game: None,
+                outcome: Some("bye"),
+            });
+        }
+        boards
+    }
+
+    /// A tournament game as an accepted challenge makes one, with the
+    /// tournament's time per move and `first` moving first.
+    fn tournament_game(&self, row: &TournamentRow, first: &EntrantRow, second: &EntrantRow) -> NewGame {
+        let start = serde_json::to_string(&Position::opening(Seat::A).to_json()).expect("a position serializes");
+        let computer = match (first.computer_level, second.computer_level) {
+            (Some(level), _) => Some(ComputerSeat { seat: Seat::A, level }),
+            (None, Some(level)) => Some(ComputerSeat { seat: Seat::B, level }),
+            (None, None) => None,
+        };
+        NewGame {
+            guild_id: from_db(row.guild_id),
+            channel_id: from_db(row.channel_id),
+            player_a: from_db(first.user_id),
+            player_b: from_db(second.user_id),
+            start_position: start,
+            loop_history: Game::opening(Seat::A).loop_history_text(),
+            created_at: self.now(),
+            computer,
+            clock: clock_starting(self.now(), row.seconds_per_move),
+        }
+    }
+
+    /// One step for every tournament: those whose start time came start
+    /// (or, with too few players, are cancelled); in every running one,
+    /// the results of the current round's finished games are recorded, and
+    /// once the round is over the next one is paired and its games
+    /// created, or the tournament ends.
+    /// Safe to repeat, to run in several processes at once and to resume
+    /// after a crash: each transition is taken once (see the module doc).
+    /// A tournament that fails is logged and left for the next step.
+    pub async fn advance_tournaments(&self) -> Result<Vec<TournamentStep>> {
+        let mut steps = Vec::new();
+        for id in self.store.tournaments_due(self.now()).await? {
+            match self.start(id, None).await {
+                Ok(opened) => steps.push(TournamentStep::Started(opened)),
+                // Too few players when the time came: nothing to play.
+                Err(ServiceError::Tournament(TournamentError::TooFewPlayers { .. })) => {
+                    if self.store.cancel_tournament(id, self.now()).await? == Written::Yes {
+                        tracing::info!(
+                            tournament_id = id,
+                            "tournament cancelled at its start time: too few players"
+                        );
+                        steps.push(TournamentStep::Cancelled { tournament_id: id });
+                    }
+                }
+                // Started or cancelled meanwhile by someone else.
+                Err(ServiceError::Tournament(TournamentError::NotOpen(_))) => {}
+                Err(error) if error.unavailable().is_some() => return Err(error),
+                Err(error) => tracing::error!(%error, tournament_id = id, "cannot start a tournament at its time"),
+            }
+        }
+        for id in self.store.running_tournaments().await? {
+            match self.advance_tournament_fully(id).await {
+                Ok(mut done) => steps.append(&mut done),
+                Err(error) if error.unavailable().is_some() => return Err(error),
+                Err(error) => tracing::error!(%error, tournament_id = id, "cannot advance a tournament"),
+            }
+        }
+        Ok(steps)
+    }
+
+    /// Steps one tournament until it waits for a game: a round whose every
+    /// board was forfeited before it started is followed at once.
+    async fn advance_tournament_fully(&self, tournament_id: i64) -> Result<Vec<TournamentStep>> {
+        let mut steps = Vec::new();
+        loop {
+            let mut done = self.advance_tournament(tournament_id).await?;
+            let opened = done.iter().any(|step| matches!(step, TournamentStep::Opened(_)));
+            steps.append(&mut done);
+            if !opened {
+                return Ok(steps);
+            }
+        }
+    }
+
+    async fn advance_tournament(&self, tournament_id: i64) -> Result<Vec<TournamentStep>> {
+        let mut steps = Vec::new();
+        let row = self.tournament_row(tournament_id).await?;
+        if row.status != "running" {
+            return Ok(steps);
+        }
+        let format = TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+        let round = row.current_round;
+        let mut rows = self.store.pairings(tournament_id).await?;
+        let results: Vec<BoardResult> = rows
+            .iter()
+            .filter(|p| p.round == round && p.outcome.is_none())
+            .filter_map(|p| {
+                board_outcome(p).map(|outcome| BoardResult {
+                    board: p.board,
+                    outcome: outcome_code(outcome),
+                    captured_first: p.game_captured_a.unwrap_or(0),
+                    captured_second: p.game_captured_b.unwrap_or(0),
+                })
+            })
+            .collect();
+        if !results.is_empty() {
+            self.store.record_board_results(tournament_id, round, &results).await?;
+            steps.push(TournamentStep::Recorded {
+                tournament_id,
+                round: round as u32,
+                boards: results.len(),
+            });
+            rows = self.store.pairings(tournament_id).await?;
+        }
+        if rows.iter().any(|p| p.round == round && p.outcome.is_none()) {
+            return Ok(steps);
+        }
+        let rounds = row.rounds.unwrap_or(0);
+        if round >= rounds {
+            if self.store.finish_tournament(tournament_id, round, self.now()).await? == Written::Yes {
+                tracing::info!(tournament_id, "tournament finished");
+                steps.push(TournamentStep::Finished { tournament_id });
+            }
+            return Ok(steps);
+        }
+        let mut entrants = self.store.entrants(tournament_id).await?;
+        entrants.sort_by_key(|e| e.seed);
+        let played = history(&rows, round)?;
+        let withdrawn = entrants.iter().filter(|e| e.withdrawn != 0).count() as i64;
+        let next = match format {
+            TournamentFormat::Swiss => {
+                let absent: Vec<usize> = entrants
+                    .iter()
+                    .filter(|e| e.withdrawn != 0)
+                    .filter_map(|e| e.seed.map(|s| s as usize))
+                    .collect();
+                match tournament::pair_swiss(entrants.len(), &played, &absent) {
+                    Ok(next) => next,
+                    // Withdrawals left fewer than two players: it is over.
+                    Err(tournament::PairingError::TooFewPlayers) => {
+                        if self.store.finish_tournament(tournament_id, round, self.now()).await? == Written::Yes {
+                            steps.push(TournamentStep::Finished { tournament_id });
+                        }
+                        return Ok(steps);
+                    }
+                    Err(e) => {
+                        return Err(ServiceError::Corrupt {
+                            game_id: 0,
+                            why: format!("tournament {tournament_id}: cannot pair round {}: {e:?}", round + 1),
+                        })
+                    }
+                }
+            }
+            _ => tournament::round_robin(entrants.len(), format.cycles())
+                .into_iter()
+                .nth(round as usize)
+                .unwrap_or_default(),
+        };
+        let pairings = self.new_pairings(&row, &entrants, &next);
+        let (written, games) = self
+            .store
+            .open_next_round(tournament_id, round, withdrawn, &pairings, self.now())
+            .await?;
+        if written == Written::Yes {
+            tracing::info!(
+                tournament_id,
+                round = round + 1,
+                games = games.len(),
+                "tournament round paired"
+            );
+            let bye = match next.bye {
+                Some(seed) => Some(self.entrant_view(&entrants[seed]).await?),
+                None => None,
+            };
+            steps.push(TournamentStep::Opened(RoundOpened {
+                tournament_id,
+                round: round as u32 + 1,
+                games,
+                bye,
+            }));
+        }
+        Ok(steps)
+    }
+
+    /// `player` withdraws. Before the start, they leave. Once it runs, they
+    /// are marked withdrawn: their game of the current round, if it goes
+    /// on, ends as their resignation (a loss if both players had moved, a
+    /// forfeit otherwise), all in one transaction; later they are left out
+    /// of the Swiss pairings, and their later round robin games are
+    /// forfeited without being created.
+    pub async fn withdraw_from_tournament(&self, tournament_id: i64, player: &Player) -> Result<TournamentView> {
+        for _ in 0..START_ATTEMPTS {
+            let row = self.tournament_row(tournament_id).await?;
+            match TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))? {
+                TournamentStatus::Created => return self.leave_tournament(tournament_id, player).await,
+                TournamentStatus::Running => {}
+                other => return refused(TournamentError::NotOpen(other)),
+            }
+            let entrants = self.store.entrants(tournament_id).await?;
+            let Some(seed) = entrants
+                .iter()
+                .find(|e| from_db(e.user_id) == player.id && e.computer_level.is_none() && e.withdrawn == 0)
+                .and_then(|e| e.seed)
+            else {
+                return refused(TournamentError::NotEntered);
+            };
+            let board = self.store.pairings(tournament_id).await?.into_iter().find(|p| {
+                p.round == row.current_round
+                    && p.outcome.is_none()
+                    && p.game_id.is_some()
+                    && (p.first_seed == seed || p.second_seed == Some(seed))
+            });
+            let mut game = None;
+            if let Some(board) = board {
+                let game_id = board.game_id.expect("filtered on a game");
+                let view = self.game(game_id).await?;
+                // A game already over keeps its result (the next step records it).
+                if view.finished.is_none() {
+                    let seat = if board.first_seed == seed { Seat::A } else { Seat::B };
+                    let played = view.ply() >= 2;
+                    let outcome = match (seat, played) {
+                        (Seat::A, true) => Outcome::SecondWon,
+                        (Seat::A, false) => Outcome::SecondWonByForfeit,
+                        (Seat::B, true) => Outcome::FirstWon,
+                        (Seat::B, false) => Outcome::FirstWonByForfeit,
+                    };
+                    let finished = Some((EndReason::Resignation { seat }, Winner::Seat(seat.opponent())));
+                    game = Some(WithdrawnGame {
+                        game_id,
+                        expected_ply: view.ply(),
+                        update: self.update_for(&view, finished),
+                        board: board.board,
+                        outcome: outcome_code(outcome),
+                        captures_count: played,
+                    });
+                }
+            }
+            match self
+                .store
+                .withdraw_entrant(tournament_id, player.id, row.current_round, game.as_ref())
+                .await?
+            {
+                Withdrawal::Done => {
+                    tracing::info!(tournament_id, user_id = player.id, "withdrew from a tournament");
+                    return self.tournament(tournament_id).await;
+                }
+                Withdrawal::NoTournament => return refused(TournamentError::NotFound),
+                Withdrawal::Closed(status) => {
+                    return refused(TournamentError::NotOpen(
+                        TournamentStatus::from_code(&status).unwrap_or(TournamentStatus::Finished),
+                    ))
+                }
+                Withdrawal::NotIn => return refused(TournamentError::NotEntered),
+                Withdrawal::Changed => continue,
+            }
+        }
+        refused(TournamentError::Busy)
+    }
+
+    /// The organiser cancels a tournament not over yet; the games it
+    /// created go on as ordinary games.
+    pub async fn cancel_tournament(&self, tournament_id: i64, organiser: &Player) -> Result<TournamentView> {
+        let row = self.tournament_row(tournament_id).await?;
+        if from_db(row.organiser_id) != organiser.id {
+            return refused(TournamentError::NotOrganiser);
+        }
+        if self.store.cancel_tournament(tournament_id, self.now()).await? == Written::Conflict {
+            let row = self.tournament_row(tournament_id).await?;
+            return refused(TournamentError::NotOpen(
+                TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))?,
+            ));
+        }
+        tracing::info!(tournament_id, "tournament cancelled");
+        self.tournament(tournament_id).await
+    }
+
+    /// The standings after the results recorded so far, best first (empty
+    /// before the start).
+    pub async fn tournament_standings(&self, tournament_id: i64) -> Result<Vec<TournamentStanding>> {
+        let row = self.tournament_row(tournament_id).await?;
+        let format = TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+        if row.current_round == 0 {
+            return Ok(Vec::new());
+        }
+        let mut entrants = self.store.entrants(tournament_id).await?;
+        entrants.sort_by_key(|e| e.seed);
+        let rows = self.store.pairings(tournament_id).await?;
+        let played = history(&rows, row.current_round)?;
+        let mut lines = Vec::with_capacity(entrants.len());
+        for standing in tournament::standings(format.tie_breaks(), entrants.len(), &played) {
+            lines.push(TournamentStanding {
+                rank: standing.rank,
+                entrant: self.entrant_view(&entrants[standing.player]).await?,
+                half_points: standing.half_points,
+                games_played: standing.games_played,
+                tie_breaks: standing.tie_breaks,
+            });
+        }
+        Ok(lines)
+    }
+
+    /// The games of a round, by board (the bye has none).
+    pub async fn tournament_round_games(&self, tournament_id: i64, round: u32) -> Result<Vec<i64>> {
+        self.tournament_row(tournament_id).await?;
+        Ok(self
+            .store
+            .pairings(tournament_id)
+            .await?
+            .into_iter()
+            .filter(|p| p.round == i64::from(round))
+            .filter_map(|p| p.game_id)
+            .collect())
+    }
+}
+
+/// A refusal of a tournament's use case.
+fn refused<T>(error: TournamentError) -> Result<T> {
+    Err(error.into())
+}
+
+fn tournament_corrupt(row: &TournamentRow, what: &str) -> ServiceError {
+    ServiceError::Corrupt {
+        game_id: 0,
+        why: format!("tournament {}: `{what}`", row.id),
+    }
+}

@@ -1,0 +1,664 @@
+//! Tournaments: the event, its entrants and its pairings, round by round.
+//!
+//! Each transition is one transaction that first takes the tournament's
+//! row (`FOR UPDATE` on PostgreSQL; SQLite's writer holds the database):
+//! a join, a leave, the start, a round's results, the next round, the end.
+//! The start and each next round are conditional updates of the row's
+//! `status` and `current_round`, made before anything else is written, so
+//! of two processes pairing the same round one finds the row changed and
+//! writes nothing; the pairings' key `(tournament, round, board)` and the
+//! unique `game_id` keep a round and a game from being stored twice even
+//! so.
+
+use sqlx::{Connection, FromRow};
+
+use super::{insert_game, to_db, Doing, GameUpdate, NewGame, Result, Store, Written};
+use crate::ai::Level;
+
+/// A tournament's row.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub guild_id: i64,
+    pub channel_id: i64,
+    pub name: String,
+    /// `round_robin`, `double_round_robin` or `swiss`.
+    pub format: String,
+    pub rounds: Option<i64>,
+    pub seconds_per_move: i64,
+    pub max_players: i64,
+    pub rated: i64,
+    pub starts_at: Option<i64>,
+    pub organiser_id: i64,
+    /// `created`, `running`, `finished` or `cancelled`.
+    pub status: String,
+    pub current_round: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const TOURNAMENT_COLUMNS: &str = "id, guild_id, channel_id, name, format, rounds, seconds_per_move, max_players, \
+     rated, starts_at, organiser_id, status, current_round, created_at, updated_at";
+
+/// A tournament to create.
+#[derive(Debug, Clone)]
+pub struct NewTournament<'a> {
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub name: &'a str,
+    pub format: &'static str,
+    pub rounds: Option<i64>,
+    pub seconds_per_move: i64,
+    pub max_players: i64,
+    pub rated: bool,
+    pub starts_at: Option<i64>,
+    pub organiser_id: u64,
+    pub now: i64,
+}
+
+/// An entrant's row.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct EntrantRow {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub user_id: i64,
+    pub computer_level: Option<Level>,
+    pub seed: Option<i64>,
+    pub withdrawn: i64,
+    pub joined_at: i64,
+}
+
+/// A board of a round, with its game's end as far as the tournament
+/// needs it (`None` where there is no game).
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct PairingRow {
+    pub round: i64,
+    pub board: i64,
+    pub first_seed: i64,
+    pub second_seed: Option<i64>,
+    pub game_id: Option<i64>,
+    /// The stored outcome (see `tournament_pairings.outcome`), once known.
+    pub outcome: Option<String>,
+    pub captured_first: i64,
+    pub captured_second: i64,
+    pub game_status: Option<String>,
+    pub game_winner: Option<String>,
+    pub game_end_reason: Option<String>,
+    pub game_ply: Option<i64>,
+    pub game_captured_a: Option<i64>,
+    pub game_captured_b: Option<i64>,
+}
+
+/// A board to store when a round opens: a game to create with it, the
+/// bye (`second_seed` and `game` both `None`), or a game forfeited before
+/// it starts (no `game`, its `outcome` known).
+#[derive(Debug, Clone)]
+pub struct NewPairing {
+    pub board: i64,
+    pub first_seed: i64,
+    pub second_seed: Option<i64>,
+    pub game: Option<NewGame>,
+    /// Known at once: `bye` for the bye, a forfeit for a game not played.
+    pub outcome: Option<&'static str>,
+}
+
+/// A player's ongoing game ended by their withdrawal: finished as a
+/// resignation, in the same transaction, and its board given `outcome`.
+#[derive(Debug, Clone)]
+pub struct WithdrawnGame {
+    pub game_id: i64,
+    pub expected_ply: i64,
+    pub update: GameUpdate,
+    pub board: i64,
+    pub outcome: &'static str,
+    /// Whether the game's captures count (a game played) or not (a forfeit).
+    pub captures_count: bool,
+}
+
+/// What a withdrawal found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Withdrawal {
+    Done,
+    NoTournament,
+    /// The tournament is not running: its status.
+    Closed(String),
+    /// Not an entrant still playing.
+    NotIn,
+    /// The round moved on or the game changed since the caller read them:
+    /// read again.
+    Changed,
+}
+
+/// A result to record on a board of the current round.
+#[derive(Debug, Clone)]
+pub struct BoardResult {
+    pub board: i64,
+    pub outcome: &'static str,
+    pub captured_first: i64,
+    pub captured_second: i64,
+}
+
+/// What a join or a leave found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryChange {
+    /// Done: the entrant's id.
+    Done(i64),
+    NoTournament,
+    /// The tournament is past `created`: its status.
+    Closed(String),
+    /// The field is full (a join).
+    Full,
+    /// Already in (a join of a person), or a second computer.
+    AlreadyIn,
+    /// Not in (a leave).
+    NotIn,
+}
+
+/// What a start found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Started {
+    /// Started: the games of round 1.
+    Yes(Vec<i64>),
+    /// The tournament is not `created` any more: its status.
+    Closed(String),
+    /// The entrants changed since the caller read them: read again.
+    EntrantsChanged,
+}
+
+impl Store {
+    pub async fn create_tournament(&self, new: &NewTournament<'_>) -> Result<i64> {
+        let mut writer = self.writer().await?;
+        sqlx::query_scalar(
+            "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, seconds_per_move, max_players,
+             rated, starts_at, organiser_id, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
+        )
+        .bind(to_db(new.guild_id))
+        .bind(to_db(new.channel_id))
+        .bind(new.name)
+        .bind(new.format)
+        .bind(new.rounds)
+        .bind(new.seconds_per_move)
+        .bind(new.max_players)
+        .bind(i64::from(new.rated))
+        .bind(new.starts_at)
+        .bind(to_db(new.organiser_id))
+        .bind(new.now)
+        .fetch_one(&mut *writer)
+        .await
+        .doing("creating a tournament")
+    }
+
+    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>> {
+        sqlx::query_as(&format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&mut *self.reader().await?)
+            .await
+            .doing("reading a tournament")
+    }
+
+    /// The running tournaments, oldest first.
+    pub async fn running_tournaments(&self) -> Result<Vec<i64>> {
+        sqlx::query_scalar("SELECT id FROM tournaments WHERE status = 'running' ORDER BY id")
+            .fetch_all(&mut *self.reader().await?)
+            .await
+            .doing("listing running tournaments")
+    }
+
+    /// Tournaments still taking entrants whose start time is `now` or
+    /// past, oldest first.
+    pub async fn tournaments_due(&self, now: i64) -> Result<Vec<i64>> {
+        sqlx::query_scalar(
+            "SELECT id FROM tournaments WHERE status = 'created' AND starts_at IS NOT NULL AND starts_at <= $1
+             ORDER BY id",
+        )
+        .bind(now)
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing("listing tournaments due to start")
+    }
+
+    /// A tournament's entrants, in the order they joined.
+    pub async fn entrants(&self, tournament_id: i64) -> Result<Vec<EntrantRow>> {
+        sqlx::query_as(
+            "SELECT id, tournament_id, user_id, computer_level, seed, withdrawn, joined_at
+             FROM tournament_entrants WHERE tournament_id = $1 ORDER BY id",
+        )
+        .bind(tournament_id)
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing("reading a tournament's entrants")
+    }
+
+    /// Every board of every round so far, in order, with its game's end.
+    pub async fn pairings(&self, tournament_id: i64) -> Result<Vec<PairingRow>> {
+        sqlx::query_as(
+            "SELECT p.round AS round, p.board AS board, p.first_seed AS first_seed, p.second_seed AS second_seed,
+                    p.game_id AS game_id, p.outcome AS outcome, p.captured_first AS captured_first,
+                    p.captured_second AS captured_second, g.status AS game_status, g.winner AS game_winner,
+                    g.end_reason AS game_end_reason, g.ply AS game_ply, g.captured_a AS game_captured_a,
+                    g.captured_b AS game_captured_b
+             FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id
+             WHERE p.tournament_id = $1 ORDER BY p.round, p.board",
+        )
+        .bind(tournament_id)
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing("reading a tournament's pairings")
+    }
+
+    /// Adds an entrant to a tournament still gathering them: a person
+    /// (`computer` `None`) once, or the computer at a level, once per
+    /// tournament (two computers could not meet: a game has one computer
+    /// seat at most).
+    pub async fn join_tournament(
+        &self,
+        tournament_id: i64,
+        user_id: u64,
+        computer: Option<Level>,
+        now: i64,
+    ) -> Result<EntryChange> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting to join a tournament")?;
+        let row: Option<(String, i64)> = sqlx::query_as(&format!(
+            "SELECT status, max_players FROM tournaments WHERE id = $1{}",
+            self.backend.lock_row()
+        ))
+        .bind(tournament_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .doing("reading a tournament to join")?;
+        let Some((status, max_players)) = row else {
+            return Ok(EntryChange::NoTournament);
+        };
+        if status != "created" {
+            return Ok(EntryChange::Closed(status));
+        }
+        let (count, same): (i64, i64) = sqlx::query_as(
+            "SELECT CAST(COUNT(*) AS BIGINT),
+                    CAST(COALESCE(SUM(CASE WHEN ($2 IS NULL AND computer_level IS NULL AND user_id = $3)
+                                            OR ($2 IS NOT NULL AND computer_level IS NOT NULL)
+                                       THEN 1 ELSE 0 END), 0) AS BIGINT)
+             FROM tournament_entrants WHERE tournament_id = $1",
+        )
+        .bind(tournament_id)
+        .bind(computer.map(|level| level.to_string()))
+        .bind(to_db(user_id))
+        .fetch_one(&mut *tx)
+        .await
+        .doing("counting a tournament's entrants")?;
+        if same > 0 {
+            return Ok(EntryChange::AlreadyIn);
+        }
+        if count >= max_players {
+            return Ok(EntryChange::Full);
+        }
+        let id = sqlx::query_scalar(
+            "INSERT INTO tournament_entrants (tournament_id, user_id, computer_level, joined_at)
+             VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(tournament_id)
+        .bind(to_db(user_id))
+        .bind(computer.map(|level| level.to_string()))
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await
+        .doing("adding an entrant")?;
+        tx.commit().await.doing("committing an entrant")?;
+        Ok(EntryChange::Done(id))
+    }
+
+    /// A person leaves a tournament that has not started.
+    pub async fn leave_tournament(&self, tournament_id: i64, user_id: u64) -> Result<EntryChange> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting to leave a tournament")?;
+        let status: Option<String> = sqlx::query_scalar(&format!(
+            "SELECT status FROM tournaments WHERE id = $1{}",
+            self.backend.lock_row()
+        ))
+        .bind(tournament_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .doing("reading a tournament to leave")?;
+        let Some(status) = status else {
+            return Ok(EntryChange::NoTournament);
+        };
+        if status != "created" {
+            return Ok(EntryChange::Closed(status));
+        }
+        let left: Option<i64> = sqlx::query_scalar(
+            "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2 AND computer_level IS NULL
+             RETURNING id",
+        )
+        .bind(tournament_id)
+        .bind(to_db(user_id))
+        .fetch_optional(&mut *tx)
+        .await
+        .doing("removing an entrant")?;
+        let Some(left) = left else {
+            return Ok(EntryChange::NotIn);
+        };
+        tx.commit().await.doing("committing a leave")?;
+        Ok(EntryChange::Done(left))
+    }
+
+    /// Starts a tournament still `created`, whose entrants are exactly
+    /// `entrant_ids` (as the caller read them): gives each its seed
+    /// (`seeds`: entrant id, seed), fixes the number of rounds, and opens
+    /// round 1 with its games, all in one transaction.
+    pub async fn start_tournament(
+        &self,
+        tournament_id: i64,
+        entrant_ids: &[i64],
+        seeds: &[(i64, i64)],
+        rounds: i64,
+        round_one: &[NewPairing],
+        now: i64,
+    ) -> Result<Started> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting to start a tournament")?;
+        let started = sqlx::query(
+            "UPDATE tournaments SET status = 'running', current_round = 1, rounds = $2, updated_at = $3
+             WHERE id = $1 AND status = 'created'",
+        )
+        .bind(tournament_id)
+        .bind(rounds)
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .doing("starting a tournament")?;
+        if started.rows_affected() != 1 {
+            drop(tx);
+            let status = self.tournament(tournament_id).await?.map(|row| row.status);
+            return Ok(Started::Closed(status.unwrap_or_default()));
+        }
+        let mut present: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM tournament_entrants WHERE tournament_id = $1 ORDER BY id")
+                .bind(tournament_id)
+                .fetch_all(&mut *tx)
+                .await
+                .doing("reading the entrants at the start")?;
+        let mut expected = entrant_ids.to_vec();
+        present.sort_unstable();
+        expected.sort_unstable();
+        if present != expected {
+            return Ok(Started::EntrantsChanged);
+        }
+        for &(entrant_id, seed) in seeds {
+            sqlx::query("UPDATE tournament_entrants SET seed = $2 WHERE id = $1")
+                .bind(entrant_id)
+                .bind(seed)
+                .execute(&mut *tx)
+                .await
+                .doing("seeding an entrant")?;
+        }
+        let games = insert_pairings(&mut tx, tournament_id, 1, round_one).await?;
+        tx.commit().await.doing("committing a tournament's start")?;
+        Ok(Started::Yes(games))
+    }
+
+    /// Records the results of boards of round `round`, each only if none
+    /// was recorded: recording again changes nothing.
+    pub async fn record_board_results(&self, tournament_id: i64, round: i64, results: &[BoardResult]) -> Result<()> {
+        if results.is_empty() {
+            return Ok(());
+        }
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting to record a round's results")?;
+        for result in results {
+            sqlx::query(
+                "UPDATE tournament_pairings SET outcome = $4, captured_first = $5, captured_second = $6
+                 WHERE tournament_id = $1 AND round = $2 AND board = $3 AND outcome IS NULL",
+            )
+            .bind(tournament_id)
+            .bind(round)
+            .bind(result.board)
+            .bind(result.outcome)
+            .bind(result.captured_first)
+            .bind(result.captured_second)
+            .execute(&mut *tx)
+            .await
+            .doing("recording a board's result")?;
+        }
+        tx.commit().await.doing("committing a round's results")?;
+        Ok(())
+    }
+
+    /// Opens round `round + 1` of a running tournament whose current round
+    /// is `round` and all of whose boards have a result, with its games,
+    /// paired knowing of `withdrawn` withdrawals; [`Written::Conflict`]
+    /// (nothing written) if another step got there first, a result is
+    /// missing or someone withdrew since.
+    pub async fn open_next_round(
+        &self,
+        tournament_id: i64,
+        round: i64,
+        withdrawn: i64,
+        pairings: &[NewPairing],
+        now: i64,
+    ) -> Result<(Written, Vec<i64>)> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting to open a round")?;
+        // The row first: a withdrawal takes it too, so once it is ours the
+        // count below sees every withdrawal committed before (on
+        // PostgreSQL each statement reads what was committed when it began).
+        sqlx::query(&format!(
+            "SELECT id FROM tournaments WHERE id = $1{}",
+            self.backend.lock_row()
+        ))
+        .bind(tournament_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .doing("taking a tournament's row")?;
+        let now_withdrawn: i64 = sqlx::query_scalar(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM tournament_entrants WHERE tournament_id = $1 AND withdrawn = 1",
+        )
+        .bind(tournament_id)
+        .fetch_one(&mut *tx)
+        .await
+        .doing("counting withdrawals")?;
+        if now_withdrawn != withdrawn {
+            return Ok((Written::Conflict, Vec::new()));
+        }
+        if !self.close_round(&mut tx, tournament_id, round, "running", now).await? {
+            return Ok((Written::Conflict, Vec::new()));
+        }
+        let games = insert_pairings(&mut tx, tournament_id, round + 1, pairings).await?;
+        tx.commit().await.doing("committing a new round")?;
+        Ok((Written::Yes, games))
+    }
+
+    /// Finishes a running tournament whose last round, `round`, has every
+    /// result.
+    pub async fn finish_tournament(&self, tournament_id: i64, round: i64, now: i64) -> Result<Written> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting to finish a tournament")?;
+        if !self.close_round(&mut tx, tournament_id, round, "finished", now).await? {
+            return Ok(Written::Conflict);
+        }
+        tx.commit().await.doing("committing a finished tournament")?;
+        Ok(Written::Yes)
+    }
+
+    /// A person withdraws from a running tournament whose current round is
+    /// `round`: marked withdrawn, and their game of that round, if it goes
+    /// on, finished and its board's result written, all at once.
+    pub async fn withdraw_entrant(
+        &self,
+        tournament_id: i64,
+        user_id: u64,
+        round: i64,
+        game: Option<&WithdrawnGame>,
+    ) -> Result<Withdrawal> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting to withdraw from a tournament")?;
+        let row: Option<(String, i64)> = sqlx::query_as(&format!(
+            "SELECT status, current_round FROM tournaments WHERE id = $1{}",
+            self.backend.lock_row()
+        ))
+        .bind(tournament_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .doing("reading a tournament to withdraw from")?;
+        let Some((status, current_round)) = row else {
+            return Ok(Withdrawal::NoTournament);
+        };
+        if status != "running" {
+            return Ok(Withdrawal::Closed(status));
+        }
+        if current_round != round {
+            return Ok(Withdrawal::Changed);
+        }
+        let marked = sqlx::query(
+            "UPDATE tournament_entrants SET withdrawn = 1
+             WHERE tournament_id = $1 AND user_id = $2 AND computer_level IS NULL AND withdrawn = 0",
+        )
+        .bind(tournament_id)
+        .bind(to_db(user_id))
+        .execute(&mut *tx)
+        .await
+        .doing("withdrawing an entrant")?;
+        if marked.rows_affected() != 1 {
+            return Ok(Withdrawal::NotIn);
+        }
+        if let Some(game) = game {
+            if self
+                .finish_in(&mut tx, game.game_id, game.expected_ply, &game.update)
+                .await?
+                == Written::Conflict
+            {
+                return Ok(Withdrawal::Changed);
+            }
+            let recorded = sqlx::query(
+                "UPDATE tournament_pairings SET outcome = $4,
+                     captured_first = CASE WHEN $5 = 1 THEN $6 ELSE 0 END,
+                     captured_second = CASE WHEN $5 = 1 THEN $7 ELSE 0 END
+                 WHERE tournament_id = $1 AND round = $2 AND board = $3 AND outcome IS NULL",
+            )
+            .bind(tournament_id)
+            .bind(round)
+            .bind(game.board)
+            .bind(game.outcome)
+            .bind(i64::from(game.captures_count))
+            .bind(i64::from(game.update.captured_a))
+            .bind(i64::from(game.update.captured_b))
+            .execute(&mut *tx)
+            .await
+            .doing("recording a withdrawal's result")?;
+            if recorded.rows_affected() != 1 {
+                return Ok(Withdrawal::Changed);
+            }
+        }
+        tx.commit().await.doing("committing a withdrawal")?;
+        if let Some(game) = game {
+            self.games.forget(game.game_id);
+        }
+        Ok(Withdrawal::Done)
+    }
+
+    /// Cancels a tournament not yet over; its games already created go on
+    /// as ordinary games.
+    pub async fn cancel_tournament(&self, tournament_id: i64, now: i64) -> Result<Written> {
+        let mut writer = self.writer().await?;
+        let done = sqlx::query(
+            "UPDATE tournaments SET status = 'cancelled', updated_at = $2
+             WHERE id = $1 AND status IN ('created', 'running')",
+        )
+        .bind(tournament_id)
+        .bind(now)
+        .execute(&mut *writer)
+        .await
+        .doing("cancelling a tournament")?;
+        Ok(if done.rows_affected() == 1 {
+            Written::Yes
+        } else {
+            Written::Conflict
+        })
+    }
+
+    /// Within `tx`: moves a running tournament on from `round` (to the
+    /// next round, or to `status`), only if it is at `round` and every
+    /// board of that round has its result.
+    async fn close_round(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        tournament_id: i64,
+        round: i64,
+        status: &str,
+        now: i64,
+    ) -> Result<bool> {
+        let next = if status == "running" { round + 1 } else { round };
+        let done = sqlx::query(
+            "UPDATE tournaments SET current_round = $3, status = $4, updated_at = $5
+             WHERE id = $1 AND current_round = $2 AND status = 'running'
+             AND NOT EXISTS (SELECT 1 FROM tournament_pairings
+                             WHERE tournament_id = $1 AND round = $2 AND outcome IS NULL)",
+        )
+        .bind(tournament_id)
+        .bind(round)
+        .bind(next)
+        .bind(status)
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .doing("moving a tournament to its next round")?;
+        Ok(done.rows_affected() == 1)
+    }
+}
+
+/// Within `tx`: the boards of `round`, each game created first (the same
+/// insert as every other game's).
+async fn insert_pairings(
+    tx: &mut sqlx::AnyConnection,
+    tournament_id: i64,
+    round: i64,
+    pairings: &[NewPairing],
+) -> Result<Vec<i64>> {
+    let mut games = Vec::new();
+    for pairing in pairings {
+        let game_id = match &pairing.game {
+            Some(game) => {
+                let id = insert_game(&mut *tx, game).await?;
+                games.push(id);
+                Some(id)
+            }
+            None => None,
+        };
+        sqlx::query(
+            "INSERT INTO tournament_pairings (tournament_id, round, board, first_seed, second_seed, game_id, outcome)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(tournament_id)
+        .bind(round)
+        .bind(pairing.board)
+        .bind(pairing.first_seed)
+        .bind(pairing.second_seed)
+        .bind(game_id)
+        .bind(pairing.outcome)
+        .execute(&mut *tx)
+        .await
+        .doing("storing a pairing")?;
+    }
+    Ok(games)
+}
