@@ -24,6 +24,7 @@ pub mod config;
 pub mod discord;
 pub mod engine;
 pub mod i18n;
+pub mod picture;
 pub mod random;
 pub mod rating;
 pub mod review_text;
