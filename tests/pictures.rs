@@ -34,12 +34,12 @@ fn record(text: &str) -> Game {
     Game::from_record(&text.parse::<Record>().unwrap()).unwrap()
 }
 
-/// The position's picture as PNG, labelled with seat letters, from B's side.
+/// The position's picture as PNG, labelled "player A" and "player B", from B's side.
 fn board_png(game: &Game) -> Vec<u8> {
-    let svg = board_svg(&BoardPicture::of_game(Language::English, game, Seat::B, |s| {
+    picture::board_png(&BoardPicture::of_game(Language::English, game, Seat::B, |s| {
         format!("player {s}")
-    }));
-    picture::png(&svg).unwrap()
+    }))
+    .unwrap()
 }
 
 /// Decodes a PNG: (width, height, RGB pixels).
@@ -164,6 +164,25 @@ fn a_finished_game_says_so() {
     let png = board_png(&game);
     assert_board_png(&png);
     assert_looks_like("finished", &png);
+}
+
+/// The quick PNG path (the shared part drawn once) draws what the SVG says.
+#[test]
+fn the_board_png_is_the_picture_of_the_board_svg() {
+    for (game, bottom) in [(record("A: 3 5 1 7 2 4"), Seat::B), (record("B: 2 2 6"), Seat::A)] {
+        let drawing = BoardPicture::of_game(Language::English, &game, bottom, |s| format!("player {s}"));
+        let (w, h, quick) = decode(&picture::board_png(&drawing).unwrap());
+        let (_, _, whole) = decode(&picture::png(&board_svg(&drawing)).unwrap());
+        let differing = quick
+            .chunks(3)
+            .zip(whole.chunks(3))
+            .filter(|(q, w)| q.iter().zip(w.iter()).any(|(&x, &y)| x.abs_diff(y) > CHANNEL_TOLERANCE))
+            .count();
+        assert!(
+            differing as f64 <= PIXELS_TOLERATED * f64::from(w * h),
+            "{differing} pixels differ"
+        );
+    }
 }
 
 /// Every position of two whole games, drawn from both sides: each PNG

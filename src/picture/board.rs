@@ -116,10 +116,10 @@ impl<'a> BoardPicture<'a> {
 }
 
 /// The centre of `seat`'s hole `index` (0 for hole 1).
-fn centre(picture: &BoardPicture<'_>, seat: Seat, index: usize) -> (f32, f32) {
+fn centre(bottom: Seat, seat: Seat, index: usize) -> (f32, f32) {
     let column_width = (BOARD_RIGHT - BOARD_LEFT) / HOLES_PER_ROW as f32;
     // The top row reads hole 1 to 7 from left to right, the bottom row 7 to 1.
-    let (column, y) = if seat == picture.bottom {
+    let (column, y) = if seat == bottom {
         (HOLES_PER_ROW - 1 - index, 197.0)
     } else {
         (index, 103.0)
@@ -213,11 +213,24 @@ fn row_label(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, y: f32) {
 /// Draws the position as an SVG document of [`WIDTH`] × [`HEIGHT`] pixels.
 pub fn board_svg(picture: &BoardPicture<'_>) -> String {
     let mut out = String::with_capacity(16 * 1024);
-    let top = picture.bottom.opponent();
-    let _ = write!(
-        out,
+    out.push_str(&svg_start());
+    base(&mut out, picture.bottom);
+    overlay(&mut out, picture);
+    out.push_str("</svg>");
+    out
+}
+
+/// The SVG document's opening tag.
+pub(super) fn svg_start() -> String {
+    format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans">"#
-    );
+    )
+}
+
+/// What every position drawn from `bottom`'s side shares: the page, the
+/// wood, the empty holes and their names. The PNG path draws it once
+/// (`super::board_png`).
+pub(super) fn base(out: &mut String, bottom: Seat) {
     let _ = write!(out, r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAGE}"/>"#);
     let _ = write!(
         out,
@@ -231,12 +244,35 @@ pub fn board_svg(picture: &BoardPicture<'_>) -> String {
         BOARD_LEFT + 14.0,
         BOARD_RIGHT - 14.0
     );
-    row_label(&mut out, picture, top, 26.0);
-    row_label(&mut out, picture, picture.bottom, 290.0);
+    for seat in Seat::BOTH {
+        for (index, hole) in Hole::ALL.iter().enumerate() {
+            let (x, y) = centre(bottom, seat, index);
+            let attributes = format!(r#"font-size="14" fill="{HOLE_NAME}" text-anchor="middle""#);
+            text(out, x, name_y(bottom, seat, y), &attributes, &format!("{seat}{hole}"));
+            let _ = write!(out, r#"<circle cx="{x:.1}" cy="{y}" r="{HOLE_RADIUS}" fill="{HOLE}"/>"#);
+        }
+    }
+}
+
+/// Where a hole's name is written: above the top row, below the bottom one.
+fn name_y(bottom: Seat, seat: Seat, y: f32) -> f32 {
+    if seat == bottom {
+        y + HOLE_RADIUS + 22.0
+    } else {
+        y - HOLE_RADIUS - 10.0
+    }
+}
+
+/// What changes from position to position, drawn over [`base`]: labels,
+/// turn, seeds and the last move's marks.
+pub(super) fn overlay(out: &mut String, picture: &BoardPicture<'_>) {
+    let top = picture.bottom.opponent();
+    row_label(out, picture, top, 26.0);
+    row_label(out, picture, picture.bottom, 290.0);
     if picture.to_move.is_none() {
         let attributes = format!(r#"font-size="16" fill="{INK}" text-anchor="end""#);
         text(
-            &mut out,
+            out,
             BOARD_RIGHT,
             26.0,
             &attributes,
@@ -245,16 +281,14 @@ pub fn board_svg(picture: &BoardPicture<'_>) -> String {
     }
     for seat in [top, picture.bottom] {
         for index in 0..HOLES_PER_ROW {
-            hole(&mut out, picture, seat, index);
+            hole(out, picture, seat, index);
         }
     }
-    out.push_str("</svg>");
-    out
 }
 
-/// One hole: its name, its seeds and the last move's marks on it.
+/// One hole's changing part: its seeds, its count and the last move's marks.
 fn hole(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, index: usize) {
-    let (x, y) = centre(picture, seat, index);
+    let (x, y) = centre(picture.bottom, seat, index);
     let hole = Hole::ALL[index];
     let board_index = seat.index() * HOLES_PER_ROW + index;
     let last = picture.last.as_ref();
@@ -263,12 +297,7 @@ fn hole(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, index: usize) 
     let kept = last.is_some_and(|m| m.outcome.kept_from_hole_one && m.outcome.last == (seat, hole));
     let sown = last.is_some_and(|m| m.sown[board_index]);
 
-    // The name, above the top row and below the bottom one.
-    let name_y = if seat == picture.bottom {
-        y + HOLE_RADIUS + 22.0
-    } else {
-        y - HOLE_RADIUS - 10.0
-    };
+    let name_y = name_y(picture.bottom, seat, y);
     let name = format!("{seat}{}", hole.number());
     if played {
         let _ = write!(
@@ -284,17 +313,7 @@ fn hole(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, index: usize) 
             &format!(r#"font-size="14" fill="{INK}" text-anchor="middle""#),
             &name,
         );
-    } else {
-        text(
-            out,
-            x,
-            name_y,
-            &format!(r#"font-size="14" fill="{HOLE_NAME}" text-anchor="middle""#),
-            &name,
-        );
     }
-
-    let _ = write!(out, r#"<circle cx="{x:.1}" cy="{y}" r="{HOLE_RADIUS}" fill="{HOLE}"/>"#);
     if played {
         let _ = write!(
             out,

@@ -54,9 +54,10 @@ pub fn graph_svg(language: Language, review: &Review) -> String {
     );
     let _ = write!(out, r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAGE}"/>"#);
 
-    // A symmetric scale in fives, so that the zero line is in the middle.
+    // A symmetric scale in tens, so that the zero line is in the middle
+    // and the half-way lines fall on whole fives.
     let largest = evaluation.iter().map(|e| e.unsigned_abs()).max().unwrap_or(0).max(1);
-    let range = largest.div_ceil(5) as f32 * 5.0;
+    let range = largest.div_ceil(10) as f32 * 10.0;
     let last_index = evaluation.len().saturating_sub(1).max(1);
     let x = |i: usize| LEFT + (RIGHT - LEFT) * i as f32 / last_index as f32;
     let y = |seeds: f32| TOP + (BOTTOM - TOP) * (range - seeds) / (2.0 * range);
@@ -164,7 +165,7 @@ pub fn graph_svg(language: Language, review: &Review) -> String {
             ("start", tx + 6.0)
         };
         let attributes = format!(r#"font-size="13" fill="{TURNING}" text-anchor="{}""#, anchor.0);
-        text(&mut out, anchor.1, TOP - 8.0, &attributes, &label);
+        text(&mut out, anchor.1, TOP - 6.0, &attributes, &label);
     }
 
     let _ = write!(
@@ -187,7 +188,7 @@ pub fn graph_svg(language: Language, review: &Review) -> String {
         text(
             &mut out,
             RIGHT,
-            20.0,
+            17.0,
             &attributes,
             &tr!(l, "picture-graph-end", end = what, lead = lead(end)),
         );

@@ -14,6 +14,7 @@ use std::sync::{Arc, OnceLock};
 use resvg::{tiny_skia, usvg};
 
 pub use board::{board_svg, BoardPicture, LastMove};
+
 pub use graph::graph_svg;
 
 /// The one typeface of every picture: DejaVu Sans (Bitstream Vera licence,
@@ -53,11 +54,42 @@ fn options() -> &'static usvg::Options<'static> {
 
 /// Rasterises `svg` (as this module writes it: sizes in pixels) to PNG.
 pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
+    encode(&rasterise(svg, None)?)
+}
+
+/// The board picture as PNG: the same picture as `png(&board_svg(picture))`,
+/// in about half the time. The part every position shares (the wood, the
+/// holes, their names) is rasterised once for each side it is seen from
+/// and kept; only the seeds, labels and marks are drawn over a copy.
+pub fn board_png(picture: &BoardPicture<'_>) -> Result<Vec<u8>, PictureError> {
+    static BASES: [OnceLock<Result<tiny_skia::Pixmap, String>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let base = BASES[picture.bottom.index()].get_or_init(|| {
+        let mut svg = board::svg_start();
+        board::base(&mut svg, picture.bottom);
+        svg.push_str("</svg>");
+        rasterise(&svg, None).map_err(|e| e.to_string())
+    });
+    let base = base.as_ref().map_err(|e| PictureError::Png(e.clone()))?;
+    let mut svg = board::svg_start();
+    board::overlay(&mut svg, picture);
+    svg.push_str("</svg>");
+    encode(&rasterise(&svg, Some(base.clone()))?)
+}
+
+/// Draws `svg` onto `under`, or onto a transparent pixmap of its size.
+fn rasterise(svg: &str, under: Option<tiny_skia::Pixmap>) -> Result<tiny_skia::Pixmap, PictureError> {
     let tree = usvg::Tree::from_str(svg, options())?;
     let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(PictureError::Empty)?;
+    let mut pixmap = match under {
+        Some(pixmap) => pixmap,
+        None => tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(PictureError::Empty)?,
+    };
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
-    encode_indexed(&pixmap).map_err(|e| PictureError::Png(e.to_string()))
+    Ok(pixmap)
+}
+
+fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PictureError> {
+    encode_indexed(pixmap).map_err(|e| PictureError::Png(e.to_string()))
 }
 
 /// Most colours a picture's palette holds (an indexed PNG's limit).
