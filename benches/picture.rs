@@ -16,7 +16,6 @@ fn pictures(c: &mut Criterion) {
     let record: Record = "A: 3 5 1 7 2 4 6 3 5 1".parse().unwrap();
     let game = Game::from_record(&record).unwrap();
     let drawing = || BoardPicture::of_game(Language::English, &game, Seat::B, |s| format!("player {s}"));
-    let svg = board_svg(&drawing());
     // The first PNG loads the font: done here, out of the measure.
     let png = picture::board_png(&drawing()).unwrap();
     eprintln!("board PNG: {} bytes", png.len());

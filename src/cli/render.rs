@@ -49,14 +49,12 @@ fn render(args: &RenderArgs) -> Result<(), String> {
     let game = Game::replay(start, &moves).map_err(|e| e.to_string())?;
     let language = args.lang.unwrap_or_else(Language::from_environment);
     // Drawn from B's side with seat letters as labels, as the text board of `akon replay` games.
-    let svg = picture::board_svg(&BoardPicture::of_game(language, &game, Seat::B, |seat| {
-        seat.to_string()
-    }));
+    let drawing = BoardPicture::of_game(language, &game, Seat::B, |seat| seat.to_string());
     if let Some(path) = &args.svg {
-        write(path, svg.as_bytes())?;
+        write(path, picture::board_svg(&drawing).as_bytes())?;
     }
     if let Some(path) = &args.png {
-        let png = picture::png(&svg).map_err(|e| e.to_string())?;
+        let png = picture::board_png(&drawing).map_err(|e| e.to_string())?;
         write(path, &png)?;
     }
     Ok(())
