@@ -427,7 +427,7 @@ mod tests {
         // A3's five seeds: A4 A5 A6 A7 B1.
         let sown: Vec<usize> = (0..HOLES).filter(|&i| m.sown[i]).collect();
         assert_eq!(sown, vec![3, 4, 5, 6, 7]);
-        let start = Position::new(&[0, 15, 0, 0, 0, 0, 0], &[5, 5, 5, 5, 5, 5, 5], [20, 15], Seat::A).unwrap();
+        let start = Position::new(&[0, 15, 0, 0, 0, 0, 0], &[5, 5, 5, 5, 5, 5, 5], [10, 10], Seat::A).unwrap();
         let (m, _) = LastMove::play(&start, Hole::new(2).unwrap()).unwrap();
         assert!(m.sown.iter().all(|&s| s));
     }
