@@ -23,8 +23,9 @@ const MOST_BYTES: usize = 40 * 1024;
 /// A channel may differ by this much from the expected picture (rounding
 /// in the rasteriser's anti-aliasing on another CPU)…
 const CHANNEL_TOLERANCE: u8 = 8;
-/// …and this share of pixels by more (the edges of a glyph).
-const PIXELS_TOLERATED: f64 = 0.001;
+/// …and this share of pixels by more (18 pixels: the edge of a glyph, not
+/// a changed letter).
+const PIXELS_TOLERATED: f64 = 0.0001;
 
 fn h(n: i64) -> Hole {
     Hole::new(n).unwrap()

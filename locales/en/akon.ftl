@@ -32,7 +32,7 @@ duration-seconds = { $count ->
 
 board-row-label = { $label } · captured { $captured }
 picture-to-move = { $seat } to move
-picture-game-over = game over
+picture-game-over = Game over
 board-computer-label = { $seat } · computer ({ $level })
 row-top = top row
 row-bottom = bottom row

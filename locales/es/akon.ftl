@@ -32,7 +32,7 @@ duration-seconds = { $count ->
 
 board-row-label = { $label } · capturadas: { $captured }
 picture-to-move = turno de { $seat }
-picture-game-over = partida terminada
+picture-game-over = Partida terminada
 board-computer-label = { $seat } · máquina ({ $level })
 row-top = fila de arriba
 row-bottom = fila de abajo

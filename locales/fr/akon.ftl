@@ -35,7 +35,7 @@ board-row-label = { $label } · { $captured ->
    *[other] { $captured } prises
 }
 picture-to-move = au tour de { $seat }
-picture-game-over = partie terminée
+picture-game-over = Partie terminée
 board-computer-label = { $seat } · ordinateur ({ $level })
 row-top = rangée du haut
 row-bottom = rangée du bas

@@ -383,16 +383,22 @@ fn hole(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, index: usize) 
         );
     }
     if kept {
+        // On the hole's edge by the groove, where nothing else is written.
+        let badge_y = if seat == picture.bottom {
+            y - HOLE_RADIUS
+        } else {
+            y + HOLE_RADIUS
+        };
         let _ = write!(
             out,
             r#"<rect x="{:.1}" y="{:.1}" width="30" height="18" rx="9" fill="{CAPTURE}"/>"#,
-            x + HOLE_RADIUS - 18.0,
-            y - HOLE_RADIUS - 4.0
+            x - 15.0,
+            badge_y - 9.0
         );
         text(
             out,
-            x + HOLE_RADIUS - 3.0,
-            y - HOLE_RADIUS + 9.5,
+            x,
+            badge_y + 4.5,
             &format!(r#"font-size="13" fill="{INK}" text-anchor="middle""#),
             "−1",
         );
