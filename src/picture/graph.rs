@@ -202,6 +202,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn text_meets_wcag_aa() {
+        use crate::picture::board::tests::contrast;
+        for fore in [INK, GREY, TURNING, seat_colour(Seat::A), seat_colour(Seat::B)] {
+            assert!(contrast(fore, PAGE) >= 4.5, "{fore}: {:.2}", contrast(fore, PAGE));
+        }
+    }
+
+    #[test]
     fn about_ten_moves_are_labelled() {
         assert_eq!(move_step(8), 1);
         assert_eq!(move_step(30), 5);
