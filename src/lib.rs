@@ -2,7 +2,7 @@
 //! and the Discord bot. Layers depend downwards only:
 //!
 //! ```text
-//! cli ─ config                 akon bot / play / replay / analyze / review / perft; settings read once
+//! cli ─ config                 akon bot / play / replay / analyze / review / perft / render; settings read once
 //!  └ discord                   serenity adapter: parse, call the service, render
 //!     └ service                use cases, views, typed errors
 //!        └ store               every SQL statement, the migrations
@@ -13,6 +13,7 @@
 //! tournament                   round robin and Swiss pairings, standings and tie-breaks, pure
 //! board_text                   the text board, for `play` and Discord (over engine, i18n)
 //! review_text                  the review as plain text, for `review` and Discord (over ai, i18n)
+//! picture                      the board and the review graph as SVG and PNG (over engine, ai, i18n)
 //! i18n                         the languages and every sentence (locales/<code>/akon.ftl)
 //! telemetry                    metrics and /healthz; every layer may count into it
 //! ```
@@ -24,6 +25,7 @@ pub mod config;
 pub mod discord;
 pub mod engine;
 pub mod i18n;
+pub mod picture;
 pub mod random;
 pub mod rating;
 pub mod review_text;

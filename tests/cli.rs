@@ -908,3 +908,107 @@ fn perft_refuses_bad_input() {
     let wrong_total = position_json([5; 7], [5; 7], [1, 0], "A");
     assert_bad_input(&["perft", "3", "--start", &wrong_total], &["--start", "70"]);
 }
+
+/// Width and height of a PNG file, decoded.
+fn png_size(path: &std::path::Path) -> (u32, u32) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let reader = decoder.read_info().expect("a PNG");
+    (reader.info().width, reader.info().height)
+}
+
+/// `akon args…` succeeds silently.
+fn assert_quiet_success(args: &[&str]) {
+    let output = akon(args);
+    assert_no_panic(args, &output);
+    assert_eq!(output.status.code(), Some(0), "akon {args:?}: {}", stderr(&output));
+    assert_eq!(stdout(&output), "", "akon {args:?}");
+    assert_eq!(stderr(&output), "", "akon {args:?}");
+}
+
+#[test]
+fn render_writes_the_position_as_svg_and_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("board.svg");
+    let png = dir.path().join("board.png");
+    let (svg_arg, png_arg) = (svg.to_str().unwrap(), png.to_str().unwrap());
+    assert_quiet_success(&["render", "--record", "A: 3 5 1", "--svg", svg_arg, "--png", png_arg]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.ends_with("</svg>"), "{text}");
+    // B moves next, after A1.
+    assert!(text.contains("B to move") && text.contains("A1"), "{text}");
+    assert_eq!(png_size(&png), (600, 300));
+    assert!(std::fs::metadata(&png).unwrap().len() < 40 * 1024);
+
+    // A ply draws the game as it was then: the same as the shorter record,
+    // which the positional moves and --start reach too.
+    let at_ply = dir.path().join("ply.svg");
+    assert_quiet_success(&[
+        "render",
+        "--record",
+        "A: 3 5 1",
+        "--ply",
+        "2",
+        "--svg",
+        at_ply.to_str().unwrap(),
+    ]);
+    let shorter = dir.path().join("shorter.svg");
+    assert_quiet_success(&["render", "--first", "A", "3", "5", "--svg", shorter.to_str().unwrap()]);
+    assert_eq!(std::fs::read(&at_ply).unwrap(), std::fs::read(&shorter).unwrap());
+    let start = dir.path().join("start.svg");
+    let json = position_json([0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0], [35, 34], "A");
+    assert_quiet_success(&[
+        "render",
+        "--start",
+        &json,
+        "--lang",
+        "fr",
+        "--svg",
+        start.to_str().unwrap(),
+    ]);
+    assert!(std::fs::read_to_string(&start).unwrap().contains("au tour de A"));
+}
+
+#[test]
+fn render_refuses_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("board.png");
+    let png_arg = png.to_str().unwrap();
+    assert_bad_input(&["render", "--first", "A"], &["--svg", "--png"]);
+    assert_bad_input(
+        &["render", "--record", "A: 3 5", "--ply", "3", "--png", png_arg],
+        &["--ply 3", "2 moves"],
+    );
+    assert_bad_input(&["render", "--first", "A", "8", "--png", png_arg], &["move 1"]);
+    assert_bad_input(&["render", "--png", png_arg], &["--first"]);
+    let missing = dir.path().join("no/such/dir/board.png");
+    assert_bad_input(
+        &["render", "--first", "A", "--png", missing.to_str().unwrap()],
+        &["no/such/dir"],
+    );
+    assert!(!png.exists(), "nothing written on bad input");
+}
+
+#[test]
+fn review_writes_its_graph_as_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("graph.png");
+    let args = [
+        "review",
+        "--record",
+        "A: 3 5 1 7 2",
+        "--nodes",
+        "2000",
+        "--png",
+        png.to_str().unwrap(),
+    ];
+    let output = akon(&args);
+    assert_no_panic(&args, &output);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // The text review is printed as without --png.
+    assert!(
+        stdout(&output).starts_with("Review of A: 3 5 1 7 2"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(png_size(&png), (600, 300));
+}

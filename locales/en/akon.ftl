@@ -31,6 +31,8 @@ duration-seconds = { $count ->
 ## The board
 
 board-row-label = { $label } · captured { $captured }
+picture-to-move = { $seat } to move
+picture-game-over = Game over
 board-computer-label = { $seat } · computer ({ $level })
 row-top = top row
 row-bottom = bottom row
@@ -494,6 +496,11 @@ review-no-turning-point = Turning point: none; no move gave away its player's ex
 review-end-final = the final result
 review-end-engine = the engine's view at the end
 review-graph-heading = Evaluation (A's expected lead in seeds before each move, then { $end }; A above the line, B below):
+picture-graph-moves = move
+picture-graph-lead = A's expected lead (seeds)
+picture-graph-ahead = { $seat } ahead
+picture-graph-turning = turning point: move { $number }
+picture-graph-end = { CAPITALIZED($end) }: { $lead }
 button-review = Review
 review-title = Review of game #{ $game } ({ $record })
 review-title-record = Review of { $record }

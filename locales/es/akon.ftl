@@ -31,6 +31,8 @@ duration-seconds = { $count ->
 ## El tablero
 
 board-row-label = { $label } · capturadas: { $captured }
+picture-to-move = turno de { $seat }
+picture-game-over = Partida terminada
 board-computer-label = { $seat } · máquina ({ $level })
 row-top = fila de arriba
 row-bottom = fila de abajo
@@ -494,6 +496,11 @@ review-no-turning-point = Momento decisivo: ninguno; ninguna jugada regaló el r
 review-end-final = el resultado final
 review-end-engine = la opinión del motor al final
 review-graph-heading = Evaluación (ventaja esperada de A en semillas antes de cada jugada, luego { $end }; A por encima de la línea, B por debajo):
+picture-graph-moves = jugada
+picture-graph-lead = ventaja esperada de A (semillas)
+picture-graph-ahead = { $seat } por delante
+picture-graph-turning = momento decisivo: jugada { $number }
+picture-graph-end = { CAPITALIZED($end) }: { $lead }
 button-review = Análisis
 review-title = Análisis de la partida n.º { $game } ({ $record })
 review-title-record = Análisis de { $record }

@@ -34,6 +34,8 @@ board-row-label = { $label } · { $captured ->
     [one] { $captured } prise
    *[other] { $captured } prises
 }
+picture-to-move = au tour de { $seat }
+picture-game-over = Partie terminée
 board-computer-label = { $seat } · ordinateur ({ $level })
 row-top = rangée du haut
 row-bottom = rangée du bas
@@ -497,6 +499,11 @@ review-no-turning-point = Tournant : aucun ; aucun coup n'a laissé échapper le
 review-end-final = le résultat final
 review-end-engine = l'avis du moteur à la fin
 review-graph-heading = Évaluation (avance attendue de A en graines avant chaque coup, puis { $end } ; A au-dessus de la ligne, B en dessous) :
+picture-graph-moves = coup
+picture-graph-lead = avance attendue de A (graines)
+picture-graph-ahead = { $seat } devant
+picture-graph-turning = tournant : coup { $number }
+picture-graph-end = { CAPITALIZED($end) } : { $lead }
 button-review = Analyse
 review-title = Analyse de la partie n° { $game } ({ $record })
 review-title-record = Analyse de { $record }

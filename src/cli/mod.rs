@@ -1,5 +1,5 @@
 //! The `akon` command line: `akon bot` (the default), `akon play`,
-//! `akon replay`, `akon analyze`, `akon perft`, `akon review`. Each
+//! `akon replay`, `akon analyze`, `akon perft`, `akon review`, `akon render`. Each
 //! subcommand is its own module; `values` holds the typed option values
 //! they share.
 
@@ -7,6 +7,7 @@ mod analyze;
 mod bot;
 mod perft;
 mod play;
+mod render;
 mod replay;
 mod review;
 mod values;
@@ -44,6 +45,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Review a game: every move judged against the engine's best, as text or one line of JSON.
     Review(review::ReviewArgs),
+    /// Draw a game's position as a picture: SVG or PNG.
+    Render(render::RenderArgs),
 }
 
 /// Parses the command line and runs the chosen subcommand.
@@ -56,6 +59,7 @@ pub fn run() -> ExitCode {
         Command::Analyze(args) => analyze::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Review(args) => review::run(args),
+        Command::Render(args) => render::run(args),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `akon review`: the post-game review of a game, as text (the same as on
 //! Discord) or as one line of JSON.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -11,6 +12,7 @@ use super::values;
 use crate::ai::{review, REVIEW_NODES};
 use crate::engine::Record;
 use crate::i18n::Language;
+use crate::picture;
 use crate::review_text::review_text;
 use crate::tr;
 
@@ -27,6 +29,9 @@ pub struct ReviewArgs {
     /// The review's language: en, fr or es (default: from LC_ALL, LC_MESSAGES or LANG).
     #[arg(long, value_parser = values::language(), ignore_case = true)]
     lang: Option<Language>,
+    /// Also write the evaluation graph as PNG (600 × 300 pixels) to this file.
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
 }
 
 pub fn run(args: ReviewArgs) -> ExitCode {
@@ -48,6 +53,11 @@ fn review_of(args: &ReviewArgs) -> Result<String, String> {
         return Err("no moves to review: give the game, e.g. --record \"A: 3 5 1\"".into());
     }
     let review = review(start, &moves, args.nodes).map_err(|e| e.to_string())?;
+    let language = args.lang.unwrap_or_else(Language::from_environment);
+    if let Some(path) = &args.png {
+        let png = picture::png(&picture::graph_svg(language, &review)).map_err(|e| e.to_string())?;
+        super::render::write(path, &png)?;
+    }
     // The game named by its first mover and moves, as `--record` takes it.
     let record = Record {
         first: start.to_move(),
@@ -56,7 +66,6 @@ fn review_of(args: &ReviewArgs) -> Result<String, String> {
     if args.json {
         serde_json::to_string(&review.to_json()).map_err(|e| e.to_string())
     } else {
-        let language = args.lang.unwrap_or_else(Language::from_environment);
         let title = tr!(language, "review-title-record", record = record.to_string());
         Ok(review_text(language, &title, &review, &|seat| seat.to_string()))
     }

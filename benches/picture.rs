@@ -1,0 +1,32 @@
+//! How long a board picture takes, for a position in the middle of a game:
+//! drawing the SVG; the PNG as the bot and `akon render` make it (the
+//! shared part drawn once, then parse, rasterise and encode the rest); and
+//! the PNG of the whole SVG, for comparison.
+//!
+//! ```sh
+//! cargo bench --bench picture
+//! ```
+
+use akon::engine::{Game, Record, Seat};
+use akon::i18n::Language;
+use akon::picture::{self, board_svg, BoardPicture};
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+
+fn pictures(c: &mut Criterion) {
+    let record: Record = "A: 3 5 1 7 2 4 6 3 5 1".parse().unwrap();
+    let game = Game::from_record(&record).unwrap();
+    let drawing = || BoardPicture::of_game(Language::English, &game, Seat::B, |s| format!("player {s}"));
+    // The first PNG loads the font: done here, out of the measure.
+    let png = picture::board_png(&drawing()).unwrap();
+    eprintln!("board PNG: {} bytes", png.len());
+    c.bench_function("board svg", |b| b.iter(|| board_svg(black_box(&drawing()))));
+    c.bench_function("board png", |b| {
+        b.iter(|| picture::board_png(black_box(&drawing())).unwrap())
+    });
+    c.bench_function("board png from the whole svg", |b| {
+        b.iter(|| picture::png(&board_svg(black_box(&drawing()))).unwrap())
+    });
+}
+
+criterion_group!(benches, pictures);
+criterion_main!(benches);

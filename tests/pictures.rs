@@ -1,0 +1,239 @@
+//! The pictures of the board and of the review's evaluation graph: known
+//! positions drawn and compared with the PNGs under tests/data/pictures/,
+//! every position of whole games drawn, and the files' size and format.
+//!
+//! After an intended change of the drawing, regenerate the expected
+//! pictures and look at them before committing:
+//!
+//! ```sh
+//! AKON_BLESS=1 cargo test --test pictures
+//! ```
+
+use std::path::PathBuf;
+
+use akon::ai::review;
+use akon::engine::{Game, Hole, Position, Record, Seat};
+use akon::i18n::Language;
+use akon::picture::{self, board_svg, graph_svg, BoardPicture, LastMove};
+
+const WIDTH: u32 = 600;
+const HEIGHT: u32 = 300;
+/// The largest PNG a board may be: a Discord upload per move stays small.
+const MOST_BYTES: usize = 40 * 1024;
+/// A channel may differ by this much from the expected picture (rounding
+/// in the rasteriser's anti-aliasing on another CPU)…
+const CHANNEL_TOLERANCE: u8 = 8;
+/// …and this share of pixels by more (18 pixels: the edge of a glyph, not
+/// a changed letter).
+const PIXELS_TOLERATED: f64 = 0.0001;
+
+fn h(n: i64) -> Hole {
+    Hole::new(n).unwrap()
+}
+
+fn record(text: &str) -> Game {
+    Game::from_record(&text.parse::<Record>().unwrap()).unwrap()
+}
+
+/// The position's picture as PNG, labelled "player A" and "player B", from B's side.
+fn board_png(game: &Game) -> Vec<u8> {
+    picture::board_png(&BoardPicture::of_game(Language::English, game, Seat::B, |s| {
+        format!("player {s}")
+    }))
+    .unwrap()
+}
+
+/// Decodes a PNG: (width, height, RGB pixels).
+fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut pixels).expect("a PNG frame");
+    pixels.truncate(frame.buffer_size());
+    let rgb = match frame.color_type {
+        png::ColorType::Rgb => pixels,
+        png::ColorType::Rgba => pixels.chunks(4).flat_map(|p| [p[0], p[1], p[2]]).collect(),
+        other => panic!("unexpected colour type {other:?}"),
+    };
+    (frame.width, frame.height, rgb)
+}
+
+/// Compares `png` with tests/data/pictures/`name`.png, or writes it there
+/// with AKON_BLESS=1.
+fn assert_looks_like(name: &str, png: &[u8]) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/pictures/{name}.png"));
+    if std::env::var_os("AKON_BLESS").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, png).unwrap();
+        return;
+    }
+    let expected = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; AKON_BLESS=1 cargo test --test pictures writes it",
+            path.display()
+        )
+    });
+    let (ew, eh, expected) = decode(&expected);
+    let (w, h, actual) = decode(png);
+    assert_eq!((w, h), (ew, eh), "{name}: size");
+    let differing = expected
+        .chunks(3)
+        .zip(actual.chunks(3))
+        .filter(|(e, a)| e.iter().zip(a.iter()).any(|(&x, &y)| x.abs_diff(y) > CHANNEL_TOLERANCE))
+        .count();
+    let share = differing as f64 / f64::from(w * h);
+    if share > PIXELS_TOLERATED {
+        let actual_path = std::env::temp_dir().join(format!("akon-{name}.png"));
+        std::fs::write(&actual_path, png).unwrap();
+        panic!(
+            "{name}: {differing} pixels differ from {} (drawn: {}); AKON_BLESS=1 regenerates after an intended change",
+            path.display(),
+            actual_path.display()
+        );
+    }
+}
+
+fn assert_board_png(png: &[u8]) {
+    assert!(png.len() < MOST_BYTES, "a board PNG of {} bytes", png.len());
+    let (w, h, _) = decode(png);
+    assert_eq!((w, h), (WIDTH, HEIGHT));
+}
+
+#[test]
+fn the_opening_looks_as_expected() {
+    let png = board_png(&Game::opening(Seat::A));
+    assert_board_png(&png);
+    assert_looks_like("opening", &png);
+}
+
+#[test]
+fn a_game_in_progress_shows_the_last_move_and_whose_turn() {
+    let png = board_png(&record("A: 3 5 1 7 2 4"));
+    assert_board_png(&png);
+    assert_looks_like("midgame", &png);
+}
+
+/// docs/RULES.md's worked example: 18 seeds from A2, a lap, then B2 B3 B4 captured.
+#[test]
+fn a_capture_marks_the_captured_holes() {
+    let start = Position::new(&[0, 18, 0, 0, 0, 0, 0], &[5, 1, 1, 1, 5, 5, 5], [15, 14], Seat::A).unwrap();
+    let game = Game::replay(start, &[h(2)]).unwrap();
+    let last = LastMove::of_game(&game).unwrap();
+    assert_eq!(last.outcome.captured_holes.numbers(), vec![2, 3, 4]);
+    let png = board_png(&game);
+    assert_board_png(&png);
+    assert_looks_like("capture", &png);
+}
+
+#[test]
+fn the_seed_kept_from_a_hole_one_is_marked() {
+    let game = record("A: 3");
+    assert!(LastMove::of_game(&game).unwrap().outcome.kept_from_hole_one);
+    assert_looks_like("kept", &board_png(&game));
+}
+
+/// 0, 1, 14, 15 and 40 seeds in a hole; B to move.
+#[test]
+fn big_holes_are_written_as_numbers() {
+    let start = Position::new(&[40, 0, 1, 0, 0, 0, 0], &[14, 15, 0, 0, 0, 0, 0], [0, 0], Seat::B).unwrap();
+    let png = board_png(&Game::from_position(start));
+    assert_board_png(&png);
+    assert_looks_like("big-holes", &png);
+}
+
+/// A whole game, each move the legal hole holding the fewest seeds (so
+/// that seeds pile up in the others), as far as the game goes.
+fn greedy_game(first: Seat) -> Game {
+    let mut game = Game::opening(first);
+    while !game.is_over() {
+        let position = *game.position();
+        let hole = game
+            .legal_moves()
+            .iter()
+            .min_by_key(|&hole| (position.seeds(position.to_move(), hole), hole.number()))
+            .unwrap();
+        game.play(hole).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_finished_game_says_so() {
+    let game = greedy_game(Seat::A);
+    assert!(game.is_over());
+    let png = board_png(&game);
+    assert_board_png(&png);
+    assert_looks_like("finished", &png);
+}
+
+/// The quick PNG path (the shared part drawn once) draws what the SVG says.
+#[test]
+fn the_board_png_is_the_picture_of_the_board_svg() {
+    for (game, bottom) in [(record("A: 3 5 1 7 2 4"), Seat::B), (record("B: 2 2 6"), Seat::A)] {
+        let drawing = BoardPicture::of_game(Language::English, &game, bottom, |s| format!("player {s}"));
+        let (w, h, quick) = decode(&picture::board_png(&drawing).unwrap());
+        let (_, _, whole) = decode(&picture::png(&board_svg(&drawing)).unwrap());
+        let differing = quick
+            .chunks(3)
+            .zip(whole.chunks(3))
+            .filter(|(q, w)| q.iter().zip(w.iter()).any(|(&x, &y)| x.abs_diff(y) > CHANNEL_TOLERANCE))
+            .count();
+        assert!(
+            differing as f64 <= PIXELS_TOLERATED * f64::from(w * h),
+            "{differing} pixels differ"
+        );
+    }
+}
+
+/// Every position of two whole games, drawn from both sides: each PNG
+/// decodes, has the picture's size and stays under the limit.
+#[test]
+fn every_position_of_whole_games_is_drawn() {
+    for first in Seat::BOTH {
+        let whole = greedy_game(first);
+        let mut most = 0;
+        for ply in 0..=whole.moves().len() {
+            let game = Game::replay(*whole.start(), &whole.moves()[..ply]).unwrap();
+            most = most.max(game.position().board().iter().copied().max().unwrap());
+            for bottom in Seat::BOTH {
+                let svg = board_svg(&BoardPicture::of_game(Language::French, &game, bottom, |s| {
+                    s.to_string()
+                }));
+                assert_board_png(&picture::png(&svg).unwrap());
+            }
+        }
+        // The games pile seeds up past what is drawn seed by seed.
+        assert!(most > 12, "at most {most} seeds in a hole");
+        eprintln!(
+            "{first} first: {} moves, up to {most} seeds in a hole",
+            whole.moves().len()
+        );
+    }
+}
+
+/// Names players chose are text, not markup, and long ones are cut.
+#[test]
+fn hostile_and_long_names_are_drawn_as_text() {
+    let game = Game::opening(Seat::B);
+    let svg = board_svg(&BoardPicture::of_game(Language::Spanish, &game, Seat::B, |s| match s {
+        Seat::A => "<script>&amp;\"'\u{0}".to_string(),
+        Seat::B => "名前😀".repeat(30),
+    }));
+    assert!(!svg.contains("<script>"), "{svg}");
+    assert!(svg.contains("&lt;script&gt;&amp;amp;"), "{svg}");
+    assert!(svg.contains('…'), "{svg}");
+    assert_board_png(&picture::png(&svg).unwrap());
+}
+
+#[test]
+fn the_review_graph_looks_as_expected() {
+    let game = greedy_game(Seat::A);
+    let review = review(*game.start(), game.moves(), 3_000).unwrap();
+    assert!(review.turning_point.is_some(), "the graph shows a turning point");
+    let svg = graph_svg(Language::English, &review);
+    let png = picture::png(&svg).unwrap();
+    let (w, h, _) = decode(&png);
+    assert_eq!((w, h), (WIDTH, HEIGHT));
+    assert_looks_like("graph", &png);
+}
