@@ -400,7 +400,7 @@ struct Session {
 }
 
 impl Session {
-    /// Whether Discord sends `guild`'s events on this session: shard
+    /// Whether Discord sends `guild`'s events on this gateway session: shard
     /// `(guild_id >> 22) % total`; DMs go to shard 0.
     fn serves(&self, guild: Option<u64>) -> bool {
         match self.shard {
