@@ -11,12 +11,16 @@ use crate::engine::Seat;
 use crate::i18n::{decimal, Language};
 use crate::service::{
     CallerStanding, GameRating, GameRecord, GameView, GamesRecord, HistoryEnd, HistoryGame, HistoryPage,
-    LeaderboardPage, Outcome, RatingSummary, Scope, Stats, Unrated,
+    LeaderboardPage, Outcome, RatingSummary, Scope, Stats, TournamentResult, Unrated,
 };
 use crate::tr;
 
 /// Discord's limit on a message's text.
 const MESSAGE_LIMIT: usize = 2000;
+
+/// The most characters of a tournament's name shown in a history or
+/// stats line, so that a page of them stays within a message.
+const TOURNAMENT_NAME_SHOWN: usize = 40;
 
 /// The leaderboard's games column: wide enough for its header in every
 /// language ("partidas").
@@ -276,6 +280,17 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
     if let Some(standing) = &stats.puzzles {
         lines.push(super::puzzle::puzzle_stats_line(l, standing));
     }
+    if let Some(tournaments) = &stats.tournaments {
+        lines.push(tr!(
+            l,
+            "stats-tournaments",
+            events = tournaments.events,
+            wins = tournaments.wins,
+            podiums = tournaments.podiums,
+            rank = tournaments.best.rank,
+            players = tournaments.best.players
+        ));
+    }
     if let Some((asker, h2h)) = &stats.head_to_head {
         lines.push(tr!(
             l,
@@ -326,7 +341,7 @@ fn history_line(language: Language, game: &HistoryGame) -> String {
         _ => tr!(l, "history-unrated"),
     };
     let (id, finished) = (game.game_id.to_string(), game.finished_at.to_string());
-    match end_text(l, game.end, game.outcome) {
+    let line = match end_text(l, game.end, game.outcome) {
         Some(how) => tr!(
             l,
             "history-line-how",
@@ -350,7 +365,49 @@ fn history_line(language: Language, game: &HistoryGame) -> String {
             conceded = game.opponent_captured,
             rating = rating
         ),
+    };
+    match &game.tournament {
+        Some(tournament) => format!(
+            "{line} · {}",
+            tr!(
+                l,
+                "history-tournament-game",
+                tournament = tournament_name(l, &tournament.name),
+                round = tournament.round
+            )
+        ),
+        None => line,
     }
+}
+
+/// A tournament's name in running text: cleaned, and cut to
+/// [`TOURNAMENT_NAME_SHOWN`] characters.
+fn tournament_name(language: Language, name: &str) -> String {
+    let name = render::display_name(language, name).replace('`', "'");
+    if name.chars().count() <= TOURNAMENT_NAME_SHOWN {
+        return name;
+    }
+    let cut: String = name.chars().take(TOURNAMENT_NAME_SHOWN - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// Points from halves, with a decimal only for a half: `2`, `2.5`.
+fn points(half_points: u32) -> fluent_bundle::FluentValue<'static> {
+    decimal(f64::from(half_points) / 2.0, usize::from(half_points % 2 == 1))
+}
+
+/// A finished tournament in a history: its name, when it ended, the
+/// player's rank and points.
+fn tournament_line(language: Language, result: &TournamentResult) -> String {
+    tr!(
+        language,
+        "history-tournament-line",
+        name = tournament_name(language, &result.name),
+        finished = result.finished_at.to_string(),
+        rank = result.rank,
+        players = result.players,
+        points = points(result.half_points)
+    )
 }
 
 pub fn history(language: Language, page: &HistoryPage) -> Reply {
@@ -360,22 +417,24 @@ pub fn history(language: Language, page: &HistoryPage) -> Reply {
         player: player_id,
         page: p,
     });
-    if page.games.is_empty() {
-        return Reply {
-            content: tr!(l, "history-none", player = mention(&page.player)),
-            components,
-            mentions: vec![],
-        };
+    let mut lines = if page.games.is_empty() {
+        vec![tr!(l, "history-none", player = mention(&page.player))]
+    } else {
+        let mut lines = vec![tr!(
+            l,
+            "history-title",
+            player = mention(&page.player),
+            page = page.page + 1,
+            pages = page.pages,
+            total = page.total
+        )];
+        lines.extend(page.games.iter().map(|game| history_line(l, game)));
+        lines
+    };
+    if !page.tournaments.is_empty() {
+        lines.push(tr!(l, "history-tournaments-title", total = page.tournaments_total));
+        lines.extend(page.tournaments.iter().map(|result| tournament_line(l, result)));
     }
-    let mut lines = vec![tr!(
-        l,
-        "history-title",
-        player = mention(&page.player),
-        page = page.page + 1,
-        pages = page.pages,
-        total = page.total
-    )];
-    lines.extend(page.games.iter().map(|game| history_line(l, game)));
     Reply {
         content: lines.join("\n"),
         components,
@@ -414,6 +473,8 @@ pub fn rating_line(language: Language, view: &GameView) -> Option<String> {
         GameRating::Unrated(Unrated::PairLimit { per_day }) => {
             Some(tr!(language, "rating-line-pair-limit", per_day = *per_day))
         }
+        GameRating::Unrated(Unrated::Tournament) => Some(tr!(language, "rating-line-unrated-tournament")),
+        GameRating::Unrated(Unrated::Forfeit) => Some(tr!(language, "rating-line-forfeit")),
         GameRating::Unrated(Unrated::Computer | Unrated::Aborted) => None,
     }
 }
