@@ -372,7 +372,7 @@ fn history_line(language: Language, game: &HistoryGame) -> String {
             tr!(
                 l,
                 "history-tournament-game",
-                tournament = tournament_name(l, &tournament.name),
+                tournament = tournament_name(&tournament.name),
                 round = tournament.round
             )
         ),
@@ -380,10 +380,11 @@ fn history_line(language: Language, game: &HistoryGame) -> String {
     }
 }
 
-/// A tournament's name in running text: cleaned, and cut to
+/// A tournament's name in running text (stored cleaned when it was
+/// created): without backticks, which would open code, and cut to
 /// [`TOURNAMENT_NAME_SHOWN`] characters.
-fn tournament_name(language: Language, name: &str) -> String {
-    let name = render::display_name(language, name).replace('`', "'");
+fn tournament_name(name: &str) -> String {
+    let name = name.replace('`', "'");
     if name.chars().count() <= TOURNAMENT_NAME_SHOWN {
         return name;
     }
@@ -402,7 +403,7 @@ fn tournament_line(language: Language, result: &TournamentResult) -> String {
     tr!(
         language,
         "history-tournament-line",
-        name = tournament_name(language, &result.name),
+        name = tournament_name(&result.name),
         finished = result.finished_at.to_string(),
         rank = result.rank,
         players = result.players,
@@ -524,5 +525,71 @@ pub fn game(language: Language, game: &GameRecord) -> Reply {
         content: lines.join("\n"),
         components: vec![],
         mentions: vec![],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(name: &str, half_points: u32) -> TournamentResult {
+        TournamentResult {
+            tournament_id: 1,
+            name: name.into(),
+            guild_id: 1,
+            finished_at: 1_800_000_000,
+            rank: 2,
+            players: 8,
+            half_points,
+            withdrew: false,
+        }
+    }
+
+    /// Points are whole or a half, written each language's way, and their
+    /// word agrees: French says "1,5 point" where English says "1.5 points".
+    #[test]
+    fn a_tournament_line_writes_half_points_each_languages_way() {
+        let line = |language, half_points| tournament_line(language, &result("Cup", half_points));
+        assert!(
+            line(Language::English, 5).ends_with("· rank 2 of 8 · 2.5 points"),
+            "{}",
+            line(Language::English, 5)
+        );
+        assert!(
+            line(Language::English, 2).ends_with("· 1 point"),
+            "{}",
+            line(Language::English, 2)
+        );
+        assert!(
+            line(Language::English, 3).ends_with("· 1.5 points"),
+            "{}",
+            line(Language::English, 3)
+        );
+        assert!(
+            line(Language::French, 3).ends_with("· rang 2 sur 8 · 1,5 point"),
+            "{}",
+            line(Language::French, 3)
+        );
+        assert!(
+            line(Language::French, 6).ends_with("· 3 points"),
+            "{}",
+            line(Language::French, 6)
+        );
+        assert!(
+            line(Language::Spanish, 5).ends_with("· puesto 2 de 8 · 2,5 puntos"),
+            "{}",
+            line(Language::Spanish, 5)
+        );
+    }
+
+    /// A long name is cut, so that a page of tournaments fits a message.
+    #[test]
+    fn a_long_tournament_name_is_cut() {
+        let name = "The Grand Invitational Akon Championship of the Estuary, season three";
+        let line = tournament_line(Language::English, &result(name, 2));
+        let shown = line.strip_prefix("• 🏆 ").unwrap().split(" <t:").next().unwrap();
+        assert_eq!(shown, "The Grand Invitational Akon Championshi…");
+        assert_eq!(shown.chars().count(), TOURNAMENT_NAME_SHOWN);
+        assert!(!line.contains("season"), "{line}");
     }
 }
