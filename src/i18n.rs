@@ -296,6 +296,12 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("rating-summary-ranked", "rank", &Language::ALL),
     ("history-rating", "before", &Language::ALL),
     ("history-rating", "after", &Language::ALL),
+    // "rank 2 of 8", "round 3": a tournament's rank, its field, its round.
+    ("stats-tournaments", "rank", &Language::ALL),
+    ("stats-tournaments", "players", &Language::ALL),
+    ("history-tournament-line", "rank", &Language::ALL),
+    ("history-tournament-line", "players", &Language::ALL),
+    ("history-tournament-game", "round", &Language::ALL),
     ("review-seat-line", "accuracy", &Language::ALL),
     // A label's value: "(3)", "W 2", "seeds captured 100", "best 5",
     // "2 of 5", "inaccuracy 2–3"; and "3 of 5 solved" in English, which

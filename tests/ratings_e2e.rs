@@ -10,7 +10,9 @@ use support::db;
 use std::collections::HashMap;
 
 use akon::engine::{Game, Record, Seat};
-use akon::service::{Place, Player, ServiceConfig};
+use akon::service::{
+    Place, Player, Service, ServiceConfig, TimePerMove, TournamentFormat, TournamentRequest, TournamentStatus,
+};
 use serde_json::{json, Value};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -477,3 +479,94 @@ async fn past_the_pair_cap_a_game_is_unrated_and_its_final_board_says_so() {
     assert!(rows.iter().all(|r| r.6 == 2), "{rows:?}");
     scene.finish().await;
 }
+
+/// A three-player round robin (a bye each round) played to its end, each
+/// game resigned by the player later in alice, bob, carol: bob's history
+/// marks his two games with the tournament and their rounds and lists the
+/// tournament with his rank and points; his stats count it.
+async fn a_finished_tournament_shows_in_history_and_stats() {
+    let scene = Scene::with_config(config(1, 50)).await;
+    // The bot's own store, so that the games it shows and the ones ended
+    // here are the same.
+    let service = Service::new(
+        scene.bot_store().clone(),
+        scene.config.clone(),
+        std::sync::Arc::new(scene.clock.clone()),
+    );
+    let order = [alice(), bob(), carol()];
+    let as_player = |user: &TestUser| Player {
+        id: user.id,
+        name: user.name.clone(),
+        is_bot: false,
+    };
+    let organiser = as_player(&alice());
+    let id = service
+        .create_tournament(TournamentRequest {
+            place: Place {
+                guild_id: Some(GUILD_ID),
+                channel_id: CHANNEL_ID,
+            },
+            organiser: &organiser,
+            name: "Winter cup",
+            format: TournamentFormat::RoundRobin,
+            rounds: None,
+            time_per_move: TimePerMove::OneDay,
+            max_players: None,
+            rated: true,
+            starts_at: None,
+        })
+        .await
+        .unwrap()
+        .id;
+    for user in &order {
+        service.join_tournament(id, &as_player(user)).await.unwrap();
+    }
+    service.start_tournament(id, &organiser).await.unwrap();
+    let mut bobs_rounds = Vec::new();
+    loop {
+        let view = service.tournament(id).await.unwrap();
+        if view.status == TournamentStatus::Finished {
+            break;
+        }
+        for game_id in service.tournament_round_games(id, view.current_round).await.unwrap() {
+            let game = service.game(game_id).await.unwrap();
+            let later = order.iter().rev().find(|u| game.seat_of(u.id).is_some()).unwrap();
+            if game.seat_of(bob().id).is_some() {
+                bobs_rounds.push((game_id, view.current_round));
+            }
+            service.resign(game_id, &as_player(later)).await.unwrap();
+        }
+        service.advance_tournaments().await.unwrap();
+    }
+    assert_eq!(bobs_rounds.len(), 2, "two games and the bye");
+
+    let history = scene
+        .slash(&dave(), "history", vec![("player", 6, json!(bob().id.to_string()))])
+        .await;
+    let text = fake::content(&history).to_string();
+    for (game_id, round) in &bobs_rounds {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("• `#{game_id}` ")))
+            .unwrap_or_else(|| panic!("game {game_id} in {text}"));
+        assert!(line.ends_with(&format!(" · 🏆 Winter cup, round {round}")), "{line}");
+    }
+    assert!(
+        text.contains("\n**Tournaments** · 1 finished, newest first\n"),
+        "{text}"
+    );
+    let line = text.lines().last().unwrap();
+    assert!(
+        line.starts_with("• 🏆 Winter cup <t:") && line.ends_with(":d> · rank 2 of 3 · 2 points"),
+        "{line}"
+    );
+
+    let stats = scene.slash(&bob(), "stats", vec![]).await;
+    let text = fake::content(&stats).to_string();
+    assert!(
+        text.contains("\nTournaments: 1 played · 0 won · 1 podium (top three) · best rank 2 of 3\n"),
+        "{text}"
+    );
+    scene.finish().await;
+}
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_finished_tournament_shows_in_history_and_stats);

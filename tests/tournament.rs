@@ -549,3 +549,138 @@ fn unfinished_games_do_not_count() {
     // 1 (its opponent's point) where they have none.
     assert_eq!(points, vec![(0, 2, 1, 0), (1, 0, 1, 2), (2, 0, 0, 0), (3, 0, 0, 0)]);
 }
+
+/// FIDE's Technical Commission's tie-break exercise of 18 March 2024
+/// (<https://tec.fide.com/2024/03/18/tie-break-exercise/>), for the
+/// regulations (C.07) of 2023: a 5-round Swiss of 16 players with byes,
+/// forfeits and absences, and the Buchholz and Buchholz Cut-1 of some
+/// players, with unplayed rounds adjusted as article 16 says. Each row is
+/// one player's rounds: `+W9` won with the first move against player 9,
+/// `=B13` drew moving second against 13, `-F11` lost by forfeit to 11,
+/// `+BYE` the pairing-allocated bye, `=BYE` a half-point bye, `--` absent.
+/// Player 12's row is not in the exercise as transcribed; their two games
+/// are in rows 4 and 14.
+const FIDE_EXERCISE_2024: &str = "
+ 1: +W9  =B13 =W2  +B15 =W4
+ 2: +B10 +W7  =B1  +W16 =B3
+ 3: =W11 +B6  +W8  =B4  =W2
+ 4: +B12 =BYE +W13 =W3  =B1
+ 5: -W13 -B15 +W11 =B7  +W10
+ 6: -B14 -W3  +BYE +W10 +B8
+ 7: +W15 -B2  -B16 =W5  -B11
+ 8: =B16 +W14 -B3  +W13 -W6
+ 9: -B1  -W10 =BYE -F11 +BYE
+10: -W2  +B9  -W15 -B6  -B5
+11: =B3  -W16 -B5  +F9  +W7
+13: +B5  =W1  -B4  -B8  -W14
+14: +W6  -B8  -F12 --   +B13
+15: -B7  +W5  +B10 -W1  -B16
+16: =W8  +B11 +W7  -B2  +W15
+";
+
+/// The exercise's rounds, players 1–16 as seeds 0–15. Akon has neither
+/// half-point byes nor two byes in a round: a `=BYE` is read as an absence
+/// (players 4 and 9 only, whose scores none of the values checked below
+/// depends on).
+fn fide_exercise_rounds() -> Vec<Round> {
+    let mut rounds = vec![Round::default(); 5];
+    for line in FIDE_EXERCISE_2024.lines().filter(|l| !l.trim().is_empty()) {
+        let (player, results) = line.split_once(':').unwrap();
+        let player: Seed = player.trim().parse::<Seed>().unwrap() - 1;
+        for (round, token) in results.split_whitespace().enumerate() {
+            let (result, rest) = token.split_at(1);
+            match (result, rest) {
+                ("-", "-") | ("=", "BYE") => continue,
+                ("+", "BYE") => {
+                    assert_eq!(rounds[round].bye, None, "one bye a round");
+                    rounds[round].bye = Some(player);
+                    continue;
+                }
+                _ => {}
+            }
+            let (how, opponent) = rest.split_at(1);
+            let opponent: Seed = opponent.parse::<Seed>().unwrap() - 1;
+            // Each game once: from the lower number's row, or from the row
+            // of player 12's opponent (12 has none).
+            if opponent < player && opponent != 11 {
+                continue;
+            }
+            let (first, second, won_first) = match how {
+                "W" | "F" => (player, opponent, result == "+"),
+                _ => (opponent, player, result == "-"),
+            };
+            let outcome = match (how, result) {
+                (_, "=") => Outcome::Draw,
+                ("F", _) if won_first => Outcome::FirstWonByForfeit,
+                ("F", _) => Outcome::SecondWonByForfeit,
+                _ if won_first => Outcome::FirstWon,
+                _ => Outcome::SecondWon,
+            };
+            let captured = if outcome.played() { [35, 35] } else { [0, 0] };
+            rounds[round].pairings.push(game(first, second, outcome, captured));
+        }
+    }
+    rounds
+}
+
+/// The exercise's answers for players 2, 5, 8 and 11 (points, Buchholz,
+/// Buchholz Cut-1, in half-points): 2 has 4 points and a Buchholz of 13;
+/// 5 has 2½, 8½ and 7½; 8 has 2½, 13½ and 12 (opponent 14's forfeit loss
+/// and absence come before 14's last game, so they are not adjusted); 11
+/// has 2½, 13½ and 12 (the forfeit win over 9 counts as a game against a
+/// dummy opponent with 11's own 2½ points, article 16.4).
+#[test]
+fn buchholz_matches_fides_tie_break_exercise() {
+    let table = standings(Format::Swiss, 16, &fide_exercise_rounds());
+    let of = |player: Seed| {
+        let s = table.iter().find(|s| s.player == player - 1).unwrap();
+        (
+            s.half_points,
+            s.tie_breaks.buchholz_halves,
+            s.tie_breaks.buchholz_cut1_halves,
+        )
+    };
+    assert_eq!(of(2).0, 8);
+    assert_eq!(of(2).1, 26);
+    assert_eq!(of(5), (5, 17, 15));
+    assert_eq!(of(8), (5, 27, 24));
+    assert_eq!(of(11), (5, 27, 24));
+}
+
+/// A double forfeit (neither player moved) scores 0–0, is no game played,
+/// and gives neither player an opponent.
+#[test]
+fn a_double_forfeit_scores_nothing_for_either_player() {
+    assert_eq!(Outcome::DoubleForfeit.half_points(), [0, 0]);
+    assert!(!Outcome::DoubleForfeit.played());
+    let rounds = vec![Round {
+        pairings: vec![
+            game(0, 1, Outcome::DoubleForfeit, [0, 0]),
+            game(2, 3, Outcome::FirstWon, [40, 30]),
+        ],
+        bye: None,
+    }];
+    let table = standings(Format::Swiss, 4, &rounds);
+    for player in [0, 1] {
+        let s = table.iter().find(|s| s.player == player).unwrap();
+        assert_eq!((s.half_points, s.games_played, s.tie_breaks.seed_difference), (0, 0, 0));
+    }
+    let winner = table.iter().find(|s| s.player == 2).unwrap();
+    assert_eq!((winner.rank, winner.half_points), (1, 2));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// With an odd field, each player sits out exactly one round per
+    /// cycle, so never more than one in a single round robin.
+    #[test]
+    fn round_robin_gives_each_player_one_bye_per_cycle(players in 2usize..=31, cycles in 1usize..=2) {
+        let mut byes = vec![0; players];
+        for bye in round_robin(players, cycles).iter().filter_map(|r| r.bye) {
+            byes[bye] += 1;
+        }
+        let each = if players % 2 == 1 { cycles } else { 0 };
+        prop_assert!(byes.iter().all(|&b| b == each), "byes {:?}", byes);
+    }
+}

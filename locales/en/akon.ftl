@@ -282,6 +282,16 @@ stats-head-to-head = Head to head, { $asker } against { $player }: { $wins ->
    *[other] { $games } games
 }.
 stats-ongoing = Ongoing games: { $count }
+stats-tournaments = Tournaments: { $events ->
+    [one] { $events } played
+   *[other] { $events } played
+} · { $wins ->
+    [one] { $wins } won
+   *[other] { $wins } won
+} · { $podiums ->
+    [one] { $podiums } podium
+   *[other] { $podiums } podiums
+} (top three) · best rank { $rank } of { $players }
 history-end-opponent-resigned = opponent resigned
 history-end-resigned = resigned
 history-end-opponent-timeout = opponent ran out of time
@@ -300,11 +310,22 @@ history-title = **Akon games of { $player }** · page { $page } of { $pages } ·
     [one] { $total } finished game
    *[other] { $total } finished games
 }, newest first (`/akon game <id>` shows one)
+history-tournament-game = 🏆 { $tournament }, round { $round }
+history-tournaments-title = **Tournaments** · { $total ->
+    [one] { $total } finished
+   *[other] { $total } finished
+}, newest first
+history-tournament-line = • 🏆 { $name } <t:{ $finished }:d> · rank { $rank } of { $players } · { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 rating-line-rated = Rated in this server: { $changes }.
 rating-line-pair-limit = Not rated: these two players already played { $per_day ->
     [one] { $per_day } rated game
    *[other] { $per_day } rated games
 } against each other in the last 24 hours. The game still counts in their records.
+rating-line-unrated-tournament = Not rated: a game of an unrated tournament.
+rating-line-forfeit = Not rated: a player never moved, so the tournament counts the game as a forfeit.
 game-title = **Akon game #{ $game }** · { $a } (A, top) vs { $b } (B, bottom) · started on <t:{ $started }:f>
 game-ended = Ended after { $moves ->
     [one] { $moves } move

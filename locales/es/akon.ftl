@@ -282,6 +282,16 @@ stats-head-to-head = Cara a cara, { $asker } contra { $player }: { $wins ->
    *[other] { $games } partidas
 }.
 stats-ongoing = Partidas en curso: { $count }
+stats-tournaments = Torneos: { $events ->
+    [one] { $events } jugado
+   *[other] { $events } jugados
+} · { $wins ->
+    [one] { $wins } ganado
+   *[other] { $wins } ganados
+} · { $podiums ->
+    [one] { $podiums } podio
+   *[other] { $podiums } podios
+} (tres primeros) · mejor puesto { $rank } de { $players }
 history-end-opponent-resigned = el rival se rindió
 history-end-resigned = se rindió
 history-end-opponent-timeout = el rival se quedó sin tiempo
@@ -300,11 +310,22 @@ history-title = **Partidas de Akon de { $player }** · página { $page } de { $p
     [one] { $total } partida terminada
    *[other] { $total } partidas terminadas
 }, las más recientes primero (`/akon partida <número>` muestra una)
+history-tournament-game = 🏆 { $tournament }, ronda { $round }
+history-tournaments-title = **Torneos** · { $total ->
+    [one] { $total } terminado
+   *[other] { $total } terminados
+}, del más reciente al más antiguo
+history-tournament-line = • 🏆 { $name } <t:{ $finished }:d> · puesto { $rank } de { $players } · { $points ->
+    [one] { $points } punto
+   *[other] { $points } puntos
+}
 rating-line-rated = Puntuada en este servidor: { $changes }.
 rating-line-pair-limit = Sin puntuar: estos dos jugadores ya jugaron { $per_day ->
     [one] { $per_day } partida puntuada
    *[other] { $per_day } partidas puntuadas
 } entre sí en las últimas 24 horas. La partida cuenta igualmente en sus historiales.
+rating-line-unrated-tournament = Sin puntuar: una partida de un torneo sin puntuar.
+rating-line-forfeit = Sin puntuar: un jugador nunca movió, así que el torneo cuenta la partida como incomparecencia.
 game-title = **Partida de Akon n.º { $game }** · { $a } (A, arriba) contra { $b } (B, abajo) · empezó el <t:{ $started }:f>
 game-ended = Terminó tras { $moves ->
     [one] { $moves } jugada

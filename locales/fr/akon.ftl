@@ -285,6 +285,16 @@ stats-head-to-head = Face à face, { $asker } contre { $player } : { $wins ->
    *[other] { $games } parties
 }.
 stats-ongoing = Parties en cours : { $count }
+stats-tournaments = Tournois : { $events ->
+    [one] { $events } joué
+   *[other] { $events } joués
+} · { $wins ->
+    [one] { $wins } gagné
+   *[other] { $wins } gagnés
+} · { $podiums ->
+    [one] { $podiums } podium
+   *[other] { $podiums } podiums
+} (trois premiers) · meilleur rang { $rank } sur { $players }
 history-end-opponent-resigned = l'adversaire a abandonné
 history-end-resigned = abandon
 history-end-opponent-timeout = l'adversaire a dépassé son temps
@@ -303,11 +313,22 @@ history-title = **Parties Akon de { $player }** · page { $page } sur { $pages }
     [one] { $total } partie terminée
    *[other] { $total } parties terminées
 }, les plus récentes d'abord (`/akon partie <numéro>` en montre une)
+history-tournament-game = 🏆 { $tournament }, ronde { $round }
+history-tournaments-title = **Tournois** · { $total ->
+    [one] { $total } terminé
+   *[other] { $total } terminés
+}, du plus récent au plus ancien
+history-tournament-line = • 🏆 { $name } <t:{ $finished }:d> · rang { $rank } sur { $players } · { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 rating-line-rated = Classée dans ce serveur : { $changes }.
 rating-line-pair-limit = Non classée : ces deux joueurs ont déjà joué { $per_day ->
     [one] { $per_day } partie classée
    *[other] { $per_day } parties classées
 } l'un contre l'autre ces dernières 24 heures. La partie compte quand même dans leurs bilans.
+rating-line-unrated-tournament = Non classée : une partie d'un tournoi non classé.
+rating-line-forfeit = Non classée : un joueur n'a jamais joué, le tournoi compte la partie comme un forfait.
 game-title = **Partie Akon n° { $game }** · { $a } (A, en haut) contre { $b } (B, en bas) · commencée le <t:{ $started }:f>
 game-ended = Terminée après { $moves ->
     [one] { $moves } coup

@@ -37,9 +37,9 @@ pub use leases::{Lease, LEASE_SECS};
 pub use play::MovePress;
 pub use puzzles::{PuzzleAnswered, PuzzleStanding, PuzzleView};
 pub use records::{
-    CallerStanding, GameRating, GameRecord, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, LeaderboardPage,
-    Outcome, RatingChange, RatingSummary, RecentChange, Scope, Standing, Stats, Streaks, Unrated, HISTORY_PAGE,
-    LEADERBOARD_PAGE,
+    CallerStanding, GameRating, GameRecord, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, HistoryTournament,
+    LeaderboardPage, Outcome, RatingChange, RatingSummary, RecentChange, Scope, Standing, Stats, Streaks,
+    TournamentResult, TournamentsRecord, Unrated, HISTORY_PAGE, HISTORY_TOURNAMENTS, LEADERBOARD_PAGE,
 };
 pub use reviews::ReviewView;
 pub use schedule::{

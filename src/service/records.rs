@@ -7,7 +7,9 @@ use super::{GameView, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::Record;
 use crate::rating::Rating;
-use crate::store::{self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, UnratedReason};
+use crate::store::{
+    self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, TournamentResultRow, UnratedReason,
+};
 
 pub use crate::rating::Scope;
 
@@ -17,6 +19,8 @@ pub const LEADERBOARD_PAGE: i64 = 10;
 pub const HISTORY_PAGE: i64 = 10;
 /// Rating changes shown in a player's stats.
 pub const RECENT_CHANGES: i64 = 10;
+/// Finished tournaments listed on the first page of a history.
+pub const HISTORY_TOURNAMENTS: i64 = 5;
 
 /// One line of a leaderboard.
 #[derive(Debug, Clone, PartialEq)]
@@ -175,6 +179,61 @@ pub struct Stats {
     pub games_with_hints: i64,
     /// Their puzzle rating and streaks, once they answered a puzzle.
     pub puzzles: Option<super::PuzzleStanding>,
+    /// Their finished tournaments, once they finished one.
+    pub tournaments: Option<TournamentsRecord>,
+}
+
+/// A player's finished tournaments, everywhere, summed up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentsRecord {
+    /// Tournaments finished.
+    pub events: i64,
+    /// Finished first.
+    pub wins: i64,
+    /// Finished in the first three.
+    pub podiums: i64,
+    /// The best finish: the best rank, in the largest field among equal
+    /// ranks, then the latest.
+    pub best: TournamentResult,
+}
+
+/// A finished tournament a player took part in, and their place in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentResult {
+    pub tournament_id: i64,
+    pub name: String,
+    pub guild_id: u64,
+    pub finished_at: i64,
+    /// 1 for the winner; ties share a rank.
+    pub rank: u32,
+    /// Its entrants, the computer included.
+    pub players: u32,
+    /// Points in halves (a win is 2).
+    pub half_points: u32,
+    /// Whether they withdrew before the end.
+    pub withdrew: bool,
+}
+
+impl From<TournamentResultRow> for TournamentResult {
+    fn from(row: TournamentResultRow) -> TournamentResult {
+        TournamentResult {
+            tournament_id: row.tournament_id,
+            name: row.name,
+            guild_id: from_db(row.guild_id),
+            finished_at: row.finished_at,
+            rank: row.rank as u32,
+            players: row.players as u32,
+            half_points: row.half_points as u32,
+            withdrew: row.withdrawn != 0,
+        }
+    }
+}
+
+/// The tournament round a game of a history was played in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryTournament {
+    pub name: String,
+    pub round: u32,
 }
 
 impl Stats {
@@ -263,6 +322,8 @@ pub struct HistoryGame {
     /// The player's global rating before and after, if the game was rated.
     pub rating_before: Option<f64>,
     pub rating_after: Option<f64>,
+    /// A tournament's game: which tournament, which round.
+    pub tournament: Option<HistoryTournament>,
 }
 
 impl From<HistoryRow> for HistoryGame {
@@ -278,6 +339,13 @@ impl From<HistoryRow> for HistoryGame {
             computer_level: row.computer_level,
             rating_before: row.rating_before,
             rating_after: row.rating_after,
+            tournament: row
+                .tournament_name
+                .zip(row.tournament_round)
+                .map(|(name, round)| HistoryTournament {
+                    name,
+                    round: round as u32,
+                }),
         }
     }
 }
@@ -290,6 +358,11 @@ pub struct HistoryPage {
     pub pages: i64,
     pub total: i64,
     pub games: Vec<HistoryGame>,
+    /// On the first page: the latest finished tournaments the player took
+    /// part in (at most [`HISTORY_TOURNAMENTS`]), newest first.
+    pub tournaments: Vec<TournamentResult>,
+    /// How many tournaments they finished in all.
+    pub tournaments_total: i64,
 }
 
 /// Whether a finished game was rated.
@@ -310,6 +383,11 @@ pub enum Unrated {
     PairLimit {
         per_day: u32,
     },
+    /// A game of an unrated tournament.
+    Tournament,
+    /// A tournament game that ended before both players moved: scored as
+    /// a forfeit, not as a game played.
+    Forfeit,
 }
 
 /// One player's rating change in a game.
@@ -440,6 +518,7 @@ impl Service {
             ongoing: self.store.ongoing_games(player.id).await?.len(),
             games_with_hints: self.store.games_with_hints(player.id).await?,
             puzzles: self.puzzle_standing(player.id).await?,
+            tournaments: self.tournaments_record(player.id).await?,
         })
     }
 
@@ -463,13 +542,43 @@ impl Service {
             .into_iter()
             .map(HistoryGame::from)
             .collect();
+        let record = self.store.tournament_record(user_id).await?;
+        let tournaments = if page == 0 && record.events > 0 {
+            self.store
+                .latest_tournament_results(user_id, HISTORY_TOURNAMENTS)
+                .await?
+                .into_iter()
+                .map(TournamentResult::from)
+                .collect()
+        } else {
+            Vec::new()
+        };
         Ok(HistoryPage {
             player,
             page,
             pages,
             total,
             games,
+            tournaments,
+            tournaments_total: record.events,
         })
+    }
+
+    /// `user_id`'s finished tournaments summed up; `None` before the first.
+    async fn tournaments_record(&self, user_id: u64) -> Result<Option<TournamentsRecord>> {
+        let record = self.store.tournament_record(user_id).await?;
+        if record.events == 0 {
+            return Ok(None);
+        }
+        let Some(best) = self.store.best_tournament_result(user_id).await? else {
+            return Ok(None);
+        };
+        Ok(Some(TournamentsRecord {
+            events: record.events,
+            wins: record.wins,
+            podiums: record.podiums,
+            best: best.into(),
+        }))
     }
 
     /// One game in full, finished or not.
@@ -510,6 +619,8 @@ impl Service {
         Ok(Some(GameRating::Unrated(match unrated_reason {
             Some(UnratedReason::Computer) => Unrated::Computer,
             Some(UnratedReason::Aborted) => Unrated::Aborted,
+            Some(UnratedReason::UnratedTournament) => Unrated::Tournament,
+            Some(UnratedReason::Forfeit) => Unrated::Forfeit,
             Some(UnratedReason::PairLimit) => Unrated::PairLimit {
                 per_day: self.store.rating_rules().rated_games_per_pair,
             },

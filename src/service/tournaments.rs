@@ -26,8 +26,8 @@ use crate::ai::Level;
 use crate::engine::{Game, Position, Seat, Winner};
 use crate::rating::Scope;
 use crate::store::{
-    from_db, BoardResult, ComputerSeat, EntrantRow, EntryChange, NewGame, NewPairing, NewTournament, PairingRow,
-    Started, TournamentRow, Withdrawal, WithdrawnGame, Written,
+    from_db, BoardResult, ComputerSeat, EntrantRow, EntryChange, FinalStanding, NewGame, NewPairing, NewTournament,
+    PairingRow, Started, TournamentRow, Withdrawal, WithdrawnGame, Written,
 };
 use crate::tournament::{self, Entrant, GameResult, Outcome, Pairing, Round, TieBreaks};
 
@@ -715,7 +715,7 @@ impl Service {
         }
         let rounds = row.rounds.unwrap_or(0);
         if round >= rounds {
-            if self.store.finish_tournament(tournament_id, round, self.now()).await? == Written::Yes {
+            if self.finish_tournament(tournament_id, format, &rows, round).await? == Written::Yes {
                 tracing::info!(tournament_id, "tournament finished");
                 steps.push(TournamentStep::Finished { tournament_id });
             }
@@ -736,7 +736,7 @@ impl Service {
                     Ok(next) => next,
                     // Withdrawals left fewer than two players: it is over.
                     Err(tournament::PairingError::TooFewPlayers) => {
-                        if self.store.finish_tournament(tournament_id, round, self.now()).await? == Written::Yes {
+                        if self.finish_tournament(tournament_id, format, &rows, round).await? == Written::Yes {
                             steps.push(TournamentStep::Finished { tournament_id });
                         }
                         return Ok(steps);
@@ -778,6 +778,32 @@ impl Service {
             }));
         }
         Ok(steps)
+    }
+
+    /// Finishes a tournament after `round`, every board of which has its
+    /// result, with the final standings its players' records keep.
+    async fn finish_tournament(
+        &self,
+        tournament_id: i64,
+        format: TournamentFormat,
+        rows: &[PairingRow],
+        round: i64,
+    ) -> Result<Written> {
+        let mut entrants = self.store.entrants(tournament_id).await?;
+        entrants.sort_by_key(|e| e.seed);
+        let played = history(rows, round)?;
+        let standings: Vec<FinalStanding> = tournament::standings(format.tie_breaks(), entrants.len(), &played)
+            .into_iter()
+            .map(|s| FinalStanding {
+                entrant_id: entrants[s.player].id,
+                rank: s.rank as i64,
+                half_points: i64::from(s.half_points),
+            })
+            .collect();
+        Ok(self
+            .store
+            .finish_tournament(tournament_id, round, &standings, self.now())
+            .await?)
     }
 
     /// `player` withdraws. Before the start, they leave. Once it runs, they

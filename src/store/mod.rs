@@ -49,8 +49,10 @@ pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScore
 mod outage;
 pub use outage::Unavailable;
 mod status;
+mod tournament_records;
 mod tournaments;
 pub use status::{ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
+pub use tournament_records::{FinalStanding, TournamentRecordRow, TournamentResultRow};
 pub use tournaments::{
     BoardResult, EntrantRow, EntryChange, NewPairing, NewTournament, PairingRow, Started, TournamentRow, Withdrawal,
     WithdrawnGame,

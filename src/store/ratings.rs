@@ -108,6 +108,9 @@ pub struct HistoryRow {
     /// The player's global rating before and after, if the game was rated.
     pub rating_before: Option<f64>,
     pub rating_after: Option<f64>,
+    /// A tournament's game: the tournament's name and the round.
+    pub tournament_name: Option<String>,
+    pub tournament_round: Option<i64>,
 }
 
 #[derive(FromRow)]
@@ -119,6 +122,23 @@ struct FinishedGame {
     player_a: i64,
     player_b: i64,
     finished_at: Option<i64>,
+    ply: i64,
+    end_reason: Option<EndReason>,
+    /// For a tournament's game: whether the tournament is rated, and its
+    /// board's outcome if already known (a withdrawal's forfeit).
+    tournament_rated: Option<i64>,
+    board_outcome: Option<String>,
+}
+
+impl FinishedGame {
+    /// Whether a tournament scores this game as a forfeit, as
+    /// `service::tournaments` reads it: lost on time by a player who never
+    /// moved, or ended by a withdrawal before both players moved (whose
+    /// board's outcome is written before the game is finished).
+    fn is_forfeit(&self) -> bool {
+        let timed_out_unplayed = self.end_reason == Some(EndReason::Timeout) && self.ply < 2;
+        timed_out_unplayed || self.board_outcome.as_deref().is_some_and(|o| o.ends_with("forfeit"))
+    }
 }
 
 #[derive(FromRow)]
@@ -144,14 +164,25 @@ impl Store {
 
     /// Rates a game that has just finished, inside the transaction that
     /// finished it: decides whether it is rated (never against the
-    /// computer, nor past the pair's cap), and if so updates both players'
-    /// ratings in the game's server and globally, with a history row for
-    /// each. Does nothing for a game that is not finished, has no winner
-    /// (aborted) or was already rated.
+    /// computer, nor in an unrated tournament, nor a tournament game one
+    /// player forfeited by never moving, nor past the pair's cap), and if
+    /// so updates both players' ratings in the game's server and globally,
+    /// with a history row for each. Does nothing for a game that is not
+    /// finished, has no winner (aborted) or was already rated.
+    ///
+    /// Only rated games count towards the pair's cap, so an unrated
+    /// tournament's games never use it up; a rated tournament's count and
+    /// are capped as any rated game.
     pub(super) async fn rate_game(&self, tx: &mut AnyConnection, game_id: i64) -> Result<()> {
         let game: Option<FinishedGame> = sqlx::query_as(
-            "SELECT status, winner, computer_seat, guild_id, player_a, player_b, finished_at FROM games
-             WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM game_ratings WHERE game_id = $1)",
+            "SELECT g.status AS status, g.winner AS winner, g.computer_seat AS computer_seat,
+                    g.guild_id AS guild_id, g.player_a AS player_a, g.player_b AS player_b,
+                    g.finished_at AS finished_at, g.ply AS ply, g.end_reason AS end_reason,
+                    t.rated AS tournament_rated, tp.outcome AS board_outcome
+             FROM games g
+             LEFT JOIN tournament_pairings tp ON tp.game_id = g.id
+             LEFT JOIN tournaments t ON t.id = tp.tournament_id
+             WHERE g.id = $1 AND NOT EXISTS (SELECT 1 FROM game_ratings WHERE game_id = $1)",
         )
         .bind(game_id)
         .fetch_optional(&mut *tx)
@@ -167,6 +198,10 @@ impl Store {
         let (low, high) = (game.player_a.min(game.player_b), game.player_a.max(game.player_b));
         let unrated = if game.computer_seat.is_some() {
             Some(UnratedReason::Computer)
+        } else if game.tournament_rated == Some(0) {
+            Some(UnratedReason::UnratedTournament)
+        } else if game.tournament_rated.is_some() && game.is_forfeit() {
+            Some(UnratedReason::Forfeit)
         } else {
             let rated_lately: i64 = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM game_ratings
@@ -450,12 +485,14 @@ impl Store {
         sqlx::query_as(
             "SELECT r.game_id, r.opponent_id, COALESCE(p.name, '') AS opponent_name, r.outcome, r.captured,
                     r.opponent_captured, r.finished_at, g.end_reason, r.computer_level,
-                    h.rating_before, h.rating_after
+                    h.rating_before, h.rating_after, t.name AS tournament_name, tp.round AS tournament_round
              FROM (SELECT game_id FROM results WHERE user_id = $1
                    ORDER BY finished_at DESC, game_id DESC LIMIT $2 OFFSET $3) page
              CROSS JOIN results r CROSS JOIN games g
              LEFT JOIN players p ON p.user_id = r.opponent_id
              LEFT JOIN rating_history h ON h.game_id = r.game_id AND h.user_id = r.user_id AND h.scope = 0
+             LEFT JOIN tournament_pairings tp ON tp.game_id = r.game_id
+             LEFT JOIN tournaments t ON t.id = tp.tournament_id
              WHERE r.game_id = page.game_id AND r.user_id = $1 AND g.id = r.game_id
              ORDER BY r.finished_at DESC, r.game_id DESC",
         )

@@ -132,6 +132,11 @@ stored_as_text! {
         Aborted = "aborted",
         /// The two players had had their rated games for the day.
         PairLimit = "pair_limit",
+        /// A game of a tournament its organiser made unrated.
+        UnratedTournament = "unrated_tournament",
+        /// A tournament game that ended before both players moved: a
+        /// forfeit, not a game played.
+        Forfeit = "forfeit",
     }
 }
 

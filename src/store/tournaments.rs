@@ -12,7 +12,8 @@
 
 use sqlx::{Connection, FromRow};
 
-use super::{insert_game, to_db, Doing, GameUpdate, NewGame, Result, Store, Written};
+use super::tournament_records::write_final_standings;
+use super::{insert_game, to_db, Doing, FinalStanding, GameUpdate, NewGame, Result, Store, Written};
 use crate::ai::Level;
 
 /// A tournament's row.
@@ -484,8 +485,14 @@ impl Store {
     }
 
     /// Finishes a running tournament whose last round, `round`, has every
-    /// result.
-    pub async fn finish_tournament(&self, tournament_id: i64, round: i64, now: i64) -> Result<Written> {
+    /// result, with each entrant's final standing.
+    pub async fn finish_tournament(
+        &self,
+        tournament_id: i64,
+        round: i64,
+        standings: &[FinalStanding],
+        now: i64,
+    ) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
             .begin_with(self.backend.begin_write())
@@ -494,6 +501,7 @@ impl Store {
         if !self.close_round(&mut tx, tournament_id, round, "finished", now).await? {
             return Ok(Written::Conflict);
         }
+        write_final_standings(&mut tx, tournament_id, standings).await?;
         tx.commit().await.doing("committing a finished tournament")?;
         Ok(Written::Yes)
     }
@@ -543,13 +551,8 @@ impl Store {
             return Ok(Withdrawal::NotIn);
         }
         if let Some(game) = game {
-            if self
-                .finish_in(&mut tx, game.game_id, game.expected_ply, &game.update)
-                .await?
-                == Written::Conflict
-            {
-                return Ok(Withdrawal::Changed);
-            }
+            // The board's outcome first: finishing the game rates it, and
+            // a forfeit rates nobody.
             let recorded = sqlx::query(
                 "UPDATE tournament_pairings SET outcome = $4,
                      captured_first = CASE WHEN $5 = 1 THEN $6 ELSE 0 END,
@@ -567,6 +570,13 @@ impl Store {
             .await
             .doing("recording a withdrawal's result")?;
             if recorded.rows_affected() != 1 {
+                return Ok(Withdrawal::Changed);
+            }
+            if self
+                .finish_in(&mut tx, game.game_id, game.expected_ply, &game.update)
+                .await?
+                == Written::Conflict
+            {
                 return Ok(Withdrawal::Changed);
             }
         }

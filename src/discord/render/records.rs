@@ -11,12 +11,16 @@ use crate::engine::Seat;
 use crate::i18n::{decimal, Language};
 use crate::service::{
     CallerStanding, GameRating, GameRecord, GameView, GamesRecord, HistoryEnd, HistoryGame, HistoryPage,
-    LeaderboardPage, Outcome, RatingSummary, Scope, Stats, Unrated,
+    LeaderboardPage, Outcome, RatingSummary, Scope, Stats, TournamentResult, Unrated,
 };
 use crate::tr;
 
 /// Discord's limit on a message's text.
 const MESSAGE_LIMIT: usize = 2000;
+
+/// The most characters of a tournament's name shown in a history or
+/// stats line, so that a page of them stays within a message.
+const TOURNAMENT_NAME_SHOWN: usize = 40;
 
 /// The leaderboard's games column: wide enough for its header in every
 /// language ("partidas").
@@ -276,6 +280,17 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
     if let Some(standing) = &stats.puzzles {
         lines.push(super::puzzle::puzzle_stats_line(l, standing));
     }
+    if let Some(tournaments) = &stats.tournaments {
+        lines.push(tr!(
+            l,
+            "stats-tournaments",
+            events = tournaments.events,
+            wins = tournaments.wins,
+            podiums = tournaments.podiums,
+            rank = tournaments.best.rank,
+            players = tournaments.best.players
+        ));
+    }
     if let Some((asker, h2h)) = &stats.head_to_head {
         lines.push(tr!(
             l,
@@ -326,7 +341,7 @@ fn history_line(language: Language, game: &HistoryGame) -> String {
         _ => tr!(l, "history-unrated"),
     };
     let (id, finished) = (game.game_id.to_string(), game.finished_at.to_string());
-    match end_text(l, game.end, game.outcome) {
+    let line = match end_text(l, game.end, game.outcome) {
         Some(how) => tr!(
             l,
             "history-line-how",
@@ -350,7 +365,50 @@ fn history_line(language: Language, game: &HistoryGame) -> String {
             conceded = game.opponent_captured,
             rating = rating
         ),
+    };
+    match &game.tournament {
+        Some(tournament) => format!(
+            "{line} · {}",
+            tr!(
+                l,
+                "history-tournament-game",
+                tournament = tournament_name(&tournament.name),
+                round = tournament.round
+            )
+        ),
+        None => line,
     }
+}
+
+/// A tournament's name in running text (stored cleaned when it was
+/// created): without backticks, which would open code, and cut to
+/// [`TOURNAMENT_NAME_SHOWN`] characters.
+fn tournament_name(name: &str) -> String {
+    let name = name.replace('`', "'");
+    if name.chars().count() <= TOURNAMENT_NAME_SHOWN {
+        return name;
+    }
+    let cut: String = name.chars().take(TOURNAMENT_NAME_SHOWN - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// Points from halves, with a decimal only for a half: `2`, `2.5`.
+fn points(half_points: u32) -> fluent_bundle::FluentValue<'static> {
+    decimal(f64::from(half_points) / 2.0, usize::from(half_points % 2 == 1))
+}
+
+/// A finished tournament in a history: its name, when it ended, the
+/// player's rank and points.
+fn tournament_line(language: Language, result: &TournamentResult) -> String {
+    tr!(
+        language,
+        "history-tournament-line",
+        name = tournament_name(&result.name),
+        finished = result.finished_at.to_string(),
+        rank = result.rank,
+        players = result.players,
+        points = points(result.half_points)
+    )
 }
 
 pub fn history(language: Language, page: &HistoryPage) -> Reply {
@@ -360,22 +418,24 @@ pub fn history(language: Language, page: &HistoryPage) -> Reply {
         player: player_id,
         page: p,
     });
-    if page.games.is_empty() {
-        return Reply {
-            content: tr!(l, "history-none", player = mention(&page.player)),
-            components,
-            mentions: vec![],
-        };
+    let mut lines = if page.games.is_empty() {
+        vec![tr!(l, "history-none", player = mention(&page.player))]
+    } else {
+        let mut lines = vec![tr!(
+            l,
+            "history-title",
+            player = mention(&page.player),
+            page = page.page + 1,
+            pages = page.pages,
+            total = page.total
+        )];
+        lines.extend(page.games.iter().map(|game| history_line(l, game)));
+        lines
+    };
+    if !page.tournaments.is_empty() {
+        lines.push(tr!(l, "history-tournaments-title", total = page.tournaments_total));
+        lines.extend(page.tournaments.iter().map(|result| tournament_line(l, result)));
     }
-    let mut lines = vec![tr!(
-        l,
-        "history-title",
-        player = mention(&page.player),
-        page = page.page + 1,
-        pages = page.pages,
-        total = page.total
-    )];
-    lines.extend(page.games.iter().map(|game| history_line(l, game)));
     Reply {
         content: lines.join("\n"),
         components,
@@ -414,6 +474,8 @@ pub fn rating_line(language: Language, view: &GameView) -> Option<String> {
         GameRating::Unrated(Unrated::PairLimit { per_day }) => {
             Some(tr!(language, "rating-line-pair-limit", per_day = *per_day))
         }
+        GameRating::Unrated(Unrated::Tournament) => Some(tr!(language, "rating-line-unrated-tournament")),
+        GameRating::Unrated(Unrated::Forfeit) => Some(tr!(language, "rating-line-forfeit")),
         GameRating::Unrated(Unrated::Computer | Unrated::Aborted) => None,
     }
 }
@@ -463,5 +525,71 @@ pub fn game(language: Language, game: &GameRecord) -> Reply {
         content: lines.join("\n"),
         components: vec![],
         mentions: vec![],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(name: &str, half_points: u32) -> TournamentResult {
+        TournamentResult {
+            tournament_id: 1,
+            name: name.into(),
+            guild_id: 1,
+            finished_at: 1_800_000_000,
+            rank: 2,
+            players: 8,
+            half_points,
+            withdrew: false,
+        }
+    }
+
+    /// Points are whole or a half, written each language's way, and their
+    /// word agrees: French says "1,5 point" where English says "1.5 points".
+    #[test]
+    fn a_tournament_line_writes_half_points_each_languages_way() {
+        let line = |language, half_points| tournament_line(language, &result("Cup", half_points));
+        assert!(
+            line(Language::English, 5).ends_with("· rank 2 of 8 · 2.5 points"),
+            "{}",
+            line(Language::English, 5)
+        );
+        assert!(
+            line(Language::English, 2).ends_with("· 1 point"),
+            "{}",
+            line(Language::English, 2)
+        );
+        assert!(
+            line(Language::English, 3).ends_with("· 1.5 points"),
+            "{}",
+            line(Language::English, 3)
+        );
+        assert!(
+            line(Language::French, 3).ends_with("· rang 2 sur 8 · 1,5 point"),
+            "{}",
+            line(Language::French, 3)
+        );
+        assert!(
+            line(Language::French, 6).ends_with("· 3 points"),
+            "{}",
+            line(Language::French, 6)
+        );
+        assert!(
+            line(Language::Spanish, 5).ends_with("· puesto 2 de 8 · 2,5 puntos"),
+            "{}",
+            line(Language::Spanish, 5)
+        );
+    }
+
+    /// A long name is cut, so that a page of tournaments fits a message.
+    #[test]
+    fn a_long_tournament_name_is_cut() {
+        let name = "The Grand Invitational Akon Championship of the Estuary, season three";
+        let line = tournament_line(Language::English, &result(name, 2));
+        let shown = line.strip_prefix("• 🏆 ").unwrap().split(" <t:").next().unwrap();
+        assert_eq!(shown, "The Grand Invitational Akon Championshi…");
+        assert_eq!(shown.chars().count(), TOURNAMENT_NAME_SHOWN);
+        assert!(!line.contains("season"), "{line}");
     }
 }
