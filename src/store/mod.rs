@@ -49,8 +49,10 @@ pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScore
 mod outage;
 pub use outage::Unavailable;
 mod status;
+mod tournament_messages;
 mod tournaments;
 pub use status::{ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
+pub use tournament_messages::{TournamentGameRow, TournamentMessageRow};
 pub use tournaments::{
     BoardResult, EntrantRow, EntryChange, NewPairing, NewTournament, PairingRow, Started, TournamentRow, Withdrawal,
     WithdrawnGame,
