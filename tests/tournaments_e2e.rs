@@ -129,7 +129,11 @@ async fn round_boards(fake: &FakeDiscord, name: &str, round: u32, count: usize) 
                 .skip(1)
                 .map(|rest| rest.split('>').next().unwrap().parse().unwrap())
                 .collect();
-            assert_eq!(ids.len(), 2, "both players pinged: {line}");
+            // Both players pinged; the computer is named, not pinged.
+            assert!(
+                ids.len() == 2 || (ids.len() == 1 && line.contains("the computer")),
+                "{line}"
+            );
             // Pinged: the post that made the board allows both mentions.
             let post = fake
                 .requests()
@@ -143,7 +147,7 @@ async fn round_boards(fake: &FakeDiscord, name: &str, round: u32, count: usize) 
             for id in &ids {
                 assert!(allowed.contains(id), "{id} is not pinged by {}", post.body);
             }
-            (board, [ids[0], ids[1]])
+            (board, [ids[0], ids.get(1).copied().unwrap_or(0)])
         })
         .collect()
 }
@@ -254,7 +258,7 @@ fn users(n: u64) -> BTreeMap<u64, TestUser> {
 
 async fn joining_and_starting_by_buttons_and_commands() {
     let scene = scene_with(4).await;
-    let id = create(&scene, "Spring cup", "round_robin", vec![("max_players", 4, json!(3))]).await;
+    let id = create(&scene, "Spring cup", "round_robin", vec![("max_players", 4, json!(4))]).await;
     let announced = tournament_message(&scene.fake, id).unwrap();
     assert!(fake::content(&announced).contains("Nobody yet"), "{announced}");
 
@@ -272,21 +276,36 @@ async fn joining_and_starting_by_buttons_and_commands() {
 
     // Leaving, and leaving when not in.
     press(&scene, &player(2), id, "Join").await;
-    message_saying(&scene.fake, id, "Players: 2 of 3").await;
+    message_saying(&scene.fake, id, "Players: 2 of 4").await;
     let left = press(&scene, &player(2), id, "Leave").await;
     assert!(left.contains("You have left"), "{left}");
-    let message = message_saying(&scene.fake, id, "Players: 1 of 3").await;
+    let message = message_saying(&scene.fake, id, "Players: 1 of 4").await;
     assert!(!fake::content(&message).contains(&player(2).mention()), "{message}");
     let not_in = press(&scene, &player(2), id, "Leave").await;
     assert!(not_in.contains("not in this tournament"), "{not_in}");
 
+    // The computer fills a place, added by the organiser alone.
+    let computer = vec![("level", 3, json!("easy"))];
+    let refused = scene
+        .slash(&player(1), "tournament add_computer", computer.clone())
+        .await;
+    assert!(
+        ephemeral_text(&refused).contains("Only the tournament's organiser"),
+        "{refused}"
+    );
+    let added = scene.slash(&organiser(), "tournament add_computer", computer).await;
+    assert!(
+        ephemeral_text(&added).contains("The computer (easy) plays in"),
+        "{added}"
+    );
+    message_saying(&scene.fake, id, "the computer (easy)").await;
     // A full tournament.
     for i in 2..=3 {
         press(&scene, &player(i), id, "Join").await;
     }
     let full = press(&scene, &player(4), id, "Join").await;
     assert!(full.contains("This tournament is full"), "{full}");
-    message_saying(&scene.fake, id, "Players: 3 of 3").await;
+    message_saying(&scene.fake, id, "Players: 4 of 4").await;
 
     // A player may not start it; nor create one.
     let start = scene.slash(&player(1), "tournament start", vec![]).await;
@@ -324,8 +343,8 @@ async fn joining_and_starting_by_buttons_and_commands() {
     assert!(ephemeral_text(&start).contains("has started"), "{start}");
     let message = message_saying(&scene.fake, id, "Round 1 of 3").await;
     assert!(fake::buttons(&message).is_empty(), "{message}");
-    assert_eq!(standings(&message).len(), 3);
-    round_boards(&scene.fake, "Spring cup", 1, 1).await;
+    assert_eq!(standings(&message).len(), 4);
+    round_boards(&scene.fake, "Spring cup", 1, 2).await;
 
     // Joining a started tournament, by a stale Join button.
     let late = scene
@@ -340,6 +359,16 @@ async fn joining_and_starting_by_buttons_and_commands() {
         .slash(&player(1), "tournament standings", vec![("tournament", 4, json!(999))])
         .await;
     assert!(ephemeral_text(&unknown).contains("does not exist"), "{unknown}");
+
+    // A player withdraws: their game is lost, and the table marks them.
+    let withdrawn = scene.slash(&player(1), "tournament withdraw", vec![]).await;
+    assert!(
+        ephemeral_text(&withdrawn).contains("You have left **Spring cup**"),
+        "{withdrawn}"
+    );
+    message_saying(&scene.fake, id, "p1 ×").await;
+    let again = scene.slash(&player(1), "tournament withdraw", vec![]).await;
+    assert!(ephemeral_text(&again).contains("not in this tournament"), "{again}");
 
     // Cancelled: the message says so.
     let cancel = scene.slash(&organiser(), "tournament cancel", vec![]).await;
