@@ -50,7 +50,7 @@ fn tournament_message_of(messages: Vec<&Value>, id: i64) -> Option<Value> {
     let tag = format!("#{id}");
     let found: Vec<&Value> = messages
         .into_iter()
-        .filter(|m| m["author"]["id"] == BOT_ID.to_string() && !fake::is_ephemeral(m))
+        .filter(|m| fake::snowflake(&m["author"]["id"]) == Some(BOT_ID) && !fake::is_ephemeral(m))
         .filter(|m| fake::content(m).lines().next().is_some_and(|line| line.ends_with(&tag)))
         .collect();
     assert!(
