@@ -171,7 +171,6 @@ pub fn akon_command() -> CreateCommand {
                     "cmd-tournament-role-desc"
                 )),
         )
-        .add_option(tournament_group())
         .add_option(option!(sub, "rules", "cmd-rules-name", "cmd-rules-desc"))
         .add_option(
             option!(sub, "review", "cmd-review-name", "cmd-review-desc").add_sub_option(
@@ -186,6 +185,7 @@ pub fn akon_command() -> CreateCommand {
             ),
         )
         .add_option(option!(sub, "puzzle", "cmd-puzzle-name", "cmd-puzzle-desc"))
+        .add_option(tournament_group())
 }
 
 /// `/akon tournament …`: create, start, cancel, withdraw, standings and
