@@ -98,7 +98,7 @@ impl Language {
     /// across lines; Latin American Spanish is written the same way here
     /// (one Spanish for every Spanish locale; the comma is also the usage
     /// of most of Latin America).
-    const fn number_marks(self) -> (char, char) {
+    pub const fn number_marks(self) -> (char, char) {
         match self {
             Language::English => ('.', ','),
             Language::French | Language::Spanish => (',', '\u{202F}'),
@@ -288,6 +288,12 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("refusal-tournament-name", "max", &Language::ALL),
     ("refusal-tournament-players", "min", &Language::ALL),
     ("refusal-tournament-players", "max", &Language::ALL),
+    // A tournament's round, "round 2 of 5"; its most players, "3 of 64".
+    ("tournament-round", "round", &Language::ALL),
+    ("tournament-round", "rounds", &Language::ALL),
+    ("tournament-game-intro", "round", &Language::ALL),
+    ("tournament-players", "count", &Language::ALL),
+    ("tournament-players", "max", &Language::ALL),
     // Ranks, ratings, deviations and percentages.
     ("standing-listed", "rank", &Language::ALL),
     ("standing-listed", "listed", &Language::ALL),

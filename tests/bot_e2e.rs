@@ -112,12 +112,21 @@ async fn the_akon_command_is_registered_with_every_subcommand_described() {
             "settings",
             "rules",
             "review",
-            "puzzle"
+            "puzzle",
+            "tournament"
         ]
     );
     for sub in akon["options"].as_array().unwrap() {
-        assert_eq!(sub["type"], 1, "{sub}");
+        // A subcommand, or (`tournament`) a group of them.
+        let group = sub["name"] == "tournament";
+        assert_eq!(sub["type"], if group { 2 } else { 1 }, "{sub}");
         assert!(!sub["description"].as_str().unwrap().is_empty(), "{sub}");
+        if group {
+            for inner in sub["options"].as_array().unwrap() {
+                assert_eq!(inner["type"], 1, "{inner}");
+                assert!(!inner["description"].as_str().unwrap().is_empty(), "{inner}");
+            }
+        }
     }
     assert_eq!(commands.len(), 1);
     scene.finish().await;

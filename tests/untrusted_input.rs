@@ -68,8 +68,11 @@ fn button_id() -> impl Strategy<Value = ButtonId> {
         (any::<u64>(), id.clone()).prop_map(|(player, page)| ButtonId::History { player, page }),
         id.clone().prop_map(|game| ButtonId::Review { game }),
         (id.clone(), id.clone()).prop_map(|(game, ply)| ButtonId::Hint { game, ply }),
-        (id, hole).prop_map(|(attempt, hole)| ButtonId::Puzzle { attempt, hole }),
+        (id.clone(), hole).prop_map(|(attempt, hole)| ButtonId::Puzzle { attempt, hole }),
         Just(ButtonId::NextPuzzle),
+        id.clone()
+            .prop_map(|tournament| ButtonId::TournamentJoin { tournament }),
+        id.prop_map(|tournament| ButtonId::TournamentLeave { tournament }),
     ]
 }
 
@@ -83,6 +86,8 @@ const BUTTON_PIECES: &[&str] = &[
     "rematch",
     "abort",
     "leaderboard",
+    "tjoin",
+    "tleave",
     "history",
     "review",
     "hint",

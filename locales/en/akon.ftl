@@ -564,3 +564,86 @@ refusal-no-puzzle = No puzzle could be found right now; try again in a moment.
 refusal-puzzle-not-found = That puzzle does not exist.
 refusal-not-your-puzzle = That puzzle is someone else's: ask for your own with /akon puzzle.
 refusal-puzzle-answered = That puzzle was answered already: each puzzle is scored once. /akon puzzle gives the next.
+
+## Tournaments (/akon tournament).
+cmd-tournament-name = tournament
+cmd-tournament-desc = Tournaments in this server: round robin or Swiss
+cmd-tournament-create-name = create
+cmd-tournament-create-desc = Announce a tournament in this channel (Manage Server, or the server's tournament role)
+cmd-tournament-start-name = start
+cmd-tournament-start-desc = Start the tournament now: round 1 is paired and its games begin
+cmd-tournament-cancel-name = cancel
+cmd-tournament-cancel-desc = Cancel the tournament; its games already begun go on as ordinary games
+cmd-tournament-withdraw-name = withdraw
+cmd-tournament-withdraw-desc = Leave the tournament: your game under way is lost, your later games forfeited
+cmd-tournament-standings-name = standings
+cmd-tournament-standings-desc = The tournament's standings, for you alone
+cmd-tournament-add-computer-name = add_computer
+cmd-tournament-add-computer-desc = Add the computer as a player, at a level (one per tournament)
+cmd-tournament-level-desc = How strong the computer plays
+cmd-tournament-option-name = tournament
+cmd-tournament-option-desc = The tournament's number (default: the one in this channel)
+cmd-name-name = name
+cmd-name-desc = The tournament's name
+cmd-format-name = format
+cmd-format-desc = Round robin (everyone meets everyone), double round robin, or Swiss
+cmd-rounds-name = rounds
+cmd-rounds-desc = Swiss only: how many rounds (default: enough for a clear winner)
+cmd-tournament-time-desc = Each player's time for a move in the tournament's games (default: 3 days)
+cmd-max-players-name = max_players
+cmd-max-players-desc = The most players (round robin 2 to 64, Swiss up to 512)
+cmd-rated-name = rated
+cmd-rated-desc = Whether the games count for ratings (default: yes)
+cmd-starts-at-name = starts_at
+cmd-starts-at-desc = Start by itself at a time: 2026-12-24 18:00 (UTC) or in 2h (m, h, d)
+cmd-tournament-role-name = tournament_role
+cmd-tournament-role-desc = A role whose members may run tournaments here, besides Manage Server (Manage Server)
+tournament-format-round-robin = round robin
+tournament-format-double-round-robin = double round robin
+tournament-format-swiss = Swiss
+tournament-title = 🏆 **{ $name }** · tournament #{ $id }
+tournament-rated = rated
+tournament-unrated = unrated
+tournament-terms = { $format } · { $time } per move · { $rated }
+tournament-terms-rounds = { $format } · { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+} · { $time } per move · { $rated }
+tournament-organiser = Organised by { $organiser }.
+tournament-starts-at = Starts by itself <t:{ $at }:f> (<t:{ $at }:R>), or when the organiser runs `/akon tournament start`.
+tournament-starts-by-hand = Starts when the organiser runs `/akon tournament start`.
+tournament-players = **Players: { $count } of { $max }**
+tournament-no-players = Nobody yet: press **Join**.
+tournament-more-players = { $count ->
+    [one] and 1 more
+   *[other] and { $count } more
+}
+button-tournament-join = Join
+button-tournament-leave = Leave
+tournament-round = **Round { $round } of { $rounds }** · the standings so far:
+tournament-finished = **Final standings:**
+tournament-cancelled = **This tournament was cancelled.**
+tournament-podium = 🏆 { $podium }
+tournament-column-player = player
+tournament-column-points = pts
+tournament-column-buchholz-cut1 = BH-1
+tournament-column-buchholz = BH
+tournament-column-sonneborn-berger = SB
+tournament-column-direct-encounter = DE
+tournament-column-seeds = seeds
+tournament-column-games = games
+tournament-standings-not-started = It has not started: standings come with round 1.
+tournament-game-intro = 🏆 **{ $name }** · round { $round }: { $first } against { $second }.
+tournament-created = Tournament #{ $id }, **{ $name }**, is announced in this channel: players join with its **Join** button.
+tournament-started = **{ $name }** has started: round 1's games are posted in this channel.
+tournament-cancelled-done = **{ $name }** is cancelled.
+tournament-withdrawn = You have left **{ $name }**.
+tournament-joined = You are in **{ $name }**. Your games will be posted in this channel, with a ping.
+tournament-left = You have left **{ $name }**.
+tournament-computer-added = The computer ({ $level }) plays in **{ $name }**.
+refusal-tournament-needs-rights = Running tournaments here needs the Manage Server permission.
+refusal-tournament-needs-rights-role = Running tournaments here needs the Manage Server permission or the role { $role }.
+refusal-tournament-none-here = There is no tournament open or under way in this channel; give its number.
+refusal-tournament-which = This channel has several tournaments; give the number of one (tournament { $tournaments }).
+refusal-tournament-starts-at-format = Give the start time as `2026-12-24 18:00` (UTC) or as `in 2h` (`m` minutes, `h` hours, `d` days, up to a year).
+refusal-tournament-role-needs-manage-server = Only members who may manage this server can name its tournament role.

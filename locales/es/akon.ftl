@@ -567,3 +567,86 @@ refusal-no-puzzle = No hay ningún problema disponible ahora; inténtalo de nuev
 refusal-puzzle-not-found = Ese problema no existe.
 refusal-not-your-puzzle = Ese problema es de otra persona: pide el tuyo con /akon problema.
 refusal-puzzle-answered = Ese problema ya tiene respuesta: cada problema cuenta una sola vez. /akon problema da el siguiente.
+
+## Torneos (/akon torneo).
+cmd-tournament-name = torneo
+cmd-tournament-desc = Los torneos del servidor: todos contra todos o sistema suizo
+cmd-tournament-create-name = crear
+cmd-tournament-create-desc = Anunciar un torneo en este canal (Gestionar servidor, o el rol de torneos del servidor)
+cmd-tournament-start-name = empezar
+cmd-tournament-start-desc = Empezar el torneo ahora: se empareja la ronda 1 y empiezan sus partidas
+cmd-tournament-cancel-name = cancelar
+cmd-tournament-cancel-desc = Cancelar el torneo; sus partidas ya empezadas siguen como partidas normales
+cmd-tournament-withdraw-name = retirarse
+cmd-tournament-withdraw-desc = Dejar el torneo: tu partida en curso se pierde, las siguientes por incomparecencia
+cmd-tournament-standings-name = clasificación
+cmd-tournament-standings-desc = La clasificación del torneo, solo para ti
+cmd-tournament-add-computer-name = añadir-máquina
+cmd-tournament-add-computer-desc = Añadir la máquina como jugador, con un nivel (una por torneo)
+cmd-tournament-level-desc = La fuerza de juego de la máquina
+cmd-tournament-option-name = torneo
+cmd-tournament-option-desc = El número del torneo (por defecto: el de este canal)
+cmd-name-name = nombre
+cmd-name-desc = El nombre del torneo
+cmd-format-name = formato
+cmd-format-desc = Todos contra todos, todos contra todos a doble vuelta, o sistema suizo
+cmd-rounds-name = rondas
+cmd-rounds-desc = Solo sistema suizo: cuántas rondas (por defecto: las bastantes para un ganador claro)
+cmd-tournament-time-desc = El tiempo de cada jugador por jugada en las partidas del torneo (por defecto: 3 días)
+cmd-max-players-name = jugadores-max
+cmd-max-players-desc = El número máximo de jugadores (todos contra todos de 2 a 64, suizo hasta 512)
+cmd-rated-name = puntuable
+cmd-rated-desc = Si las partidas cuentan para las puntuaciones (por defecto: sí)
+cmd-starts-at-name = inicio
+cmd-starts-at-desc = Empezar solo a una hora: 2026-12-24 18:00 (UTC) o in 2h (m, h, d)
+cmd-tournament-role-name = rol-torneos
+cmd-tournament-role-desc = Un rol que puede organizar torneos aquí, además de Gestionar servidor (Gestionar servidor)
+tournament-format-round-robin = todos contra todos
+tournament-format-double-round-robin = todos contra todos a doble vuelta
+tournament-format-swiss = sistema suizo
+tournament-title = 🏆 **{ $name }** · torneo #{ $id }
+tournament-rated = puntuable
+tournament-unrated = no puntuable
+tournament-terms = { $format } · { $time } por jugada · { $rated }
+tournament-terms-rounds = { $format } · { $rounds ->
+    [one] { $rounds } ronda
+   *[other] { $rounds } rondas
+} · { $time } por jugada · { $rated }
+tournament-organiser = Organizado por { $organiser }.
+tournament-starts-at = Empieza solo el <t:{ $at }:f> (<t:{ $at }:R>), o cuando el organizador usa `/akon torneo empezar`.
+tournament-starts-by-hand = Empieza cuando el organizador usa `/akon torneo empezar`.
+tournament-players = **Jugadores: { $count } de { $max }**
+tournament-no-players = Nadie todavía: pulsa **Participar**.
+tournament-more-players = { $count ->
+    [one] y 1 más
+   *[other] y { $count } más
+}
+button-tournament-join = Participar
+button-tournament-leave = Salir
+tournament-round = **Ronda { $round } de { $rounds }** · la clasificación por ahora:
+tournament-finished = **Clasificación final:**
+tournament-cancelled = **Este torneo fue cancelado.**
+tournament-podium = 🏆 { $podium }
+tournament-column-player = jugador
+tournament-column-points = pts
+tournament-column-buchholz-cut1 = BH-1
+tournament-column-buchholz = BH
+tournament-column-sonneborn-berger = SB
+tournament-column-direct-encounter = ED
+tournament-column-seeds = semillas
+tournament-column-games = partidas
+tournament-standings-not-started = No ha empezado: la clasificación llega con la ronda 1.
+tournament-game-intro = 🏆 **{ $name }** · ronda { $round }: { $first } contra { $second }.
+tournament-created = El torneo #{ $id }, **{ $name }**, está anunciado en este canal: los jugadores se apuntan con su botón **Participar**.
+tournament-started = **{ $name }** ha empezado: las partidas de la ronda 1 están publicadas en este canal.
+tournament-cancelled-done = **{ $name }** está cancelado.
+tournament-withdrawn = Has dejado **{ $name }**.
+tournament-joined = Estás en **{ $name }**. Tus partidas se publicarán en este canal, con una mención.
+tournament-left = Has dejado **{ $name }**.
+tournament-computer-added = La máquina ({ $level }) juega en **{ $name }**.
+refusal-tournament-needs-rights = Organizar torneos aquí requiere el permiso Gestionar servidor.
+refusal-tournament-needs-rights-role = Organizar torneos aquí requiere el permiso Gestionar servidor o el rol { $role }.
+refusal-tournament-none-here = No hay ningún torneo abierto ni en curso en este canal; indica su número.
+refusal-tournament-which = Este canal tiene varios torneos; indica el número de uno (torneo { $tournaments }).
+refusal-tournament-starts-at-format = Indica la hora de inicio como `2026-12-24 18:00` (UTC) o como `in 2h` (`m` minutos, `h` horas, `d` días, hasta un año).
+refusal-tournament-role-needs-manage-server = Solo quienes pueden gestionar este servidor pueden elegir su rol de torneos.

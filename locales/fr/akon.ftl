@@ -570,3 +570,86 @@ refusal-no-puzzle = Aucun problème disponible pour l'instant ; réessaie dans u
 refusal-puzzle-not-found = Ce problème n'existe pas.
 refusal-not-your-puzzle = Ce problème est celui de quelqu'un d'autre : demande le tien avec /akon problème.
 refusal-puzzle-answered = Tu as déjà répondu à ce problème : chaque problème ne compte qu'une fois. /akon problème donne le suivant.
+
+## Tournois (/akon tournoi).
+cmd-tournament-name = tournoi
+cmd-tournament-desc = Les tournois du serveur : toutes rondes ou système suisse
+cmd-tournament-create-name = créer
+cmd-tournament-create-desc = Annoncer un tournoi dans ce salon (Gérer le serveur, ou le rôle de tournoi du serveur)
+cmd-tournament-start-name = lancer
+cmd-tournament-start-desc = Lancer le tournoi maintenant : la ronde 1 est appariée et ses parties commencent
+cmd-tournament-cancel-name = annuler
+cmd-tournament-cancel-desc = Annuler le tournoi ; ses parties déjà commencées continuent comme des parties ordinaires
+cmd-tournament-withdraw-name = se-retirer
+cmd-tournament-withdraw-desc = Quitter le tournoi : ta partie en cours est perdue, les suivantes perdues par forfait
+cmd-tournament-standings-name = classement
+cmd-tournament-standings-desc = Le classement du tournoi, pour toi seul
+cmd-tournament-add-computer-name = ajouter-ordinateur
+cmd-tournament-add-computer-desc = Ajouter l'ordinateur comme joueur, à un niveau (un par tournoi)
+cmd-tournament-level-desc = La force de jeu de l'ordinateur
+cmd-tournament-option-name = tournoi
+cmd-tournament-option-desc = Le numéro du tournoi (par défaut : celui de ce salon)
+cmd-name-name = nom
+cmd-name-desc = Le nom du tournoi
+cmd-format-name = formule
+cmd-format-desc = Toutes rondes (chacun rencontre chacun), toutes rondes en aller-retour, ou système suisse
+cmd-rounds-name = rondes
+cmd-rounds-desc = Système suisse seulement : combien de rondes (par défaut : assez pour un vainqueur net)
+cmd-tournament-time-desc = Le temps de chaque joueur pour un coup dans les parties du tournoi (par défaut : 3 jours)
+cmd-max-players-name = joueurs-max
+cmd-max-players-desc = Le nombre maximal de joueurs (toutes rondes de 2 à 64, suisse jusqu'à 512)
+cmd-rated-name = classé
+cmd-rated-desc = Si les parties comptent pour les cotes (par défaut : oui)
+cmd-starts-at-name = début
+cmd-starts-at-desc = Commencer tout seul à une heure : 2026-12-24 18:00 (UTC) ou in 2h (m, h, d)
+cmd-tournament-role-name = rôle-tournoi
+cmd-tournament-role-desc = Un rôle qui peut organiser des tournois ici, en plus de Gérer le serveur (Gérer le serveur)
+tournament-format-round-robin = toutes rondes
+tournament-format-double-round-robin = toutes rondes aller-retour
+tournament-format-swiss = système suisse
+tournament-title = 🏆 **{ $name }** · tournoi #{ $id }
+tournament-rated = classé
+tournament-unrated = non classé
+tournament-terms = { $format } · { $time } par coup · { $rated }
+tournament-terms-rounds = { $format } · { $rounds ->
+    [one] { $rounds } ronde
+   *[other] { $rounds } rondes
+} · { $time } par coup · { $rated }
+tournament-organiser = Organisé par { $organiser }.
+tournament-starts-at = Commence tout seul le <t:{ $at }:f> (<t:{ $at }:R>), ou quand l'organisateur lance `/akon tournoi lancer`.
+tournament-starts-by-hand = Commence quand l'organisateur lance `/akon tournoi lancer`.
+tournament-players = **Joueurs : { $count } sur { $max }**
+tournament-no-players = Personne encore : appuie sur **Participer**.
+tournament-more-players = { $count ->
+    [one] et 1 autre
+   *[other] et { $count } autres
+}
+button-tournament-join = Participer
+button-tournament-leave = Quitter
+tournament-round = **Ronde { $round } sur { $rounds }** · le classement pour l'instant :
+tournament-finished = **Classement final :**
+tournament-cancelled = **Ce tournoi a été annulé.**
+tournament-podium = 🏆 { $podium }
+tournament-column-player = joueur
+tournament-column-points = pts
+tournament-column-buchholz-cut1 = BH-1
+tournament-column-buchholz = BH
+tournament-column-sonneborn-berger = SB
+tournament-column-direct-encounter = CD
+tournament-column-seeds = graines
+tournament-column-games = parties
+tournament-standings-not-started = Il n'a pas commencé : le classement vient avec la ronde 1.
+tournament-game-intro = 🏆 **{ $name }** · ronde { $round } : { $first } contre { $second }.
+tournament-created = Le tournoi #{ $id }, **{ $name }**, est annoncé dans ce salon : on s'inscrit avec son bouton **Participer**.
+tournament-started = **{ $name }** a commencé : les parties de la ronde 1 sont postées dans ce salon.
+tournament-cancelled-done = **{ $name }** est annulé.
+tournament-withdrawn = Tu as quitté **{ $name }**.
+tournament-joined = Tu participes à **{ $name }**. Tes parties seront postées dans ce salon, avec une mention.
+tournament-left = Tu as quitté **{ $name }**.
+tournament-computer-added = L'ordinateur ({ $level }) joue dans **{ $name }**.
+refusal-tournament-needs-rights = Organiser des tournois ici demande la permission Gérer le serveur.
+refusal-tournament-needs-rights-role = Organiser des tournois ici demande la permission Gérer le serveur ou le rôle { $role }.
+refusal-tournament-none-here = Aucun tournoi n'est ouvert ou en cours dans ce salon ; donne son numéro.
+refusal-tournament-which = Ce salon a plusieurs tournois ; donne le numéro de l'un d'eux (tournoi { $tournaments }).
+refusal-tournament-starts-at-format = Donne l'heure de début sous la forme `2026-12-24 18:00` (UTC) ou `in 2h` (`m` minutes, `h` heures, `d` jours, jusqu'à un an).
+refusal-tournament-role-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent choisir son rôle de tournoi.

@@ -140,6 +140,8 @@ impl Bot {
             ButtonId::Hint { game, ply } => self.hint_button(call, game, ply).await,
             ButtonId::Puzzle { attempt, hole } => self.puzzle_answer(call, attempt, hole).await,
             ButtonId::NextPuzzle => self.next_puzzle_button(ctx, press, languages, &user).await,
+            ButtonId::TournamentJoin { tournament } => self.tournament_button(call, tournament, true).await,
+            ButtonId::TournamentLeave { tournament } => self.tournament_button(call, tournament, false).await,
             ButtonId::ResignConfirmed { game, ply } => {
                 let _busy = self.busy.hold(game);
                 match self.service.resign_confirmed(game, &user, ply).await {

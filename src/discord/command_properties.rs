@@ -41,6 +41,18 @@ const OPTION_NAMES: &[&str] = &[
     "",
     "x",
 ];
+const TOURNAMENT_OPTION_NAMES: &[&str] = &[
+    "name",
+    "format",
+    "rounds",
+    "time_per_move",
+    "max_players",
+    "rated",
+    "starts_at",
+    "tournament",
+    "level",
+    "x",
+];
 const USER: u64 = 700_000_000_000_000_001;
 
 /// An option's type and value, as Discord encodes them: a string (3), an
@@ -64,8 +76,8 @@ fn option_value() -> impl Strategy<Value = (u8, Value)> {
     ]
 }
 
-/// A DM interaction of `/{command} {sub}` with `options`; `USER` is the
-/// only user `resolved` knows.
+/// A DM interaction of `/{command} {sub}` with `options` (`sub` may be
+/// `group sub`); `USER` is the only user `resolved` knows.
 fn interaction(command: &str, sub: &str, options: &[(String, u8, Value)]) -> CommandInteraction {
     let user = json!({"id": USER.to_string(), "username": "ada", "discriminator": "0", "avatar": null});
     let leaves: Vec<Value> = options
@@ -87,7 +99,11 @@ fn interaction(command: &str, sub: &str, options: &[(String, u8, Value)]) -> Com
             "id": "4",
             "name": command,
             "type": 1,
-            "options": [{"name": sub, "type": 1, "options": leaves}],
+            "options": match sub.split_once(' ') {
+                Some((group, sub)) => json!([{"name": group, "type": 2,
+                    "options": [{"name": sub, "type": 1, "options": leaves}]}]),
+                None => json!([{"name": sub, "type": 1, "options": leaves}]),
+            },
             "resolved": {"users": {USER.to_string(): user}},
         },
     });
@@ -110,6 +126,27 @@ proptest! {
         let options: Vec<(String, u8, Value)> =
             options.into_iter().map(|(name, (kind, value))| (name.to_string(), kind, value)).collect();
         let _ = parse(&interaction(&command, &sub, &options));
+    }
+
+    #[test]
+    fn any_tournament_command_parses_or_is_refused_without_panic(
+        sub in prop_oneof![
+            prop::sample::select(&["create", "start", "cancel", "withdraw", "standings", "add_computer", ""][..])
+                .prop_map(str::to_string),
+            any::<String>(),
+        ],
+        options in vec((prop::sample::select(TOURNAMENT_OPTION_NAMES), option_value()), 0..8),
+    ) {
+        let options: Vec<(String, u8, Value)> =
+            options.into_iter().map(|(name, (kind, value))| (name.to_string(), kind, value)).collect();
+        let _ = parse(&interaction("akon", &format!("tournament {sub}"), &options));
+    }
+
+    #[test]
+    fn a_start_time_is_read_or_refused_without_panic(text in any::<String>(), now in 0..4_000_000_000i64) {
+        if let Some(at) = super::commands::parse_starts_at(&text, now) {
+            prop_assert!(at >= 0);
+        }
     }
 
     #[test]
@@ -224,6 +261,7 @@ fn well_formed_options_parse_to_what_they_said() {
                 ("time_per_move", 3, json!(TimePerMove::ALL[0].code())),
                 ("language", 3, json!("discord")),
                 ("server_language", 3, json!("fr")),
+                ("tournament_role", 8, json!("950000000000000001")),
             ]
         ),
         Ok(AkonCommand::Settings {
@@ -231,7 +269,36 @@ fn well_formed_options_parse_to_what_they_said() {
             time: Some(TimePerMove::ALL[0]),
             language: Some(None),
             server_language: Some(Some(crate::i18n::Language::French)),
+            tournament_role: Some(950_000_000_000_000_001),
         })
     );
     assert_eq!(parsed("rules", &[("x", 3, json!("ignored"))]), Ok(AkonCommand::Rules));
+    assert_eq!(
+        parse(&interaction(
+            "akon",
+            "tournament create",
+            &[
+                ("name".to_string(), 3, json!("Cup")),
+                ("format".to_string(), 3, json!("swiss")),
+                ("rounds".to_string(), 4, json!(4)),
+                ("starts_at".to_string(), 3, json!("in 2h")),
+            ]
+        )),
+        Ok(AkonCommand::Tournament(super::commands::TournamentCommand::Create {
+            name: "Cup".into(),
+            format: crate::service::TournamentFormat::Swiss,
+            rounds: Some(4),
+            time: None,
+            max_players: None,
+            rated: true,
+            starts_at: Some("in 2h".into()),
+        }))
+    );
+    assert_eq!(
+        parsed(
+            "tournament create",
+            &[("name", 3, json!("Cup")), ("format", 3, json!("knockout"))]
+        ),
+        Err(CommandError::BadOption("format".into()))
+    );
 }

@@ -3,12 +3,14 @@
 use crate::ai::Level;
 use crate::board_text::level_name;
 use crate::i18n::Language;
-use crate::service::TimePerMove;
+use crate::service::{TimePerMove, TournamentFormat, ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX};
 use crate::tr;
 use serenity::all::{
-    CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue, User,
+    CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue,
+    Unresolved, User,
 };
 
+use super::render::tournaments::tournament_format_name;
 use super::render::{language_name, time_per_move_text};
 
 /// The languages the command is registered in besides English, with the
@@ -161,7 +163,13 @@ pub fn akon_command() -> CreateCommand {
                     "server_language",
                     "cmd-server-language-name",
                     "cmd-server-language-desc"
-                ))),
+                )))
+                .add_sub_option(option!(
+                    CommandOptionType::Role,
+                    "tournament_role",
+                    "cmd-tournament-role-name",
+                    "cmd-tournament-role-desc"
+                )),
         )
         .add_option(option!(sub, "rules", "cmd-rules-name", "cmd-rules-desc"))
         .add_option(
@@ -177,6 +185,142 @@ pub fn akon_command() -> CreateCommand {
             ),
         )
         .add_option(option!(sub, "puzzle", "cmd-puzzle-name", "cmd-puzzle-desc"))
+        .add_option(tournament_group())
+}
+
+/// `/akon tournament …`: create, start, cancel, withdraw, standings and
+/// add_computer.
+fn tournament_group() -> CreateCommandOption {
+    let sub = CommandOptionType::SubCommand;
+    let which = || {
+        option!(
+            CommandOptionType::Integer,
+            "tournament",
+            "cmd-tournament-option-name",
+            "cmd-tournament-option-desc"
+        )
+        .min_int_value(1)
+    };
+    let format = TournamentFormat::ALL.into_iter().fold(
+        option!(
+            CommandOptionType::String,
+            "format",
+            "cmd-format-name",
+            "cmd-format-desc"
+        )
+        .required(true),
+        |option, format| choice_of(option, format.code(), |l| tournament_format_name(l, format)),
+    );
+    let create = option!(
+        sub,
+        "create",
+        "cmd-tournament-create-name",
+        "cmd-tournament-create-desc"
+    )
+    .add_sub_option(
+        option!(CommandOptionType::String, "name", "cmd-name-name", "cmd-name-desc")
+            .required(true)
+            .max_length(TOURNAMENT_NAME_MAX as u16),
+    )
+    .add_sub_option(format)
+    .add_sub_option(
+        option!(
+            CommandOptionType::Integer,
+            "rounds",
+            "cmd-rounds-name",
+            "cmd-rounds-desc"
+        )
+        .min_int_value(1)
+        .max_int_value(u64::from(SWISS_MAX_PLAYERS) - 1),
+    )
+    .add_sub_option(time_per_move_option(option!(
+        CommandOptionType::String,
+        "time_per_move",
+        "cmd-time-per-move-name",
+        "cmd-tournament-time-desc"
+    )))
+    .add_sub_option(
+        option!(
+            CommandOptionType::Integer,
+            "max_players",
+            "cmd-max-players-name",
+            "cmd-max-players-desc"
+        )
+        .min_int_value(2)
+        .max_int_value(u64::from(SWISS_MAX_PLAYERS.max(ROUND_ROBIN_MAX_PLAYERS))),
+    )
+    .add_sub_option(option!(
+        CommandOptionType::Boolean,
+        "rated",
+        "cmd-rated-name",
+        "cmd-rated-desc"
+    ))
+    .add_sub_option(
+        option!(
+            CommandOptionType::String,
+            "starts_at",
+            "cmd-starts-at-name",
+            "cmd-starts-at-desc"
+        )
+        .max_length(40),
+    );
+    let add_computer = option!(
+        sub,
+        "add_computer",
+        "cmd-tournament-add-computer-name",
+        "cmd-tournament-add-computer-desc"
+    )
+    .add_sub_option(
+        Level::ALL.into_iter().fold(
+            option!(
+                CommandOptionType::String,
+                "level",
+                "cmd-level-name",
+                "cmd-tournament-level-desc"
+            )
+            .required(true),
+            |option, level| choice_of(option, level.name(), |l| level_name(l, level)),
+        ),
+    )
+    .add_sub_option(which());
+    option!(
+        CommandOptionType::SubCommandGroup,
+        "tournament",
+        "cmd-tournament-name",
+        "cmd-tournament-desc"
+    )
+    .add_sub_option(create)
+    .add_sub_option(
+        option!(sub, "start", "cmd-tournament-start-name", "cmd-tournament-start-desc").add_sub_option(which()),
+    )
+    .add_sub_option(
+        option!(
+            sub,
+            "cancel",
+            "cmd-tournament-cancel-name",
+            "cmd-tournament-cancel-desc"
+        )
+        .add_sub_option(which()),
+    )
+    .add_sub_option(
+        option!(
+            sub,
+            "withdraw",
+            "cmd-tournament-withdraw-name",
+            "cmd-tournament-withdraw-desc"
+        )
+        .add_sub_option(which()),
+    )
+    .add_sub_option(
+        option!(
+            sub,
+            "standings",
+            "cmd-tournament-standings-name",
+            "cmd-tournament-standings-desc"
+        )
+        .add_sub_option(which()),
+    )
+    .add_sub_option(add_computer)
 }
 
 /// `option` offering every time per move.
@@ -237,6 +381,30 @@ impl<'a> Options<'a> {
         })
     }
 
+    /// A role option's id (whether or not Discord sent the role itself).
+    fn role(&self, name: &str) -> Result<Option<u64>, CommandError> {
+        self.get(name, |value| match value {
+            ResolvedValue::Role(role) => Some(role.id.get()),
+            ResolvedValue::Unresolved(Unresolved::RoleId(id)) => Some(id.get()),
+            _ => None,
+        })
+    }
+
+    fn text(&self, name: &str) -> Result<Option<String>, CommandError> {
+        self.get(name, |value| match value {
+            ResolvedValue::String(text) => Some(text.to_string()),
+            _ => None,
+        })
+    }
+
+    /// An integer option within `range`.
+    fn number(&self, name: &str, range: std::ops::RangeInclusive<i64>) -> Result<Option<i64>, CommandError> {
+        self.get(name, |value| match *value {
+            ResolvedValue::Integer(n) if range.contains(&n) => Some(n),
+            _ => None,
+        })
+    }
+
     /// A language option: a language's code, or `discord` (`Some(None)`)
     /// to follow Discord's.
     fn language(&self, name: &str) -> Result<Option<Option<Language>>, CommandError> {
@@ -262,6 +430,14 @@ fn option_name(language: Language, name: &str) -> String {
         "dm_reminders" => "cmd-dm-reminders-name",
         "language" => "cmd-language-name",
         "server_language" => "cmd-server-language-name",
+        "tournament_role" => "cmd-tournament-role-name",
+        "tournament" => "cmd-tournament-option-name",
+        "name" => "cmd-name-name",
+        "format" => "cmd-format-name",
+        "rounds" => "cmd-rounds-name",
+        "max_players" => "cmd-max-players-name",
+        "rated" => "cmd-rated-name",
+        "starts_at" => "cmd-starts-at-name",
         _ => return name.to_string(),
     };
     crate::i18n::message(language, key, &fluent_bundle::FluentArgs::new())
@@ -287,7 +463,10 @@ pub enum AkonCommand {
         language: Option<Option<Language>>,
         /// The server's language, likewise.
         server_language: Option<Option<Language>>,
+        /// The role that may run tournaments in the server.
+        tournament_role: Option<u64>,
     },
+    Tournament(TournamentCommand),
     Games,
     Board {
         game: Option<i64>,
@@ -316,6 +495,38 @@ pub enum AkonCommand {
         game: i64,
     },
     Puzzle,
+}
+
+/// A parsed `/akon tournament …`; `tournament: None` means the channel's
+/// one tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentCommand {
+    Create {
+        name: String,
+        format: TournamentFormat,
+        rounds: Option<u32>,
+        time: Option<TimePerMove>,
+        max_players: Option<u32>,
+        rated: bool,
+        /// As typed; read against the clock by the handler.
+        starts_at: Option<String>,
+    },
+    Start {
+        tournament: Option<i64>,
+    },
+    Cancel {
+        tournament: Option<i64>,
+    },
+    Withdraw {
+        tournament: Option<i64>,
+    },
+    Standings {
+        tournament: Option<i64>,
+    },
+    AddComputer {
+        level: Level,
+        tournament: Option<i64>,
+    },
 }
 
 /// Why an interaction is not a well-formed `/akon` command.
@@ -351,6 +562,18 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
     let Some(sub) = interaction.data.options().into_iter().next() else {
         return Err(CommandError::UnknownSubcommand(String::new()));
     };
+    if let ResolvedValue::SubCommandGroup(group) = sub.value {
+        if sub.name != "tournament" {
+            return Err(CommandError::UnknownSubcommand(sub.name.into()));
+        }
+        let Some(inner) = group.into_iter().next() else {
+            return Err(CommandError::UnknownSubcommand(sub.name.into()));
+        };
+        let ResolvedValue::SubCommand(options) = inner.value else {
+            return Err(CommandError::UnknownSubcommand(inner.name.into()));
+        };
+        return parse_tournament(inner.name, &Options(options)).map(AkonCommand::Tournament);
+    }
     let ResolvedValue::SubCommand(options) = sub.value else {
         return Err(CommandError::UnknownSubcommand(sub.name.into()));
     };
@@ -398,10 +621,103 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             time: options.choice("time_per_move")?,
             language: options.language("language")?,
             server_language: options.language("server_language")?,
+            tournament_role: options.role("tournament_role")?,
         },
         "puzzle" => AkonCommand::Puzzle,
         other => return Err(CommandError::UnknownSubcommand(other.into())),
     })
+}
+
+fn parse_tournament(sub: &str, options: &Options<'_>) -> Result<TournamentCommand, CommandError> {
+    let tournament = options.id("tournament")?;
+    let most = i64::from(SWISS_MAX_PLAYERS.max(ROUND_ROBIN_MAX_PLAYERS));
+    Ok(match sub {
+        "create" => TournamentCommand::Create {
+            name: required("name", options.text("name")?)?,
+            format: required(
+                "format",
+                options.get("format", |value| match value {
+                    ResolvedValue::String(code) => TournamentFormat::from_code(code),
+                    _ => None,
+                })?,
+            )?,
+            rounds: options.number("rounds", 1..=most)?.map(|n| n as u32),
+            time: options.choice("time_per_move")?,
+            max_players: options.number("max_players", 1..=most)?.map(|n| n as u32),
+            rated: options.flag("rated")?.unwrap_or(true),
+            starts_at: options.text("starts_at")?,
+        },
+        "start" => TournamentCommand::Start { tournament },
+        "cancel" => TournamentCommand::Cancel { tournament },
+        "withdraw" => TournamentCommand::Withdraw { tournament },
+        "standings" => TournamentCommand::Standings { tournament },
+        "add_computer" => TournamentCommand::AddComputer {
+            level: required("level", options.choice("level")?)?,
+            tournament,
+        },
+        other => return Err(CommandError::UnknownSubcommand(other.into())),
+    })
+}
+
+/// A start time as `/akon tournament create starts_at:` takes it, at
+/// `now` (seconds since the Unix epoch): `YYYY-MM-DD HH:MM` in UTC (a `T`
+/// may stand for the space, a trailing `Z` or ` UTC` is allowed), or
+/// relative, `in 90m`, `in 2h`, `in 3d` (also `90m`, `2h`). `None` for
+/// anything else, or a time out of range.
+pub fn parse_starts_at(text: &str, now: i64) -> Option<i64> {
+    let text = text.trim();
+    let lower = text.to_ascii_lowercase();
+    let relative = lower.strip_prefix("in ").unwrap_or(&lower).trim();
+    if let Some(unit) = relative.chars().last().filter(|c| matches!(c, 'm' | 'h' | 'd')) {
+        let amount: i64 = relative[..relative.len() - 1].trim().parse().ok()?;
+        let seconds = match unit {
+            'm' => 60,
+            'h' => 3_600,
+            _ => 86_400,
+        };
+        // At most a year ahead.
+        return (1..=366 * 86_400 / seconds)
+            .contains(&amount)
+            .then(|| now + amount * seconds);
+    }
+    let text = lower
+        .strip_suffix(" utc")
+        .or_else(|| lower.strip_suffix('z'))
+        .unwrap_or(&lower);
+    let (date, time) = text.split_once(['t', ' '])?;
+    let mut date = date.split('-');
+    let (year, month, day): (i64, i64, i64) = (
+        date.next()?.parse().ok()?,
+        date.next()?.parse().ok()?,
+        date.next()?.parse().ok()?,
+    );
+    let (hour, minute) = time.trim().split_once(':')?;
+    let (hour, minute): (i64, i64) = (hour.parse().ok()?, minute.parse().ok()?);
+    let days_in_month = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        _ => return None,
+    };
+    if !(1970..=9999).contains(&year) || !(1..=days_in_month).contains(&day) || hour > 23 || minute > 59 {
+        return None;
+    }
+    if hour < 0 || minute < 0 {
+        return None;
+    }
+    Some(days_from_civil(year, month, day) * 86_400 + hour * 3_600 + minute * 60)
+}
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar
+/// (Howard Hinnant's `days_from_civil`).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let day_of_year = (153 * (month + if month > 2 { -3 } else { 9 }) + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
 }
 
 #[cfg(test)]
@@ -414,7 +730,17 @@ mod tests {
     fn refusals_name_options_by_their_localised_names() {
         let command = serde_json::to_value(akon_command()).unwrap();
         let mut checked = 0;
-        for sub in command["options"].as_array().unwrap() {
+        // A group's subcommands' options, beside the subcommands' own.
+        let subs: Vec<&serde_json::Value> = command["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|sub| match sub["type"].as_u64() {
+                Some(2) => sub["options"].as_array().unwrap().iter().collect(),
+                _ => vec![sub],
+            })
+            .collect();
+        for sub in subs {
             for option in sub["options"].as_array().into_iter().flatten() {
                 let name = option["name"].as_str().unwrap();
                 for language in [Language::French, Language::Spanish] {
@@ -431,6 +757,57 @@ mod tests {
         }
         assert!(checked >= 10, "{checked}");
         let refusal = CommandError::BadOption("time_per_move".into()).sentence(Language::French);
+        assert_eq!(
+            CommandError::BadOption("starts_at".into()).sentence(Language::English),
+            "The option `starts_at` is malformed."
+        );
         assert_eq!(refusal, "L'option `temps-par-coup` est mal formée.");
+    }
+}
+
+#[cfg(test)]
+mod starts_at_tests {
+    use super::parse_starts_at;
+
+    const NOW: i64 = 1_800_000_000;
+
+    #[test]
+    fn a_utc_date_and_time_is_read_exactly() {
+        // 2026-12-24 18:00 UTC, as `date -u -d '2026-12-24 18:00' +%s` says.
+        assert_eq!(parse_starts_at("2026-12-24 18:00", NOW), Some(1_798_135_200));
+        assert_eq!(parse_starts_at("2026-12-24T18:00Z", NOW), Some(1_798_135_200));
+        assert_eq!(parse_starts_at(" 2026-12-24 18:00 UTC ", NOW), Some(1_798_135_200));
+        assert_eq!(parse_starts_at("1970-01-01 00:00", NOW), Some(0));
+        assert_eq!(parse_starts_at("2028-02-29 00:00", NOW), Some(1_835_395_200));
+    }
+
+    #[test]
+    fn a_relative_time_counts_from_now() {
+        assert_eq!(parse_starts_at("in 2h", NOW), Some(NOW + 7_200));
+        assert_eq!(parse_starts_at("in 90m", NOW), Some(NOW + 5_400));
+        assert_eq!(parse_starts_at("3d", NOW), Some(NOW + 3 * 86_400));
+        assert_eq!(parse_starts_at("IN 1H", NOW), Some(NOW + 3_600));
+    }
+
+    #[test]
+    fn anything_else_is_refused() {
+        for bad in [
+            "",
+            "tomorrow",
+            "in 0h",
+            "in -1h",
+            "in 2y",
+            "in 400d",
+            "2026-02-30 10:00",
+            "2026-13-01 10:00",
+            "2026-12-24 24:00",
+            "2026-12-24 18:60",
+            "2026-12-24",
+            "24/12/2026 18:00",
+            "in h",
+            "in 1.5h",
+        ] {
+            assert_eq!(parse_starts_at(bad, NOW), None, "{bad}");
+        }
     }
 }

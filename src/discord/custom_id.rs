@@ -66,6 +66,14 @@ pub enum ButtonId {
     },
     /// Asks for the next puzzle.
     NextPuzzle,
+    /// Joins a tournament taking entrants.
+    TournamentJoin {
+        tournament: i64,
+    },
+    /// Leaves a tournament before its start.
+    TournamentLeave {
+        tournament: i64,
+    },
 }
 
 const PREFIX: &str = "akon";
@@ -90,6 +98,8 @@ impl fmt::Display for ButtonId {
             ButtonId::Hint { game, ply } => write!(f, "{PREFIX}:hint:{game}:{ply}"),
             ButtonId::Puzzle { attempt, hole } => write!(f, "{PREFIX}:puzzle:{attempt}:{hole}"),
             ButtonId::NextPuzzle => write!(f, "{PREFIX}:puzzle-next"),
+            ButtonId::TournamentJoin { tournament } => write!(f, "{PREFIX}:tjoin:{tournament}"),
+            ButtonId::TournamentLeave { tournament } => write!(f, "{PREFIX}:tleave:{tournament}"),
         }
     }
 }
@@ -155,6 +165,8 @@ impl FromStr for ButtonId {
                 hole: Hole::new(id(h)?).map_err(|_| unknown())?,
             }),
             [PREFIX, "puzzle-next"] => Ok(ButtonId::NextPuzzle),
+            [PREFIX, "tjoin", t] => Ok(ButtonId::TournamentJoin { tournament: id(t)? }),
+            [PREFIX, "tleave", t] => Ok(ButtonId::TournamentLeave { tournament: id(t)? }),
             [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {
                 global: *scope == "global",
                 guild: snowflake(g)?,

@@ -186,6 +186,13 @@ impl Bot {
         let mut reply = render::board(language, view);
         if let Some(intro) = intro {
             reply.content = format!("{intro}\n{}", reply.content);
+        } else if let Some((intro, players)) = super::tournaments::round_intro(language, owed) {
+            reply.content = format!("{intro}\n{}", reply.content);
+            for player in players {
+                if !reply.mentions.contains(&player) {
+                    reply.mentions.push(player);
+                }
+            }
         }
         let message = reply.owed_message(owed.nonce());
         if self.owed_past_the_nonce_window(view) {

@@ -21,6 +21,7 @@ mod review;
 mod schedule;
 mod slash;
 mod telemetry;
+mod tournaments;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;

@@ -91,6 +91,15 @@ fn tournament_refusal(l: Language, error: &TournamentError) -> String {
         TournamentError::Limit(TournamentLimit::Rounds) => tr!(l, "refusal-tournament-rounds"),
         TournamentError::Limit(TournamentLimit::StartsAt) => tr!(l, "refusal-tournament-starts-at"),
         TournamentError::Busy => tr!(l, "refusal-tournament-busy"),
+        TournamentError::NeedsOrganiserRights { role: Some(role) } => {
+            tr!(l, "refusal-tournament-needs-rights-role", role = format!("<@&{role}>"))
+        }
+        TournamentError::NeedsOrganiserRights { role: None } => tr!(l, "refusal-tournament-needs-rights"),
+        TournamentError::NoneHere => tr!(l, "refusal-tournament-none-here"),
+        TournamentError::Which(ids) => {
+            let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
+            tr!(l, "refusal-tournament-which", tournaments = ids.join(", "))
+        }
     }
 }
 
@@ -136,6 +145,10 @@ mod tests {
             TournamentError::Limit(TournamentLimit::Rounds).into(),
             TournamentError::Limit(TournamentLimit::StartsAt).into(),
             TournamentError::Busy.into(),
+            TournamentError::NeedsOrganiserRights { role: Some(5) }.into(),
+            TournamentError::NeedsOrganiserRights { role: None }.into(),
+            TournamentError::NoneHere.into(),
+            TournamentError::Which(vec![3, 4]).into(),
         ];
         let before = crate::i18n::fallbacks();
         for language in Language::ALL {

@@ -40,9 +40,13 @@ impl Bot {
 
     async fn scheduler_tick(&self, ctx: &Context) {
         let unsent = self.send_notices(ctx).await;
+        // Tournaments start, take their results and pair their next rounds
+        // by themselves; the boards of a round just opened are posted.
+        self.advance_tournaments(ctx).await;
+        let tournaments = self.deliver_tournament_messages(ctx).await;
         // Anything a failed answer or a crash left owed is shown here.
         let owing = self.deliver_owed(ctx, super::delivery::Pass::Regular).await;
-        crate::telemetry::owed_pending(unsent + owing);
+        crate::telemetry::owed_pending(unsent + owing + tournaments);
         // A computer move that failed is played again.
         self.retry_idle_computer_moves(ctx).await;
     }

@@ -103,10 +103,34 @@ impl Bot {
                 time,
                 language,
                 server_language,
+                tournament_role,
             } => {
+                if let Some(role) = tournament_role {
+                    let may_manage = command
+                        .member
+                        .as_ref()
+                        .and_then(|member| member.permissions)
+                        .is_some_and(|permissions| permissions.manage_guild());
+                    if let Err(error) = self
+                        .service
+                        .set_tournament_role(place.guild_id, may_manage, Some(role))
+                        .await
+                    {
+                        if matches!(error, ServiceError::NeedsManageServer) {
+                            crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
+                            return self
+                                .private(ctx, command, &tr!(mine, "refusal-tournament-role-needs-manage-server"))
+                                .await;
+                        }
+                        return self
+                            .refuse(ctx, Asker::Command(command), mine, &error, "settings")
+                            .await;
+                    }
+                }
                 let changes = ((dm_reminders, time), (language, server_language));
                 self.settings_command(call, changes).await
             }
+            AkonCommand::Tournament(parsed) => self.tournament_command(call, parsed).await,
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
                 Ok(games) => {
                     self.private(ctx, command, &render::games_list(mine, user.id, &games).content)

@@ -37,6 +37,7 @@ fn command_name(command: &CommandInteraction) -> &'static str {
         Ok(AkonCommand::Rules) => "rules",
         Ok(AkonCommand::Review { .. }) => "review",
         Ok(AkonCommand::Puzzle) => "puzzle",
+        Ok(AkonCommand::Tournament(_)) => "tournament",
         Err(_) => "unknown",
     }
 }
@@ -56,6 +57,8 @@ fn button_name(press: &ComponentInteraction) -> &'static str {
         Ok(ButtonId::Hint { .. }) => "hint",
         Ok(ButtonId::Puzzle { .. }) => "puzzle",
         Ok(ButtonId::NextPuzzle) => "puzzle-next",
+        Ok(ButtonId::TournamentJoin { .. }) => "tournament-join",
+        Ok(ButtonId::TournamentLeave { .. }) => "tournament-leave",
         Err(_) => "unknown",
     }
 }

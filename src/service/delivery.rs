@@ -98,6 +98,9 @@ pub struct Delivery {
     pub strip: Vec<(u64, u64)>,
     /// Whether the board of the game's current state must be posted.
     pub post_board: bool,
+    /// The tournament and round, when the board owed is the first of a
+    /// tournament game (its players are told what it is and pinged).
+    pub tournament: Option<super::TournamentGame>,
 }
 
 impl Delivery {
@@ -122,6 +125,7 @@ impl Delivery {
             view,
             strip,
             post_board,
+            tournament: None,
         }
     }
 
@@ -240,6 +244,11 @@ impl Service {
             if !owed.strip.contains(&stale) {
                 owed.strip.push(stale);
             }
+        }
+        // Only a game's first board can be a round's announcement: no
+        // lookup for the boards of its moves.
+        if owed.post_board && owed.view.board_message.is_none() && owed.view.finished.is_none() {
+            owed.tournament = self.tournament_of_game(game_id).await?;
         }
         Ok(owed)
     }

@@ -131,6 +131,16 @@ pub enum TournamentError {
     /// Entrants kept joining or leaving while the start was tried: try again.
     #[error("the entrants kept changing")]
     Busy,
+    /// Running tournaments in this server needs Manage Server, or the role
+    /// the server named (if it named one).
+    #[error("needs Manage Server or the tournament role")]
+    NeedsOrganiserRights { role: Option<u64> },
+    /// No tournament is open or running in this channel.
+    #[error("no tournament here")]
+    NoneHere,
+    /// Several are: which one (their ids).
+    #[error("which tournament: {0:?}")]
+    Which(Vec<i64>),
 }
 
 /// A failure of the database under a use case: for logs, and answered

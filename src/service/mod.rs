@@ -18,6 +18,7 @@ mod records;
 mod resign;
 mod reviews;
 mod schedule;
+mod tournament_messages;
 mod tournaments;
 mod views;
 
@@ -45,6 +46,7 @@ pub use reviews::ReviewView;
 pub use schedule::{
     ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, DEFAULT_COMPUTER_LEVEL,
 };
+pub use tournament_messages::{Member, TournamentGame, TournamentMessage};
 pub use tournaments::{
     default_swiss_rounds, EntrantView, RoundOpened, TournamentFormat, TournamentLimit, TournamentRequest,
     TournamentStanding, TournamentStatus, TournamentStep, TournamentView, MIN_PLAYERS, ROUND_ROBIN_MAX_PLAYERS,

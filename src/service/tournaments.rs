@@ -366,7 +366,7 @@ impl Service {
         self.tournament_view(row, &entrants).await
     }
 
-    async fn tournament_row(&self, tournament_id: i64) -> Result<TournamentRow> {
+    pub(super) async fn tournament_row(&self, tournament_id: i64) -> Result<TournamentRow> {
         self.store
             .tournament(tournament_id)
             .await?
@@ -430,8 +430,20 @@ impl Service {
         computer: &Player,
         level: Level,
     ) -> Result<TournamentView> {
+        self.add_computer(tournament_id, Some(organiser), computer, level).await
+    }
+
+    /// Adds the computer, for `organiser` if given (`None`: the caller
+    /// checked who may).
+    pub(super) async fn add_computer(
+        &self,
+        tournament_id: i64,
+        organiser: Option<&Player>,
+        computer: &Player,
+        level: Level,
+    ) -> Result<TournamentView> {
         let row = self.tournament_row(tournament_id).await?;
-        if from_db(row.organiser_id) != organiser.id {
+        if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
             return refused(TournamentError::NotOrganiser);
         }
         self.remember(computer).await?;
@@ -470,7 +482,7 @@ impl Service {
 
     /// Starts a tournament: for its organiser, or (`None`) because its
     /// start time came.
-    async fn start(&self, tournament_id: i64, organiser: Option<&Player>) -> Result<RoundOpened> {
+    pub(super) async fn start(&self, tournament_id: i64, organiser: Option<&Player>) -> Result<RoundOpened> {
         for _ in 0..START_ATTEMPTS {
             let row = self.tournament_row(tournament_id).await?;
             if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
@@ -884,8 +896,14 @@ impl Service {
     /// The organiser cancels a tournament not over yet; the games it
     /// created go on as ordinary games.
     pub async fn cancel_tournament(&self, tournament_id: i64, organiser: &Player) -> Result<TournamentView> {
+        self.cancel(tournament_id, Some(organiser)).await
+    }
+
+    /// Cancels, for `organiser` if given (`None`: the caller checked who
+    /// may).
+    pub(super) async fn cancel(&self, tournament_id: i64, organiser: Option<&Player>) -> Result<TournamentView> {
         let row = self.tournament_row(tournament_id).await?;
-        if from_db(row.organiser_id) != organiser.id {
+        if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
             return refused(TournamentError::NotOrganiser);
         }
         if self.store.cancel_tournament(tournament_id, self.now()).await? == Written::Conflict {

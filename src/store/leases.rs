@@ -17,6 +17,8 @@ pub enum LeaseKind {
     Challenge,
     /// The computer's move in a game left waiting for it.
     ComputerMove,
+    /// Posting or editing a tournament's message.
+    TournamentMessage,
 }
 
 impl LeaseKind {
@@ -26,6 +28,7 @@ impl LeaseKind {
             LeaseKind::Delivery => "delivery",
             LeaseKind::Challenge => "challenge",
             LeaseKind::ComputerMove => "computer_move",
+            LeaseKind::TournamentMessage => "tournament_message",
         }
     }
 }

@@ -53,6 +53,8 @@ mod tournament_records;
 mod tournaments;
 pub use status::{ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
 pub use tournament_records::{FinalStanding, TournamentRecordRow, TournamentResultRow};
+mod tournament_messages;
+pub use tournament_messages::{TournamentGameRow, TournamentMessageRow};
 pub use tournaments::{
     BoardResult, EntrantRow, EntryChange, NewPairing, NewTournament, PairingRow, Started, TournamentRow, Withdrawal,
     WithdrawnGame,

@@ -308,6 +308,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await
         .doing("adding an entrant")?;
+        message_changed(&mut tx, tournament_id).await?;
         tx.commit().await.doing("committing an entrant")?;
         Ok(EntryChange::Done(id))
     }
@@ -345,6 +346,7 @@ impl Store {
         let Some(left) = left else {
             return Ok(EntryChange::NotIn);
         };
+        message_changed(&mut tx, tournament_id).await?;
         tx.commit().await.doing("committing a leave")?;
         Ok(EntryChange::Done(left))
     }
@@ -368,7 +370,8 @@ impl Store {
             .await
             .doing("starting to start a tournament")?;
         let started = sqlx::query(
-            "UPDATE tournaments SET status = 'running', current_round = 1, rounds = $2, updated_at = $3
+            "UPDATE tournaments SET status = 'running', current_round = 1, rounds = $2, updated_at = $3,
+                 message_version = message_version + 1
              WHERE id = $1 AND status = 'created'",
         )
         .bind(tournament_id)
@@ -418,8 +421,9 @@ impl Store {
             .begin_with(self.backend.begin_write())
             .await
             .doing("starting to record a round's results")?;
+        let mut recorded = 0;
         for result in results {
-            sqlx::query(
+            recorded += sqlx::query(
                 "UPDATE tournament_pairings SET outcome = $4, captured_first = $5, captured_second = $6
                  WHERE tournament_id = $1 AND round = $2 AND board = $3 AND outcome IS NULL",
             )
@@ -431,7 +435,11 @@ impl Store {
             .bind(result.captured_second)
             .execute(&mut *tx)
             .await
-            .doing("recording a board's result")?;
+            .doing("recording a board's result")?
+            .rows_affected();
+        }
+        if recorded > 0 {
+            message_changed(&mut tx, tournament_id).await?;
         }
         tx.commit().await.doing("committing a round's results")?;
         Ok(())
@@ -550,6 +558,7 @@ impl Store {
         if marked.rows_affected() != 1 {
             return Ok(Withdrawal::NotIn);
         }
+        message_changed(&mut tx, tournament_id).await?;
         if let Some(game) = game {
             // The board's outcome first: finishing the game rates it, and
             // a forfeit rates nobody.
@@ -592,7 +601,7 @@ impl Store {
     pub async fn cancel_tournament(&self, tournament_id: i64, now: i64) -> Result<Written> {
         let mut writer = self.writer().await?;
         let done = sqlx::query(
-            "UPDATE tournaments SET status = 'cancelled', updated_at = $2
+            "UPDATE tournaments SET status = 'cancelled', updated_at = $2, message_version = message_version + 1
              WHERE id = $1 AND status IN ('created', 'running')",
         )
         .bind(tournament_id)
@@ -620,7 +629,8 @@ impl Store {
     ) -> Result<bool> {
         let next = if status == "running" { round + 1 } else { round };
         let done = sqlx::query(
-            "UPDATE tournaments SET current_round = $3, status = $4, updated_at = $5
+            "UPDATE tournaments SET current_round = $3, status = $4, updated_at = $5,
+                 message_version = message_version + 1
              WHERE id = $1 AND current_round = $2 AND status = 'running'
              AND NOT EXISTS (SELECT 1 FROM tournament_pairings
                              WHERE tournament_id = $1 AND round = $2 AND outcome IS NULL)",
@@ -635,6 +645,16 @@ impl Store {
         .doing("moving a tournament to its next round")?;
         Ok(done.rows_affected() == 1)
     }
+}
+
+/// Within `tx`: the tournament's message is owed the change being made.
+async fn message_changed(tx: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<()> {
+    sqlx::query("UPDATE tournaments SET message_version = message_version + 1 WHERE id = $1")
+        .bind(tournament_id)
+        .execute(&mut *tx)
+        .await
+        .doing("marking a tournament's message owed")?;
+    Ok(())
 }
 
 /// Within `tx`: the boards of `round`, each game created first (the same

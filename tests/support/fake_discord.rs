@@ -454,6 +454,8 @@ struct State {
     guild_locale: String,
     /// Members' permissions in the channel, when not `APP_PERMISSIONS`.
     member_permissions: HashMap<u64, String>,
+    /// Members' roles (ids), when they have any.
+    member_roles: HashMap<u64, Vec<u64>>,
     global_commands: Vec<Value>,
     guild_commands: BTreeMap<u64, Vec<Value>>,
     command_ids: HashMap<(Option<u64>, String), u64>,
@@ -1803,6 +1805,7 @@ impl FakeDiscord {
                 user_locales: HashMap::new(),
                 guild_locale: "en-US".to_string(),
                 member_permissions: HashMap::new(),
+                member_roles: HashMap::new(),
                 global_commands: Vec::new(),
                 guild_commands: BTreeMap::new(),
                 command_ids: HashMap::new(),
@@ -2020,6 +2023,11 @@ impl FakeDiscord {
     /// for one who may only view channels and send messages.
     pub fn set_member_permissions(&self, user: &TestUser, permissions: &str) {
         self.lock().member_permissions.insert(user.id, permissions.to_string());
+    }
+
+    /// The roles `user`'s interactions carry in the guild.
+    pub fn set_member_roles(&self, user: &TestUser, roles: &[u64]) {
+        self.lock().member_roles.insert(user.id, roles.to_vec());
     }
 
     /// Adds another text channel to the guild.
@@ -2544,6 +2552,10 @@ fn new_interaction(
             p["member"] = member_json(Some(user));
             if let Some(permissions) = st.member_permissions.get(&user.id) {
                 p["member"]["permissions"] = json!(permissions);
+            }
+            if let Some(roles) = st.member_roles.get(&user.id) {
+                let roles: Vec<String> = roles.iter().map(u64::to_string).collect();
+                p["member"]["roles"] = json!(roles);
             }
             p["context"] = json!(0);
             p["authorizing_integration_owners"] = json!({"0": g.to_string()});

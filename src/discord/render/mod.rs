@@ -4,6 +4,7 @@ mod parts;
 pub(super) mod puzzle;
 pub(super) mod records;
 pub(super) mod review;
+pub(super) mod tournaments;
 
 pub(super) use parts::{board_label, display_name, hole_button, player_name, result_line};
 pub use parts::{mention, Reply};
@@ -35,7 +36,7 @@ pub fn time_per_move_text(language: Language, time: TimePerMove) -> String {
     }
 }
 
-fn seconds_per_move_text(language: Language, seconds: i64) -> String {
+pub(super) fn seconds_per_move_text(language: Language, seconds: i64) -> String {
     match TimePerMove::from_seconds(seconds) {
         Some(time) => time_per_move_text(language, time),
         None => tr!(language, "duration-seconds", count = seconds),

@@ -1,0 +1,347 @@
+//! Tournaments as messages: the tournament's one message (the
+//! announcement with its Join and Leave buttons, then the standings, then
+//! the podium), the standings shown privately, and the line that opens a
+//! tournament game's first board.
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+use unicode_width::UnicodeWidthStr;
+
+use super::parts::{computer_name, display_name, mention, pad_to_columns, short_name, Reply, NAME_COLUMNS};
+use super::seconds_per_move_text;
+use crate::discord::custom_id::ButtonId;
+use crate::i18n::Language;
+use crate::service::{
+    EntrantView, TournamentFormat, TournamentGame, TournamentStanding, TournamentStatus, TournamentView,
+};
+use crate::tr;
+
+/// Discord's limit on a message's text, less a margin for the lines that
+/// close a table.
+const MESSAGE_BUDGET: usize = 1900;
+
+fn format_name(l: Language, format: TournamentFormat) -> String {
+    match format {
+        TournamentFormat::RoundRobin => tr!(l, "tournament-format-round-robin"),
+        TournamentFormat::DoubleRoundRobin => tr!(l, "tournament-format-double-round-robin"),
+        TournamentFormat::Swiss => tr!(l, "tournament-format-swiss"),
+    }
+}
+
+/// A format's name, for the command's choices.
+pub fn tournament_format_name(l: Language, format: TournamentFormat) -> String {
+    format_name(l, format)
+}
+
+/// An entrant's name for running text: a mention of a person, the
+/// computer's level.
+fn entrant_text(l: Language, entrant: &EntrantView) -> String {
+    match entrant.computer {
+        Some(level) => computer_name(l, level),
+        None => mention(&entrant.player),
+    }
+}
+
+/// An entrant's name for a table, at most [`NAME_COLUMNS`] wide.
+fn entrant_cell(l: Language, entrant: &EntrantView) -> String {
+    let name = match entrant.computer {
+        Some(level) => computer_name(l, level),
+        None => display_name(l, &entrant.player.name),
+    };
+    let short = short_name(l, &name);
+    if entrant.withdrawn {
+        // Withdrawn players keep their line, marked.
+        let mut marked = short;
+        while marked.width() > NAME_COLUMNS - 2 {
+            marked.pop();
+        }
+        format!("{} ×", marked.trim_end())
+    } else {
+        short
+    }
+}
+
+/// `halves / 2` or `quarters / 4` with the language's decimal mark, no
+/// trailing zeros: `2`, `2.5`, `2.75`.
+fn exact(l: Language, value: i64, denominator: i64) -> String {
+    let (mark, _) = l.number_marks();
+    let sign = if value < 0 { "−" } else { "" };
+    let value = value.abs();
+    let whole = value / denominator;
+    let rest = value % denominator;
+    match (denominator, rest) {
+        (_, 0) => format!("{sign}{whole}"),
+        (2, _) => format!("{sign}{whole}{mark}5"),
+        (4, 2) => format!("{sign}{whole}{mark}5"),
+        (4, r) => format!("{sign}{whole}{mark}{}", r * 25),
+        _ => format!("{sign}{whole}"),
+    }
+}
+
+/// The first line of the tournament's message: its name and number (the
+/// number last, so that the message can be told from others).
+fn title(l: Language, view: &TournamentView) -> String {
+    tr!(
+        l,
+        "tournament-title",
+        name = display_name(l, &view.name),
+        id = view.id.to_string()
+    )
+}
+
+/// The suffix of the first line of tournament `id`'s message, in every
+/// language.
+pub fn title_ends(id: i64) -> String {
+    format!("#{id}")
+}
+
+/// What the tournament is: format, rounds, time per move, rated.
+fn terms(l: Language, view: &TournamentView) -> String {
+    let format = format_name(l, view.format);
+    let time = seconds_per_move_text(l, view.seconds_per_move);
+    let rated = if view.rated {
+        tr!(l, "tournament-rated")
+    } else {
+        tr!(l, "tournament-unrated")
+    };
+    match view.rounds {
+        Some(rounds) => tr!(
+            l,
+            "tournament-terms-rounds",
+            format = format,
+            rounds = rounds,
+            time = time,
+            rated = rated
+        ),
+        None => tr!(l, "tournament-terms", format = format, time = time, rated = rated),
+    }
+}
+
+/// The tournament's message in its channel, as it stands.
+pub fn tournament_message(l: Language, view: &TournamentView, standings: &[TournamentStanding]) -> Reply {
+    let mut lines = vec![title(l, view), terms(l, view)];
+    let mut components = Vec::new();
+    match view.status {
+        TournamentStatus::Created => {
+            lines.push(tr!(l, "tournament-organiser", organiser = mention(&view.organiser)));
+            lines.push(match view.starts_at {
+                Some(at) => tr!(l, "tournament-starts-at", at = at.to_string()),
+                None => tr!(l, "tournament-starts-by-hand"),
+            });
+            lines.push(tr!(
+                l,
+                "tournament-players",
+                count = view.entrants.len(),
+                max = view.max_players
+            ));
+            lines.push(entrant_list(
+                l,
+                &view.entrants,
+                MESSAGE_BUDGET.saturating_sub(joined_len(&lines)),
+            ));
+            components = vec![CreateActionRow::Buttons(vec![
+                CreateButton::new(ButtonId::TournamentJoin { tournament: view.id }.to_string())
+                    .label(tr!(l, "button-tournament-join"))
+                    .style(ButtonStyle::Success),
+                CreateButton::new(ButtonId::TournamentLeave { tournament: view.id }.to_string())
+                    .label(tr!(l, "button-tournament-leave"))
+                    .style(ButtonStyle::Secondary),
+            ])];
+        }
+        TournamentStatus::Running => {
+            lines.push(tr!(
+                l,
+                "tournament-round",
+                round = view.current_round,
+                rounds = view.rounds.unwrap_or(view.current_round)
+            ));
+            push_table(l, view, standings, &mut lines);
+        }
+        TournamentStatus::Finished => {
+            lines.push(tr!(l, "tournament-finished"));
+            push_table(l, view, standings, &mut lines);
+            lines.push(podium(l, standings));
+        }
+        TournamentStatus::Cancelled => {
+            lines.push(tr!(l, "tournament-cancelled"));
+            if standings.is_empty() {
+                lines.push(entrant_list(
+                    l,
+                    &view.entrants,
+                    MESSAGE_BUDGET.saturating_sub(joined_len(&lines)),
+                ));
+            } else {
+                push_table(l, view, standings, &mut lines);
+            }
+        }
+    }
+    Reply {
+        content: lines.join("\n"),
+        components,
+        // The message is edited many times: it pings nobody.
+        mentions: vec![],
+    }
+}
+
+fn joined_len(lines: &[String]) -> usize {
+    lines.iter().map(|line| line.len() + 1).sum()
+}
+
+/// The entrants, in the order they joined, within `budget` bytes.
+fn entrant_list(l: Language, entrants: &[EntrantView], budget: usize) -> String {
+    if entrants.is_empty() {
+        return tr!(l, "tournament-no-players");
+    }
+    let mut text = String::new();
+    for (shown, entrant) in entrants.iter().enumerate() {
+        let name = entrant_text(l, entrant);
+        let more = tr!(l, "tournament-more-players", count = entrants.len() - shown);
+        if text.len() + name.len() + more.len() + 4 > budget {
+            text.push_str(", ");
+            text.push_str(&more);
+            return text;
+        }
+        if shown > 0 {
+            text.push_str(", ");
+        }
+        text.push_str(&name);
+    }
+    text
+}
+
+/// The columns of the standings after the player: their headers and each
+/// line's values.
+fn tie_break_columns(l: Language, format: TournamentFormat) -> Vec<String> {
+    match format {
+        TournamentFormat::Swiss => vec![
+            tr!(l, "tournament-column-buchholz-cut1"),
+            tr!(l, "tournament-column-buchholz"),
+            tr!(l, "tournament-column-sonneborn-berger"),
+            tr!(l, "tournament-column-seeds"),
+        ],
+        _ => vec![
+            tr!(l, "tournament-column-sonneborn-berger"),
+            tr!(l, "tournament-column-direct-encounter"),
+            tr!(l, "tournament-column-seeds"),
+        ],
+    }
+}
+
+fn tie_break_values(l: Language, format: TournamentFormat, standing: &TournamentStanding) -> Vec<String> {
+    let t = &standing.tie_breaks;
+    let seeds = if t.seed_difference > 0 {
+        format!("+{}", t.seed_difference)
+    } else {
+        exact(l, t.seed_difference, 1)
+    };
+    let sb = exact(l, i64::from(t.sonneborn_berger_quarters), 4);
+    match format {
+        TournamentFormat::Swiss => vec![
+            exact(l, i64::from(t.buchholz_cut1_halves), 2),
+            exact(l, i64::from(t.buchholz_halves), 2),
+            sb,
+            seeds,
+        ],
+        _ => vec![
+            sb,
+            t.direct_encounter_halves
+                .map_or_else(|| "-".to_string(), |halves| exact(l, i64::from(halves), 2)),
+            seeds,
+        ],
+    }
+}
+
+/// The standings as a table in a code block: rank, player, points, the
+/// format's tie-breaks, games played; as many lines as fit.
+fn push_table(l: Language, view: &TournamentView, standings: &[TournamentStanding], lines: &mut Vec<String>) {
+    if standings.is_empty() {
+        return;
+    }
+    let columns = tie_break_columns(l, view.format);
+    let widths: Vec<usize> = columns.iter().map(|c| c.width().max(5)).collect();
+    let mut header = format!(
+        "{:>3} {} {:>5}",
+        "#",
+        pad_to_columns(&tr!(l, "tournament-column-player"), NAME_COLUMNS),
+        tr!(l, "tournament-column-points")
+    );
+    for (column, width) in columns.iter().zip(&widths) {
+        header.push_str(&format!(" {column:>width$}"));
+    }
+    header.push_str(&format!(" {:>5}", tr!(l, "tournament-column-games")));
+    lines.push("```".to_string());
+    lines.push(header);
+    let budget = MESSAGE_BUDGET.saturating_sub(joined_len(lines) + 200);
+    let mut used = 0;
+    for (shown, standing) in standings.iter().enumerate() {
+        let mut line = format!(
+            "{:>3} {} {:>5}",
+            standing.rank,
+            pad_to_columns(&entrant_cell(l, &standing.entrant), NAME_COLUMNS),
+            exact(l, i64::from(standing.half_points), 2)
+        );
+        for (value, width) in tie_break_values(l, view.format, standing).iter().zip(&widths) {
+            line.push_str(&format!(" {value:>width$}"));
+        }
+        line.push_str(&format!(" {:>5}", standing.games_played));
+        if used + line.len() + 1 > budget {
+            lines.push(tr!(l, "tournament-more-players", count = standings.len() - shown));
+            break;
+        }
+        used += line.len() + 1;
+        lines.push(line);
+    }
+    lines.push("```".to_string());
+}
+
+/// The first three places (ties share a place).
+fn podium(l: Language, standings: &[TournamentStanding]) -> String {
+    let medals = ["🥇", "🥈", "🥉"];
+    let mut parts = Vec::new();
+    for standing in standings.iter().filter(|s| s.rank <= 3) {
+        parts.push(format!(
+            "{} {}",
+            medals[standing.rank - 1],
+            entrant_text(l, &standing.entrant)
+        ));
+    }
+    tr!(l, "tournament-podium", podium = parts.join(" · "))
+}
+
+/// The standings, privately: the same table, with where the tournament is.
+pub fn standings_private(l: Language, view: &TournamentView, standings: &[TournamentStanding]) -> String {
+    let mut reply = tournament_message(l, view, standings);
+    if view.status == TournamentStatus::Created {
+        reply.content.push('\n');
+        reply.content.push_str(&tr!(l, "tournament-standings-not-started"));
+    }
+    reply.content
+}
+
+/// The line above a tournament game's first board: the tournament, the
+/// round, and both players, pinged.
+pub fn round_intro(l: Language, tournament: &TournamentGame, first: &str, second: &str) -> String {
+    tr!(
+        l,
+        "tournament-game-intro",
+        name = display_name(l, &tournament.name),
+        round = tournament.round,
+        first = first,
+        second = second
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halves_and_quarters_are_written_exactly_with_the_language_mark() {
+        assert_eq!(exact(Language::English, 5, 2), "2.5");
+        assert_eq!(exact(Language::French, 5, 2), "2,5");
+        assert_eq!(exact(Language::English, 4, 2), "2");
+        assert_eq!(exact(Language::English, 11, 4), "2.75");
+        assert_eq!(exact(Language::English, 9, 4), "2.25");
+        assert_eq!(exact(Language::Spanish, 10, 4), "2,5");
+        assert_eq!(exact(Language::English, -3, 1), "−3");
+    }
+}
