@@ -224,6 +224,8 @@ fn well_formed_options_parse_to_what_they_said() {
                 ("time_per_move", 3, json!(TimePerMove::ALL[0].code())),
                 ("language", 3, json!("discord")),
                 ("server_language", 3, json!("fr")),
+                ("board_style", 3, json!("both")),
+                ("server_board_style", 3, json!("picture")),
             ]
         ),
         Ok(AkonCommand::Settings {
@@ -231,7 +233,13 @@ fn well_formed_options_parse_to_what_they_said() {
             time: Some(TimePerMove::ALL[0]),
             language: Some(None),
             server_language: Some(Some(crate::i18n::Language::French)),
+            board_style: Some(crate::service::BoardStyle::Both),
+            server_board_style: Some(crate::service::BoardStyle::Picture),
         })
+    );
+    assert_eq!(
+        parsed("settings", &[("board_style", 3, json!("gif"))]),
+        Err(CommandError::BadOption("board_style".into()))
     );
     assert_eq!(parsed("rules", &[("x", 3, json!("ignored"))]), Ok(AkonCommand::Rules));
 }

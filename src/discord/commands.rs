@@ -3,13 +3,13 @@
 use crate::ai::Level;
 use crate::board_text::level_name;
 use crate::i18n::Language;
-use crate::service::TimePerMove;
+use crate::service::{BoardStyle, TimePerMove};
 use crate::tr;
 use serenity::all::{
     CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue, User,
 };
 
-use super::render::{language_name, time_per_move_text};
+use super::render::{board_style_name, language_name, time_per_move_text};
 
 /// The languages the command is registered in besides English, with the
 /// Discord locales of each.
@@ -161,6 +161,18 @@ pub fn akon_command() -> CreateCommand {
                     "server_language",
                     "cmd-server-language-name",
                     "cmd-server-language-desc"
+                )))
+                .add_sub_option(board_style_option(option!(
+                    CommandOptionType::String,
+                    "board_style",
+                    "cmd-board-style-name",
+                    "cmd-board-style-desc"
+                )))
+                .add_sub_option(board_style_option(option!(
+                    CommandOptionType::String,
+                    "server_board_style",
+                    "cmd-server-board-style-name",
+                    "cmd-server-board-style-desc"
                 ))),
         )
         .add_option(option!(sub, "rules", "cmd-rules-name", "cmd-rules-desc"))
@@ -183,6 +195,13 @@ pub fn akon_command() -> CreateCommand {
 fn time_per_move_option(option: CreateCommandOption) -> CreateCommandOption {
     TimePerMove::ALL.into_iter().fold(option, |option, time| {
         choice_of(option, time.code(), |l| time_per_move_text(l, time))
+    })
+}
+
+/// `option` offering every board style.
+fn board_style_option(option: CreateCommandOption) -> CreateCommandOption {
+    BoardStyle::ALL.into_iter().fold(option, |option, style| {
+        choice_of(option, style.code(), |l| board_style_name(l, style))
     })
 }
 
@@ -262,6 +281,8 @@ fn option_name(language: Language, name: &str) -> String {
         "dm_reminders" => "cmd-dm-reminders-name",
         "language" => "cmd-language-name",
         "server_language" => "cmd-server-language-name",
+        "board_style" => "cmd-board-style-name",
+        "server_board_style" => "cmd-server-board-style-name",
         _ => return name.to_string(),
     };
     crate::i18n::message(language, key, &fluent_bundle::FluentArgs::new())
@@ -287,6 +308,10 @@ pub enum AkonCommand {
         language: Option<Option<Language>>,
         /// The server's language, likewise.
         server_language: Option<Option<Language>>,
+        /// How the boards the player alone sees are shown.
+        board_style: Option<BoardStyle>,
+        /// How the server's boards are shown.
+        server_board_style: Option<BoardStyle>,
     },
     Games,
     Board {
@@ -398,6 +423,8 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             time: options.choice("time_per_move")?,
             language: options.language("language")?,
             server_language: options.language("server_language")?,
+            board_style: options.choice("board_style")?,
+            server_board_style: options.choice("server_board_style")?,
         },
         "puzzle" => AkonCommand::Puzzle,
         other => return Err(CommandError::UnknownSubcommand(other.into())),
