@@ -58,7 +58,8 @@
 //! Options: `--games N` (200) on the bot, `--service-games N` (1000) on the
 //! service alone, `--seconds S` per step (4), `--bot-rates`
 //! (250,500,1000,1500), `--service-rates` (2000,5000,10000,20000), `--only
-//! bot|service|floor`, `--seed S`, `--postgres SERVER_URL`, `--bots N` (1).
+//! bot|service|floor`, `--seed S`, `--postgres SERVER_URL`, `--bots N` (1),
+//! `--pictures` (the bot part's boards as pictures: drawn and uploaded).
 
 #[path = "../tests/support/fake_discord.rs"]
 #[allow(dead_code)]
@@ -72,7 +73,7 @@ use akon::discord::{client_builder, rest_client, DiscordSettings};
 use akon::engine::Hole;
 use akon::random::SplitMix64;
 use akon::service::{
-    GameView, MoveApplied, MovePress, Place, Player, Service, ServiceConfig, ServiceError, SystemClock,
+    BoardStyle, GameView, MoveApplied, MovePress, Place, Player, Service, ServiceConfig, ServiceError, SystemClock,
 };
 use akon::store::Store;
 use clap::Parser;
@@ -122,6 +123,10 @@ struct Options {
     /// (PostgreSQL only).
     #[arg(long, default_value_t = 1)]
     bots: u32,
+    /// Show the bot part's boards as pictures (the servers' board style set
+    /// to `picture`): each board is drawn and uploaded with its PNG.
+    #[arg(long)]
+    pictures: bool,
 }
 
 /// A part of the benchmark, for `--only`.
@@ -888,6 +893,21 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
     let mut answers = fake.observe();
     let total = options.bots;
     let floor = options.only == Some(Part::Floor);
+    if options.pictures && !floor {
+        // Set before the bots start: no cache of theirs holds the old style.
+        let store = Store::open(&db.url).await?;
+        let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
+        for shard in 0..total {
+            let guild = if total == 1 {
+                fake_discord::GUILD_ID
+            } else {
+                ((1000 * u64::from(total) + u64::from(shard)) << 22) | 1
+            };
+            service
+                .set_server_board_style(Some(guild), true, 1, BoardStyle::Picture)
+                .await?;
+        }
+    }
     let mut bots = Vec::new();
     for shard in 0..total {
         let settings = DiscordSettings {
@@ -1033,9 +1053,14 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
     let title = if floor {
         "The floor (the same serenity client making the same two REST calls per press, nothing else)".to_string()
     } else {
-        format!("The whole bot ({total} bot(s) on {backend}, serenity client, fake Discord on 127.0.0.1)")
+        let boards = if options.pictures { ", boards as pictures" } else { "" };
+        format!("The whole bot ({total} bot(s) on {backend}, serenity client, fake Discord on 127.0.0.1{boards})")
     };
     print_table(&title, &mut driver.steps, true);
+    if options.pictures {
+        let (hits, misses) = akon::discord::picture_cache_counts();
+        println!("Board pictures: {misses} drawn, {hits} taken from the cache");
+    }
     transactions_per_move(&db, transactions_before, moves).await;
 
     for (shards, handle) in bots {

@@ -60,7 +60,8 @@ async fn the_locales_an_interaction_brings_are_kept_and_choices_win() {
         store.language(LanguageOf::User(ALICE)).await.unwrap(),
         LanguageRow {
             discord_locale: Some("fr".into()),
-            language: Some("en".into())
+            language: Some("en".into()),
+            board_style: None,
         }
     );
     service.set_language(ALICE, None).await.unwrap();

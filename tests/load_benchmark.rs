@@ -95,3 +95,15 @@ fn the_floor_answers_every_press_with_the_bots_two_calls() {
     assert_one_step_answered(&stdout, "The floor");
     assert!(!stdout.contains("The service alone"), "{stdout}");
 }
+
+#[test]
+fn with_pictures_the_whole_bot_uploads_a_drawn_board_for_every_move() {
+    let stdout = run("--only bot --pictures --games 10 --bot-rates 40 --seconds 1.5");
+    assert_one_step_answered(&stdout, "boards as pictures");
+    let counts = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("Board pictures: "))
+        .unwrap_or_else(|| panic!("no picture counts in {stdout}"));
+    let drawn: u64 = counts.split(' ').next().unwrap().parse().unwrap();
+    assert!(drawn >= 30, "{stdout}");
+}

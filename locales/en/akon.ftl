@@ -124,6 +124,12 @@ settings-language-chosen = • your language: { $language }
 settings-language-discord = • your language: { $language }, as your Discord is set (`/akon settings language` changes it)
 settings-server-language-chosen = • this server's language (boards, challenges, results): { $language }
 settings-server-language-discord = • this server's language (boards, challenges, results): { $language }, as the server is set on Discord
+settings-board-style = • boards you alone see (puzzles, /akon game): { $style }
+settings-server-board-style = • this server's boards: { $style }
+board-style-text = text
+board-style-picture = a picture (the text board as its description)
+board-style-both = a picture and the text board
+pictures-refused = { $player }, I may not attach files in <#{ $channel }>, so its boards are shown as text. Give me the *Attach Files* permission there to see them as pictures.
 
 ## Refusals and faults
 
@@ -190,7 +196,7 @@ refusal-timed-out = You ran out of time: the game is lost on time.
 refusal-illegal-move = That move is not allowed: { $reason }.
 refusal-no-game-here = You have no ongoing game in this channel.
 refusal-which-game = You have several ongoing games in this channel; say which one (game { $games }).
-refusal-needs-manage-server = Only members who may manage this server can set its language.
+refusal-needs-manage-server = Only members who may manage this server can change its settings.
 refusal-no-server-to-rank = Here there is no server to rank: use `scope: global`, or ask in a server.
 refusal-review-aborted = Game #{ $game } was aborted before both players had moved: it has no result, so there is nothing to review.
 
@@ -388,6 +394,10 @@ cmd-language-desc = The language the bot answers you in (default: your Discord's
 cmd-server-language-name = server_language
 cmd-server-language-desc = This server's language for boards and challenges (needs Manage Server)
 cmd-language-discord = as Discord is set
+cmd-board-style-name = board_style
+cmd-board-style-desc = How the boards you alone see are shown: text, a picture, or both
+cmd-server-board-style-name = server_board_style
+cmd-server-board-style-desc = How this server's boards are shown: text, a picture, or both (needs Manage Server)
 cmd-rules-name = rules
 cmd-rules-desc = The rules of Akon, in full
 cmd-review-name = review

@@ -124,6 +124,12 @@ settings-language-chosen = • tu idioma: { $language }
 settings-language-discord = • tu idioma: { $language }, el de tu Discord (`/akon ajustes idioma` lo cambia)
 settings-server-language-chosen = • idioma del servidor (tableros, desafíos, resultados): { $language }
 settings-server-language-discord = • idioma del servidor (tableros, desafíos, resultados): { $language }, el del servidor en Discord
+settings-board-style = • tableros que solo ves tú (problemas, /akon partida): { $style }
+settings-server-board-style = • tableros del servidor: { $style }
+board-style-text = en texto
+board-style-picture = en imagen (el tablero en texto como su descripción)
+board-style-both = en imagen y en texto
+pictures-refused = { $player }, no puedo adjuntar archivos en <#{ $channel }>, así que sus tableros se muestran en texto. Dame el permiso *Adjuntar archivos* en ese canal para verlos en imagen.
 
 ## Rechazos y fallos
 
@@ -190,7 +196,7 @@ refusal-timed-out = Se te acabó el tiempo: la partida está perdida por tiempo.
 refusal-illegal-move = Esa jugada no está permitida: { $reason }.
 refusal-no-game-here = No tienes ninguna partida en curso en este canal.
 refusal-which-game = Tienes varias partidas en curso en este canal; di cuál (partida { $games }).
-refusal-needs-manage-server = Solo quienes pueden gestionar este servidor pueden elegir su idioma.
+refusal-needs-manage-server = Solo quienes pueden gestionar este servidor pueden cambiar sus ajustes.
 refusal-no-server-to-rank = Aquí no hay servidor que clasificar: usa `ámbito: global`, o pregunta en un servidor.
 refusal-review-aborted = La partida n.º { $game } se anuló antes de que jugaran los dos: no tiene resultado, así que no hay nada que analizar.
 
@@ -388,6 +394,10 @@ cmd-language-desc = El idioma en que el bot te responde (por defecto: el de tu D
 cmd-server-language-name = idioma-del-servidor
 cmd-server-language-desc = El idioma del servidor para tableros y desafíos (requiere Gestionar servidor)
 cmd-language-discord = el de Discord
+cmd-board-style-name = tablero
+cmd-board-style-desc = Cómo se muestran los tableros que solo ves tú: texto, imagen o ambos
+cmd-server-board-style-name = tablero-del-servidor
+cmd-server-board-style-desc = Cómo se muestran los tableros del servidor: texto, imagen o ambos (requiere Gestionar servidor)
 cmd-rules-name = reglas
 cmd-rules-desc = Las reglas del Akon, completas
 cmd-review-name = análisis

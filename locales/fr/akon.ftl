@@ -127,6 +127,12 @@ settings-language-chosen = • ta langue : { $language }
 settings-language-discord = • ta langue : { $language }, comme ton Discord (`/akon réglages langue` la change)
 settings-server-language-chosen = • langue du serveur (plateaux, défis, résultats) : { $language }
 settings-server-language-discord = • langue du serveur (plateaux, défis, résultats) : { $language }, comme le serveur sur Discord
+settings-board-style = • plateaux que tu es seul à voir (problèmes, /akon partie) : { $style }
+settings-server-board-style = • plateaux du serveur : { $style }
+board-style-text = en texte
+board-style-picture = en image (le plateau en texte pour la décrire)
+board-style-both = en image et en texte
+pictures-refused = { $player }, je n'ai pas le droit de joindre des fichiers dans <#{ $channel }> : ses plateaux y sont affichés en texte. Donne-moi la permission *Joindre des fichiers* dans ce salon pour les voir en image.
 
 ## Refus et pannes
 
@@ -193,7 +199,7 @@ refusal-timed-out = Ton temps est écoulé : la partie est perdue au temps.
 refusal-illegal-move = Ce coup n'est pas permis : { $reason }.
 refusal-no-game-here = Tu n'as aucune partie en cours dans ce salon.
 refusal-which-game = Tu as plusieurs parties en cours dans ce salon ; précise laquelle (partie { $games }).
-refusal-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent choisir sa langue.
+refusal-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent changer ses réglages.
 refusal-no-server-to-rank = Il n'y a pas de serveur à classer ici : utilise `portée: mondial`, ou demande dans un serveur.
 refusal-review-aborted = La partie n° { $game } a été annulée avant que les deux joueurs aient joué : elle n'a pas de résultat, il n'y a donc rien à analyser.
 
@@ -391,6 +397,10 @@ cmd-language-desc = La langue dans laquelle le bot te répond (par défaut : cel
 cmd-server-language-name = langue-du-serveur
 cmd-server-language-desc = La langue du serveur pour les plateaux et les défis (permission Gérer le serveur)
 cmd-language-discord = comme Discord
+cmd-board-style-name = plateau
+cmd-board-style-desc = Comment s'affichent les plateaux que tu es seul à voir : texte, image, ou les deux
+cmd-server-board-style-name = plateau-du-serveur
+cmd-server-board-style-desc = Comment s'affichent les plateaux du serveur : texte, image, ou les deux (permission Gérer le serveur)
 cmd-rules-name = règles
 cmd-rules-desc = Les règles de l'Akon, en entier
 cmd-review-name = analyse

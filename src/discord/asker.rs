@@ -5,8 +5,8 @@
 //! everyone, or its refusal to the asker alone.
 
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EditInteractionResponse,
+    ChannelId, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse, Message, Permissions,
 };
 
 use super::render::Reply;
@@ -25,6 +25,43 @@ impl Asker<'_> {
         match self {
             Asker::Command(command) => command.create_response(&ctx.http, response).await,
             Asker::Button(press) => press.create_response(&ctx.http, response).await,
+        }
+    }
+
+    /// The answer, as Discord shows it.
+    pub(super) async fn get_response(self, ctx: &Context) -> serenity::Result<Message> {
+        match self {
+            Asker::Command(command) => command.get_response(&ctx.http).await,
+            Asker::Button(press) => press.get_response(&ctx.http).await,
+        }
+    }
+
+    /// What the bot may do in the interaction's channel, as Discord says.
+    pub(super) fn app_permissions(self) -> Option<Permissions> {
+        match self {
+            Asker::Command(command) => command.app_permissions,
+            Asker::Button(press) => press.app_permissions,
+        }
+    }
+
+    pub(super) fn guild_id(self) -> Option<u64> {
+        match self {
+            Asker::Command(command) => command.guild_id.map(|g| g.get()),
+            Asker::Button(press) => press.guild_id.map(|g| g.get()),
+        }
+    }
+
+    pub(super) fn user_id(self) -> u64 {
+        match self {
+            Asker::Command(command) => command.user.id.get(),
+            Asker::Button(press) => press.user.id.get(),
+        }
+    }
+
+    pub(super) fn channel_id(self) -> ChannelId {
+        match self {
+            Asker::Command(command) => command.channel_id,
+            Asker::Button(press) => press.channel_id,
         }
     }
 

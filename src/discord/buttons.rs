@@ -10,6 +10,17 @@ use super::{player_of, render, response, Answered, Bot, ButtonId, Call};
 use crate::service::{Delivery, GameView, Languages, MovePress, Place, ServiceError};
 use crate::tr;
 
+/// Answers a press on a board by taking the board's buttons off, and
+/// nothing else. Not serenity's `UpdateMessage`: its body always carries
+/// `"attachments": []`, which tells Discord to drop the board's picture.
+/// Without the key Discord keeps the message's attachments.
+pub(super) async fn strip_pressed_board(ctx: &Context, press: &ComponentInteraction) -> Answered {
+    let update = serde_json::json!({"type": 7, "data": {"components": []}});
+    ctx.http
+        .create_interaction_response(press.id, &press.token, &update, Vec::new())
+        .await
+}
+
 impl Bot {
     pub(super) async fn on_button(
         &self,
@@ -90,10 +101,7 @@ impl Bot {
                         // board keeps its text but loses its buttons, in the
                         // same answer; the new board is a fresh message, so the
                         // next player is notified.
-                        let update = CreateInteractionResponseMessage::new().components(vec![]);
-                        let answered = press
-                            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                            .await;
+                        let answered = strip_pressed_board(ctx, press).await;
                         if let Err(error) = &answered {
                             // Too late or refused: the board is still owed, and
                             // the pressed board's buttons go with a plain edit.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serenity::all::{Client, ClientBuilder, GatewayIntents, GuildId, Http, HttpBuilder};
 
-use super::{delivery, Bot};
+use super::{delivery, pictures, Bot};
 use crate::service::Service;
 
 /// What the Discord side needs to know.
@@ -106,6 +106,8 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
         owed_since: delivery::OwedSince::default(),
         unshown_since: delivery::OwedSince::default(),
         one_pass: Arc::default(),
+        pictures: pictures::PictureCache::default(),
+        refused_channels: pictures::RefusedChannels::default(),
     };
     // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
     // proxy. Interactions need no gateway intents.

@@ -262,6 +262,8 @@ fn well_formed_options_parse_to_what_they_said() {
                 ("language", 3, json!("discord")),
                 ("server_language", 3, json!("fr")),
                 ("tournament_role", 8, json!("950000000000000001")),
+                ("board_style", 3, json!("both")),
+                ("server_board_style", 3, json!("picture")),
             ]
         ),
         Ok(AkonCommand::Settings {
@@ -270,7 +272,13 @@ fn well_formed_options_parse_to_what_they_said() {
             language: Some(None),
             server_language: Some(Some(crate::i18n::Language::French)),
             tournament_role: Some(950_000_000_000_000_001),
+            board_style: Some(crate::service::BoardStyle::Both),
+            server_board_style: Some(crate::service::BoardStyle::Picture),
         })
+    );
+    assert_eq!(
+        parsed("settings", &[("board_style", 3, json!("gif"))]),
+        Err(CommandError::BadOption("board_style".into()))
     );
     assert_eq!(parsed("rules", &[("x", 3, json!("ignored"))]), Ok(AkonCommand::Rules));
     assert_eq!(

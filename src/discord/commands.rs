@@ -3,7 +3,9 @@
 use crate::ai::Level;
 use crate::board_text::level_name;
 use crate::i18n::Language;
-use crate::service::{TimePerMove, TournamentFormat, ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX};
+use crate::service::{
+    BoardStyle, TimePerMove, TournamentFormat, ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX,
+};
 use crate::tr;
 use serenity::all::{
     CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue,
@@ -11,7 +13,7 @@ use serenity::all::{
 };
 
 use super::render::tournaments::tournament_format_name;
-use super::render::{language_name, time_per_move_text};
+use super::render::{board_style_name, language_name, time_per_move_text};
 
 /// The languages the command is registered in besides English, with the
 /// Discord locales of each.
@@ -169,7 +171,19 @@ pub fn akon_command() -> CreateCommand {
                     "tournament_role",
                     "cmd-tournament-role-name",
                     "cmd-tournament-role-desc"
-                )),
+                ))
+                .add_sub_option(board_style_option(option!(
+                    CommandOptionType::String,
+                    "board_style",
+                    "cmd-board-style-name",
+                    "cmd-board-style-desc"
+                )))
+                .add_sub_option(board_style_option(option!(
+                    CommandOptionType::String,
+                    "server_board_style",
+                    "cmd-server-board-style-name",
+                    "cmd-server-board-style-desc"
+                ))),
         )
         .add_option(option!(sub, "rules", "cmd-rules-name", "cmd-rules-desc"))
         .add_option(
@@ -330,6 +344,13 @@ fn time_per_move_option(option: CreateCommandOption) -> CreateCommandOption {
     })
 }
 
+/// `option` offering every board style.
+fn board_style_option(option: CreateCommandOption) -> CreateCommandOption {
+    BoardStyle::ALL.into_iter().fold(option, |option, style| {
+        choice_of(option, style.code(), |l| board_style_name(l, style))
+    })
+}
+
 /// A subcommand's options as serenity resolved them (users looked up in
 /// the interaction's `resolved` data), read by name. A value of the wrong
 /// type or out of range refuses the command naming its option.
@@ -438,6 +459,8 @@ fn option_name(language: Language, name: &str) -> String {
         "max_players" => "cmd-max-players-name",
         "rated" => "cmd-rated-name",
         "starts_at" => "cmd-starts-at-name",
+        "board_style" => "cmd-board-style-name",
+        "server_board_style" => "cmd-server-board-style-name",
         _ => return name.to_string(),
     };
     crate::i18n::message(language, key, &fluent_bundle::FluentArgs::new())
@@ -465,6 +488,10 @@ pub enum AkonCommand {
         server_language: Option<Option<Language>>,
         /// The role that may run tournaments in the server.
         tournament_role: Option<u64>,
+        /// How the boards the player alone sees are shown.
+        board_style: Option<BoardStyle>,
+        /// How the server's boards are shown.
+        server_board_style: Option<BoardStyle>,
     },
     Tournament(TournamentCommand),
     Games,
@@ -622,6 +649,8 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             language: options.language("language")?,
             server_language: options.language("server_language")?,
             tournament_role: options.role("tournament_role")?,
+            board_style: options.choice("board_style")?,
+            server_board_style: options.choice("server_board_style")?,
         },
         "puzzle" => AkonCommand::Puzzle,
         other => return Err(CommandError::UnknownSubcommand(other.into())),

@@ -8,9 +8,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serenity::all::{ChannelId, Context, CreateMessage, EditMessage, Message, MessageId};
-use serenity::http::{LightMethod, Request, Route};
+use serenity::all::{ChannelId, Context, CreateAttachment, CreateMessage, EditMessage, Message, MessageId};
+use serenity::http::{LightMethod, Multipart, MultipartUpload, Request, Route};
 
+use super::pictures::{missing_permissions, BoardMessage, BoardPng};
 use super::render;
 use super::{logged_by_the_store, Answered, Bot};
 use crate::i18n::Language;
@@ -167,6 +168,34 @@ pub(super) async fn post(ctx: &Context, channel: ChannelId, message: &CreateMess
     Ok(serde_json::from_slice(&answer)?)
 }
 
+/// Posts `message` with `picture` attached, as one multipart upload: the
+/// message as `payload_json`, naming the file `0` with its description,
+/// and the PNG as `files[0]`.
+async fn post_with_picture(
+    ctx: &Context,
+    channel: ChannelId,
+    message: &CreateMessage,
+    picture: &BoardPng,
+) -> serenity::Result<Posted> {
+    // The attachment in the JSON carries the name and description, the
+    // one in the upload the bytes; both are number 0.
+    let described =
+        CreateAttachment::bytes(Vec::new(), picture.filename.as_str()).description(picture.description.as_str());
+    let payload = serde_json::to_string(&message.clone().add_file(described))?;
+    let multipart = Multipart {
+        upload: MultipartUpload::Attachments(vec![CreateAttachment::bytes(
+            picture.png.to_vec(),
+            picture.filename.as_str(),
+        )]),
+        fields: vec![],
+        payload_json: Some(payload),
+    };
+    let request =
+        Request::new(Route::ChannelMessages { channel_id: channel }, LightMethod::Post).multipart(Some(multipart));
+    let answer = ctx.http.request(request).await?.bytes().await?;
+    Ok(serde_json::from_slice(&answer)?)
+}
+
 impl Bot {
     /// Settles `owed`: strips the superseded boards, then posts the board of
     /// the game's current state in `language` (with `intro` above it) and
@@ -183,26 +212,47 @@ impl Bot {
         if !owed.post_board {
             return Ok(());
         }
-        let mut reply = render::board(language, view);
-        if let Some(intro) = intro {
-            reply.content = format!("{intro}\n{}", reply.content);
+        let style = self.server_board_style(view.guild_id).await;
+        let mut board = self.board_message(language, view, style).await;
+        if intro.is_some() {
+            board = board.with_intro(intro);
         } else if let Some((intro, players)) = super::tournaments::round_intro(language, owed) {
-            reply.content = format!("{intro}\n{}", reply.content);
-            for player in players {
-                if !reply.mentions.contains(&player) {
-                    reply.mentions.push(player);
-                }
-            }
+            board = board.with_intro(Some(&intro)).with_mentions(&players);
         }
-        let message = reply.owed_message(owed.nonce());
         if self.owed_past_the_nonce_window(view) {
             if let Some(posted) = self.board_posted_before(ctx, view).await {
                 tracing::info!(game_id = view.id, message_id = %posted.id, "the owed board was posted before; recording it");
                 return self.record_board(ctx, view, posted, owed.stripped_board()).await;
             }
         }
-        let posted = post(ctx, ChannelId::new(view.channel_id), &message).await?;
+        let posted = self.post_board(ctx, view, &board, owed.nonce()).await?;
         self.record_board(ctx, view, posted, owed.stripped_board()).await
+    }
+
+    /// Posts `board` in `view`'s channel with the enforced `nonce`: with its
+    /// picture if it has one; as text if it has none, or if Discord refuses
+    /// the picture for a missing permission (the bot may not attach files
+    /// there), which is then remembered and told once. Nothing was posted
+    /// by the refused request, so the text goes with the same nonce.
+    pub(super) async fn post_board(
+        &self,
+        ctx: &Context,
+        view: &GameView,
+        board: &BoardMessage,
+        nonce: String,
+    ) -> serenity::Result<Posted> {
+        let channel = ChannelId::new(view.channel_id);
+        if let Some((reply, picture)) = &board.picture {
+            let message = reply.owed_message(nonce.clone());
+            match post_with_picture(ctx, channel, &message, picture).await {
+                Err(error) if missing_permissions(&error) => {
+                    tracing::warn!(%error, game_id = view.id, channel_id = view.channel_id, "a board's picture was refused; posting the text board");
+                    self.pictures_refused(ctx, view.guild_id, view.channel_id).await;
+                }
+                posted => return posted,
+            }
+        }
+        post(ctx, channel, &board.text.owed_message(nonce)).await
     }
 
     /// Records `posted` as showing `view`'s board (`stripped`: the board

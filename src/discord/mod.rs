@@ -12,6 +12,7 @@ mod commands;
 mod computer;
 mod custom_id;
 mod delivery;
+mod pictures;
 mod posted_before;
 mod puzzle;
 mod records;
@@ -36,6 +37,7 @@ use serenity::async_trait;
 pub use client::{build_client, client_builder, rest_client, BotHandle, DiscordSettings, ShardPlan, SCHEDULER_EVERY};
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
+pub use pictures::picture_cache_counts;
 pub use render_review::rules_review_paragraph;
 pub use telemetry::gateway_check;
 
@@ -67,6 +69,11 @@ struct Bot {
     /// When this process started (the service's clock): what changed
     /// before was left by an earlier process.
     started_at: i64,
+    /// The board pictures drawn last, so that a board posted again is not
+    /// drawn again.
+    pictures: pictures::PictureCache,
+    /// Channels where the bot may not attach files, for now.
+    refused_channels: pictures::RefusedChannels,
 }
 
 #[async_trait]
@@ -197,11 +204,13 @@ fn player_of(user: &User) -> Player {
     }
 }
 
-/// What `/akon settings` changes: reminders and time per move, then the
-/// player's and the server's languages (`Some(None)`: follow Discord).
+/// What `/akon settings` changes: reminders and time per move, the
+/// player's and the server's languages (`Some(None)`: follow Discord), and
+/// the player's and the server's board styles.
 type SettingsChanges = (
     (Option<bool>, Option<crate::service::TimePerMove>),
     (Option<Option<Language>>, Option<Option<Language>>),
+    (Option<crate::service::BoardStyle>, Option<crate::service::BoardStyle>),
 );
 
 /// Whether an answer (or a message the bot owed) reached Discord: the

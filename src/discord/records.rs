@@ -4,15 +4,13 @@
 //! keep working after a restart). What they show is drawn by
 //! `render/records.rs`.
 
-use serenity::all::{
-    CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage,
-};
+use serenity::all::{CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse};
 
 use super::asker::Asker;
 use super::render_records;
 use super::{Answered, Bot, Call};
 use crate::service::Languages;
-use crate::service::{Delivery, Player, Scope};
+use crate::service::{BoardStyle, Delivery, Player, Scope};
 use crate::tr;
 
 impl Bot {
@@ -121,15 +119,32 @@ impl Bot {
         languages: Languages,
         game_id: i64,
     ) -> Answered {
-        let record = self.service.game_record(game_id).await;
-        self.answer(
-            ctx,
-            Asker::Command(command),
-            languages,
-            (record, "game"),
-            render_records::game,
-        )
-        .await
+        let record = match self.service.game_record(game_id).await {
+            Ok(record) => record,
+            Err(error) => {
+                return self
+                    .refuse(ctx, Asker::Command(command), languages.private, &error, "game")
+                    .await
+            }
+        };
+        // The asker's board style: they asked to see the game.
+        let style = match command.app_permissions {
+            Some(permissions) if !permissions.attach_files() => BoardStyle::Text,
+            _ => self.user_board_style(command.user.id.get()).await,
+        };
+        let l = languages.public;
+        let picture = match style.has_picture() {
+            true => self.board_png(l, &record.view).await,
+            false => None,
+        };
+        let reply = render_records::game(l, &record, picture.is_none() || style.has_text());
+        let mut message = super::response(&reply);
+        if let Some(picture) = picture {
+            message = message.add_file(picture.attachment());
+        }
+        command
+            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+            .await
     }
 
     pub(super) async fn abort_command(&self, call: Call<'_, CommandInteraction>, game: Option<i64>) -> Answered {
@@ -154,10 +169,7 @@ impl Bot {
         let _busy = self.busy.hold(game);
         match self.service.abort(game, user).await {
             Ok(view) => {
-                let update = CreateInteractionResponseMessage::new().components(vec![]);
-                let answered = press
-                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                    .await;
+                let answered = super::buttons::strip_pressed_board(ctx, press).await;
                 if let Err(error) = &answered {
                     tracing::warn!(%error, game_id = game, "could not answer an abort");
                 }

@@ -4,46 +4,83 @@
 //! the review.
 
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse,
+    CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions, CreateAttachment,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
 use super::asker::Asker;
-use super::render_review::{review_message, review_refused_in_progress};
+use super::pictures::DESCRIPTION_LIMIT;
+use super::render_review::{review_graph_text, review_message, review_refused_in_progress};
 use super::{Answered, Bot, Call};
 use crate::i18n::Language;
-use crate::service::{Languages, ReviewView, ServiceError};
+use crate::service::{BoardStyle, Languages, ReviewView, ServiceError};
 
-/// What a review's message says, in `language`: the review, or why there
-/// is none.
-fn review_or_refusal(
+/// What a review's message says, in `language`: the review (its graph as
+/// a picture if `pictures` and it can be drawn), or why there is none.
+async fn review_or_refusal(
     bot: &Bot,
     language: Language,
     reviewed: Result<ReviewView, ServiceError>,
     game_id: i64,
-) -> String {
+    style: BoardStyle,
+) -> (String, Option<CreateAttachment>) {
     match reviewed {
-        Ok(view) => review_message(language, &view),
+        Ok(view) => {
+            let graph = match style.has_picture() {
+                true => graph_picture(language, &view).await,
+                false => None,
+            };
+            let text = review_message(language, &view, graph.is_none() || style.has_text());
+            (text, graph)
+        }
         Err(ServiceError::GameNotOver) => {
             crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-            review_refused_in_progress(language, game_id)
+            (review_refused_in_progress(language, game_id), None)
         }
-        Err(error) => bot.error_text(language, &error, "review"),
+        Err(error) => (bot.error_text(language, &error, "review"), None),
+    }
+}
+
+/// The review's evaluation graph as a PNG, described by the text graph;
+/// drawn on a blocking thread. `None` (and logged) if it cannot be drawn.
+async fn graph_picture(language: Language, view: &ReviewView) -> Option<CreateAttachment> {
+    let description: String = review_graph_text(view).chars().take(DESCRIPTION_LIMIT).collect();
+    let svg = crate::picture::graph_svg(language, &view.review);
+    match tokio::task::spawn_blocking(move || crate::picture::png(&svg)).await {
+        Ok(Ok(png)) => {
+            Some(CreateAttachment::bytes(png, format!("akon-review-{}.png", view.game.id)).description(description))
+        }
+        Ok(Err(error)) => {
+            tracing::error!(%error, game_id = view.game.id, "cannot draw a review's graph; showing the text");
+            None
+        }
+        Err(error) => {
+            tracing::error!(%error, game_id = view.game.id, "drawing a review's graph failed; showing the text");
+            None
+        }
     }
 }
 
 /// A review names the players by mention but pings nobody.
-fn message(text: String, private: bool) -> CreateInteractionResponseMessage {
-    CreateInteractionResponseMessage::new()
+fn message((text, graph): (String, Option<CreateAttachment>), private: bool) -> CreateInteractionResponseMessage {
+    let message = CreateInteractionResponseMessage::new()
         .content(text)
         .allowed_mentions(CreateAllowedMentions::new())
-        .ephemeral(private)
+        .ephemeral(private);
+    match graph {
+        Some(graph) => message.add_file(graph),
+        None => message,
+    }
 }
 
-fn edit(text: String) -> EditInteractionResponse {
-    EditInteractionResponse::new()
+fn edit((text, graph): (String, Option<CreateAttachment>)) -> EditInteractionResponse {
+    let edit = EditInteractionResponse::new()
         .content(text)
-        .allowed_mentions(CreateAllowedMentions::new())
+        .allowed_mentions(CreateAllowedMentions::new());
+    match graph {
+        Some(graph) => edit.new_attachment(graph),
+        None => edit,
+    }
 }
 
 impl Bot {
@@ -80,15 +117,31 @@ impl Bot {
             Asker::Command(_) => (languages.public, false),
             Asker::Button(_) => (languages.private, true),
         };
+        // The graph as a picture where the boards are: the server's style
+        // for everyone, the presser's for them alone; never where the bot
+        // may not attach files.
+        let style = match (asker, asker.guild_id()) {
+            (Asker::Command(_), Some(guild)) => self.server_board_style(guild).await,
+            _ => self.user_board_style(asker.user_id()).await,
+        };
+        let style = match asker.app_permissions() {
+            Some(permissions) if !permissions.attach_files() => BoardStyle::Text,
+            _ => style,
+        };
         match self.service.stored_review(game_id).await {
             Ok(Some(view)) => {
-                let answer = message(review_message(language, &view), private);
+                let answer = message(
+                    review_or_refusal(self, language, Ok(view), game_id, style).await,
+                    private,
+                );
                 return asker.respond(ctx, CreateInteractionResponse::Message(answer)).await;
             }
             Ok(None) => {}
             Err(error) => {
-                let answer = message(review_or_refusal(self, languages.private, Err(error), game_id), true);
-                return asker.respond(ctx, CreateInteractionResponse::Message(answer)).await;
+                let refusal = review_or_refusal(self, languages.private, Err(error), game_id, style).await;
+                return asker
+                    .respond(ctx, CreateInteractionResponse::Message(message(refusal, true)))
+                    .await;
             }
         }
         let deferred = match private {
@@ -98,8 +151,8 @@ impl Bot {
         asker.respond(ctx, CreateInteractionResponse::Defer(deferred)).await?;
         // A public answer, deferred, reads in the channel's language, a
         // refusal too.
-        let text = review_or_refusal(self, language, self.service.review(game_id).await, game_id);
-        asker.edit(ctx, edit(text)).await
+        let reviewed = review_or_refusal(self, language, self.service.review(game_id).await, game_id, style).await;
+        asker.edit(ctx, edit(reviewed)).await
     }
 }
 
@@ -117,7 +170,7 @@ impl Bot {
             Ok(found) => super::render_review::hint_message(languages.private, &found.hint),
             Err(error) => self.error_text(languages.private, &error, "hint"),
         };
-        let answer = message(text, true);
+        let answer = message((text, None), true);
         press
             .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
             .await

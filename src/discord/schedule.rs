@@ -179,11 +179,9 @@ impl Bot {
             }
             Ok(RematchOutcome::ComputerGame(view)) => {
                 let _busy = self.busy.hold(view.id);
-                let reply = render::board(languages.public, &view);
-                press
-                    .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
+                let message = self
+                    .answer_with_board(ctx, Asker::Button(press), &view, languages.public, None)
                     .await?;
-                let message = press.get_response(&ctx.http).await?;
                 self.board_answered(ctx, &view, &message).await?;
                 self.computer_turn_if_due(ctx, &view).await
             }

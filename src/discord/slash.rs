@@ -77,7 +77,6 @@ impl Bot {
                         // The new game owes its first board until this answer
                         // is recorded: the delivery loop must leave it to us.
                         let _busy = self.busy.hold(view.id);
-                        let mut board = render::board(public, &view);
                         let first = view.game.start().to_move();
                         let intro = tr!(
                             public,
@@ -87,8 +86,9 @@ impl Bot {
                             first = render::player_name(public, &view, first),
                             seat = first.to_string()
                         );
-                        board.content = format!("{intro}\n{}", board.content);
-                        let message = self.public(ctx, command, &board).await?;
+                        let message = self
+                            .answer_with_board(ctx, Asker::Command(command), &view, public, Some(&intro))
+                            .await?;
                         self.board_answered(ctx, &view, &message).await?;
                         self.computer_turn_if_due(ctx, &view).await
                     }
@@ -104,6 +104,8 @@ impl Bot {
                 language,
                 server_language,
                 tournament_role,
+                board_style,
+                server_board_style,
             } => {
                 if let Some(role) = tournament_role {
                     let may_manage = command
@@ -127,7 +129,11 @@ impl Bot {
                             .await;
                     }
                 }
-                let changes = ((dm_reminders, time), (language, server_language));
+                let changes = (
+                    (dm_reminders, time),
+                    (language, server_language),
+                    (board_style, server_board_style),
+                );
                 self.settings_command(call, changes).await
             }
             AkonCommand::Tournament(parsed) => self.tournament_command(call, parsed).await,
@@ -141,7 +147,9 @@ impl Bot {
             AkonCommand::Board { game } => match self.service.game_of(user.id, game, place.channel_id).await {
                 Ok(view) => {
                     let _busy = self.busy.hold(view.id);
-                    let message = self.public(ctx, command, &render::board(public, &view)).await?;
+                    let message = self
+                        .answer_with_board(ctx, Asker::Command(command), &view, public, None)
+                        .await?;
                     self.board_answered(ctx, &view, &message).await
                 }
                 Err(error) => self.refuse(ctx, Asker::Command(command), mine, &error, "board").await,
@@ -164,12 +172,13 @@ impl Bot {
         }
     }
 
-    /// `/akon settings`: changes what was given (a server's language only
-    /// with Manage Server), then shows every setting.
+    /// `/akon settings`: changes what was given (a server's settings only
+    /// with Manage Server, checked before anything changes), then shows
+    /// every setting.
     pub(super) async fn settings_command(
         &self,
         call: Call<'_, CommandInteraction>,
-        ((dm_reminders, time), (language, server_language)): SettingsChanges,
+        ((dm_reminders, time), (language, server_language), (board_style, server_board_style)): SettingsChanges,
     ) -> Answered {
         let Call {
             ctx,
@@ -179,31 +188,53 @@ impl Bot {
             ..
         } = call;
         let mine = call.languages.private;
+        let may_manage = command
+            .member
+            .as_ref()
+            .and_then(|member| member.permissions)
+            .is_some_and(|permissions| permissions.manage_guild());
         let shown = async {
+            if server_language.is_some() || server_board_style.is_some() {
+                match place.guild_id {
+                    None => return Err(ServiceError::NotInAServer),
+                    Some(_) if !may_manage => return Err(ServiceError::NeedsManageServer),
+                    Some(_) => {}
+                }
+            }
             if let Some(server_language) = server_language {
-                let may_manage = command
-                    .member
-                    .as_ref()
-                    .and_then(|member| member.permissions)
-                    .is_some_and(|permissions| permissions.manage_guild());
                 self.service
                     .set_server_language(place.guild_id, may_manage, server_language)
                     .await?;
             }
+            if let Some(style) = server_board_style {
+                self.service
+                    .set_server_board_style(place.guild_id, may_manage, user.id, style)
+                    .await?;
+                // Whoever chose is to be told if a channel refuses the
+                // pictures, even one that refused them before.
+                self.refused_channels.forget_all();
+            }
             if let Some(language) = language {
                 self.service.set_language(user.id, language).await?;
             }
+            if let Some(style) = board_style {
+                self.service.set_board_style(user.id, style).await?;
+            }
             let settings = self.service.update_settings(user, dm_reminders, time).await?;
             let my_language = self.service.user_language_setting(user.id).await?;
+            let my_style = self.service.user_board_style(user.id).await?;
             let server = match place.guild_id {
-                Some(guild) => Some(self.service.server_language_setting(guild).await?),
+                Some(guild) => Some((
+                    self.service.server_language_setting(guild).await?,
+                    self.service.server_board_style(guild).await?,
+                )),
                 None => None,
             };
-            Ok::<_, ServiceError>((settings, my_language, server))
+            Ok::<_, ServiceError>((settings, (my_language, my_style), server))
         }
         .await;
         match shown {
-            Ok((settings, my_language, server)) => {
+            Ok((settings, (my_language, my_style), server)) => {
                 // The answer speaks the language just chosen (or, when the
                 // player goes back to Discord's, their Discord's).
                 let language = match (my_language.chosen, language) {
@@ -211,7 +242,7 @@ impl Bot {
                     (false, Some(None)) => Language::from_discord_locale(&command.locale),
                     (false, _) => mine,
                 };
-                let text = render::settings(language, &settings, my_language, server);
+                let text = render::settings(language, &settings, (my_language, my_style), server);
                 self.private(ctx, command, &text).await
             }
             Err(error) => {
@@ -261,7 +292,7 @@ impl Bot {
             Ok(view) => {
                 let _busy = self.busy.hold(view.id);
                 let message = self
-                    .public(ctx, command, &render::board(languages.public, &view))
+                    .answer_with_board(ctx, Asker::Command(command), &view, languages.public, None)
                     .await?;
                 self.board_answered(ctx, &view, &message).await
             }

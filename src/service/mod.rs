@@ -2,6 +2,7 @@
 //! over the engine and the store. Knows nothing of Discord: callers pass
 //! plain ids and names, and get typed outcomes and errors to render.
 
+mod board_style;
 mod challenges;
 mod clock;
 mod computer;
@@ -26,6 +27,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
+pub use board_style::BoardStyle;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{
     BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, SettleFor, Settling, RETRY_FIRST_SECS,

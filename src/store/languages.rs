@@ -1,5 +1,7 @@
 //! The languages of players and servers: the Discord locale an interaction
-//! last brought, and the language chosen in `/akon settings`, if any.
+//! last brought, and the language chosen in `/akon settings`, if any; with
+//! them, how boards are shown (`board_style`), read by the same queries and
+//! kept by the same cache, since every board shown needs both.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -16,6 +18,8 @@ pub struct LanguageRow {
     pub discord_locale: Option<String>,
     /// The language chosen with `/akon settings` (`en`, `fr`, `es`).
     pub language: Option<String>,
+    /// How boards are shown (`text`, `picture`, `both`), if chosen.
+    pub board_style: Option<String>,
 }
 
 /// Whose language: a player's or a server's.
@@ -131,7 +135,7 @@ impl Store {
     async fn read_language(&self, whose: LanguageOf) -> Result<LanguageRow> {
         let (table, key, id) = whose.table_and_key();
         let row: Option<LanguageRow> = sqlx::query_as(&format!(
-            "SELECT discord_locale, language FROM {table} WHERE {key} = $1"
+            "SELECT discord_locale, language, board_style FROM {table} WHERE {key} = $1"
         ))
         .bind(id)
         .fetch_optional(&mut *self.reader().await?)
@@ -168,10 +172,10 @@ impl Store {
         user_id: u64,
         guild_id: Option<u64>,
     ) -> Result<(LanguageRow, Option<LanguageRow>)> {
-        let rows: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
-            "SELECT 'user', discord_locale, language FROM user_languages WHERE user_id = $1
+        let rows: Vec<(String, Option<String>, Option<String>, Option<String>)> = sqlx::query_as(
+            "SELECT 'user', discord_locale, language, board_style FROM user_languages WHERE user_id = $1
              UNION ALL
-             SELECT 'guild', discord_locale, language FROM guild_languages WHERE guild_id = $2",
+             SELECT 'guild', discord_locale, language, board_style FROM guild_languages WHERE guild_id = $2",
         )
         .bind(to_db(user_id))
         .bind(guild_id.map(to_db))
@@ -180,10 +184,11 @@ impl Store {
         .doing("reading languages")?;
         let mut user = LanguageRow::default();
         let mut guild = guild_id.map(|_| LanguageRow::default());
-        for (whose, discord_locale, language) in rows {
+        for (whose, discord_locale, language, board_style) in rows {
             let row = LanguageRow {
                 discord_locale,
                 language,
+                board_style,
             };
             match (whose.as_str(), guild.as_mut()) {
                 ("user", _) => user = row,
@@ -227,6 +232,53 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Sets (or with `None` clears) how boards are shown for `whose`. For a
+    /// server, `set_by` is who chose, and the notice that a channel refuses
+    /// pictures is owed again.
+    pub async fn save_board_style(&self, whose: LanguageOf, style: Option<&str>, set_by: u64) -> Result<()> {
+        let statement = match whose {
+            LanguageOf::User(_) => {
+                "INSERT INTO user_languages (user_id, board_style) VALUES ($1, $2)
+                 ON CONFLICT (user_id) DO UPDATE SET board_style = excluded.board_style"
+            }
+            LanguageOf::Guild(_) => {
+                "INSERT INTO guild_languages (guild_id, board_style, board_style_set_by, pictures_refused_told)
+                 VALUES ($1, $2, $3, 0)
+                 ON CONFLICT (guild_id) DO UPDATE SET board_style = excluded.board_style,
+                     board_style_set_by = excluded.board_style_set_by, pictures_refused_told = 0"
+            }
+        };
+        let query = sqlx::query(statement).bind(whose.table_and_key().2).bind(style);
+        let query = match whose {
+            LanguageOf::User(_) => query,
+            LanguageOf::Guild(_) => query.bind(to_db(set_by)),
+        };
+        query
+            .execute(&mut *self.writer().await?)
+            .await
+            .doing("saving a board style")?;
+        self.languages.forget(whose);
+        Ok(())
+    }
+
+    /// Who chose pictures for `guild_id`'s boards, if they are still to be
+    /// told that a channel refuses them; marks them told, so that of
+    /// several processes and several refusals one tells them, once.
+    pub async fn claim_pictures_refused_notice(&self, guild_id: u64) -> Result<Option<u64>> {
+        let set_by: Option<(Option<i64>,)> = sqlx::query_as(
+            "UPDATE guild_languages SET pictures_refused_told = 1
+             WHERE guild_id = $1 AND pictures_refused_told = 0 AND board_style IN ('picture', 'both')
+             RETURNING board_style_set_by",
+        )
+        .bind(to_db(guild_id))
+        .fetch_optional(&mut *self.writer().await?)
+        .await
+        .doing("claiming the notice that pictures are refused")?;
+        Ok(set_by.and_then(|(by,)| by).map(super::from_db))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,6 +287,7 @@ mod tests {
         LanguageRow {
             discord_locale: None,
             language: Some(language.into()),
+            board_style: None,
         }
     }
 

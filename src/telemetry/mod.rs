@@ -59,6 +59,9 @@ pub const MOVES_PER_COMMIT: &str = "akon_sqlite_moves_per_commit";
 /// near zero each time the WAL starts over, and keeps growing if it cannot
 /// (a reader stuck in an old snapshot).
 pub const WAL_PAGES: &str = "akon_sqlite_wal_pages";
+/// Board pictures attached to messages; label `cache` (`hit`: taken from
+/// the cache of pictures drawn, `miss`: drawn).
+pub const BOARD_PICTURES: &str = "akon_board_pictures_total";
 
 /// The group-commit histogram's buckets: a batch holds at most 64 moves.
 pub const MOVES_PER_COMMIT_BUCKETS: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
@@ -275,6 +278,11 @@ pub fn wal_pages(pages: i64) {
     gauge!(WAL_PAGES).set(pages as f64);
 }
 
+/// A board picture was attached: taken from the cache (`cached`) or drawn.
+pub fn board_picture(cached: bool) {
+    counter!(BOARD_PICTURES, "cache" => if cached { "hit" } else { "miss" }).increment(1);
+}
+
 /// One commit of queued moves wrote `count` of them.
 pub fn moves_committed_together(count: usize) {
     histogram!(MOVES_PER_COMMIT).record(count as f64);
@@ -324,6 +332,10 @@ pub fn describe() {
         "On SQLite, moves written by each commit of queued moves."
     );
     describe_gauge!(WAL_PAGES, "On SQLite, pages in the WAL at the latest checkpoint.");
+    describe_counter!(
+        BOARD_PICTURES,
+        "Board pictures attached, taken from the cache (hit) or drawn (miss)."
+    );
     gauge!(OWED_PENDING).set(0.0);
     counter!(OWED_DELIVERED).absolute(0);
     for what in OwedMessage::ALL {
@@ -334,6 +346,9 @@ pub fn describe() {
     gauge!(SEARCHES_RUNNING).set(0.0);
     for by in ["player", "computer"] {
         counter!(MOVES_APPLIED, "by" => by).absolute(0);
+    }
+    for cache in ["hit", "miss"] {
+        counter!(BOARD_PICTURES, "cache" => cache).absolute(0);
     }
 }
 

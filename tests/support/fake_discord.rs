@@ -59,6 +59,8 @@ pub const GUILD_ID: u64 = 900000000000000001;
 pub const CHANNEL_ID: u64 = 910000000000000001;
 /// Permission bits sent as `app_permissions` / member `permissions`.
 pub const APP_PERMISSIONS: &str = "2248473465835073";
+/// The *Attach Files* permission bit (part of `APP_PERMISSIONS`).
+pub const ATTACH_FILES: u64 = 1 << 15;
 /// Sent as `attachment_size_limit` in every interaction (serenity requires the field).
 pub const ATTACHMENT_SIZE_LIMIT: u64 = 26214400;
 /// Heartbeat interval announced in HELLO by [`FakeDiscord::start`].
@@ -481,6 +483,9 @@ struct State {
     /// Channels that answer every request with this status (403: the bot
     /// lost access; 404: the channel was deleted), until changed.
     refusing_channels: HashMap<u64, u16>,
+    /// Channels where the bot lacks *Attach Files*: interactions there carry
+    /// `app_permissions` without it, and any upload there gets 403/50013.
+    no_attach_files: std::collections::HashSet<u64>,
     /// Hears every REST call as it is answered (see [`FakeDiscord::observe`]).
     observer: Option<mpsc::UnboundedSender<Answered>>,
     /// Whether requests are kept for [`FakeDiscord::requests`]; a long load
@@ -874,6 +879,9 @@ impl State {
                 };
             }
         }
+        if let Some(refused) = self.check_upload(segs, body, files) {
+            return refused;
+        }
         match (m, segs) {
             ("GET", ["gateway"]) => {
                 self.gateway_url_requests += 1;
@@ -978,6 +986,42 @@ impl State {
             }
             _ => Reply::Unhandled,
         }
+    }
+
+    /// What Discord checks of a message with attachments before anything
+    /// else: the permission to attach files in its channel (403/50013), and
+    /// each attachment's description, at most 1024 characters (400/50035).
+    fn check_upload(&self, segs: &[&str], body: &Value, files: &[FilePart]) -> Option<Reply> {
+        let by_token = |tok: &str| self.tokens.get(tok).and_then(|id| self.interactions.get(id));
+        let (channel, payload) = match segs {
+            ["channels", cid, ..] => (cid.parse::<u64>().ok(), body),
+            ["interactions", iid, _, "callback"] => (
+                iid.parse::<u64>()
+                    .ok()
+                    .and_then(|id| self.interactions.get(&id))
+                    .map(|ix| ix.channel_id),
+                &body["data"],
+            ),
+            ["webhooks", _, tok, ..] => (by_token(tok).map(|ix| ix.channel_id), body),
+            _ => return None,
+        };
+        if !files.is_empty() && channel.is_some_and(|c| self.no_attach_files.contains(&c)) {
+            return Some(error(403, 50013, "Missing Permissions"));
+        }
+        let described = payload["attachments"].as_array().into_iter().flatten();
+        for attachment in described {
+            if attachment["description"]
+                .as_str()
+                .is_some_and(|d| d.chars().count() > 1024)
+            {
+                return Some(error(
+                    400,
+                    50035,
+                    "Invalid Form Body (attachments.description: Must be 1024 or fewer in length.)",
+                ));
+            }
+        }
+        None
     }
 
     fn commands_route(&mut self, m: &str, guild: Option<u64>, cid: Option<&str>, body: &Value) -> Reply {
@@ -1823,6 +1867,7 @@ impl FakeDiscord {
                 stalls: Vec::new(),
                 stalls_hit: 0,
                 refusing_channels: HashMap::new(),
+                no_attach_files: Default::default(),
                 observer: None,
                 keep_log: true,
             }),
@@ -1868,6 +1913,19 @@ impl FakeDiscord {
             Some(status) => st.refusing_channels.insert(channel_id, status),
             None => st.refusing_channels.remove(&channel_id),
         };
+    }
+
+    /// Takes *Attach Files* from the bot in `channel_id` (`false`) or gives
+    /// it back: interactions from there say so in `app_permissions`, and a
+    /// message with files there is refused as Discord refuses it (403, code
+    /// 50013, Missing Permissions), with nothing posted or changed.
+    pub fn set_attach_files(&self, channel_id: u64, allowed: bool) {
+        let mut st = self.lock();
+        if allowed {
+            st.no_attach_files.remove(&channel_id);
+        } else {
+            st.no_attach_files.insert(channel_id);
+        }
     }
 
     /// Holds the next request that matches `stall` forever (see [`Stall`]).
@@ -2543,6 +2601,10 @@ fn new_interaction(
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         "app_permissions": APP_PERMISSIONS,
     });
+    if st.no_attach_files.contains(&channel_id) {
+        let without = APP_PERMISSIONS.parse::<u64>().unwrap() & !ATTACH_FILES;
+        p["app_permissions"] = json!(without.to_string());
+    }
     match guild_id {
         Some(g) => {
             let name = st.guild_channels.get(&channel_id).cloned().unwrap_or_default();

@@ -316,11 +316,21 @@ pub async fn boards_after(fake: &FakeDiscord, after: u64, count: usize) -> Vec<V
 }
 
 /// Whether a message is a game's board (a live one, a past one or a final
-/// one), in any language: its title, then the board's holes.
+/// one), in any language: its title, then the board's holes, in the text
+/// or in the description of its picture.
 pub fn is_board(message: &Value) -> bool {
     let content = fake::content(message);
     (content.starts_with("**Akon** · ") || content.contains("\n**Akon** · "))
-        && content.contains(" A1 A2 A3 A4 A5 A6 A7")
+        && (content.contains(" A1 A2 A3 A4 A5 A6 A7")
+            || picture_description(message).is_some_and(|d| d.contains(" A1 A2 A3 A4 A5 A6 A7")))
+}
+
+/// The description of a message's one attachment, if it has exactly one.
+pub fn picture_description(message: &Value) -> Option<&str> {
+    match message["attachments"].as_array().map(Vec::as_slice) {
+        Some([attachment]) => attachment["description"].as_str(),
+        _ => None,
+    }
 }
 
 pub fn button_with_label(message: &Value, label: &str) -> String {

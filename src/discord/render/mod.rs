@@ -15,7 +15,7 @@ use super::custom_id::ButtonId;
 use crate::board_text::{describe_move, draw};
 use crate::engine::{Hole, Seat};
 use crate::i18n::Language;
-use crate::service::{ChallengeStatus, ChallengeView, GameView, LanguageSetting, Settings, TimePerMove};
+use crate::service::{BoardStyle, ChallengeStatus, ChallengeView, GameView, LanguageSetting, Settings, TimePerMove};
 use crate::tr;
 
 fn row_name(language: Language, seat: Seat) -> String {
@@ -49,6 +49,15 @@ pub fn language_name(language: Language, named: Language) -> String {
         Language::English => tr!(language, "language-en"),
         Language::French => tr!(language, "language-fr"),
         Language::Spanish => tr!(language, "language-es"),
+    }
+}
+
+/// A board style in words (`a picture and the text board`).
+pub fn board_style_name(language: Language, style: BoardStyle) -> String {
+    match style {
+        BoardStyle::Text => tr!(language, "board-style-text"),
+        BoardStyle::Picture => tr!(language, "board-style-picture"),
+        BoardStyle::Both => tr!(language, "board-style-both"),
     }
 }
 
@@ -119,8 +128,21 @@ pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
 /// The board message: the board, what the last move did, whose turn it is
 /// (a ping) and the hole buttons; or the result once the game is over.
 pub fn board(language: Language, view: &GameView) -> Reply {
+    board_message(language, view, true)
+}
+
+/// The text board of `view`, as the board message shows it in a code block
+/// and as a picture of it describes it.
+pub fn board_text(language: Language, view: &GameView) -> String {
+    draw(language, view.game.position(), Seat::B, |seat| {
+        board_label(language, view, seat)
+    })
+}
+
+/// The board message, with the text board in it or not (when a picture
+/// shows the board, with the text as its description).
+pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Reply {
     let l = language;
-    let position = view.game.position();
     let title = if view.finished.is_some() {
         tr!(l, "board-title-finished", moves = view.ply())
     } else {
@@ -134,10 +156,11 @@ pub fn board(language: Language, view: &GameView) -> Reply {
         a = player_name(l, view, Seat::A),
         b = player_name(l, view, Seat::B)
     );
-    content.push_str(&format!(
-        "\n```\n{}\n```\n",
-        draw(l, position, Seat::B, |seat| board_label(l, view, seat))
-    ));
+    if with_text {
+        content.push_str(&format!("\n```\n{}\n```\n", board_text(l, view)));
+    } else {
+        content.push('\n');
+    }
     if let Some(outcome) = &view.last_move {
         content.push_str(&tr!(l, "board-last-move", description = describe_move(l, outcome)));
         content.push('\n');
@@ -236,13 +259,13 @@ pub fn reminder(language: Language, view: &GameView) -> Reply {
     }
 }
 
-/// A player's settings: reminders, time per move, their language and, in a
-/// server, the server's.
+/// A player's settings: reminders, time per move, their language and board
+/// style and, in a server, the server's.
 pub fn settings(
     language: Language,
     settings: &Settings,
-    mine: LanguageSetting,
-    server: Option<LanguageSetting>,
+    (mine, my_style): (LanguageSetting, BoardStyle),
+    server: Option<(LanguageSetting, BoardStyle)>,
 ) -> String {
     let l = language;
     let mut lines = vec![
@@ -264,13 +287,19 @@ pub fn settings(
     } else {
         tr!(l, "settings-language-discord", language = name)
     });
-    if let Some(server) = server {
+    lines.push(tr!(l, "settings-board-style", style = board_style_name(l, my_style)));
+    if let Some((server, server_style)) = server {
         let name = language_name(l, server.language);
         lines.push(if server.chosen {
             tr!(l, "settings-server-language-chosen", language = name)
         } else {
             tr!(l, "settings-server-language-discord", language = name)
         });
+        lines.push(tr!(
+            l,
+            "settings-server-board-style",
+            style = board_style_name(l, server_style)
+        ));
     }
     lines.join("\n")
 }

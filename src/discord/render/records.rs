@@ -480,8 +480,9 @@ pub fn rating_line(language: Language, view: &GameView) -> Option<String> {
     }
 }
 
-/// One game in full: players, result, final board and record.
-pub fn game(language: Language, game: &GameRecord) -> Reply {
+/// One game in full: players, result, final board (as text, or not when a
+/// picture shows it) and record.
+pub fn game(language: Language, game: &GameRecord, with_board: bool) -> Reply {
     let l = language;
     let view = &game.view;
     let mut lines = vec![tr!(
@@ -505,12 +506,14 @@ pub fn game(language: Language, game: &GameRecord) -> Reply {
         }
         (None, _) => lines.push(tr!(l, "game-in-progress", move = view.ply() + 1)),
     }
-    lines.push(format!(
-        "```\n{}\n```",
-        draw(l, view.game.position(), Seat::B, |seat| render::board_label(
-            l, view, seat
-        ))
-    ));
+    if with_board {
+        lines.push(format!(
+            "```\n{}\n```",
+            draw(l, view.game.position(), Seat::B, |seat| render::board_label(
+                l, view, seat
+            ))
+        ));
+    }
     let record = game.record.to_string();
     let intro = tr!(l, "game-record-intro");
     let used: usize = lines.iter().map(|l| l.chars().count() + 1).sum::<usize>() + intro.chars().count() + 10;

@@ -25,8 +25,14 @@ pub fn review_button(l: Language, game_id: i64) -> serenity::all::CreateButton {
         .style(serenity::all::ButtonStyle::Secondary)
 }
 
-/// A review on Discord: the game named in the title, players by mention.
-pub fn review_message(l: Language, view: &ReviewView) -> String {
+/// The text graph of a review, as a picture of it is described.
+pub fn review_graph_text(view: &ReviewView) -> String {
+    evaluation_graph(&view.review.evaluation, GRAPH_WIDTH).join("\n")
+}
+
+/// A review on Discord: the game named in the title, players by mention,
+/// and the text graph, or not when a picture shows the graph.
+pub fn review_message(l: Language, view: &ReviewView, with_graph: bool) -> String {
     let game = &view.game;
     // Discord allows 2000 characters a message: a long game's record is cut.
     let mut record = game.game.record().to_string();
@@ -37,10 +43,12 @@ pub fn review_message(l: Language, view: &ReviewView) -> String {
     let mut lines = review_lines(l, &title, &view.review, &|seat| {
         super::parts::player_name(l, game, seat)
     });
-    // The graph is monospace: a code block on Discord.
-    lines.push("```".into());
-    lines.extend(evaluation_graph(&view.review.evaluation, GRAPH_WIDTH));
-    lines.push("```".into());
+    if with_graph {
+        // The graph is monospace: a code block on Discord.
+        lines.push("```".into());
+        lines.extend(evaluation_graph(&view.review.evaluation, GRAPH_WIDTH));
+        lines.push("```".into());
+    }
     lines.join("\n")
 }
 
