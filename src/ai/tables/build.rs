@@ -42,7 +42,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::index::{board_of, boards_up_to, index, index_for, layer_size, layer_start, next_in_layer};
+use super::index::{board_of_at_most, boards_up_to, index, index_for, layer_size, layer_start, next_in_layer};
 use crate::engine::{Position, Seat, HOLES, HOLES_PER_ROW};
 
 /// A value not decided yet (values are within ±70).
@@ -95,7 +95,7 @@ fn solve_layer(values: &mut [i8], seeds: u8, threads: usize) {
             .zip(open.chunks_mut(chunk).zip(0..))
         {
             scope.spawn(move || {
-                let mut board = board_of((start + n * chunk) as u64);
+                let mut board = board_of_at_most((start + n * chunk) as u64, seeds);
                 for i in 0..layer.len() {
                     let (value, exit, moves) = forward(&board, seeds, lower);
                     layer[i] = value;
@@ -124,7 +124,7 @@ fn solve_layer(values: &mut [i8], seeds: u8, threads: usize) {
         }
         while let Some(i) = stack.pop() {
             let won = layer[i as usize] > 0;
-            let board = board_of((start + i as usize) as u64);
+            let board = board_of_at_most((start + i as usize) as u64, seeds);
             predecessors(&board, |before| {
                 let j = index(before) as usize - start;
                 if layer[j] != UNDECIDED {

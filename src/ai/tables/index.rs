@@ -77,9 +77,17 @@ fn index_from(board: &[u8; HOLES], first: usize) -> u64 {
 }
 
 /// The board of an index (mover's row first): the inverse of [`index`].
-pub(crate) fn board_of(mut index: u64) -> [u8; HOLES] {
+#[cfg(test)]
+pub(crate) fn board_of(index: u64) -> [u8; HOLES] {
+    board_of_at_most(index, MOST_SEEDS as u8)
+}
+
+/// [`board_of`] for a board known to hold at most `seeds` seeds: the
+/// search for each bar starts lower.
+#[inline]
+pub(crate) fn board_of_at_most(mut index: u64, seeds: u8) -> [u8; HOLES] {
     let mut bars = [0usize; HOLES];
-    let mut b = ROWS - 1;
+    let mut b = seeds as usize + HOLES - 1;
     for i in (0..HOLES).rev() {
         while BINOM[b][i + 1] > index {
             b -= 1;
@@ -139,6 +147,7 @@ mod tests {
             loop {
                 assert_eq!(index(&board), expected, "{board:?}");
                 assert_eq!(board_of(expected), board);
+                assert_eq!(board_of_at_most(expected, seeds), board);
                 expected += 1;
                 if !next_in_layer(&mut board) {
                     break;

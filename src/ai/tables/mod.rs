@@ -297,18 +297,23 @@ pub fn build(max_seeds: u8, threads: usize, out: &Path, progress: &mut dyn FnMut
 }
 
 fn write(max_seeds: u8, values: &[i8], out: &Path) -> io::Result<()> {
-    // Safe casts of the whole slice: i8 and u8 have the same layout.
-    let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
-    let blocks = bytes.len().div_ceil(BLOCK);
+    // The values as bytes, a block at a time (the whole file is too big to
+    // copy at once).
+    let blocks_of = || {
+        values
+            .chunks(BLOCK)
+            .map(|block| block.iter().map(|&v| v as u8).collect::<Vec<u8>>())
+    };
+    let blocks = values.len().div_ceil(BLOCK);
     let mut table = Vec::with_capacity(8 * blocks);
-    for block in bytes.chunks(BLOCK) {
-        table.extend_from_slice(&checksum(block).to_le_bytes());
+    for block in blocks_of() {
+        table.extend_from_slice(&checksum(&block).to_le_bytes());
     }
     let mut header = [0u8; HEADER];
     header[..8].copy_from_slice(MAGIC);
     header[8..12].copy_from_slice(&VERSION.to_le_bytes());
     header[12..16].copy_from_slice(&(max_seeds as u32).to_le_bytes());
-    header[16..24].copy_from_slice(&(bytes.len() as u64).to_le_bytes());
+    header[16..24].copy_from_slice(&(values.len() as u64).to_le_bytes());
     header[24..32].copy_from_slice(&(BLOCK as u64).to_le_bytes());
     header[32..40].copy_from_slice(&(blocks as u64).to_le_bytes());
     let sum = header_checksum(&header[..40], &table);
@@ -321,7 +326,9 @@ fn write(max_seeds: u8, values: &[i8], out: &Path) -> io::Result<()> {
     let mut writer = BufWriter::with_capacity(1 << 20, file);
     writer.write_all(&header)?;
     writer.write_all(&table)?;
-    writer.write_all(&bytes)?;
+    for block in blocks_of() {
+        writer.write_all(&block)?;
+    }
     let file = writer.into_inner().map_err(|e| e.into_error())?;
     file.sync_all()?;
     drop(file);
