@@ -24,6 +24,7 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_LOG_FORMAT",
     "AKON_METRICS_ADDR",
     "AKON_SHARDS",
+    "AKON_TABLES",
 ];
 
 /// The families of [`KNOWN_VARIABLES`]: every unknown name with these
@@ -45,6 +46,10 @@ pub struct Config {
     /// Where to serve `/healthz` and `/metrics` (`AKON_METRICS_ADDR`); off
     /// when `None`.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// The endgame tables file (`AKON_TABLES`), opened at start-up; `None`:
+    /// the search runs without tables. A file that cannot be used is not a
+    /// configuration error: the bot says so in one line and runs without.
+    pub tables: Option<std::path::PathBuf>,
 }
 
 /// How log lines are written (`AKON_LOG_FORMAT`).
@@ -227,12 +232,14 @@ impl Config {
                 }
             },
         };
+        let tables = get("AKON_TABLES").map(|value| std::path::PathBuf::from(value.trim()));
         let database_url = match get("DATABASE_URL") {
             None => DEFAULT_DATABASE_URL.to_string(),
             Some(value) => database_url(value.trim())?.to_string(),
         };
         Ok(Config {
             metrics_addr,
+            tables,
             discord: DiscordSettings {
                 scheduler_every: crate::discord::SCHEDULER_EVERY,
                 token,
@@ -622,6 +629,14 @@ mod tests {
                 "{bad}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn the_tables_are_a_path_and_off_by_default() {
+        let config = load(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert_eq!(config.tables, None);
+        let config = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_TABLES", " /var/lib/akon/tables.bin ")]).unwrap();
+        assert_eq!(config.tables, Some("/var/lib/akon/tables.bin".into()));
     }
 
     #[test]

@@ -34,6 +34,7 @@ mod level;
 mod puzzle;
 mod review;
 mod search;
+pub mod tables;
 mod tt;
 mod zobrist;
 
@@ -125,6 +126,7 @@ impl Limits {
             exact_root,
             weights,
             tt_bits: self.table_bits(),
+            tables: tables::installed(),
         }
     }
 }
@@ -132,7 +134,7 @@ impl Limits {
 /// What a search found about the position a game has reached.
 ///
 /// Serializes (see [`Analysis::to_json`]) as
-/// `{"best": 3, "score": 2, "depth": 14, "nodes": 4999871, "pv": [3, 5, 1],
+/// `{"best": 3, "score": 2, "exact": false, "depth": 14, "nodes": 4999871, "pv": [3, 5, 1],
 /// "moves": {"1": -4, "2": 0, "3": 2, ...}}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
@@ -151,6 +153,9 @@ pub struct Analysis {
     /// expected final capture difference for the player to move if they
     /// play that move.
     pub moves: Vec<(Hole, i32)>,
+    /// The scores are exact: every line the search followed ended the game
+    /// or reached the endgame tables, none was cut at a depth and guessed.
+    pub exact: bool,
 }
 
 impl Analysis {
@@ -172,9 +177,10 @@ impl Serialize for Analysis {
                 map.end()
             }
         }
-        let mut s = serializer.serialize_struct("Analysis", 6)?;
+        let mut s = serializer.serialize_struct("Analysis", 7)?;
         s.serialize_field("best", &self.best)?;
         s.serialize_field("score", &self.score)?;
+        s.serialize_field("exact", &self.exact)?;
         s.serialize_field("depth", &self.depth)?;
         s.serialize_field("nodes", &self.nodes)?;
         s.serialize_field("pv", &self.pv)?;
@@ -218,6 +224,7 @@ fn analysis_from(game: &Game, outcome: search::Outcome) -> Analysis {
             .iter()
             .map(|m| (m.hole, base + to_seeds(m.score)))
             .collect(),
+        exact: outcome.exact,
     }
 }
 
@@ -230,6 +237,15 @@ fn analysis_from(game: &Game, outcome: search::Outcome) -> Analysis {
 /// one reached.
 pub fn analyze(game: &Game, limits: &Limits) -> Option<Analysis> {
     search::search(game, &limits.params(true, EvalWeights::STANDARD)).map(|outcome| analysis_from(game, outcome))
+}
+
+/// [`analyze`] with these endgame tables (or none) instead of the installed ones.
+pub fn analyze_with_tables(game: &Game, limits: &Limits, tables: Option<&'static tables::Tables>) -> Option<Analysis> {
+    let params = search::Params {
+        tables,
+        ..limits.params(true, EvalWeights::STANDARD)
+    };
+    search::search(game, &params).map(|outcome| analysis_from(game, outcome))
 }
 
 /// The move `level` plays in the position `game` has reached. `None` if the

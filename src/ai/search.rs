@@ -52,6 +52,17 @@
 //! is stored with the depth `SOLVED`, reused at any depth, and when a whole
 //! iteration is solved the iterative deepening stops early.
 //!
+//! # Endgame tables
+//!
+//! A position with few enough seeds for the endgame tables (`tables/`),
+//! reached by a move that neither ended the game nor repeated a position,
+//! is scored by the tables at once: its exact value, no evaluation and no
+//! search below it, so a subtree that ends in table positions is solved.
+//! The loop check comes first, so a move back to a position of the game or
+//! of the path is a loop (0) whatever the tables say: the tables cannot see
+//! the history, the search can. What remains of the difference (a line that
+//! needs a repetition deeper than the probe) is in `docs/COMPUTER.md`.
+//!
 //! # Move ordering
 //!
 //! All children are sown up front (the search needs them anyway, and knowing
@@ -72,6 +83,7 @@
 use std::time::Instant;
 
 use super::eval::{capture, evaluate, EvalWeights, SCALE};
+use super::tables::Tables;
 use super::tt::{Bound, Table};
 use super::zobrist;
 use crate::engine::{Game, Hole, Position, HOLES_PER_ROW};
@@ -99,6 +111,8 @@ pub(crate) struct Params {
     pub exact_root: bool,
     pub weights: EvalWeights,
     pub tt_bits: u32,
+    /// Endgame tables to probe at every position they hold.
+    pub tables: Option<&'static Tables>,
 }
 
 /// One root move and its score (internal units, future gain).
@@ -122,6 +136,10 @@ pub(crate) struct Outcome {
     pub pv: Vec<Hole>,
     /// Every legal root move, by hole number.
     pub moves: Vec<RootScore>,
+    /// The deepest completed iteration met no horizon: every line ended
+    /// in a game end or a position of the endgame tables, so the scores
+    /// are the true values (exact, not estimates).
+    pub exact: bool,
 }
 
 /// What the deepest iteration completed so far found (in best-move mode,
@@ -136,6 +154,8 @@ struct Completed {
     principal_variation: Vec<Hole>,
     /// Every legal root move, by hole number.
     root_scores: Vec<RootScore>,
+    /// No horizon was met (see [`Outcome::exact`]).
+    exact: bool,
 }
 
 /// A root move with what the search knows about it.
@@ -151,6 +171,7 @@ struct RootMove {
 
 struct Searcher {
     tt: Table,
+    tables: Option<&'static Tables>,
     weights: EvalWeights,
     nodes: u64,
     max_nodes: u64,
@@ -192,6 +213,7 @@ pub(crate) fn search(game: &Game, params: &Params) -> Option<Outcome> {
     }
     let mut searcher = Searcher {
         tt: Table::new(params.tt_bits),
+        tables: params.tables,
         weights: params.weights,
         nodes: 0,
         max_nodes: params.max_nodes,
@@ -287,6 +309,7 @@ impl Searcher {
                         done.best_move = moves[b].hole;
                         done.best_score = moves[b].score;
                         done.principal_variation = best_pv;
+                        done.exact = false;
                     }
                 }
                 break;
@@ -301,17 +324,18 @@ impl Searcher {
                 })
                 .collect();
             scores.sort_by_key(|s| s.hole);
+            let solved = self.horizon == horizon_before;
             result = Some(Completed {
                 best_move: moves[b].hole,
                 best_score: moves[b].score,
                 depth,
                 principal_variation: best_pv,
                 root_scores: scores,
+                exact: solved,
             });
             // Best first, then by score: a stable sort keeps ties in order.
             let best_hole = moves[b].hole;
             moves.sort_by_key(|m| (m.hole != best_hole, std::cmp::Reverse(m.score)));
-            let solved = self.horizon == horizon_before;
             if solved || self.out_of_time() {
                 break;
             }
@@ -324,6 +348,7 @@ impl Searcher {
             nodes: self.nodes,
             pv: done.principal_variation,
             moves: done.root_scores,
+            exact: done.exact,
         }
     }
 
@@ -373,6 +398,13 @@ impl Searcher {
             self.nodes += 1;
             self.loops += 1;
             return 0;
+        }
+        // A position the endgame tables hold: its value, no search. Only
+        // after the loop check, so a position that repeats one of the game
+        // or of the path is a loop whatever the tables say.
+        if let Some(value) = self.tables.and_then(|tables| tables.probe(child)) {
+            self.nodes += 1;
+            return gain - value * SCALE;
         }
         let floor = self.floor;
         if captured > 0 {

@@ -57,6 +57,9 @@ pub fn run() -> ExitCode {
         tracing::warn!(variable = %unknown.name, did_you_mean = unknown.closest, "{unknown}");
     }
     let format = config.log_format;
+    if let Some(path) = &config.tables {
+        open_tables(path);
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -165,6 +168,22 @@ impl<W: Write> Write for Redacting<W> {
 
     fn flush(&mut self) -> std::io::Result<()> {
         self.inner.flush()
+    }
+}
+
+/// Installs the endgame tables for every search of the bot; a file that
+/// cannot be used is said in one line, and the bot runs without tables.
+fn open_tables(path: &std::path::Path) {
+    match crate::ai::tables::Tables::open(path) {
+        Ok(tables) => {
+            tracing::info!(
+                path = %path.display(),
+                max_seeds = tables.max_seeds(),
+                "endgame tables in use"
+            );
+            let _ = crate::ai::tables::install(tables);
+        }
+        Err(error) => tracing::error!("AKON_TABLES: {error}; the computer plays without endgame tables"),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The `akon` command line: `akon bot` (the default), `akon play`,
-//! `akon replay`, `akon analyze`, `akon perft`, `akon review`, `akon render`. Each
+//! `akon replay`, `akon analyze`, `akon perft`, `akon review`, `akon render`,
+//! `akon tables`. Each
 //! subcommand is its own module; `values` holds the typed option values
 //! they share.
 
@@ -10,6 +11,7 @@ mod play;
 mod render;
 mod replay;
 mod review;
+mod tables;
 mod values;
 
 use std::io::{self, Write};
@@ -47,12 +49,18 @@ enum Command {
     Review(review::ReviewArgs),
     /// Draw a game's position as a picture: SVG or PNG.
     Render(render::RenderArgs),
+    /// Build or check the endgame tables (exact values of positions with few seeds).
+    Tables(tables::TablesArgs),
 }
 
 /// Parses the command line and runs the chosen subcommand.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Bot) {
+    let command = cli.command.unwrap_or(Command::Bot);
+    if matches!(command, Command::Play(_) | Command::Analyze(_) | Command::Review(_)) {
+        tables::install_from_environment();
+    }
+    match command {
         Command::Bot => bot::run(),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
@@ -60,6 +68,7 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Review(args) => review::run(args),
         Command::Render(args) => render::run(args),
+        Command::Tables(args) => tables::run(args),
     }
 }
 

@@ -162,6 +162,19 @@ impl Position {
         })
     }
 
+    /// A bare board and the player to move, for the endgame tables, which
+    /// know nothing of the captures so far: the captures are put where the
+    /// 70 seeds of the game still add up (all with A), and they only ever
+    /// grow by what a move captures.
+    pub(crate) fn from_board(board: [u8; HOLES], to_move: Seat) -> Position {
+        let on_board: u32 = board.iter().map(|&s| u32::from(s)).sum();
+        Position {
+            board,
+            captured: [TOTAL_SEEDS.saturating_sub(on_board) as u8, 0],
+            to_move,
+        }
+    }
+
     /// The player to move.
     #[inline]
     pub fn to_move(&self) -> Seat {
