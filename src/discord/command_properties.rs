@@ -231,7 +231,27 @@ fn well_formed_options_parse_to_what_they_said() {
             time: Some(TimePerMove::ALL[0]),
             language: Some(None),
             server_language: Some(Some(crate::i18n::Language::French)),
+            web_games: None,
+            web_leaderboard: None,
         })
+    );
+    assert_eq!(
+        parsed(
+            "settings",
+            &[("web_games", 3, json!("off")), ("web_leaderboard", 3, json!("on"))]
+        ),
+        Ok(AkonCommand::Settings {
+            dm_reminders: None,
+            time: None,
+            language: None,
+            server_language: None,
+            web_games: Some(false),
+            web_leaderboard: Some(true),
+        })
+    );
+    assert_eq!(
+        parsed("settings", &[("web_games", 3, json!("maybe"))]),
+        Err(CommandError::BadOption("web_games".into()))
     );
     assert_eq!(parsed("rules", &[("x", 3, json!("ignored"))]), Ok(AkonCommand::Rules));
 }

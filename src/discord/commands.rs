@@ -161,6 +161,18 @@ pub fn akon_command() -> CreateCommand {
                     "server_language",
                     "cmd-server-language-name",
                     "cmd-server-language-desc"
+                )))
+                .add_sub_option(on_off_option(option!(
+                    CommandOptionType::String,
+                    "web_games",
+                    "cmd-web-games-name",
+                    "cmd-web-games-desc"
+                )))
+                .add_sub_option(on_off_option(option!(
+                    CommandOptionType::String,
+                    "web_leaderboard",
+                    "cmd-web-leaderboard-name",
+                    "cmd-web-leaderboard-desc"
                 ))),
         )
         .add_option(option!(sub, "rules", "cmd-rules-name", "cmd-rules-desc"))
@@ -177,6 +189,13 @@ pub fn akon_command() -> CreateCommand {
             ),
         )
         .add_option(option!(sub, "puzzle", "cmd-puzzle-name", "cmd-puzzle-desc"))
+}
+
+/// `option` offering `on` and `off`.
+fn on_off_option(option: CreateCommandOption) -> CreateCommandOption {
+    choice_of(choice_of(option, "on", |l| tr!(l, "cmd-choice-on")), "off", |l| {
+        tr!(l, "cmd-choice-off")
+    })
 }
 
 /// `option` offering every time per move.
@@ -237,6 +256,15 @@ impl<'a> Options<'a> {
         })
     }
 
+    /// An `on`/`off` option.
+    fn on_off(&self, name: &str) -> Result<Option<bool>, CommandError> {
+        self.get(name, |value| match *value {
+            ResolvedValue::String("on") => Some(true),
+            ResolvedValue::String("off") => Some(false),
+            _ => None,
+        })
+    }
+
     /// A language option: a language's code, or `discord` (`Some(None)`)
     /// to follow Discord's.
     fn language(&self, name: &str) -> Result<Option<Option<Language>>, CommandError> {
@@ -262,6 +290,8 @@ fn option_name(language: Language, name: &str) -> String {
         "dm_reminders" => "cmd-dm-reminders-name",
         "language" => "cmd-language-name",
         "server_language" => "cmd-server-language-name",
+        "web_games" => "cmd-web-games-name",
+        "web_leaderboard" => "cmd-web-leaderboard-name",
         _ => return name.to_string(),
     };
     crate::i18n::message(language, key, &fluent_bundle::FluentArgs::new())
@@ -287,6 +317,10 @@ pub enum AkonCommand {
         language: Option<Option<Language>>,
         /// The server's language, likewise.
         server_language: Option<Option<Language>>,
+        /// Whether the server's games and its leaderboard are shown on the
+        /// web pages (Manage Server).
+        web_games: Option<bool>,
+        web_leaderboard: Option<bool>,
     },
     Games,
     Board {
@@ -398,6 +432,8 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             time: options.choice("time_per_move")?,
             language: options.language("language")?,
             server_language: options.language("server_language")?,
+            web_games: options.on_off("web_games")?,
+            web_leaderboard: options.on_off("web_leaderboard")?,
         },
         "puzzle" => AkonCommand::Puzzle,
         other => return Err(CommandError::UnknownSubcommand(other.into())),

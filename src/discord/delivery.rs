@@ -183,7 +183,7 @@ impl Bot {
         if !owed.post_board {
             return Ok(());
         }
-        let mut reply = render::board(language, view);
+        let mut reply = self.with_replay(language, view, render::board(language, view)).await;
         if let Some(intro) = intro {
             reply.content = format!("{intro}\n{}", reply.content);
         }

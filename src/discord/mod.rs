@@ -21,6 +21,7 @@ mod review;
 mod schedule;
 mod slash;
 mod telemetry;
+mod web_links;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -37,6 +38,7 @@ pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
 pub use render_review::rules_review_paragraph;
 pub use telemetry::gateway_check;
+pub use web_links::{game_url, server_url, tournament_url};
 
 use crate::i18n::Language;
 use crate::service::{Languages, Locales, Place, Player, Service, ServiceError, Unavailable};
@@ -66,6 +68,8 @@ struct Bot {
     /// When this process started (the service's clock): what changed
     /// before was left by an earlier process.
     started_at: i64,
+    /// The web view's public address, when boards link their pages.
+    web: Option<Arc<str>>,
 }
 
 #[async_trait]

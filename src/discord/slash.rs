@@ -103,9 +103,11 @@ impl Bot {
                 time,
                 language,
                 server_language,
+                web_games,
+                web_leaderboard,
             } => {
                 let changes = ((dm_reminders, time), (language, server_language));
-                self.settings_command(call, changes).await
+                self.settings_command(call, changes, (web_games, web_leaderboard)).await
             }
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
                 Ok(games) => {
@@ -117,7 +119,8 @@ impl Bot {
             AkonCommand::Board { game } => match self.service.game_of(user.id, game, place.channel_id).await {
                 Ok(view) => {
                     let _busy = self.busy.hold(view.id);
-                    let message = self.public(ctx, command, &render::board(public, &view)).await?;
+                    let board = self.with_replay(public, &view, render::board(public, &view)).await;
+                    let message = self.public(ctx, command, &board).await?;
                     self.board_answered(ctx, &view, &message).await
                 }
                 Err(error) => self.refuse(ctx, Asker::Command(command), mine, &error, "board").await,
@@ -140,12 +143,14 @@ impl Bot {
         }
     }
 
-    /// `/akon settings`: changes what was given (a server's language only
-    /// with Manage Server), then shows every setting.
+    /// `/akon settings`: changes what was given (a server's language and
+    /// what it shows on the web only with Manage Server), then shows every
+    /// setting.
     pub(super) async fn settings_command(
         &self,
         call: Call<'_, CommandInteraction>,
         ((dm_reminders, time), (language, server_language)): SettingsChanges,
+        (web_games, web_leaderboard): (Option<bool>, Option<bool>),
     ) -> Answered {
         let Call {
             ctx,
@@ -155,13 +160,18 @@ impl Bot {
             ..
         } = call;
         let mine = call.languages.private;
+        let may_manage = command
+            .member
+            .as_ref()
+            .and_then(|member| member.permissions)
+            .is_some_and(|permissions| permissions.manage_guild());
         let shown = async {
+            if web_games.is_some() || web_leaderboard.is_some() {
+                self.service
+                    .set_web_settings(place.guild_id, may_manage, web_games, web_leaderboard)
+                    .await?;
+            }
             if let Some(server_language) = server_language {
-                let may_manage = command
-                    .member
-                    .as_ref()
-                    .and_then(|member| member.permissions)
-                    .is_some_and(|permissions| permissions.manage_guild());
                 self.service
                     .set_server_language(place.guild_id, may_manage, server_language)
                     .await?;
@@ -175,11 +185,16 @@ impl Bot {
                 Some(guild) => Some(self.service.server_language_setting(guild).await?),
                 None => None,
             };
-            Ok::<_, ServiceError>((settings, my_language, server))
+            // Said only where the pages are linked from Discord.
+            let web = match (place.guild_id, &self.web) {
+                (Some(guild), Some(_)) => Some(self.service.web_settings(guild).await?),
+                _ => None,
+            };
+            Ok::<_, ServiceError>((settings, my_language, server, web))
         }
         .await;
         match shown {
-            Ok((settings, my_language, server)) => {
+            Ok((settings, my_language, server, web)) => {
                 // The answer speaks the language just chosen (or, when the
                 // player goes back to Discord's, their Discord's).
                 let language = match (my_language.chosen, language) {
@@ -187,7 +202,11 @@ impl Bot {
                     (false, Some(None)) => Language::from_discord_locale(&command.locale),
                     (false, _) => mine,
                 };
-                let text = render::settings(language, &settings, my_language, server);
+                let mut text = render::settings(language, &settings, my_language, server);
+                if let Some(web) = web {
+                    text.push('\n');
+                    text.push_str(&render::web_settings(language, web));
+                }
                 self.private(ctx, command, &text).await
             }
             Err(error) => {
@@ -236,9 +255,9 @@ impl Bot {
         match ended {
             Ok(view) => {
                 let _busy = self.busy.hold(view.id);
-                let message = self
-                    .public(ctx, command, &render::board(languages.public, &view))
-                    .await?;
+                let board = render::board(languages.public, &view);
+                let board = self.with_replay(languages.public, &view, board).await;
+                let message = self.public(ctx, command, &board).await?;
                 self.board_answered(ctx, &view, &message).await
             }
             Err(error) => {
