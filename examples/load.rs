@@ -924,6 +924,7 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
                     total,
                 }
             },
+            web_base_url: None,
         };
         // Opened here: the migrations' future cannot move to another runtime.
         let store = Store::open(&db.url).await?;

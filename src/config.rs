@@ -23,6 +23,8 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_RATED_GAMES_PER_PAIR_PER_DAY",
     "AKON_LOG_FORMAT",
     "AKON_METRICS_ADDR",
+    "AKON_WEB_ADDR",
+    "AKON_WEB_BASE_URL",
     "AKON_SHARDS",
     "AKON_TABLES",
 ];
@@ -50,6 +52,8 @@ pub struct Config {
     /// the search runs without tables. A file that cannot be used is not a
     /// configuration error: the bot says so in one line and runs without.
     pub tables: Option<std::path::PathBuf>,
+    /// Where to serve the web view (`AKON_WEB_ADDR`); off when `None`.
+    pub web_addr: Option<std::net::SocketAddr>,
 }
 
 /// How log lines are written (`AKON_LOG_FORMAT`).
@@ -218,6 +222,23 @@ impl Config {
                 value,
             })?),
         };
+        let web_addr = match get("AKON_WEB_ADDR") {
+            None => None,
+            Some(value) => Some(value.trim().parse().map_err(|_| ConfigError::Invalid {
+                name: "AKON_WEB_ADDR",
+                what: "an IP address and port to serve the web pages on, such as 127.0.0.1:8080",
+                value,
+            })?),
+        };
+        let web_base_url = match get("AKON_WEB_BASE_URL") {
+            None => None,
+            Some(value) => Some(web_base_url(value.trim()).ok_or(ConfigError::Invalid {
+                name: "AKON_WEB_BASE_URL",
+                what: "the web pages' public address, an http:// or https:// URL with a host and no query, \
+                       such as https://akon.example.org",
+                value,
+            })?),
+        };
         let log_format = match get("AKON_LOG_FORMAT") {
             None => LogFormat::Text,
             Some(value) => match value.trim().to_ascii_lowercase().as_str() {
@@ -240,7 +261,9 @@ impl Config {
         Ok(Config {
             metrics_addr,
             tables,
+            web_addr,
             discord: DiscordSettings {
+                web_base_url,
                 scheduler_every: crate::discord::SCHEDULER_EVERY,
                 token,
                 guild_id,
@@ -328,6 +351,17 @@ fn sqlite_file_url(value: &str) -> Result<&str, ConfigError> {
         return Err(ConfigError::DatabaseNotAFile);
     }
     Ok(value)
+}
+
+/// The web view's public address as links start with it: an `http://` or
+/// `https://` URL with a host, no query, fragment, space or quote (it goes
+/// into every link as it is), without its trailing slashes.
+fn web_base_url(text: &str) -> Option<String> {
+    let rest = text.strip_prefix("https://").or_else(|| text.strip_prefix("http://"))?;
+    let host = rest.split('/').next().unwrap_or("");
+    let plain = |c: char| c.is_ascii_graphic() && !matches!(c, '?' | '#' | '"' | '\'' | '<' | '>' | '\\');
+    (!host.is_empty() && !host.starts_with(':') && text.chars().all(plain))
+        .then(|| text.trim_end_matches('/').to_string())
 }
 
 /// `FIRST-LAST/TOTAL` or `SHARD/TOTAL`, with `FIRST ≤ LAST < TOTAL`.
@@ -656,6 +690,53 @@ mod tests {
             let text = error.to_string();
             assert!(text.starts_with("AKON_METRICS_ADDR must be"), "{bad}: {text}");
             assert!(text.contains(bad), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_web_view_is_off_unless_its_address_is_set() {
+        let config = load(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert_eq!(config.web_addr, None);
+        assert_eq!(config.discord.web_base_url, None);
+        let config = load(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("AKON_WEB_ADDR", "127.0.0.1:8080"),
+            ("AKON_WEB_BASE_URL", "https://akon.example.org/replays/"),
+        ])
+        .unwrap();
+        assert_eq!(config.web_addr, Some("127.0.0.1:8080".parse().unwrap()));
+        assert_eq!(
+            config.discord.web_base_url.as_deref(),
+            Some("https://akon.example.org/replays")
+        );
+        let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_WEB_ADDR", "localhost:8080")]).unwrap_err();
+        assert!(error.to_string().starts_with("AKON_WEB_ADDR must be"), "{error}");
+    }
+
+    #[test]
+    fn a_web_base_url_goes_into_links_only_if_it_is_a_plain_http_url() {
+        for good in [
+            "http://127.0.0.1:8080",
+            "https://akon.example.org",
+            "https://example.org/akon/",
+        ] {
+            let config = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_WEB_BASE_URL", good)]).unwrap();
+            assert!(config.discord.web_base_url.is_some(), "{good}");
+        }
+        for bad in [
+            "akon.example.org",
+            "ftp://akon.example.org",
+            "https://",
+            "https:///path",
+            "https://example.org/?a=1",
+            "https://example.org/#top",
+            "https://exa mple.org",
+            "https://example.org/\"><script>",
+        ] {
+            let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_WEB_BASE_URL", bad)]).unwrap_err();
+            let text = error.to_string();
+            assert!(text.starts_with("AKON_WEB_BASE_URL must be"), "{bad}: {text}");
+            assert_eq!(text.lines().count(), 1, "{text}");
         }
     }
 }

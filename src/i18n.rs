@@ -272,6 +272,12 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("leaderboard-title", "pages", &Language::ALL),
     ("history-title", "page", &Language::ALL),
     ("history-title", "pages", &Language::ALL),
+    ("web-step-at", "ply", &Language::ALL),
+    ("web-step-at", "last", &Language::ALL),
+    ("web-page-at", "page", &Language::ALL),
+    ("web-page-at", "pages", &Language::ALL),
+    ("web-tournament-running", "round", &Language::ALL),
+    ("web-round", "round", &Language::ALL),
     // Scores: "40 to 30", "40–30".
     ("result-win", "won", &Language::ALL),
     ("result-win", "lost", &Language::ALL),

@@ -16,6 +16,7 @@
 //! picture                      the board and the review graph as SVG and PNG (over engine, ai, i18n)
 //! i18n                         the languages and every sentence (locales/<code>/akon.ftl)
 //! telemetry                    metrics and /healthz; every layer may count into it
+//! web                          the read-only web pages (axum), beside discord over the service
 //! ```
 
 pub mod ai;
@@ -33,3 +34,4 @@ pub mod service;
 pub mod store;
 pub mod telemetry;
 pub mod tournament;
+pub mod web;

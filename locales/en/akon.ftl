@@ -657,3 +657,85 @@ refusal-tournament-none-here = There is no tournament open or under way in this 
 refusal-tournament-which = This channel has several tournaments; give the number of one (tournament { $tournaments }).
 refusal-tournament-starts-at-format = Give the start time as `2026-12-24 18:00` (UTC) or as `in 2h` (`m` minutes, `h` hours, `d` days, up to a year).
 refusal-tournament-role-needs-manage-server = Only members who may manage this server can name its tournament role.
+## The web pages (AKON_WEB_ADDR) and the links to them
+
+button-replay = Replay
+button-web-leaderboard = Web page
+cmd-web-games-name = web_games
+cmd-web-games-desc = Show this server's games and tournaments on the web pages (Manage Server)
+cmd-web-leaderboard-name = web_leaderboard
+cmd-web-leaderboard-desc = Show this server's leaderboard on a web page (Manage Server)
+cmd-choice-on = on
+cmd-choice-off = off
+settings-web-games-on = • this server's games on the web: shown, to whoever has a game's link
+settings-web-games-off = • this server's games on the web: not shown
+settings-web-leaderboard-on = • this server's leaderboard on the web: shown, to whoever has its link
+settings-web-leaderboard-off = • this server's leaderboard on the web: not shown
+web-languages = Languages
+web-footer = Akon bot: games played on Discord. Read-only pages; a server's admins choose what they show.
+web-front-title = Akon, the two-row mancala game
+web-front-intro = Akon is the mancala game of Gabon, Cameroon and Equatorial Guinea, played here on Discord with Akon bot. Its rules, in full:
+web-not-found-title = Page not found
+web-not-found = There is no page here, or it is no longer shown.
+web-unavailable-title = Unavailable for a moment
+web-unavailable = The page cannot be read right now. Try again in a moment.
+web-game-title = { $a } vs { $b }
+web-row-top = (top)
+web-row-bottom = (bottom)
+web-in-progress = In progress, { $moves ->
+    [one] { $moves } move played
+   *[other] { $moves } moves played
+}.
+web-time-per-move = Time per move: { $time }
+web-started = Started { $date }
+web-finished = finished { $date }
+web-steps = Moves
+web-step-first = Start
+web-step-prev = Previous move
+web-step-next = Next move
+web-step-last = Last move
+web-step-at = After move { $ply } of { $last }
+web-start = The start: { $player } ({ $seat }) moves first.
+web-start-short = start
+web-keys = The arrow keys ← → step through the moves.
+web-moves = Moves
+web-record = Record
+web-review = Review
+web-leaderboard-title = Server leaderboard
+web-leaderboard-about = Players by Glicko-2 rating in this server, listed once they have { $min_games ->
+    [one] { $min_games } rated game
+   *[other] { $min_games } rated games
+}; a ? marks a provisional rating.
+web-leaderboard-empty = No one is listed yet.
+web-pages = Pages
+web-page-prev = Previous page
+web-page-next = Next page
+web-page-at = Page { $page } of { $pages }
+web-format-round-robin = Round robin
+web-format-double-round-robin = Double round robin
+web-format-swiss = Swiss
+web-tournament-created = taking entrants
+web-tournament-running = round { $round } being played
+web-tournament-finished = finished
+web-tournament-cancelled = cancelled
+web-tournament-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+web-standings = Standings
+web-standings-none = The standings start with round 1.
+web-entrants = Entrants
+web-column-points = points
+web-column-buchholz-cut1 = BC1
+web-column-buchholz = BH
+web-column-sonneborn-berger = SB
+web-column-direct = DE
+web-column-seeds = ±
+web-tiebreak-buchholz-cut1 = Buchholz Cut-1: the opponents' points, the lowest left out
+web-tiebreak-buchholz = Buchholz: the opponents' points
+web-tiebreak-sonneborn-berger = Sonneborn–Berger: the points of the opponents beaten, and half of those drawn with
+web-tiebreak-direct = Direct encounter: points against the players tied with this one
+web-tiebreak-seeds = Seeds captured minus seeds conceded
+web-withdrawn = (withdrew)
+web-round = Round { $round }
+web-bye = bye

@@ -660,3 +660,85 @@ refusal-tournament-none-here = No hay ningún torneo abierto ni en curso en este
 refusal-tournament-which = Este canal tiene varios torneos; indica el número de uno (torneo { $tournaments }).
 refusal-tournament-starts-at-format = Indica la hora de inicio como `2026-12-24 18:00` (UTC) o como `in 2h` (`m` minutos, `h` horas, `d` días, hasta un año).
 refusal-tournament-role-needs-manage-server = Solo quienes pueden gestionar este servidor pueden elegir su rol de torneos.
+## Las páginas web (AKON_WEB_ADDR) y los enlaces a ellas
+
+button-replay = Repetir
+button-web-leaderboard = Página web
+cmd-web-games-name = partidas-web
+cmd-web-games-desc = Mostrar las partidas y torneos de este servidor en las páginas web (permiso Gestionar servidor)
+cmd-web-leaderboard-name = clasificacion-web
+cmd-web-leaderboard-desc = Mostrar la clasificación de este servidor en una página web (permiso Gestionar servidor)
+cmd-choice-on = sí
+cmd-choice-off = no
+settings-web-games-on = • partidas de este servidor en la web: se muestran, a quien tenga el enlace de una partida
+settings-web-games-off = • partidas de este servidor en la web: no se muestran
+settings-web-leaderboard-on = • clasificación de este servidor en la web: se muestra, a quien tenga su enlace
+settings-web-leaderboard-off = • clasificación de este servidor en la web: no se muestra
+web-languages = Idiomas
+web-footer = Akon bot: partidas jugadas en Discord. Páginas de solo lectura; los administradores de un servidor eligen lo que muestran.
+web-front-title = El akon, el juego de siembra de dos filas
+web-front-intro = El akon es el juego de siembra de Gabón, Camerún y Guinea Ecuatorial, jugado aquí en Discord con Akon bot. Sus reglas, completas:
+web-not-found-title = Página no encontrada
+web-not-found = Aquí no hay ninguna página, o ya no se muestra.
+web-unavailable-title = No disponible por un momento
+web-unavailable = La página no se puede leer ahora. Vuelve a intentarlo en un momento.
+web-game-title = { $a } contra { $b }
+web-row-top = (arriba)
+web-row-bottom = (abajo)
+web-in-progress = En curso, { $moves ->
+    [one] { $moves } jugada hecha
+   *[other] { $moves } jugadas hechas
+}.
+web-time-per-move = Tiempo por jugada: { $time }
+web-started = Empezada el { $date }
+web-finished = terminada el { $date }
+web-steps = Jugadas
+web-step-first = Inicio
+web-step-prev = Jugada anterior
+web-step-next = Jugada siguiente
+web-step-last = Última jugada
+web-step-at = Tras la jugada { $ply } de { $last }
+web-start = El inicio: { $player } ({ $seat }) juega primero.
+web-start-short = inicio
+web-keys = Las flechas ← → del teclado pasan de una jugada a otra.
+web-moves = Jugadas
+web-record = Partida en notación
+web-review = Análisis
+web-leaderboard-title = Clasificación del servidor
+web-leaderboard-about = Los jugadores por puntuación Glicko-2 en este servidor, que aparecen a partir de { $min_games ->
+    [one] { $min_games } partida puntuada
+   *[other] { $min_games } partidas puntuadas
+}; un ? marca una puntuación provisional.
+web-leaderboard-empty = Todavía no aparece nadie.
+web-pages = Páginas
+web-page-prev = Página anterior
+web-page-next = Página siguiente
+web-page-at = Página { $page } de { $pages }
+web-format-round-robin = Todos contra todos
+web-format-double-round-robin = Todos contra todos a doble vuelta
+web-format-swiss = Sistema suizo
+web-tournament-created = inscripción abierta
+web-tournament-running = ronda { $round } en juego
+web-tournament-finished = terminado
+web-tournament-cancelled = cancelado
+web-tournament-players = { $count ->
+    [one] { $count } jugador
+   *[other] { $count } jugadores
+}
+web-standings = Clasificación
+web-standings-none = La clasificación empieza con la ronda 1.
+web-entrants = Inscritos
+web-column-points = puntos
+web-column-buchholz-cut1 = BC1
+web-column-buchholz = BH
+web-column-sonneborn-berger = SB
+web-column-direct = ED
+web-column-seeds = ±
+web-tiebreak-buchholz-cut1 = Buchholz menos uno: los puntos de los rivales, sin el más bajo
+web-tiebreak-buchholz = Buchholz: los puntos de los rivales
+web-tiebreak-sonneborn-berger = Sonneborn-Berger: los puntos de los rivales vencidos, y la mitad de los de las tablas
+web-tiebreak-direct = Encuentro directo: los puntos contra los jugadores empatados
+web-tiebreak-seeds = Semillas capturadas menos semillas cedidas
+web-withdrawn = (retirado)
+web-round = Ronda { $round }
+web-bye = descansa

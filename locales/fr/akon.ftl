@@ -663,3 +663,85 @@ refusal-tournament-none-here = Aucun tournoi n'est ouvert ou en cours dans ce sa
 refusal-tournament-which = Ce salon a plusieurs tournois ; donne le numéro de l'un d'eux (tournoi { $tournaments }).
 refusal-tournament-starts-at-format = Donne l'heure de début sous la forme `2026-12-24 18:00` (UTC) ou `in 2h` (`m` minutes, `h` heures, `d` jours, jusqu'à un an).
 refusal-tournament-role-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent choisir son rôle de tournoi.
+## Les pages web (AKON_WEB_ADDR) et les liens vers elles
+
+button-replay = Rejouer
+button-web-leaderboard = Page web
+cmd-web-games-name = parties-web
+cmd-web-games-desc = Montrer les parties et tournois de ce serveur sur les pages web (permission Gérer le serveur)
+cmd-web-leaderboard-name = classement-web
+cmd-web-leaderboard-desc = Montrer le classement de ce serveur sur une page web (permission Gérer le serveur)
+cmd-choice-on = oui
+cmd-choice-off = non
+settings-web-games-on = • parties de ce serveur sur le web : montrées, à qui a le lien d'une partie
+settings-web-games-off = • parties de ce serveur sur le web : pas montrées
+settings-web-leaderboard-on = • classement de ce serveur sur le web : montré, à qui a son lien
+settings-web-leaderboard-off = • classement de ce serveur sur le web : pas montré
+web-languages = Langues
+web-footer = Akon bot : des parties jouées sur Discord. Pages en lecture seule ; les admins d'un serveur choisissent ce qu'elles montrent.
+web-front-title = L'Akon, le jeu de semailles à deux rangées
+web-front-intro = L'Akon est le jeu de semailles du Gabon, du Cameroun et de Guinée équatoriale, joué ici sur Discord avec Akon bot. Ses règles, en entier :
+web-not-found-title = Page introuvable
+web-not-found = Il n'y a pas de page ici, ou elle n'est plus montrée.
+web-unavailable-title = Indisponible pour un moment
+web-unavailable = La page ne peut pas être lue pour l'instant. Réessaie dans un moment.
+web-game-title = { $a } contre { $b }
+web-row-top = (en haut)
+web-row-bottom = (en bas)
+web-in-progress = En cours, { $moves ->
+    [one] { $moves } coup joué
+   *[other] { $moves } coups joués
+}.
+web-time-per-move = Temps par coup : { $time }
+web-started = Commencée le { $date }
+web-finished = terminée le { $date }
+web-steps = Coups
+web-step-first = Début
+web-step-prev = Coup précédent
+web-step-next = Coup suivant
+web-step-last = Dernier coup
+web-step-at = Après le coup { $ply } sur { $last }
+web-start = Le début : { $player } ({ $seat }) joue en premier.
+web-start-short = début
+web-keys = Les flèches ← → du clavier passent d'un coup à l'autre.
+web-moves = Coups
+web-record = Partie en notation
+web-review = Analyse
+web-leaderboard-title = Classement du serveur
+web-leaderboard-about = Les joueurs par classement Glicko-2 dans ce serveur, listés à partir de { $min_games ->
+    [one] { $min_games } partie classée
+   *[other] { $min_games } parties classées
+} ; un ? marque un classement provisoire.
+web-leaderboard-empty = Personne n'est encore classé.
+web-pages = Pages
+web-page-prev = Page précédente
+web-page-next = Page suivante
+web-page-at = Page { $page } sur { $pages }
+web-format-round-robin = Toutes rondes
+web-format-double-round-robin = Toutes rondes en aller-retour
+web-format-swiss = Système suisse
+web-tournament-created = inscriptions ouvertes
+web-tournament-running = ronde { $round } en cours
+web-tournament-finished = terminé
+web-tournament-cancelled = annulé
+web-tournament-players = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
+web-standings = Classement
+web-standings-none = Le classement commence avec la ronde 1.
+web-entrants = Inscrits
+web-column-points = points
+web-column-buchholz-cut1 = BC1
+web-column-buchholz = BH
+web-column-sonneborn-berger = SB
+web-column-direct = CD
+web-column-seeds = ±
+web-tiebreak-buchholz-cut1 = Buchholz tronqué : les points des adversaires, le plus faible retiré
+web-tiebreak-buchholz = Buchholz : les points des adversaires
+web-tiebreak-sonneborn-berger = Sonneborn-Berger : les points des adversaires battus, et la moitié de ceux des nuls
+web-tiebreak-direct = Confrontation directe : les points contre les joueurs à égalité
+web-tiebreak-seeds = Graines prises moins graines perdues
+web-withdrawn = (retiré)
+web-round = Ronde { $round }
+web-bye = exempt

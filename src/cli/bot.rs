@@ -194,6 +194,11 @@ async fn serve(config: Config) -> Result<(), Failure> {
         Some(addr) => Some(telemetry::serve(addr).await.map_err(anyhow::Error::from)?),
         None => None,
     };
+    // Likewise the web pages' port; they are served once the database is open.
+    let web_listener = match config.web_addr {
+        Some(addr) => Some(crate::web::bind(addr).await.map_err(anyhow::Error::from)?),
+        None => None,
+    };
     let backend = Backend::of_url(&config.database_url);
     // Only SQLite needs the lock: processes on one PostgreSQL database share
     // the work through the database itself.
@@ -223,16 +228,24 @@ async fn serve(config: Config) -> Result<(), Failure> {
         ops.health().set_database(store.health_check());
     }
     tracing::info!(database = %crate::store::redacted_url(&config.database_url), "database ready");
+    let service = Service::new(store.clone(), config.service.clone(), Arc::new(SystemClock));
+    // The pages read the database only, so they are served while Discord
+    // is still being reached.
+    let web = match web_listener {
+        Some(listener) => Some(crate::web::serve(listener, service.clone()).map_err(anyhow::Error::from)?),
+        None => None,
+    };
     let reached = wait_until_reachable(&rest_client(&config.discord), &mut stop).await;
     if !matches!(reached, Ok(true)) {
+        stop_web(web).await;
         store.close().await;
         return reached.map(|_| ());
     }
-    let service = Service::new(store.clone(), config.service.clone(), Arc::new(SystemClock));
     // Building asks Discord for the gateway address, with no time limit.
     let built = tokio::select! {
         built = build_client(&config.discord, service) => built,
         _ = stop.wait_for(|stopping| *stopping) => {
+            stop_web(web).await;
             store.close().await;
             return Ok(());
         }
@@ -259,6 +272,7 @@ async fn serve(config: Config) -> Result<(), Failure> {
     // computer search that is not is dropped unrecorded (moves are written
     // in single transactions) and searched again after the restart.
     handle.wait_idle(DRAIN_LIMIT).await;
+    stop_web(web).await;
     if let Some(ops) = ops {
         ops.stop().await;
     }
@@ -271,6 +285,14 @@ async fn serve(config: Config) -> Result<(), Failure> {
             Err(Failure::TokenRejected)
         }
         Some(Err(error)) => Err(anyhow::anyhow!("Discord connection failed: {error}").into()),
+    }
+}
+
+/// Stops serving the web pages, if they were: before the database closes,
+/// so that no page is left half-read.
+async fn stop_web(web: Option<crate::web::WebServer>) {
+    if let Some(web) = web {
+        web.stop().await;
     }
 }
 

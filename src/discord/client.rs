@@ -24,6 +24,10 @@ pub struct DiscordSettings {
     pub scheduler_every: Duration,
     /// Which gateway shards this process runs.
     pub shards: ShardPlan,
+    /// The web view's public address (`AKON_WEB_BASE_URL`, no trailing
+    /// slash): boards, `/akon game` and `/akon leaderboard` link their pages
+    /// when it is set.
+    pub web_base_url: Option<String>,
 }
 
 /// Which of the bot's gateway shards this process runs (`AKON_SHARDS`).
@@ -77,6 +81,7 @@ impl std::fmt::Debug for DiscordSettings {
             .field("guild_id", &self.guild_id)
             .field("proxy_url", &self.proxy_url)
             .field("shards", &self.shards)
+            .field("web_base_url", &self.web_base_url)
             .finish()
     }
 }
@@ -108,6 +113,7 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
         one_pass: Arc::default(),
         pictures: pictures::PictureCache::default(),
         refused_channels: pictures::RefusedChannels::default(),
+        web: settings.web_base_url.as_deref().map(Arc::from),
     };
     // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
     // proxy. Interactions need no gateway intents.

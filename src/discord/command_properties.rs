@@ -274,11 +274,34 @@ fn well_formed_options_parse_to_what_they_said() {
             tournament_role: Some(950_000_000_000_000_001),
             board_style: Some(crate::service::BoardStyle::Both),
             server_board_style: Some(crate::service::BoardStyle::Picture),
+            web_games: None,
+            web_leaderboard: None,
         })
     );
     assert_eq!(
         parsed("settings", &[("board_style", 3, json!("gif"))]),
         Err(CommandError::BadOption("board_style".into()))
+    );
+    assert_eq!(
+        parsed(
+            "settings",
+            &[("web_games", 3, json!("off")), ("web_leaderboard", 3, json!("on"))]
+        ),
+        Ok(AkonCommand::Settings {
+            dm_reminders: None,
+            time: None,
+            language: None,
+            server_language: None,
+            tournament_role: None,
+            board_style: None,
+            server_board_style: None,
+            web_games: Some(false),
+            web_leaderboard: Some(true),
+        })
+    );
+    assert_eq!(
+        parsed("settings", &[("web_games", 3, json!("maybe"))]),
+        Err(CommandError::BadOption("web_games".into()))
     );
     assert_eq!(parsed("rules", &[("x", 3, json!("ignored"))]), Ok(AkonCommand::Rules));
     assert_eq!(

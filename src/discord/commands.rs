@@ -183,6 +183,18 @@ pub fn akon_command() -> CreateCommand {
                     "server_board_style",
                     "cmd-server-board-style-name",
                     "cmd-server-board-style-desc"
+                )))
+                .add_sub_option(on_off_option(option!(
+                    CommandOptionType::String,
+                    "web_games",
+                    "cmd-web-games-name",
+                    "cmd-web-games-desc"
+                )))
+                .add_sub_option(on_off_option(option!(
+                    CommandOptionType::String,
+                    "web_leaderboard",
+                    "cmd-web-leaderboard-name",
+                    "cmd-web-leaderboard-desc"
                 ))),
         )
         .add_option(option!(sub, "rules", "cmd-rules-name", "cmd-rules-desc"))
@@ -337,6 +349,13 @@ fn tournament_group() -> CreateCommandOption {
     .add_sub_option(add_computer)
 }
 
+/// `option` offering `on` and `off`.
+fn on_off_option(option: CreateCommandOption) -> CreateCommandOption {
+    choice_of(choice_of(option, "on", |l| tr!(l, "cmd-choice-on")), "off", |l| {
+        tr!(l, "cmd-choice-off")
+    })
+}
+
 /// `option` offering every time per move.
 fn time_per_move_option(option: CreateCommandOption) -> CreateCommandOption {
     TimePerMove::ALL.into_iter().fold(option, |option, time| {
@@ -426,6 +445,15 @@ impl<'a> Options<'a> {
         })
     }
 
+    /// An `on`/`off` option.
+    fn on_off(&self, name: &str) -> Result<Option<bool>, CommandError> {
+        self.get(name, |value| match *value {
+            ResolvedValue::String("on") => Some(true),
+            ResolvedValue::String("off") => Some(false),
+            _ => None,
+        })
+    }
+
     /// A language option: a language's code, or `discord` (`Some(None)`)
     /// to follow Discord's.
     fn language(&self, name: &str) -> Result<Option<Option<Language>>, CommandError> {
@@ -461,6 +489,8 @@ fn option_name(language: Language, name: &str) -> String {
         "starts_at" => "cmd-starts-at-name",
         "board_style" => "cmd-board-style-name",
         "server_board_style" => "cmd-server-board-style-name",
+        "web_games" => "cmd-web-games-name",
+        "web_leaderboard" => "cmd-web-leaderboard-name",
         _ => return name.to_string(),
     };
     crate::i18n::message(language, key, &fluent_bundle::FluentArgs::new())
@@ -492,6 +522,10 @@ pub enum AkonCommand {
         board_style: Option<BoardStyle>,
         /// How the server's boards are shown.
         server_board_style: Option<BoardStyle>,
+        /// Whether the server's games and its leaderboard are shown on the
+        /// web pages (Manage Server).
+        web_games: Option<bool>,
+        web_leaderboard: Option<bool>,
     },
     Tournament(TournamentCommand),
     Games,
@@ -651,6 +685,8 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             tournament_role: options.role("tournament_role")?,
             board_style: options.choice("board_style")?,
             server_board_style: options.choice("server_board_style")?,
+            web_games: options.on_off("web_games")?,
+            web_leaderboard: options.on_off("web_leaderboard")?,
         },
         "puzzle" => AkonCommand::Puzzle,
         other => return Err(CommandError::UnknownSubcommand(other.into())),

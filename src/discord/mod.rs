@@ -23,6 +23,7 @@ mod schedule;
 mod slash;
 mod telemetry;
 mod tournaments;
+mod web_links;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -40,6 +41,7 @@ pub use custom_id::{ButtonId, UnknownButton};
 pub use pictures::picture_cache_counts;
 pub use render_review::rules_review_paragraph;
 pub use telemetry::gateway_check;
+pub use web_links::{game_url, server_url, tournament_url};
 
 use crate::i18n::Language;
 use crate::service::{Languages, Locales, Place, Player, Service, ServiceError, Unavailable};
@@ -74,6 +76,8 @@ struct Bot {
     pictures: pictures::PictureCache,
     /// Channels where the bot may not attach files, for now.
     refused_channels: pictures::RefusedChannels,
+    /// The web view's public address, when boards link their pages.
+    web: Option<Arc<str>>,
 }
 
 #[async_trait]

@@ -231,7 +231,7 @@ impl Bot {
     /// picture drawn (or taken from the cache) when it has one. A picture
     /// that cannot be drawn leaves the text board, and is logged.
     pub(super) async fn board_message(&self, language: Language, view: &GameView, style: BoardStyle) -> BoardMessage {
-        let text = render::board(language, view);
+        let text = self.with_replay(language, view, render::board(language, view)).await;
         if !style.has_picture() || self.refused_channels.is_refused(view.channel_id) {
             return BoardMessage { text, picture: None };
         }
@@ -242,7 +242,8 @@ impl Bot {
         let reply = if style.has_text() {
             text.clone()
         } else {
-            render::board_message(language, view, false)
+            self.with_replay(language, view, render::board_message(language, view, false))
+                .await
         };
         BoardMessage {
             text,

@@ -13,6 +13,18 @@ use crate::service::Languages;
 use crate::service::{BoardStyle, Delivery, Player, Scope};
 use crate::tr;
 
+/// `reply` with a link button to a web page, if there is one.
+fn with_link(
+    mut reply: super::render::Reply,
+    url: Option<String>,
+    label: impl FnOnce() -> String,
+) -> super::render::Reply {
+    if let Some(url) = url {
+        super::web_links::add_link(&mut reply, url, label());
+    }
+    reply
+}
+
 impl Bot {
     pub(super) async fn leaderboard_command(&self, call: Call<'_, CommandInteraction>, global: bool) -> Answered {
         let (ctx, command, place) = (call.ctx, call.interaction, call.place);
@@ -27,12 +39,22 @@ impl Bot {
             }
         };
         let board = self.service.leaderboard(scope, 0, call.user.id).await;
+        let web = match scope {
+            Scope::Server(guild) => self.server_page_url(guild).await,
+            Scope::Global => None,
+        };
         self.answer(
             ctx,
             Asker::Command(command),
             call.languages,
             (board, "leaderboard"),
-            |l, board| render_records::leaderboard(l, board, place.guild_id.unwrap_or(0)),
+            |l, board| {
+                with_link(
+                    render_records::leaderboard(l, board, place.guild_id.unwrap_or(0)),
+                    web,
+                    || tr!(l, "button-web-leaderboard"),
+                )
+            },
         )
         .await
     }
@@ -49,12 +71,20 @@ impl Bot {
     ) -> Answered {
         let scope = if global { Scope::Global } else { Scope::Server(guild) };
         let board = self.service.leaderboard(scope, page, user.id).await;
+        let web = match scope {
+            Scope::Server(guild) => self.server_page_url(guild).await,
+            Scope::Global => None,
+        };
         self.answer(
             ctx,
             Asker::Button(press),
             languages,
             (board, "leaderboard"),
-            |l, board| render_records::leaderboard(l, board, guild),
+            |l, board| {
+                with_link(render_records::leaderboard(l, board, guild), web, || {
+                    tr!(l, "button-web-leaderboard")
+                })
+            },
         )
         .await
     }
@@ -138,6 +168,8 @@ impl Bot {
             false => None,
         };
         let reply = render_records::game(l, &record, picture.is_none() || style.has_text());
+        let web = self.game_page_url(game_id).await;
+        let reply = with_link(reply, web, || tr!(l, "button-replay"));
         let mut message = super::response(&reply);
         if let Some(picture) = picture {
             message = message.add_file(picture.attachment());

@@ -106,6 +106,8 @@ impl Bot {
                 tournament_role,
                 board_style,
                 server_board_style,
+                web_games,
+                web_leaderboard,
             } => {
                 if let Some(role) = tournament_role {
                     let may_manage = command
@@ -134,7 +136,8 @@ impl Bot {
                     (language, server_language),
                     (board_style, server_board_style),
                 );
-                self.settings_command(call, changes).await
+                self.settings_command(call, changes, (web_games, web_leaderboard))
+                    .await
             }
             AkonCommand::Tournament(parsed) => self.tournament_command(call, parsed).await,
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
@@ -178,7 +181,7 @@ impl Bot {
     pub(super) async fn settings_command(
         &self,
         call: Call<'_, CommandInteraction>,
-        ((dm_reminders, time), (language, server_language), (board_style, server_board_style)): SettingsChanges,
+        (web_games, web_leaderboard): (Option<bool>, Option<bool>),
     ) -> Answered {
         let Call {
             ctx,
@@ -200,6 +203,10 @@ impl Bot {
                     Some(_) if !may_manage => return Err(ServiceError::NeedsManageServer),
                     Some(_) => {}
                 }
+            if web_games.is_some() || web_leaderboard.is_some() {
+                self.service
+                    .set_web_settings(place.guild_id, may_manage, web_games, web_leaderboard)
+                    .await?;
             }
             if let Some(server_language) = server_language {
                 self.service
@@ -230,11 +237,16 @@ impl Bot {
                 )),
                 None => None,
             };
-            Ok::<_, ServiceError>((settings, (my_language, my_style), server))
+            // Said only where the pages are linked from Discord.
+            let web = match (place.guild_id, &self.web) {
+                (Some(guild), Some(_)) => Some(self.service.web_settings(guild).await?),
+                _ => None,
+            };
+            Ok::<_, ServiceError>((settings, (my_language, my_style), server, web))
         }
         .await;
         match shown {
-            Ok((settings, (my_language, my_style), server)) => {
+            Ok((settings, (my_language, my_style), server, web)) => {
                 // The answer speaks the language just chosen (or, when the
                 // player goes back to Discord's, their Discord's).
                 let language = match (my_language.chosen, language) {
@@ -242,7 +254,11 @@ impl Bot {
                     (false, Some(None)) => Language::from_discord_locale(&command.locale),
                     (false, _) => mine,
                 };
-                let text = render::settings(language, &settings, (my_language, my_style), server);
+                let mut text = render::settings(language, &settings, (my_language, my_style), server);
+                if let Some(web) = web {
+                    text.push('\n');
+                    text.push_str(&render::web_settings(language, web));
+                }
                 self.private(ctx, command, &text).await
             }
             Err(error) => {

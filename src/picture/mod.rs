@@ -20,7 +20,7 @@ pub use graph::graph_svg;
 /// The one typeface of every picture: DejaVu Sans (Bitstream Vera licence,
 /// assets/fonts/LICENSE-DejaVu.txt). Wide coverage of Latin, Greek and
 /// Cyrillic names, and the arrows and marks the pictures use.
-const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(crate) const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 /// The family name the SVG asks for; the database holds nothing else.
 const FONT_FAMILY: &str = "DejaVu Sans";
 

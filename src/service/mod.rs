@@ -22,6 +22,7 @@ mod schedule;
 mod tournament_messages;
 mod tournaments;
 mod views;
+mod web;
 
 use std::sync::{Arc, Mutex};
 
@@ -55,6 +56,7 @@ pub use tournaments::{
     SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX,
 };
 pub use views::{BoardMessage, ChallengeStatus, ChallengeView, Computer, EndReason, GameView, MoveApplied, PlayerView};
+pub use web::{is_token_shaped, BoardView, GamePage, RoundView, ServerPage, TournamentPage, WebSettings, TOKEN_CHARS};
 
 use crate::engine::Seat;
 use crate::random::SplitMix64;

@@ -233,7 +233,7 @@ fn outcome_code(outcome: Outcome) -> &'static str {
     }
 }
 
-fn outcome_of_code(code: &str) -> Option<Outcome> {
+pub(super) fn outcome_of_code(code: &str) -> Option<Outcome> {
     [
         Outcome::FirstWon,
         Outcome::Draw,
@@ -248,7 +248,7 @@ fn outcome_of_code(code: &str) -> Option<Outcome> {
 
 /// How a board's finished game counts (see the module doc), from the
 /// first mover's (seat A's) side; `None` while the game goes on.
-fn board_outcome(row: &PairingRow) -> Option<Outcome> {
+pub(super) fn board_outcome(row: &PairingRow) -> Option<Outcome> {
     if row.game_status.as_deref() != Some("finished") {
         return None;
     }

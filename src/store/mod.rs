@@ -44,6 +44,9 @@ pub use reviews::StoredReview;
 
 mod hints;
 
+mod web;
+pub use web::{PageKind, WebSettingsRow};
+
 mod puzzles;
 pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScored, PuzzleSource};
 mod outage;

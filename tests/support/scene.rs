@@ -282,6 +282,7 @@ async fn start_bot(
         proxy_url: Some(fake.api_base()),
         scheduler_every: Duration::from_millis(50),
         shards: akon::discord::ShardPlan::Recommended,
+        web_base_url: None,
     };
     let trap = fake::UnknownEventTrap::default();
     let (builder, handle) = client_builder(&settings, service);

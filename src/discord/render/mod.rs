@@ -259,6 +259,21 @@ pub fn reminder(language: Language, view: &GameView) -> Reply {
     }
 }
 
+/// What a server shows on the web pages.
+pub fn web_settings(language: Language, web: crate::service::WebSettings) -> String {
+    let l = language;
+    let games = if web.game_pages {
+        tr!(l, "settings-web-games-on")
+    } else {
+        tr!(l, "settings-web-games-off")
+    };
+    let leaderboard = if web.leaderboard_page {
+        tr!(l, "settings-web-leaderboard-on")
+    } else {
+        tr!(l, "settings-web-leaderboard-off")
+    };
+    format!("{games}\n{leaderboard}")
+}
 /// A player's settings: reminders, time per move, their language and board
 /// style and, in a server, the server's.
 pub fn settings(
