@@ -181,6 +181,7 @@ impl Bot {
     pub(super) async fn settings_command(
         &self,
         call: Call<'_, CommandInteraction>,
+        ((dm_reminders, time), (language, server_language), (board_style, server_board_style)): SettingsChanges,
         (web_games, web_leaderboard): (Option<bool>, Option<bool>),
     ) -> Answered {
         let Call {
@@ -197,12 +198,17 @@ impl Bot {
             .and_then(|member| member.permissions)
             .is_some_and(|permissions| permissions.manage_guild());
         let shown = async {
-            if server_language.is_some() || server_board_style.is_some() {
+            let server_changes = server_language.is_some()
+                || server_board_style.is_some()
+                || web_games.is_some()
+                || web_leaderboard.is_some();
+            if server_changes {
                 match place.guild_id {
                     None => return Err(ServiceError::NotInAServer),
                     Some(_) if !may_manage => return Err(ServiceError::NeedsManageServer),
                     Some(_) => {}
                 }
+            }
             if web_games.is_some() || web_leaderboard.is_some() {
                 self.service
                     .set_web_settings(place.guild_id, may_manage, web_games, web_leaderboard)

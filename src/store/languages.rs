@@ -172,7 +172,9 @@ impl Store {
         user_id: u64,
         guild_id: Option<u64>,
     ) -> Result<(LanguageRow, Option<LanguageRow>)> {
-        let rows: Vec<(String, Option<String>, Option<String>, Option<String>)> = sqlx::query_as(
+        // Whose row, then its Discord locale, language and board style.
+        type Row = (String, Option<String>, Option<String>, Option<String>);
+        let rows: Vec<Row> = sqlx::query_as(
             "SELECT 'user', discord_locale, language, board_style FROM user_languages WHERE user_id = $1
              UNION ALL
              SELECT 'guild', discord_locale, language, board_style FROM guild_languages WHERE guild_id = $2",
