@@ -4,8 +4,11 @@
 //! came, records the results of finished games and pairs the next round
 //! or ends the tournament. The pairings and standings come from
 //! [`crate::tournament`]; each round's games are ordinary games, created by
-//! the same insert as a challenge's, and played, timed out and rated as
-//! any game. The tournament only reads how they ended.
+//! the same insert as a challenge's, and played and timed out as any
+//! game; rated as any game too if the tournament is rated, never if not,
+//! and never when forfeited (the store's `rate_game` decides). The
+//! tournament only reads how they ended, and when it finishes keeps each
+//! player's final rank and points for their records.
 //!
 //! **Once.** Every transition is one transaction of the store, guarded by
 //! a conditional update of the tournament's row (its status, its current
