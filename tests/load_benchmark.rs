@@ -96,14 +96,16 @@ fn the_floor_answers_every_press_with_the_bots_two_calls() {
     assert!(!stdout.contains("The service alone"), "{stdout}");
 }
 
+/// At a low rate: a test build draws a picture in a tenth of a second.
 #[test]
 fn with_pictures_the_whole_bot_uploads_a_drawn_board_for_every_move() {
-    let stdout = run("--only bot --pictures --games 10 --bot-rates 40 --seconds 1.5");
+    let stdout = run("--only bot --pictures --games 10 --bot-rates 2 --seconds 3");
     assert_one_step_answered(&stdout, "boards as pictures");
     let counts = stdout
         .lines()
         .find_map(|line| line.strip_prefix("Board pictures: "))
         .unwrap_or_else(|| panic!("no picture counts in {stdout}"));
     let drawn: u64 = counts.split(' ').next().unwrap().parse().unwrap();
-    assert!(drawn >= 30, "{stdout}");
+    // The games' first boards, then one a move.
+    assert!(drawn >= 12, "{stdout}");
 }

@@ -22,6 +22,10 @@ pub struct LanguageRow {
     pub board_style: Option<String>,
 }
 
+/// A row of `languages_of`: whose (`user` or `guild`), then the Discord
+/// locale, the language and the board style.
+type WhoseSettings = (String, Option<String>, Option<String>, Option<String>);
+
 /// Whose language: a player's or a server's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LanguageOf {
@@ -172,9 +176,7 @@ impl Store {
         user_id: u64,
         guild_id: Option<u64>,
     ) -> Result<(LanguageRow, Option<LanguageRow>)> {
-        // Whose row, then its Discord locale, language and board style.
-        type Row = (String, Option<String>, Option<String>, Option<String>);
-        let rows: Vec<Row> = sqlx::query_as(
+        let rows: Vec<WhoseSettings> = sqlx::query_as(
             "SELECT 'user', discord_locale, language, board_style FROM user_languages WHERE user_id = $1
              UNION ALL
              SELECT 'guild', discord_locale, language, board_style FROM guild_languages WHERE guild_id = $2",
