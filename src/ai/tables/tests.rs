@@ -320,7 +320,8 @@ fn game_before_a_repetition(start: &[u8; HOLES]) -> Option<Game> {
     let first = game_at(start);
     let key = |game: &Game| (*game.position().board(), game.position().to_move());
     let target = key(&first);
-    let mut parent: HashMap<([u8; HOLES], Seat), (([u8; HOLES], Seat), Hole)> = HashMap::new();
+    type Key = ([u8; HOLES], Seat);
+    let mut parent: HashMap<Key, (Key, Hole)> = HashMap::new();
     let mut queue = VecDeque::from([*first.position()]);
     while let Some(position) = queue.pop_front() {
         let game = Game::from_position(position);
@@ -343,8 +344,8 @@ fn game_before_a_repetition(start: &[u8; HOLES]) -> Option<Game> {
                 }
                 return Some(game);
             }
-            if !parent.contains_key(&next_key) {
-                parent.insert(next_key, (key(&game), hole));
+            if let std::collections::hash_map::Entry::Vacant(entry) = parent.entry(next_key) {
+                entry.insert((key(&game), hole));
                 queue.push_back(*next.position());
             }
         }
