@@ -47,7 +47,7 @@ fn build(dir: &Path) -> std::path::PathBuf {
     );
     // A progress line per layer, on stderr.
     assert_eq!(
-        text(&out.stderr).matches(" seeds: ").count(),
+        text(&out.stderr).matches(" positions in ").count(),
         SEEDS as usize + 1,
         "{}",
         text(&out.stderr)
