@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release --example web_load
 //! cargo run --release --example web_load -- --rate 500 --seconds 10
+//! cargo run --example web_load -- --games 1 --review-nodes 500 --rate 20 --seconds 1
 //! ```
 //!
 //! On a SQLite file in a temporary folder, a game is played to its end by
@@ -38,10 +39,18 @@ use akon::store::Store;
 struct Options {
     rate: u32,
     seconds: u64,
+    /// Games played, of which the longest is measured.
+    games: u32,
+    review_nodes: u64,
 }
 
 fn options() -> Options {
-    let mut options = Options { rate: 500, seconds: 10 };
+    let mut options = Options {
+        rate: 500,
+        seconds: 10,
+        games: 5,
+        review_nodes: 20_000,
+    };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -49,7 +58,9 @@ fn options() -> Options {
         match args[i].as_str() {
             "--rate" => options.rate = value.parse().expect("--rate takes requests a second"),
             "--seconds" => options.seconds = value.parse().expect("--seconds takes a whole number"),
-            other => panic!("unknown option {other}: --rate N, --seconds S"),
+            "--games" => options.games = value.parse().expect("--games takes a whole number"),
+            "--review-nodes" => options.review_nodes = value.parse().expect("--review-nodes takes a whole number"),
+            other => panic!("unknown option {other}: --rate N, --seconds S, --games N, --review-nodes N"),
         }
         i += 2;
     }
@@ -101,7 +112,7 @@ async fn main() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let store = Store::open(&format!("sqlite:{}", dir.path().join("akon.db").display())).await?;
     let config = ServiceConfig {
-        review_nodes: 20_000,
+        review_nodes: options.review_nodes,
         ..ServiceConfig::default()
     };
     let service = Service::new(store, config, Arc::new(SystemClock));
@@ -112,7 +123,7 @@ async fn main() -> anyhow::Result<()> {
     let (a, b) = (player(1, "Mbourou-Ndong Ekomy"), player(2, "Nguema Obiang"));
     let players: BTreeMap<u64, Player> = [(1, a.clone()), (2, b.clone())].into();
     let mut longest = (0, 0);
-    for _ in 0..5 {
+    for _ in 0..options.games.max(1) {
         let challenge = service.challenge(place, &a, &b).await?;
         let game_id = service.accept(challenge.id, &b).await?.id;
         loop {
