@@ -458,6 +458,23 @@ mod tests {
         assert_eq!(language(&Query::default(), &HeaderMap::new()), Language::English);
     }
 
+    proptest::proptest! {
+        /// Whatever a reader sends as the query or `Accept-Language`, it is
+        /// read without a panic, and a language is always chosen.
+        #[test]
+        fn any_query_or_accept_language_is_read_without_panic(q in "\\PC{0,120}", accept in "\\PC{0,120}") {
+            if let Ok(uri) = format!("/g/x?{q}").parse::<Uri>() {
+                let read = query(&uri);
+                proptest::prop_assert!(read.page.is_none_or(|p| p >= 0));
+            }
+            if let Ok(value) = HeaderValue::from_str(&accept) {
+                let mut headers = HeaderMap::new();
+                headers.insert(header::ACCEPT_LANGUAGE, value);
+                let _ = language(&Query::default(), &headers);
+            }
+        }
+    }
+
     #[test]
     fn the_query_overrides_and_bad_values_are_ignored() {
         let uri: Uri = "/g/x?ply=3&lang=es&page=2".parse().unwrap();
