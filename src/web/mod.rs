@@ -124,6 +124,20 @@ impl WebServer {
     }
 }
 
+/// The HTML of a game's page at `ply` (the last if `None`) in
+/// `language`, as `/g/TOKEN` serves it to a reader who did not choose the
+/// language in the address: rendering alone, without the database (the
+/// load example measures it).
+pub fn game_page_html(page: &crate::service::GamePage, ply: Option<usize>, language: Language) -> String {
+    let cx = Context {
+        language,
+        lang_in_query: false,
+        root: "../",
+        assets: Assets::get(),
+    };
+    pages::game(&cx, page, ply).into_string()
+}
+
 /// The site's routes and limits, over `service`.
 pub fn router(service: Service) -> Router {
     // Built now rather than at the first request.
@@ -442,6 +456,23 @@ mod tests {
         assert_eq!(accept("fr;q=0, de"), Language::English);
         assert_eq!(accept("garbage;;q=x,,"), Language::English);
         assert_eq!(language(&Query::default(), &HeaderMap::new()), Language::English);
+    }
+
+    proptest::proptest! {
+        /// Whatever a reader sends as the query or `Accept-Language`, it is
+        /// read without a panic, and a language is always chosen.
+        #[test]
+        fn any_query_or_accept_language_is_read_without_panic(q in "\\PC{0,120}", accept in "\\PC{0,120}") {
+            if let Ok(uri) = format!("/g/x?{q}").parse::<Uri>() {
+                let read = query(&uri);
+                proptest::prop_assert!(read.page.is_none_or(|p| p >= 0));
+            }
+            if let Ok(value) = HeaderValue::from_str(&accept) {
+                let mut headers = HeaderMap::new();
+                headers.insert(header::ACCEPT_LANGUAGE, value);
+                let _ = language(&Query::default(), &headers);
+            }
+        }
     }
 
     #[test]
