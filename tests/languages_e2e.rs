@@ -325,7 +325,7 @@ async fn players_and_admins_choose_their_languages() {
         .await;
     assert_eq!(
         ephemeral_text(&refused),
-        "Only members who may manage this server can set its language."
+        "Only members who may manage this server can change its settings (its language, what it shows on the web); nothing was changed."
     );
     // carol may (Manage Server and more): the server speaks French from now on.
     scene.fake.set_member_permissions(&carol(), "2248473465835105");

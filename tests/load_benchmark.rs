@@ -95,3 +95,34 @@ fn the_floor_answers_every_press_with_the_bots_two_calls() {
     assert_one_step_answered(&stdout, "The floor");
     assert!(!stdout.contains("The service alone"), "{stdout}");
 }
+
+/// The web view's benchmark (`examples/web_load.rs`) at a small rate: it
+/// fails if a page is not served or a request fails.
+#[test]
+fn the_web_benchmark_runs_end_to_end() {
+    let example = PathBuf::from(env!("CARGO_BIN_EXE_akon"))
+        .parent()
+        .expect("the binary is in a directory")
+        .join("examples")
+        .join(format!("web_load{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        example.exists(),
+        "{} is not built: run `cargo test` or `cargo build --example web_load`",
+        example.display()
+    );
+    let output = Command::new(example)
+        .args("--games 1 --review-nodes 500 --rate 20 --seconds 1".split_whitespace())
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("the example starts");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for line in ["render", "read + render", "HTTP 20/s", "20 requests offered"] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
+}

@@ -190,7 +190,7 @@ refusal-timed-out = You ran out of time: the game is lost on time.
 refusal-illegal-move = That move is not allowed: { $reason }.
 refusal-no-game-here = You have no ongoing game in this channel.
 refusal-which-game = You have several ongoing games in this channel; say which one (game { $games }).
-refusal-needs-manage-server = Only members who may manage this server can set its language.
+refusal-needs-manage-server = Only members who may manage this server can change its settings (its language, what it shows on the web); nothing was changed.
 refusal-no-server-to-rank = Here there is no server to rank: use `scope: global`, or ask in a server.
 refusal-review-aborted = Game #{ $game } was aborted before both players had moved: it has no result, so there is nothing to review.
 

@@ -190,7 +190,7 @@ refusal-timed-out = Se te acabó el tiempo: la partida está perdida por tiempo.
 refusal-illegal-move = Esa jugada no está permitida: { $reason }.
 refusal-no-game-here = No tienes ninguna partida en curso en este canal.
 refusal-which-game = Tienes varias partidas en curso en este canal; di cuál (partida { $games }).
-refusal-needs-manage-server = Solo quienes pueden gestionar este servidor pueden elegir su idioma.
+refusal-needs-manage-server = Solo quienes pueden gestionar este servidor pueden cambiar sus ajustes (su idioma, lo que muestra en la web); no se ha cambiado nada.
 refusal-no-server-to-rank = Aquí no hay servidor que clasificar: usa `ámbito: global`, o pregunta en un servidor.
 refusal-review-aborted = La partida n.º { $game } se anuló antes de que jugaran los dos: no tiene resultado, así que no hay nada que analizar.
 

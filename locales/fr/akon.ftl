@@ -193,7 +193,7 @@ refusal-timed-out = Ton temps est écoulé : la partie est perdue au temps.
 refusal-illegal-move = Ce coup n'est pas permis : { $reason }.
 refusal-no-game-here = Tu n'as aucune partie en cours dans ce salon.
 refusal-which-game = Tu as plusieurs parties en cours dans ce salon ; précise laquelle (partie { $games }).
-refusal-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent choisir sa langue.
+refusal-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent changer ses réglages (sa langue, ce qu'il montre sur le web) ; rien n'a été changé.
 refusal-no-server-to-rank = Il n'y a pas de serveur à classer ici : utilise `portée: mondial`, ou demande dans un serveur.
 refusal-review-aborted = La partie n° { $game } a été annulée avant que les deux joueurs aient joué : elle n'a pas de résultat, il n'y a donc rien à analyser.
 

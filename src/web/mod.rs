@@ -124,6 +124,20 @@ impl WebServer {
     }
 }
 
+/// The HTML of a game's page at `ply` (the last if `None`) in
+/// `language`, as `/g/TOKEN` serves it to a reader who did not choose the
+/// language in the address: rendering alone, without the database (the
+/// load example measures it).
+pub fn game_page_html(page: &crate::service::GamePage, ply: Option<usize>, language: Language) -> String {
+    let cx = Context {
+        language,
+        lang_in_query: false,
+        root: "../",
+        assets: Assets::get(),
+    };
+    pages::game(&cx, page, ply).into_string()
+}
+
 /// The site's routes and limits, over `service`.
 pub fn router(service: Service) -> Router {
     // Built now rather than at the first request.

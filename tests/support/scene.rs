@@ -54,6 +54,8 @@ pub struct Scene {
     pub config: ServiceConfig,
     /// Register the commands in the test server (as with DISCORD_GUILD_ID) rather than globally.
     pub guild_commands: bool,
+    /// The web pages' public address (as with AKON_WEB_BASE_URL): boards link their pages.
+    pub web_base_url: Option<String>,
     bot: Option<RunningBot>,
 }
 
@@ -76,6 +78,7 @@ impl Scene {
             clock: ManualClock::starting_at(T0),
             config,
             guild_commands: false,
+            web_base_url: None,
             bot: None,
         };
         scene.start_bot().await;
@@ -84,7 +87,8 @@ impl Scene {
 
     pub async fn start_bot(&mut self) {
         let guild = self.guild_commands.then_some(fake::GUILD_ID);
-        self.bot = Some(start_bot(&self.fake, &self.db.url, &self.clock, &self.config, guild).await);
+        let web = self.web_base_url.clone();
+        self.bot = Some(start_bot(&self.fake, &self.db.url, &self.clock, &self.config, guild, web).await);
     }
 
     /// Stops the bot as a restart would: the client shuts down, the
@@ -273,6 +277,7 @@ async fn start_bot(
     clock: &ManualClock,
     config: &ServiceConfig,
     guild_id: Option<u64>,
+    web_base_url: Option<String>,
 ) -> RunningBot {
     let store = Store::open(db).await.unwrap();
     let service = Service::new(store.clone(), config.clone(), Arc::new(clock.clone())).seeded(SEED);
@@ -282,7 +287,7 @@ async fn start_bot(
         proxy_url: Some(fake.api_base()),
         scheduler_every: Duration::from_millis(50),
         shards: akon::discord::ShardPlan::Recommended,
-        web_base_url: None,
+        web_base_url,
     };
     let trap = fake::UnknownEventTrap::default();
     let (builder, handle) = client_builder(&settings, service);
