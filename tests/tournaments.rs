@@ -262,6 +262,18 @@ async fn refusals_change_nothing() {
         refusal(s.create_tournament(unnamed).await),
         TournamentError::Limit(TournamentLimit::Name)
     );
+    // A name longer than a player's is kept whole; one over the limit is refused.
+    let long_name = "Grand tournoi d'hiver du club".repeat(3);
+    let mut long = request(TournamentFormat::Swiss, None, None);
+    long.name = &long_name;
+    assert_eq!(s.create_tournament(long).await.unwrap().name, long_name);
+    let too_long = "x".repeat(101);
+    let mut overlong = request(TournamentFormat::Swiss, None, None);
+    overlong.name = &too_long;
+    assert_eq!(
+        refusal(s.create_tournament(overlong).await),
+        TournamentError::Limit(TournamentLimit::Name)
+    );
     let mut elsewhere = request(TournamentFormat::Swiss, None, None);
     elsewhere.place.guild_id = None;
     assert!(matches!(

@@ -136,8 +136,7 @@ impl Bot {
                     (language, server_language),
                     (board_style, server_board_style),
                 );
-                self.settings_command(call, changes, (web_games, web_leaderboard))
-                    .await
+                self.settings_command(call, changes, (web_games, web_leaderboard)).await
             }
             AkonCommand::Tournament(parsed) => self.tournament_command(call, parsed).await,
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {

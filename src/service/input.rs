@@ -42,6 +42,12 @@ pub fn name(raw: &str) -> String {
     clean(raw, NAME_MAX_CHARS)
 }
 
+/// Any other text a person names something with (a tournament's name):
+/// cleaned like a name, at most `max_chars` characters.
+pub fn text(raw: &str, max_chars: usize) -> String {
+    clean(raw, max_chars)
+}
+
 /// A Discord locale as stored: cleaned like a name, at most
 /// [`LOCALE_MAX_CHARS`] characters; `None` if nothing is left.
 pub fn locale(raw: &str) -> Option<String> {

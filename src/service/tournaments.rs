@@ -316,7 +316,9 @@ impl Service {
     /// Creates a tournament in `request.place`, taking entrants.
     pub async fn create_tournament(&self, request: TournamentRequest<'_>) -> Result<TournamentView> {
         let guild_id = request.place.guild_id.ok_or(ServiceError::NotInAServer)?;
-        let name = input::name(request.name);
+        // One character over the limit is kept, so that a name too long is
+        // refused rather than cut.
+        let name = input::text(request.name, TOURNAMENT_NAME_MAX + 1);
         let name = name.trim();
         if name.is_empty() || name.chars().count() > TOURNAMENT_NAME_MAX {
             return refused(TournamentError::Limit(TournamentLimit::Name));

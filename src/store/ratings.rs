@@ -171,8 +171,10 @@ impl Store {
     /// finished, has no winner (aborted) or was already rated.
     ///
     /// Only rated games count towards the pair's cap, so an unrated
-    /// tournament's games never use it up; a rated tournament's count and
-    /// are capped as any rated game.
+    /// tournament's games never use it up. A rated tournament's games count
+    /// towards it but are never capped: the bot paired them, so they cannot
+    /// be arranged to farm a rating, and a double round robin may pair two
+    /// players more often in a day than the cap allows.
     pub(super) async fn rate_game(&self, tx: &mut AnyConnection, game_id: i64) -> Result<()> {
         let game: Option<FinishedGame> = sqlx::query_as(
             "SELECT g.status AS status, g.winner AS winner, g.computer_seat AS computer_seat,
@@ -202,6 +204,8 @@ impl Store {
             Some(UnratedReason::UnratedTournament)
         } else if game.tournament_rated.is_some() && game.is_forfeit() {
             Some(UnratedReason::Forfeit)
+        } else if game.tournament_rated.is_some() {
+            None
         } else {
             let rated_lately: i64 = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM game_ratings

@@ -288,10 +288,10 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
             }
         }
         nav.steps aria-label=(tr!(l, "web-steps")) {
-            (step_link(ply > 0, "first", &step(0), "⏮", &tr!(l, "web-step-first")))
+            (step_link(ply > 0, "first", &step(0), "«", &tr!(l, "web-step-first")))
             (step_link(ply > 0, "prev", &step(ply.saturating_sub(1)), "◀", &tr!(l, "web-step-prev")))
             (step_link(ply < last, "next", &step(ply + 1), "▶", &tr!(l, "web-step-next")))
-            (step_link(ply < last, "last", &step(last), "⏭", &tr!(l, "web-step-last")))
+            (step_link(ply < last, "last", &step(last), "»", &tr!(l, "web-step-last")))
             span.at data-ply=(ply) { (tr!(l, "web-step-at", ply = ply as i64, last = last as i64)) }
         }
         div.board data-ply=(ply) data-position=(serde_json::to_string(&at_ply.position().to_json()).unwrap_or_default()) {
