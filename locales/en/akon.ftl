@@ -661,6 +661,7 @@ refusal-tournament-role-needs-manage-server = Only members who may manage this s
 
 button-replay = Replay
 button-web-leaderboard = Web page
+button-web-tournament = Web page
 cmd-web-games-name = web_games
 cmd-web-games-desc = Show this server's games and tournaments on the web pages (Manage Server)
 cmd-web-leaderboard-name = web_leaderboard

@@ -664,6 +664,7 @@ refusal-tournament-role-needs-manage-server = Solo quienes pueden gestionar este
 
 button-replay = Repetir
 button-web-leaderboard = Página web
+button-web-tournament = Página web
 cmd-web-games-name = partidas-web
 cmd-web-games-desc = Mostrar las partidas y torneos de este servidor en las páginas web (permiso Gestionar servidor)
 cmd-web-leaderboard-name = clasificacion-web

@@ -667,6 +667,7 @@ refusal-tournament-role-needs-manage-server = Seuls les membres qui peuvent gér
 
 button-replay = Rejouer
 button-web-leaderboard = Page web
+button-web-tournament = Page web
 cmd-web-games-name = parties-web
 cmd-web-games-desc = Montrer les parties et tournois de ce serveur sur les pages web (permission Gérer le serveur)
 cmd-web-leaderboard-name = classement-web

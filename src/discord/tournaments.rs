@@ -329,7 +329,10 @@ impl Bot {
                 }
             };
             let language = self.server_language(message.view.guild_id).await;
-            let reply = render_tournaments::tournament_message(language, &message.view, &message.standings);
+            let mut reply = render_tournaments::tournament_message(language, &message.view, &message.standings);
+            if let Some(url) = self.tournament_page_url(id).await {
+                super::web_links::add_link(&mut reply, url, tr!(language, "button-web-tournament"));
+            }
             let shown = match message.posted {
                 Some((channel, message_id)) => {
                     let edit = EditMessage::new()

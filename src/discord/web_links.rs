@@ -55,6 +55,19 @@ impl Bot {
         }
     }
 
+    /// The address of `tournament_id`'s page, if links are on and its
+    /// server shows its pages.
+    pub(super) async fn tournament_page_url(&self, tournament_id: i64) -> Option<String> {
+        let base = self.web.as_deref()?;
+        match self.service.tournament_page_token(tournament_id).await {
+            Ok(token) => token.map(|token| tournament_url(base, &token)),
+            Err(error) => {
+                tracing::warn!(tournament_id, %error, "cannot read a tournament page's token; no link");
+                None
+            }
+        }
+    }
+
     /// `reply`, the board of `view`, with a Replay button once the game is
     /// over.
     pub(super) async fn with_replay(&self, language: Language, view: &GameView, mut reply: Reply) -> Reply {
