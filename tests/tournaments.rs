@@ -262,11 +262,7 @@ async fn refusals_change_nothing() {
         refusal(s.create_tournament(unnamed).await),
         TournamentError::Limit(TournamentLimit::Name)
     );
-    // A name longer than a player's is kept whole; one over the limit is refused.
-    let long_name = "Grand tournoi d'hiver du club".repeat(3);
-    let mut long = request(TournamentFormat::Swiss, None, None);
-    long.name = &long_name;
-    assert_eq!(s.create_tournament(long).await.unwrap().name, long_name);
+    // A name one character over the limit is refused, not cut.
     let too_long = "x".repeat(101);
     let mut overlong = request(TournamentFormat::Swiss, None, None);
     overlong.name = &too_long;
@@ -358,6 +354,18 @@ async fn refusals_change_nothing() {
     assert_eq!(count(&f, "SELECT COUNT(*) FROM tournament_entrants").await, 2);
 }
 on_both_backends!(#[tokio::test] fn refusals_change_nothing);
+
+/// A tournament's name may be longer than a player's: up to the limit it is
+/// kept whole.
+async fn a_long_name_is_kept_whole() {
+    let f = fixture().await;
+    let long_name = "Grand tournoi d'hiver du club".repeat(3);
+    let mut long = request(TournamentFormat::Swiss, None, None);
+    long.name = &long_name;
+    assert!(long_name.chars().count() > 32);
+    assert_eq!(f.service.create_tournament(long).await.unwrap().name, long_name);
+}
+on_both_backends!(#[tokio::test] fn a_long_name_is_kept_whole);
 
 async fn joining_leaving_and_the_computer_before_the_start() {
     let f = fixture().await;
