@@ -1,11 +1,15 @@
 //! How long a board picture takes, for a position in the middle of a game:
-//! drawing the SVG; the PNG as the bot and `akon render` make it (the
-//! shared part drawn once, then parse, rasterise and encode the rest); and
-//! the PNG of the whole SVG, for comparison.
+//! drawing the SVG; the PNG as the bot and `akon render` make it, with its
+//! parts kept from an earlier picture (the usual case: the same players,
+//! holes that look as before) and with both lines of names new (players
+//! never drawn before, or new captures); and the PNG of the whole SVG, for
+//! comparison.
 //!
 //! ```sh
 //! cargo bench --bench picture
 //! ```
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use akon::engine::{Game, Record, Seat};
 use akon::i18n::Language;
@@ -16,12 +20,21 @@ fn pictures(c: &mut Criterion) {
     let record: Record = "A: 3 5 1 7 2 4 6 3 5 1".parse().unwrap();
     let game = Game::from_record(&record).unwrap();
     let drawing = || BoardPicture::of_game(Language::English, &game, Seat::B, |s| format!("player {s}"));
-    // The first PNG loads the font: done here, out of the measure.
+    // The first PNG loads the font and draws the shared parts: done here,
+    // out of the measure.
     let png = picture::board_png(&drawing()).unwrap();
     eprintln!("board PNG: {} bytes", png.len());
     c.bench_function("board svg", |b| b.iter(|| board_svg(black_box(&drawing()))));
     c.bench_function("board png", |b| {
         b.iter(|| picture::board_png(black_box(&drawing())).unwrap())
+    });
+    let players = AtomicU64::new(0);
+    c.bench_function("board png, both lines of names new", |b| {
+        b.iter(|| {
+            let n = players.fetch_add(1, Ordering::Relaxed);
+            let drawing = BoardPicture::of_game(Language::English, &game, Seat::B, |s| format!("player {s}{n}"));
+            picture::board_png(black_box(&drawing)).unwrap()
+        })
     });
     c.bench_function("board png from the whole svg", |b| {
         b.iter(|| picture::png(&board_svg(black_box(&drawing()))).unwrap())

@@ -261,6 +261,7 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     // "captured 3", "capturadas: 3": a label's value (French says
     // "3 prises", with plural forms).
     ("board-row-label", "captured", &[Language::English, Language::Spanish]),
+    ("picture-captured", "captured", &[Language::English, Language::Spanish]),
     // Move, page and hole numbers.
     ("board-title-move", "move", &Language::ALL),
     ("game-in-progress", "move", &Language::ALL),

@@ -31,6 +31,7 @@ duration-seconds = { $count ->
 ## The board
 
 board-row-label = { $label } · captured { $captured }
+picture-captured = captured { $captured }
 picture-to-move = { $seat } to move
 picture-game-over = Game over
 board-computer-label = { $seat } · computer ({ $level })

@@ -31,6 +31,7 @@ duration-seconds = { $count ->
 ## El tablero
 
 board-row-label = { $label } · capturadas: { $captured }
+picture-captured = capturadas: { $captured }
 picture-to-move = turno de { $seat }
 picture-game-over = Partida terminada
 board-computer-label = { $seat } · máquina ({ $level })

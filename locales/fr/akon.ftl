@@ -34,6 +34,10 @@ board-row-label = { $label } · { $captured ->
     [one] { $captured } prise
    *[other] { $captured } prises
 }
+picture-captured = { $captured ->
+    [one] { $captured } prise
+   *[other] { $captured } prises
+}
 picture-to-move = au tour de { $seat }
 picture-game-over = Partie terminée
 board-computer-label = { $seat } · ordinateur ({ $level })

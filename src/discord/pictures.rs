@@ -5,10 +5,12 @@
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use lru::LruCache;
 use serenity::all::{
     ChannelId, Context, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse, CreateMessage, Message,
     Permissions, UserId,
@@ -16,11 +18,12 @@ use serenity::all::{
 
 use super::asker::Asker;
 use super::render::{self, Reply};
+use super::render_puzzle;
 use super::{response, Bot};
 use crate::engine::Seat;
 use crate::i18n::Language;
 use crate::picture::{BoardPicture, LastMove};
-use crate::service::{BoardStyle, GameView};
+use crate::service::{BoardStyle, GameView, PuzzleView};
 use crate::tr;
 
 /// Discord's longest attachment description. The text board is at most 7
@@ -116,47 +119,32 @@ struct Key {
 }
 
 /// The last pictures drawn, the least recently used dropped first.
-#[derive(Clone, Default)]
-pub(super) struct PictureCache(Arc<Mutex<Lru>>);
+#[derive(Clone)]
+pub(super) struct PictureCache(Arc<Mutex<LruCache<Key, Arc<[u8]>>>>);
 
-#[derive(Default)]
-struct Lru {
-    entries: HashMap<Key, (Arc<[u8]>, u64)>,
-    clock: u64,
+impl Default for PictureCache {
+    fn default() -> Self {
+        let capacity = NonZeroUsize::new(CACHED_PICTURES).unwrap_or(NonZeroUsize::MIN);
+        PictureCache(Arc::new(Mutex::new(LruCache::new(capacity))))
+    }
 }
 
 impl PictureCache {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Lru> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, LruCache<Key, Arc<[u8]>>> {
         self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn get(&self, key: &Key) -> Option<Arc<[u8]>> {
-        let mut lru = self.lock();
-        lru.clock += 1;
-        let now = lru.clock;
-        lru.entries.get_mut(key).map(|(png, used)| {
-            *used = now;
-            png.clone()
-        })
+        self.lock().get(key).cloned()
     }
 
     fn put(&self, key: Key, png: Arc<[u8]>) {
-        let mut lru = self.lock();
-        lru.clock += 1;
-        let now = lru.clock;
-        if lru.entries.len() >= CACHED_PICTURES && !lru.entries.contains_key(&key) {
-            // A linear scan of a few hundred entries, once per picture
-            // drawn: far below the drawing's cost.
-            if let Some(oldest) = lru.entries.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| *k) {
-                lru.entries.remove(&oldest);
-            }
-        }
-        lru.entries.insert(key, (png, now));
+        self.lock().put(key, png);
     }
 
     #[cfg(test)]
     fn len(&self) -> usize {
-        self.lock().entries.len()
+        self.lock().len()
     }
 }
 
@@ -252,7 +240,7 @@ impl Bot {
     }
 
     /// The picture of `view`'s board, from the cache or drawn on a
-    /// blocking thread (a few milliseconds of CPU that the runtime's
+    /// blocking thread (up to a millisecond or two of CPU that the runtime's
     /// threads must not spend).
     pub(super) async fn board_png(&self, language: Language, view: &GameView) -> Option<BoardPng> {
         let description: String = render::board_text(language, view)
@@ -314,6 +302,53 @@ impl Bot {
                 tracing::error!(%error, game_id = view.id, "drawing a board failed; showing the text");
                 None
             }
+        }
+    }
+
+    /// The picture of a puzzle's position, drawn from the solver's side on
+    /// a blocking thread, described by the puzzle's text board. Not cached:
+    /// a puzzle is shown to one player, once.
+    pub(super) async fn puzzle_png(&self, language: Language, puzzle: &PuzzleView) -> Option<BoardPng> {
+        let position = puzzle.position;
+        let description: String = render_puzzle::puzzle_board_text(language, &position)
+            .chars()
+            .take(DESCRIPTION_LIMIT)
+            .collect();
+        let labels = Seat::BOTH.map(|seat| render_puzzle::puzzle_row_label(language, &position, seat));
+        let drawn = tokio::task::spawn_blocking(move || {
+            crate::picture::board_png(&BoardPicture {
+                language,
+                position: &position,
+                bottom: position.to_move(),
+                labels,
+                to_move: Some(position.to_move()),
+                last: None,
+            })
+        })
+        .await;
+        match drawn {
+            Ok(Ok(png)) => Some(BoardPng {
+                png: png.into(),
+                description,
+                filename: format!("akon-puzzle-{}.png", puzzle.puzzle_id),
+            }),
+            Ok(Err(error)) => {
+                tracing::error!(%error, puzzle_id = puzzle.puzzle_id, "cannot draw a puzzle; showing the text");
+                None
+            }
+            Err(error) => {
+                tracing::error!(%error, puzzle_id = puzzle.puzzle_id, "drawing a puzzle failed; showing the text");
+                None
+            }
+        }
+    }
+
+    /// How the boards only `asker` sees are shown: their own style, or
+    /// text where the interaction shows the bot may not attach files.
+    pub(super) async fn private_board_style(&self, asker: Asker<'_>) -> BoardStyle {
+        match asker.app_permissions() {
+            Some(permissions) if !permissions.attach_files() => BoardStyle::Text,
+            _ => self.user_board_style(asker.user_id()).await,
         }
     }
 

@@ -5,7 +5,7 @@
 use std::f32::consts::PI;
 use std::fmt::Write as _;
 
-use super::{shorten, text};
+use super::{escape, shorten, text};
 use crate::engine::{Game, Hole, IllegalMove, MoveOutcome, Position, Seat, HOLES, HOLES_PER_ROW};
 use crate::i18n::Language;
 use crate::tr;
@@ -16,8 +16,9 @@ pub const HEIGHT: u32 = 300;
 /// The most seeds drawn one by one in a hole; more are written as a number
 /// (thirteen seeds are no longer counted at a glance).
 pub const MOST_SEEDS_DRAWN: u8 = 12;
-/// Longest player label drawn, in characters.
-const LABEL_CHARS: usize = 34;
+/// Longest player label drawn, in characters: what fits before the
+/// captures (a longer one is cut with an ellipsis, and clipped).
+const LABEL_CHARS: usize = 24;
 
 const PAGE: &str = "#faf6ee";
 const INK: &str = "#1d1d1d";
@@ -189,27 +190,74 @@ fn badge(out: &mut String, seat: Seat, x: f32, y: f32) {
     );
 }
 
-/// A row's line of text: badge, label and captures, and whose turn it is.
-fn row_label(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, y: f32) {
+/// The columns of a line's three parts: the badge; the player's name; the
+/// captures with whose turn it is or that the game is over, written from
+/// the right. Each part stays in its columns (the name is clipped to
+/// them), so that the PNG path draws each part alone and keeps it.
+pub(super) const LINE_PARTS: [(u32, u32); 3] = [(0, 40), (40, NAME_END), (NAME_END, WIDTH)];
+const NAME_END: u32 = 286;
+
+/// The rows of the line of `seat`'s row: above the board for the top row,
+/// below it for the bottom one, outside the wood (y = 37 to 263).
+pub(super) fn line_rows(bottom: Seat, seat: Seat) -> (u32, u32) {
+    if seat == bottom {
+        (264, HEIGHT)
+    } else {
+        (0, 36)
+    }
+}
+
+/// The three parts of the line of `seat`'s row, as SVG elements (see
+/// [`LINE_PARTS`]).
+pub(super) fn line_parts(picture: &BoardPicture<'_>, seat: Seat) -> [String; 3] {
     let l = picture.language;
-    badge(out, seat, BOARD_LEFT + 11.0, y - 5.0);
-    let label = tr!(
-        l,
-        "board-row-label",
-        label = shorten(&picture.labels[seat.index()], LABEL_CHARS),
-        captured = picture.position.captured(seat)
+    let y = if seat == picture.bottom { 290.0 } else { 26.0 };
+    let mut badge_part = String::new();
+    badge(&mut badge_part, seat, BOARD_LEFT + 11.0, y - 5.0);
+
+    // Clipped to its columns: a name of wide characters could otherwise
+    // run under the captures.
+    let clip = format!("name-{seat}");
+    let (rows_top, rows_bottom) = line_rows(picture.bottom, seat);
+    let mut name_part = format!(
+        r#"<clipPath id="{clip}"><rect x="{}" y="{rows_top}" width="{}" height="{}"/></clipPath>"#,
+        LINE_PARTS[1].0,
+        LINE_PARTS[1].1 - LINE_PARTS[1].0,
+        rows_bottom - rows_top
     );
     text(
-        out,
+        &mut name_part,
         BOARD_LEFT + 30.0,
         y,
-        &format!(r#"font-size="16" fill="{INK}""#),
-        &label,
+        &format!(r#"font-size="16" fill="{INK}" clip-path="url(#{clip})""#),
+        &shorten(&picture.labels[seat.index()], LABEL_CHARS),
+    );
+
+    let captured = tr!(l, "picture-captured", captured = picture.position.captured(seat));
+    let mut right = format!(
+        r#"<text x="{BOARD_RIGHT:.1}" y="{y:.1}" font-size="16" fill="{INK}" text-anchor="end">{}"#,
+        escape(&captured)
     );
     if picture.to_move == Some(seat) {
-        let turn = format!("▶ {}", tr!(l, "picture-to-move", seat = seat.to_string()));
-        let attributes = format!(r#"font-size="16" fill="{}" text-anchor="end""#, seat_colour(seat));
-        text(out, BOARD_RIGHT, y, &attributes, &turn);
+        let turn = tr!(l, "picture-to-move", seat = seat.to_string());
+        let _ = write!(
+            right,
+            r#" · <tspan fill="{}">▶ {}</tspan>"#,
+            seat_colour(seat),
+            escape(&turn)
+        );
+    } else if picture.to_move.is_none() && seat != picture.bottom {
+        let _ = write!(right, " · {}", escape(&tr!(l, "picture-game-over")));
+    }
+    right.push_str("</text>");
+    [badge_part, name_part, right]
+}
+
+/// A row's line: its badge, its player's name, the captures and whose turn
+/// it is or that the game is over.
+fn row_label(out: &mut String, picture: &BoardPicture<'_>, seat: Seat) {
+    for part in line_parts(picture, seat) {
+        out.push_str(&part);
     }
 }
 
@@ -272,38 +320,107 @@ fn name_y(bottom: Seat, seat: Seat, y: f32) -> f32 {
 /// What changes from position to position, drawn over [`base`]: labels,
 /// turn, seeds and the last move's marks.
 pub(super) fn overlay(out: &mut String, picture: &BoardPicture<'_>) {
-    let top = picture.bottom.opponent();
-    row_label(out, picture, top, 26.0);
-    row_label(out, picture, picture.bottom, 290.0);
-    if picture.to_move.is_none() {
-        let attributes = format!(r#"font-size="16" fill="{INK}" text-anchor="end""#);
-        text(
-            out,
-            BOARD_RIGHT,
-            26.0,
-            &attributes,
-            &tr!(picture.language, "picture-game-over"),
-        );
-    }
-    for seat in [top, picture.bottom] {
+    labels(out, picture);
+    for seat in [picture.bottom.opponent(), picture.bottom] {
         for index in 0..HOLES_PER_ROW {
             hole(out, picture, seat, index);
         }
     }
 }
 
+/// The lines above and below the board: each row's player and captures,
+/// whose turn it is or that the game is over.
+pub(super) fn labels(out: &mut String, picture: &BoardPicture<'_>) {
+    row_label(out, picture, picture.bottom.opponent());
+    row_label(out, picture, picture.bottom);
+}
+
+/// Everything a hole's changing part depends on: two holes with the same
+/// look are drawn alike, so the PNG path draws each look once
+/// (`super::board_png`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct HoleLook {
+    pub bottom: Seat,
+    pub seat: Seat,
+    /// 0 for hole 1.
+    pub index: u8,
+    pub seeds: u8,
+    /// The last move started here.
+    pub played: bool,
+    /// The last move captured this hole's seeds.
+    pub captured: bool,
+    /// The last move kept this hole 1's last seed.
+    pub kept: bool,
+    /// The last move sowed a seed here.
+    pub sown: bool,
+}
+
+impl HoleLook {
+    /// The look of `seat`'s hole `index` in `picture`.
+    pub fn of(picture: &BoardPicture<'_>, seat: Seat, index: usize) -> HoleLook {
+        let hole = Hole::ALL[index];
+        let board_index = seat.index() * HOLES_PER_ROW + index;
+        let last = picture.last.as_ref();
+        HoleLook {
+            bottom: picture.bottom,
+            seat,
+            index: index as u8,
+            seeds: picture.position.seeds(seat, hole),
+            played: last.is_some_and(|m| m.outcome.seat == seat && m.outcome.hole == hole),
+            captured: last.is_some_and(|m| m.outcome.seat != seat && m.outcome.captured_holes.contains(hole)),
+            kept: last.is_some_and(|m| m.outcome.kept_from_hole_one && m.outcome.last == (seat, hole)),
+            sown: last.is_some_and(|m| m.sown[board_index]),
+        }
+    }
+
+    /// The rectangle (x, y, width, height, in pixels) that holds everything
+    /// [`hole`] draws for this hole and nothing any other part draws: the
+    /// hole's column of the board, on its side of the groove.
+    pub fn tile(&self) -> (u32, u32, u32, u32) {
+        let column_width = (BOARD_RIGHT - BOARD_LEFT) / HOLES_PER_ROW as f32;
+        let column = if self.seat == self.bottom {
+            HOLES_PER_ROW - 1 - usize::from(self.index)
+        } else {
+            usize::from(self.index)
+        };
+        let left = (BOARD_LEFT + column_width * column as f32) as u32;
+        let right = (BOARD_LEFT + column_width * (column + 1) as f32) as u32;
+        let (top, bottom) = if self.seat == self.bottom {
+            TILE_BELOW_GROOVE
+        } else {
+            TILE_ABOVE_GROOVE
+        };
+        (left, top, right - left, bottom - top)
+    }
+}
+
+/// The rows of the holes' tiles on either side of the groove (y = 149 to
+/// 151), inside the wood (y = 37 to 263).
+const TILE_ABOVE_GROOVE: (u32, u32) = (40, 148);
+const TILE_BELOW_GROOVE: (u32, u32) = (152, 260);
+
 /// One hole's changing part: its seeds, its count and the last move's marks.
 fn hole(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, index: usize) {
-    let (x, y) = centre(picture.bottom, seat, index);
-    let hole = Hole::ALL[index];
-    let board_index = seat.index() * HOLES_PER_ROW + index;
-    let last = picture.last.as_ref();
-    let played = last.is_some_and(|m| m.outcome.seat == seat && m.outcome.hole == hole);
-    let captured = last.is_some_and(|m| m.outcome.seat != seat && m.outcome.captured_holes.contains(hole));
-    let kept = last.is_some_and(|m| m.outcome.kept_from_hole_one && m.outcome.last == (seat, hole));
-    let sown = last.is_some_and(|m| m.sown[board_index]);
+    draw_hole(out, HoleLook::of(picture, seat, index));
+}
 
-    let name_y = name_y(picture.bottom, seat, y);
+/// Draws a hole's changing part as `look` says.
+pub(super) fn draw_hole(out: &mut String, look: HoleLook) {
+    let HoleLook {
+        bottom,
+        seat,
+        played,
+        captured,
+        kept,
+        sown,
+        seeds,
+        ..
+    } = look;
+    let index = usize::from(look.index);
+    let (x, y) = centre(bottom, seat, index);
+    let hole = Hole::ALL[index];
+
+    let name_y = name_y(bottom, seat, y);
     let name = format!("{seat}{}", hole.number());
     if played {
         let _ = write!(
@@ -348,7 +465,6 @@ fn hole(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, index: usize) 
         );
     }
 
-    let seeds = picture.position.seeds(seat, hole);
     if seeds > MOST_SEEDS_DRAWN {
         text(
             out,
@@ -360,7 +476,7 @@ fn hole(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, index: usize) 
     } else {
         // The count too, small at the hole's outer corner: eleven and twelve
         // are hard to tell apart by eye.
-        let side = if seat == picture.bottom { 1.0 } else { -1.0 };
+        let side = if seat == bottom { 1.0 } else { -1.0 };
         text(
             out,
             x - HOLE_RADIUS * 0.85,
@@ -380,7 +496,7 @@ fn hole(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, index: usize) 
 
     // A seed sown here: a dot at the hole's outer corner.
     if sown && !played {
-        let side = if seat == picture.bottom { 1.0 } else { -1.0 };
+        let side = if seat == bottom { 1.0 } else { -1.0 };
         let _ = write!(
             out,
             r#"<circle cx="{:.1}" cy="{:.1}" r="4.5" fill="{MARK}" stroke="{WOOD_EDGE}"/>"#,
@@ -390,7 +506,7 @@ fn hole(out: &mut String, picture: &BoardPicture<'_>, seat: Seat, index: usize) 
     }
     if kept {
         // On the hole's edge by the groove, where nothing else is written.
-        let badge_y = if seat == picture.bottom {
+        let badge_y = if seat == bottom {
             y - HOLE_RADIUS
         } else {
             y + HOLE_RADIUS

@@ -6,14 +6,20 @@
 
 pub mod board;
 pub mod graph;
+mod palette;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::{Arc, OnceLock};
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use lru::LruCache;
 
 use resvg::{tiny_skia, usvg};
 
 pub use board::{board_svg, BoardPicture, LastMove};
+
+use crate::engine::{Seat, HOLES_PER_ROW};
 
 pub use graph::graph_svg;
 
@@ -57,23 +63,220 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
     encode(&rasterise(svg, None)?)
 }
 
-/// The board picture as PNG: the same picture as `png(&board_svg(picture))`,
-/// in about half the time. The part every position shares (the wood, the
-/// holes, their names) is rasterised once for each side it is seen from
-/// and kept; only the seeds, labels and marks are drawn over a copy.
+/// The board picture as PNG: the pixels of [`board_png_from_svg`] for
+/// `board_svg(picture)`, in a fraction of the time. The part every
+/// position shares (the wood, the holes, their names) is rasterised once
+/// for each side it is seen from; each hole's changing part (its seeds,
+/// count and marks) once for each look; each part of a line
+/// of names (badge, name, captures and turn) once for each text. Each part
+/// is kept as indices into the boards' palette, so a
+/// picture is the shared part with twenty parts copied in, compressed.
 pub fn board_png(picture: &BoardPicture<'_>) -> Result<Vec<u8>, PictureError> {
-    static BASES: [OnceLock<Result<tiny_skia::Pixmap, String>>; 2] = [OnceLock::new(), OnceLock::new()];
-    let base = BASES[picture.bottom.index()].get_or_init(|| {
+    let palette = board_palette();
+    let base = board_base(picture.bottom, palette)?;
+    let mut picture_indices = base.indices.clone();
+    for seat in Seat::BOTH {
+        let rows = board::line_rows(picture.bottom, seat);
+        for (part, columns) in board::line_parts(picture, seat).into_iter().zip(board::LINE_PARTS) {
+            let area = (columns.0, rows.0, columns.1 - columns.0, rows.1 - rows.0);
+            let drawn = line_part(part, area, base, palette)?;
+            picture_indices.paste(&drawn, area.0, area.1);
+        }
+        for index in 0..HOLES_PER_ROW {
+            let look = board::HoleLook::of(picture, seat, index);
+            let (x, y, _, _) = look.tile();
+            let tile = hole_tile(look, base, palette)?;
+            picture_indices.paste(&tile, x, y);
+        }
+    }
+    write_indexed(&picture_indices, palette).map_err(|e| PictureError::Png(e.to_string()))
+}
+
+/// Rasterises a board's whole SVG and writes it with the boards' palette:
+/// what [`board_png`] makes, the slow way (to compare them).
+pub fn board_png_from_svg(svg: &str) -> Result<Vec<u8>, PictureError> {
+    let palette = board_palette();
+    write_indexed(&Indexed::of(&rasterise(svg, None)?, palette), palette).map_err(|e| PictureError::Png(e.to_string()))
+}
+
+/// A rectangle of the picture: x, y, width and height in pixels.
+type Area = (u32, u32, u32, u32);
+
+/// Pixels as indices into a palette, row by row.
+#[derive(Clone)]
+struct Indexed {
+    width: u32,
+    height: u32,
+    indices: Vec<u8>,
+}
+
+impl Indexed {
+    /// `pixmap`'s pixels, each the index of its colour in `palette` or of
+    /// the nearest colour there.
+    fn of(pixmap: &tiny_skia::Pixmap, palette: &[[u8; 3]]) -> Indexed {
+        thread_local! {
+            /// Each colour met on this thread (its pixel's four bytes) and
+            /// its index in the boards' palette: a few thousand at most,
+            /// the shades of a few colours.
+            static INDEX: std::cell::RefCell<HashMap<u32, u8, Colours>> = std::cell::RefCell::default();
+        }
+        let mut indices = Vec::with_capacity(pixmap.pixels().len());
+        INDEX.with_borrow_mut(|index| {
+            if index.len() > 1 << 16 {
+                index.clear();
+            }
+            // Every picture paints an opaque page first: a pixel's bytes
+            // are its colour.
+            let mut last = u32::MAX;
+            let mut last_index = 0;
+            for pixel in pixmap.data().chunks_exact(4) {
+                let bytes = u32::from_le_bytes([pixel[0], pixel[1], pixel[2], pixel[3]]);
+                if bytes != last {
+                    last_index = *index
+                        .entry(bytes)
+                        .or_insert_with(|| nearest(palette, [pixel[0], pixel[1], pixel[2]]));
+                    last = bytes;
+                }
+                indices.push(last_index);
+            }
+        });
+        Indexed {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            indices,
+        }
+    }
+
+    /// Copies `part` in with its top left corner at (`x`, `y`).
+    fn paste(&mut self, part: &Indexed, x: u32, y: u32) {
+        let stride = self.width as usize;
+        let row = part.width as usize;
+        for (k, source) in part.indices.chunks_exact(row).enumerate() {
+            let start = (y as usize + k) * stride + x as usize;
+            self.indices[start..start + row].copy_from_slice(source);
+        }
+    }
+}
+
+/// The shared part of every board seen from one side: its pixels, to
+/// draw the other parts over, and their indices.
+struct Base {
+    pixels: tiny_skia::Pixmap,
+    indices: Indexed,
+}
+
+/// The shared part of every board seen from `bottom`'s side, drawn once.
+fn board_base(bottom: Seat, palette: &[[u8; 3]]) -> Result<&'static Base, PictureError> {
+    static BASES: [OnceLock<Result<Base, String>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let base = BASES[bottom.index()].get_or_init(|| {
         let mut svg = board::svg_start();
-        board::base(&mut svg, picture.bottom);
+        board::base(&mut svg, bottom);
         svg.push_str("</svg>");
-        rasterise(&svg, None).map_err(|e| e.to_string())
+        let pixels = rasterise(&svg, None).map_err(|e| e.to_string())?;
+        let indices = Indexed::of(&pixels, palette);
+        Ok(Base { pixels, indices })
     });
-    let base = base.as_ref().map_err(|e| PictureError::Png(e.clone()))?;
-    let mut svg = board::svg_start();
-    board::overlay(&mut svg, picture);
-    svg.push_str("</svg>");
-    encode(&rasterise(&svg, Some(base.clone()))?)
+    base.as_ref().map_err(|e| PictureError::Png(e.clone()))
+}
+
+/// Hole tiles kept: the looks of a game's holes repeat (few seeds, few
+/// marks); 2,048 tiles of about 9 KB hold the looks of ordinary play.
+const KEPT_TILES: usize = 2048;
+/// Parts of lines kept: names (two a game) and the captures with the turn
+/// (the same few hundred texts for every game), of about 10 KB each.
+const KEPT_LINE_PARTS: usize = 2048;
+
+type Kept<K> = Mutex<LruCache<K, Arc<Indexed>>>;
+
+fn kept<K: std::hash::Hash + Eq>(capacity: usize) -> Kept<K> {
+    Mutex::new(LruCache::new(NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN)))
+}
+
+/// The part `key` names from `cache`, or `draw`n and kept. Drawn without
+/// the lock: two threads may each draw the same part once, never wait.
+fn kept_or_drawn<K: std::hash::Hash + Eq>(
+    cache: &Kept<K>,
+    key: K,
+    draw: impl FnOnce() -> Result<Indexed, PictureError>,
+) -> Result<Arc<Indexed>, PictureError> {
+    let lock = || cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(part) = lock().get(&key) {
+        return Ok(part.clone());
+    }
+    let part = Arc::new(draw()?);
+    lock().put(key, part.clone());
+    Ok(part)
+}
+
+/// `look`'s tile, drawn over the shared part the first time.
+fn hole_tile(look: board::HoleLook, base: &Base, palette: &[[u8; 3]]) -> Result<Arc<Indexed>, PictureError> {
+    static TILES: OnceLock<Kept<board::HoleLook>> = OnceLock::new();
+    kept_or_drawn(TILES.get_or_init(|| kept(KEPT_TILES)), look, || {
+        let mut svg = board::svg_start();
+        board::draw_hole(&mut svg, look);
+        svg.push_str("</svg>");
+        draw_part(&svg, base, palette, look.tile())
+    })
+}
+
+/// A part of a line of names (SVG elements) in its `area`, drawn over the
+/// shared part the first time.
+fn line_part(part: String, area: Area, base: &Base, palette: &[[u8; 3]]) -> Result<Arc<Indexed>, PictureError> {
+    static PARTS: OnceLock<Kept<(String, Area)>> = OnceLock::new();
+    let svg = format!("{}{part}</svg>", board::svg_start());
+    kept_or_drawn(PARTS.get_or_init(|| kept(KEPT_LINE_PARTS)), (part, area), || {
+        draw_part(&svg, base, palette, area)
+    })
+}
+
+/// The rectangle `(x, y, width, height)` of the picture `svg` draws over
+/// the shared part, rasterised alone: the drawing shifted by whole pixels,
+/// so that each pixel is what rasterising the whole picture gives it.
+fn draw_part(
+    svg: &str,
+    base: &Base,
+    palette: &[[u8; 3]],
+    (x, y, width, height): Area,
+) -> Result<Indexed, PictureError> {
+    let rect = tiny_skia::IntRect::from_xywh(x as i32, y as i32, width, height).ok_or(PictureError::Empty)?;
+    let mut part = base.pixels.clone_rect(rect).ok_or(PictureError::Empty)?;
+    let tree = usvg::Tree::from_str(svg, options())?;
+    let shift = tiny_skia::Transform::from_translate(-(x as f32), -(y as f32));
+    resvg::render(&tree, shift, &mut part.as_mut());
+    Ok(Indexed::of(&part, palette))
+}
+
+/// The palette of every board picture: the 256 commonest colours of a few
+/// boards (the opening from both sides, the last move's marks, captures, a
+/// kept seed, big holes, a finished game), kept in `palette.rs`. One
+/// palette for all boards makes a colour's index a lookup that each thread
+/// remembers, and lets the parts of pictures be kept as indices; the rare
+/// shades of anti-aliased edges outside it take the nearest colour in it,
+/// which the eye does not see. A test checks that it is still the sample
+/// boards' palette.
+fn board_palette() -> &'static [[u8; 3]] {
+    &palette::BOARD_PALETTE
+}
+
+/// Which of `palette`'s colours is nearest `colour`.
+fn nearest(palette: &[[u8; 3]], colour: [u8; 3]) -> u8 {
+    let distance = |p: &[u8; 3]| -> i32 { (0..3).map(|k| (i32::from(p[k]) - i32::from(colour[k])).pow(2)).sum() };
+    (0..palette.len()).min_by_key(|&i| distance(&palette[i])).unwrap_or(0) as u8
+}
+
+/// An indexed PNG: fast deflate over rows filtered by the row above (a
+/// picture's flat areas repeat row after row), which is as small as
+/// choosing a filter for each row at half the time.
+fn write_indexed(picture: &Indexed, palette: &[[u8; 3]]) -> Result<Vec<u8>, png::EncodingError> {
+    let mut out = Vec::with_capacity(32 * 1024);
+    let mut encoder = png::Encoder::new(&mut out, picture.width, picture.height);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.concat());
+    encoder.set_compression(png::Compression::Fast);
+    encoder.set_filter(png::Filter::Up);
+    encoder.write_header()?.write_image_data(&picture.indices)?;
+    Ok(out)
 }
 
 /// Draws `svg` onto `under`, or onto a transparent pixmap of its size.
@@ -124,26 +327,19 @@ fn encode_indexed(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingEr
         index.insert(colour, i as u8);
     }
     for &(colour, _) in by_use.iter().skip(PALETTE) {
-        let distance = |p: &[u8; 3]| -> i32 { (0..3).map(|k| (i32::from(p[k]) - i32::from(colour[k])).pow(2)).sum() };
-        let nearest = (0..palette.len()).min_by_key(|&i| distance(&palette[i])).unwrap_or(0);
-        index.insert(colour, nearest as u8);
+        index.insert(colour, nearest(&palette, colour));
     }
-    let mut data = Vec::with_capacity(pixels.len());
+    let mut indices = Vec::with_capacity(pixels.len());
     for (colour, n) in runs {
         let i = index[&colour];
-        data.extend(std::iter::repeat_n(i, n as usize));
+        indices.extend(std::iter::repeat_n(i, n as usize));
     }
-    let mut out = Vec::with_capacity(32 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.concat());
-    // Fast deflate with adaptive row filters: as small as the best
-    // compression of RGB data at a tenth of the time.
-    encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::Filter::Adaptive);
-    encoder.write_header()?.write_image_data(&data)?;
-    Ok(out)
+    let picture = Indexed {
+        width: pixmap.width(),
+        height: pixmap.height(),
+        indices,
+    };
+    write_indexed(&picture, &palette)
 }
 
 /// A hash for colours, a few thousand keys of three bytes that no one
@@ -215,6 +411,69 @@ fn text(out: &mut String, x: f32, y: f32, attributes: &str, content: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sample_palette() -> Result<Vec<[u8; 3]>, PictureError> {
+        use crate::engine::{Game, Hole, Position};
+        use crate::i18n::Language;
+        let replay = |start: Position, holes: &[i64]| -> Option<Game> {
+            let holes: Option<Vec<Hole>> = holes.iter().map(|&n| Hole::new(n).ok()).collect();
+            Game::replay(start, &holes?).ok()
+        };
+        let samples = [
+            replay(Position::opening(Seat::A), &[]),
+            replay(Position::opening(Seat::B), &[3, 5]),
+            replay(Position::opening(Seat::A), &[3, 5, 1, 7, 2, 4]),
+            replay(Position::opening(Seat::A), &[3]),
+            Position::new(&[0, 18, 0, 0, 0, 0, 0], &[5, 1, 1, 1, 5, 5, 5], [15, 14], Seat::A)
+                .ok()
+                .and_then(|start| replay(start, &[2])),
+            Position::new(&[40, 0, 1, 0, 0, 0, 0], &[14, 15, 0, 0, 0, 0, 0], [0, 0], Seat::B)
+                .ok()
+                .map(Game::from_position),
+            Position::new(&[0, 0, 0, 0, 0, 0, 1], &[0; 7], [40, 29], Seat::A)
+                .ok()
+                .and_then(|start| replay(start, &[7])),
+        ];
+        let mut counts: HashMap<[u8; 3], u64, Colours> = HashMap::default();
+        for game in samples.iter().flatten() {
+            for bottom in Seat::BOTH {
+                let picture = BoardPicture::of_game(Language::English, game, bottom, |seat| format!("Player {seat}"));
+                for pixel in rasterise(&board_svg(&picture), None)?.pixels() {
+                    *counts.entry([pixel.red(), pixel.green(), pixel.blue()]).or_insert(0) += 1;
+                }
+            }
+        }
+        let mut by_use: Vec<([u8; 3], u64)> = counts.into_iter().collect();
+        by_use.sort_unstable_by_key(|&(colour, n)| (std::cmp::Reverse(n), colour));
+        Ok(by_use.into_iter().take(PALETTE).map(|(colour, _)| colour).collect())
+    }
+
+    /// After a change of the board's colours: `AKON_BLESS=1 cargo test
+    /// --lib picture::tests::the_board_palette` writes the new palette.
+    #[test]
+    fn the_board_palette_is_the_commonest_colours_of_the_sample_boards() {
+        let sampled = sample_palette().unwrap();
+        if std::env::var_os("AKON_BLESS").is_some_and(|v| v == "1") {
+            let mut source = String::from(
+                "//! The board pictures' palette (see `board_palette`), written by\n//! `AKON_BLESS=1 cargo test --lib picture::tests::the_board_palette`.\n\n",
+            );
+            let _ = writeln!(
+                source,
+                "pub(super) const BOARD_PALETTE: [[u8; 3]; {}] = [",
+                sampled.len()
+            );
+            for [r, g, b] in &sampled {
+                let _ = writeln!(source, "    [{r}, {g}, {b}],");
+            }
+            source.push_str("];\n");
+            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/src/picture/palette.rs"), source).unwrap();
+            return;
+        }
+        assert!(
+            sampled == palette::BOARD_PALETTE,
+            "the board's colours changed: AKON_BLESS=1 cargo test --lib picture::tests::the_board_palette"
+        );
+    }
 
     #[test]
     fn names_are_escaped_and_shortened() {
