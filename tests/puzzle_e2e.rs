@@ -120,3 +120,83 @@ async fn a_puzzle_solved_then_one_missed_show_in_stats() {
     assert!(ephemeral_text(&unknown).contains("does not exist"), "{unknown}");
     scene.finish().await;
 }
+
+/// The one attachment of a puzzle message: a PNG of the board that
+/// decodes; its id and its description (the text board).
+fn puzzle_picture(scene: &Scene, message: &Value) -> (u64, String) {
+    let attachments = message["attachments"].as_array().cloned().unwrap_or_default();
+    assert_eq!(attachments.len(), 1, "one picture: {message}");
+    let attachment = &attachments[0];
+    assert_eq!(attachment["content_type"], "image/png", "{attachment}");
+    let id = fake::snowflake(&attachment["id"]).unwrap();
+    let bytes = scene.fake.attachment_bytes(id).expect("the uploaded file is stored");
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut pixels).expect("the PNG decodes");
+    assert_eq!((frame.width, frame.height), (600, 300));
+    let description = attachment["description"].as_str().expect("a description").to_string();
+    (id, description)
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_player_who_chose_pictures_gets_puzzles_as_pictures_that_stay_when_answered);
+async fn a_player_who_chose_pictures_gets_puzzles_as_pictures_that_stay_when_answered() {
+    let scene = Scene::with_config(ServiceConfig {
+        puzzle_nodes: TEST_PUZZLE_NODES,
+        ..Default::default()
+    })
+    .await;
+    let chosen = scene
+        .slash(
+            &alice(),
+            "settings",
+            vec![("board_style", 3, serde_json::json!("picture"))],
+        )
+        .await;
+    assert!(ephemeral_text(&chosen).contains("a picture"), "{chosen}");
+
+    // Mined while deferred: the edited answer carries the picture, drawn
+    // from the solver's side, and no text board.
+    let ix = scene.fake.slash(&alice(), "akon", "puzzle", vec![]).await;
+    let puzzle = scene.fake.response(&ix).await;
+    scene.settle().await;
+    let (picture, description) = puzzle_picture(&scene, &puzzle);
+    assert!(description.contains("you ("), "{description}");
+    assert!(description.contains("opponent ("), "{description}");
+    let text = ephemeral_text(&puzzle);
+    assert!(text.starts_with("🧩 Puzzle #"), "{text}");
+    assert!(!text.contains("```"), "the picture shows the board: {text}");
+
+    // Answered: the verdict replaces the text, the picture stays.
+    let (attempt, best) = best_hole(&scene, &puzzle).await;
+    let (ix, solved) = scene
+        .click(
+            &alice(),
+            fake::message_id(&puzzle),
+            &format!("akon:puzzle:{attempt}:{best}"),
+        )
+        .await;
+    assert_eq!(scene.fake.callback_type(&ix).await, 7, "{solved}");
+    assert_eq!(puzzle_picture(&scene, &solved), (picture, description));
+    let text = fake::content(&solved);
+    assert!(text.contains("✅ Right"), "{text}");
+    assert!(!text.contains("```"), "{text}");
+
+    // With both, the next puzzle has the picture and the text board, which
+    // is the picture's description.
+    scene
+        .slash(
+            &alice(),
+            "settings",
+            vec![("board_style", 3, serde_json::json!("both"))],
+        )
+        .await;
+    let next_id = button_with_label(&solved, "Next puzzle");
+    let (_, next) = scene.click(&alice(), fake::message_id(&solved), &next_id).await;
+    let (_, description) = puzzle_picture(&scene, &next);
+    let text = ephemeral_text(&next);
+    let board = text.split("```").nth(1).expect("a text board").trim_matches('\n');
+    assert_eq!(board, description);
+    scene.finish().await;
+}

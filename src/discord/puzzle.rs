@@ -1,7 +1,8 @@
 //! `/akon puzzle` and the puzzle's buttons, all private to the solver. A
 //! puzzle kept already is shown at once; otherwise the answer is deferred
 //! while a batch is mined, then edited with the puzzle. A hole press is
-//! judged at once, on the puzzle's own message.
+//! judged at once, on the puzzle's own message. The board is shown as the
+//! solver's board style says (`/akon settings board_style`).
 
 use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage,
@@ -9,33 +10,67 @@ use serenity::all::{
 };
 
 use super::asker::Asker;
+use super::pictures::BoardPng;
 use super::render_puzzle::{answer_message, puzzle_message, PuzzleMessage};
 use super::{Answered, Bot, Call};
 use crate::engine::Hole;
 use crate::i18n::Language;
-use crate::service::{Languages, Player, PuzzleView, ServiceError};
+use crate::service::{BoardStyle, Languages, Player, PuzzleView, ServiceError};
 
-fn private(message: PuzzleMessage) -> CreateInteractionResponseMessage {
-    CreateInteractionResponseMessage::new()
-        .content(message.content)
-        .components(message.components)
-        .ephemeral(true)
+/// A puzzle's message with its picture, if it has one.
+struct Shown {
+    message: PuzzleMessage,
+    picture: Option<BoardPng>,
 }
 
-fn edit(message: PuzzleMessage) -> EditInteractionResponse {
-    EditInteractionResponse::new()
-        .content(message.content)
-        .components(message.components)
+fn private(shown: Shown) -> CreateInteractionResponseMessage {
+    let message = CreateInteractionResponseMessage::new()
+        .content(shown.message.content)
+        .components(shown.message.components)
+        .ephemeral(true);
+    match shown.picture {
+        Some(picture) => message.add_file(picture.attachment()),
+        None => message,
+    }
+}
+
+fn edit(shown: Shown) -> EditInteractionResponse {
+    let message = EditInteractionResponse::new()
+        .content(shown.message.content)
+        .components(shown.message.components);
+    match shown.picture {
+        Some(picture) => message.new_attachment(picture.attachment()),
+        None => message,
+    }
 }
 
 impl Bot {
-    /// The puzzle or the refusal, as a message.
-    fn puzzle_or_refusal(&self, language: Language, found: Result<PuzzleView, ServiceError>) -> PuzzleMessage {
+    /// The puzzle (as the solver's board style says: its picture, its text
+    /// board, or both) or the refusal, as a message.
+    async fn puzzle_or_refusal(
+        &self,
+        language: Language,
+        style: BoardStyle,
+        found: Result<PuzzleView, ServiceError>,
+    ) -> Shown {
         match found {
-            Ok(view) => puzzle_message(language, &view),
-            Err(error) => PuzzleMessage {
-                content: self.error_text(language, &error, "puzzle"),
-                components: vec![],
+            Ok(view) => {
+                let picture = match style.has_picture() {
+                    true => self.puzzle_png(language, &view).await,
+                    false => None,
+                };
+                let with_text = picture.is_none() || style.has_text();
+                Shown {
+                    message: puzzle_message(language, &view, with_text),
+                    picture,
+                }
+            }
+            Err(error) => Shown {
+                message: PuzzleMessage {
+                    content: self.error_text(language, &error, "puzzle"),
+                    components: vec![],
+                },
+                picture: None,
             },
         }
     }
@@ -72,14 +107,15 @@ impl Bot {
             Ok(Some(view)) => Some(Ok(view)),
             Err(error) => Some(Err(error)),
         };
+        let style = self.private_board_style(asker).await;
         if let Some(found) = ready {
-            let answer = private(self.puzzle_or_refusal(l, found));
+            let answer = private(self.puzzle_or_refusal(l, style, found).await);
             return asker.respond(ctx, CreateInteractionResponse::Message(answer)).await;
         }
         let deferred = CreateInteractionResponseMessage::new().ephemeral(true);
         asker.respond(ctx, CreateInteractionResponse::Defer(deferred)).await?;
-        let message = self.puzzle_or_refusal(l, self.service.puzzle(user).await);
-        asker.edit(ctx, edit(message)).await
+        let shown = self.puzzle_or_refusal(l, style, self.service.puzzle(user).await).await;
+        asker.edit(ctx, edit(shown)).await
     }
 
     /// A hole pressed on a puzzle: judged and scored once, shown on the
@@ -100,12 +136,18 @@ impl Bot {
         let l = call.languages.private;
         match self.service.answer_puzzle(attempt, hole, user).await {
             Ok(answer) => {
-                let message = answer_message(l, &answer);
-                let update = CreateInteractionResponseMessage::new()
-                    .content(message.content)
-                    .components(message.components);
-                press
-                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                // The puzzle's picture stays: the update names no
+                // attachments (serenity's builder would send none, which
+                // drops them), so only the text changes.
+                let pictured = !press.message.attachments.is_empty();
+                let with_text = !pictured || self.private_board_style(Asker::Button(press)).await.has_text();
+                let message = answer_message(l, &answer, with_text);
+                let update = serde_json::json!({
+                    "type": 7,
+                    "data": {"content": message.content, "components": message.components},
+                });
+                ctx.http
+                    .create_interaction_response(press.id, &press.token, &update, Vec::new())
                     .await
             }
             Err(error) => self.refuse(ctx, Asker::Button(press), l, &error, "puzzle").await,

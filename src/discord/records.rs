@@ -10,7 +10,7 @@ use super::asker::Asker;
 use super::render_records;
 use super::{Answered, Bot, Call};
 use crate::service::Languages;
-use crate::service::{BoardStyle, Delivery, Player, Scope};
+use crate::service::{Delivery, Player, Scope};
 use crate::tr;
 
 /// `reply` with a link button to a web page, if there is one.
@@ -158,10 +158,7 @@ impl Bot {
             }
         };
         // The asker's board style: they asked to see the game.
-        let style = match command.app_permissions {
-            Some(permissions) if !permissions.attach_files() => BoardStyle::Text,
-            _ => self.user_board_style(command.user.id.get()).await,
-        };
+        let style = self.private_board_style(Asker::Command(command)).await;
         let l = languages.public;
         let picture = match style.has_picture() {
             true => self.board_png(l, &record.view).await,

@@ -10,7 +10,7 @@ use super::review::{expected, seeds};
 use crate::ai::{PUZZLE_MARGIN_SEEDS, PUZZLE_NODES};
 use crate::board_text::draw;
 use crate::discord::custom_id::ButtonId;
-use crate::engine::{Hole, Position};
+use crate::engine::{Hole, Position, Seat};
 use crate::i18n::Language;
 use crate::service::{PuzzleAnswered, PuzzleStanding, PuzzleView};
 use crate::tr;
@@ -21,17 +21,26 @@ pub struct PuzzleMessage {
     pub components: Vec<CreateActionRow>,
 }
 
-/// The board drawn from the solver's side: their row at the bottom.
+/// A row's label on a puzzle's board: the solver's or their opponent's.
+pub fn puzzle_row_label(l: Language, position: &Position, seat: Seat) -> String {
+    if seat == position.to_move() {
+        tr!(l, "puzzle-row-you", seat = seat.to_string())
+    } else {
+        tr!(l, "puzzle-row-opponent", seat = seat.to_string())
+    }
+}
+
+/// The board drawn from the solver's side, their row at the bottom: the
+/// text board, and the description of the board's picture.
+pub fn puzzle_board_text(l: Language, position: &Position) -> String {
+    draw(l, position, position.to_move(), |seat| {
+        puzzle_row_label(l, position, seat)
+    })
+}
+
+/// The text board as a message shows it, in a code block.
 fn board(l: Language, position: &Position) -> String {
-    let mover = position.to_move();
-    let text = draw(l, position, mover, |seat| {
-        if seat == mover {
-            tr!(l, "puzzle-row-you", seat = seat.to_string())
-        } else {
-            tr!(l, "puzzle-row-opponent", seat = seat.to_string())
-        }
-    });
-    format!("```\n{text}\n```")
+    format!("```\n{}\n```", puzzle_board_text(l, position))
 }
 
 fn header(l: Language, puzzle: &PuzzleView) -> String {
@@ -43,12 +52,13 @@ fn header(l: Language, puzzle: &PuzzleView) -> String {
     )
 }
 
-/// A puzzle to solve: the task, the board, a button per hole (the illegal
-/// ones disabled).
-pub fn puzzle_message(l: Language, puzzle: &PuzzleView) -> PuzzleMessage {
+/// A puzzle to solve: the task, the board (unless `with_text_board` is
+/// false: a picture shows it), a button per hole (the illegal ones
+/// disabled).
+pub fn puzzle_message(l: Language, puzzle: &PuzzleView, with_text_board: bool) -> PuzzleMessage {
     let position = &puzzle.position;
-    let content = format!(
-        "{}\n{}\n{}",
+    let mut content = format!(
+        "{}\n{}",
         header(l, puzzle),
         tr!(
             l,
@@ -56,8 +66,11 @@ pub fn puzzle_message(l: Language, puzzle: &PuzzleView) -> PuzzleMessage {
             seat = position.to_move().to_string(),
             margin = seeds(l, PUZZLE_MARGIN_SEEDS)
         ),
-        board(l, position)
     );
+    if with_text_board {
+        content.push('\n');
+        content.push_str(&board(l, position));
+    }
     let legal = position.legal_moves();
     let button = |hole: Hole| {
         let id = ButtonId::Puzzle {
@@ -88,8 +101,9 @@ fn line(puzzle: &PuzzleView, pv: &[Hole]) -> String {
 }
 
 /// A judged answer: right or wrong and by how much, the engine's line, the
-/// rating change and streak; a button for the next puzzle.
-pub fn answer_message(l: Language, answer: &PuzzleAnswered) -> PuzzleMessage {
+/// rating change and streak; a button for the next puzzle. The board as
+/// text unless `with_text_board` is false (the puzzle's picture stays).
+pub fn answer_message(l: Language, answer: &PuzzleAnswered, with_text_board: bool) -> PuzzleMessage {
     let solution = &answer.solution;
     let verdict = if answer.solved {
         tr!(
@@ -110,20 +124,24 @@ pub fn answer_message(l: Language, answer: &PuzzleAnswered) -> PuzzleMessage {
         )
     };
     let standing = &answer.standing;
+    let board = with_text_board.then(|| board(l, &answer.puzzle.position));
     let content = [
-        header(l, &answer.puzzle),
-        board(l, &answer.puzzle.position),
-        verdict,
-        tr!(l, "puzzle-line", line = line(&answer.puzzle, &solution.pv)),
-        tr!(
+        Some(header(l, &answer.puzzle)),
+        board,
+        Some(verdict),
+        Some(tr!(l, "puzzle-line", line = line(&answer.puzzle, &solution.pv))),
+        Some(tr!(
             l,
             "puzzle-rating-change",
             before = rating_text(&answer.rating_before),
             after = rating_text(&standing.rating),
             streak = standing.streak,
             best = standing.best_streak
-        ),
+        )),
     ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
     .join("\n");
     let next = CreateButton::new(ButtonId::NextPuzzle.to_string())
         .label(tr!(l, "button-puzzle-next"))
