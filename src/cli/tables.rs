@@ -27,7 +27,7 @@ enum TablesCommand {
 
 #[derive(Args, Debug)]
 struct BuildArgs {
-    /// The most seeds on the board (1 to 40; 18 takes minutes and 470 MB).
+    /// The most seeds on the board (1 to 40; 19, the largest file under 1 GB, takes about 10 minutes and 819 MB).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=tables::MOST_SEEDS as i64))]
     max_seeds: u8,
     /// Where to write the tables.
