@@ -11,11 +11,22 @@ use crate::service::{Delivery, GameView, Languages, MovePress, Place, ServiceErr
 use crate::tr;
 
 /// Answers a press on a board by taking the board's buttons off, and
-/// nothing else. Not serenity's `UpdateMessage`: its body always carries
-/// `"attachments": []`, which tells Discord to drop the board's picture.
-/// Without the key Discord keeps the message's attachments.
+/// nothing else; its picture stays.
 pub(super) async fn strip_pressed_board(ctx: &Context, press: &ComponentInteraction) -> Answered {
-    let update = serde_json::json!({"type": 7, "data": {"components": []}});
+    update_keeping_attachments(ctx, press, serde_json::json!({"components": []})).await
+}
+
+/// Answers a press by changing the pressed message as `data` says (its
+/// `content`, `components`), keeping its attachments. Not serenity's
+/// `UpdateMessage`: its body always carries `"attachments": []`, which
+/// tells Discord to drop a board's or a puzzle's picture. Without the key
+/// Discord keeps the message's attachments.
+pub(super) async fn update_keeping_attachments(
+    ctx: &Context,
+    press: &ComponentInteraction,
+    data: serde_json::Value,
+) -> Answered {
+    let update = serde_json::json!({"type": 7, "data": data});
     ctx.http
         .create_interaction_response(press.id, &press.token, &update, Vec::new())
         .await

@@ -20,7 +20,7 @@ use super::asker::Asker;
 use super::render::{self, Reply};
 use super::render_puzzle;
 use super::{response, Bot};
-use crate::engine::Seat;
+use crate::engine::{Position, Seat};
 use crate::i18n::Language;
 use crate::picture::{BoardPicture, LastMove};
 use crate::service::{BoardStyle, GameView, PuzzleView};
@@ -208,6 +208,40 @@ pub(super) fn missing_permissions(error: &serenity::Error) -> bool {
     )
 }
 
+/// A text board as a picture's description: at most what Discord takes.
+fn description(text_board: String) -> String {
+    text_board.chars().take(DESCRIPTION_LIMIT).collect()
+}
+
+/// The board picture of `position` as PNG, drawn on a blocking thread (up
+/// to a millisecond or two of CPU that the runtime's threads must not
+/// spend); why not, as a sentence for the log.
+async fn drawn_png(
+    language: Language,
+    position: Position,
+    bottom: Seat,
+    labels: [String; 2],
+    to_move: Option<Seat>,
+    last: Option<LastMove>,
+) -> Result<Vec<u8>, String> {
+    let drawn = tokio::task::spawn_blocking(move || {
+        crate::picture::board_png(&BoardPicture {
+            language,
+            position: &position,
+            bottom,
+            labels,
+            to_move,
+            last,
+        })
+    })
+    .await;
+    match drawn {
+        Ok(Ok(png)) => Ok(png),
+        Ok(Err(error)) => Err(error.to_string()),
+        Err(error) => Err(format!("the drawing thread failed: {error}")),
+    }
+}
+
 fn text_hash(text: &str) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut hasher);
@@ -239,14 +273,9 @@ impl Bot {
         }
     }
 
-    /// The picture of `view`'s board, from the cache or drawn on a
-    /// blocking thread (up to a millisecond or two of CPU that the runtime's
-    /// threads must not spend).
+    /// The picture of `view`'s board, from the cache or drawn.
     pub(super) async fn board_png(&self, language: Language, view: &GameView) -> Option<BoardPng> {
-        let description: String = render::board_text(language, view)
-            .chars()
-            .take(DESCRIPTION_LIMIT)
-            .collect();
+        let description = description(render::board_text(language, view));
         let key = Key {
             game: view.id,
             ply: view.ply(),
@@ -264,26 +293,14 @@ impl Bot {
                 filename,
             });
         }
-        let position = *view.game.position();
         let labels = [
             render::board_label(language, view, Seat::A),
             render::board_label(language, view, Seat::B),
         ];
-        let to_move = view.to_move();
         let last = view.last_move.map(LastMove::from_outcome);
-        let drawn = tokio::task::spawn_blocking(move || {
-            crate::picture::board_png(&BoardPicture {
-                language,
-                position: &position,
-                bottom: Seat::B,
-                labels,
-                to_move,
-                last,
-            })
-        })
-        .await;
+        let drawn = drawn_png(language, *view.game.position(), Seat::B, labels, view.to_move(), last).await;
         match drawn {
-            Ok(Ok(png)) => {
+            Ok(png) => {
                 CACHE_MISSES.fetch_add(1, Ordering::Relaxed);
                 crate::telemetry::board_picture(false);
                 let png: Arc<[u8]> = png.into();
@@ -294,50 +311,28 @@ impl Bot {
                     filename,
                 })
             }
-            Ok(Err(error)) => {
-                tracing::error!(%error, game_id = view.id, "cannot draw a board; showing the text");
-                None
-            }
             Err(error) => {
-                tracing::error!(%error, game_id = view.id, "drawing a board failed; showing the text");
+                tracing::error!(%error, game_id = view.id, "cannot draw a board; showing the text");
                 None
             }
         }
     }
 
-    /// The picture of a puzzle's position, drawn from the solver's side on
-    /// a blocking thread, described by the puzzle's text board. Not cached:
-    /// a puzzle is shown to one player, once.
+    /// The picture of a puzzle's position, drawn from the solver's side,
+    /// described by the puzzle's text board. Not cached: a puzzle is shown
+    /// to one player, once.
     pub(super) async fn puzzle_png(&self, language: Language, puzzle: &PuzzleView) -> Option<BoardPng> {
         let position = puzzle.position;
-        let description: String = render_puzzle::puzzle_board_text(language, &position)
-            .chars()
-            .take(DESCRIPTION_LIMIT)
-            .collect();
+        let mover = position.to_move();
         let labels = Seat::BOTH.map(|seat| render_puzzle::puzzle_row_label(language, &position, seat));
-        let drawn = tokio::task::spawn_blocking(move || {
-            crate::picture::board_png(&BoardPicture {
-                language,
-                position: &position,
-                bottom: position.to_move(),
-                labels,
-                to_move: Some(position.to_move()),
-                last: None,
-            })
-        })
-        .await;
-        match drawn {
-            Ok(Ok(png)) => Some(BoardPng {
+        match drawn_png(language, position, mover, labels, Some(mover), None).await {
+            Ok(png) => Some(BoardPng {
                 png: png.into(),
-                description,
+                description: description(render_puzzle::puzzle_board_text(language, &position)),
                 filename: format!("akon-puzzle-{}.png", puzzle.puzzle_id),
             }),
-            Ok(Err(error)) => {
-                tracing::error!(%error, puzzle_id = puzzle.puzzle_id, "cannot draw a puzzle; showing the text");
-                None
-            }
             Err(error) => {
-                tracing::error!(%error, puzzle_id = puzzle.puzzle_id, "drawing a puzzle failed; showing the text");
+                tracing::error!(%error, puzzle_id = puzzle.puzzle_id, "cannot draw a puzzle; showing the text");
                 None
             }
         }

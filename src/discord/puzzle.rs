@@ -136,19 +136,12 @@ impl Bot {
         let l = call.languages.private;
         match self.service.answer_puzzle(attempt, hole, user).await {
             Ok(answer) => {
-                // The puzzle's picture stays: the update names no
-                // attachments (serenity's builder would send none, which
-                // drops them), so only the text changes.
+                // The puzzle's picture stays; only the text changes.
                 let pictured = !press.message.attachments.is_empty();
                 let with_text = !pictured || self.private_board_style(Asker::Button(press)).await.has_text();
                 let message = answer_message(l, &answer, with_text);
-                let update = serde_json::json!({
-                    "type": 7,
-                    "data": {"content": message.content, "components": message.components},
-                });
-                ctx.http
-                    .create_interaction_response(press.id, &press.token, &update, Vec::new())
-                    .await
+                let data = serde_json::json!({"content": message.content, "components": message.components});
+                super::buttons::update_keeping_attachments(ctx, press, data).await
             }
             Err(error) => self.refuse(ctx, Asker::Button(press), l, &error, "puzzle").await,
         }
