@@ -44,11 +44,20 @@ fn nodes_per_second(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(4))
         .warm_up_time(Duration::from_secs(1));
-    for (name, game) in [("opening", Game::opening(Seat::A)), ("middle_game", middle_game())] {
-        let config = best_move_config(Limits::nodes(NODES));
-        let nodes = decide(&game, &config, 0).unwrap().nodes;
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(name, |b| b.iter(|| decide(black_box(&game), &config, 0).unwrap()));
+    // The fitted evaluation has more terms than the classic one; both are
+    // measured, so that what the terms cost per node shows.
+    for (eval_name, eval) in [("", EvalWeights::STANDARD), ("_classic_eval", EvalWeights::CLASSIC)] {
+        for (name, game) in [("opening", Game::opening(Seat::A)), ("middle_game", middle_game())] {
+            let config = LevelConfig {
+                eval,
+                ..best_move_config(Limits::nodes(NODES))
+            };
+            let nodes = decide(&game, &config, 0).unwrap().nodes;
+            group.throughput(Throughput::Elements(nodes));
+            group.bench_function(format!("{name}{eval_name}"), |b| {
+                b.iter(|| decide(black_box(&game), &config, 0).unwrap())
+            });
+        }
     }
     group.finish();
 }

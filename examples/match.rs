@@ -7,9 +7,15 @@
 //! cargo run --release --example match -- --games 100 --pairs master:hard --scale 0.25 --threads 2
 //! ```
 //!
-//! Players: the levels `easy`, `medium`, `hard`, `master`; `random` (a
-//! uniformly random legal move) and `greedy` (the move that captures the most
-//! seeds at once, ties broken at random).
+//! Players: the levels `easy`, `medium`, `hard`, `master`; each level with
+//! the evaluation that came before the fitted one, `easy-classic` …
+//! `master-classic` (`EvalWeights::CLASSIC`: the level exactly as it played
+//! then); `random` (a uniformly random legal move) and `greedy` (the move
+//! that captures the most seeds at once, ties broken at random).
+//!
+//! ```text
+//! cargo run --release --example match -- --games 400 --pairs master:master-classic --scale 0.0625 --threads 2
+//! ```
 //!
 //! Games come in pairs from the same opening, each player moving first once,
 //! so a lopsided opening favours nobody. Each opening is `--opening-plies`
@@ -35,7 +41,10 @@
 //! - `--seed S`: the seed of the openings and the random choices (default 1);
 //! - `--threads T`: games played at once (default 1);
 //! - `--opening-plies K`: random plies before the players take over;
-//! - `--play-out`: play every game to its end, even once it is decided.
+//! - `--play-out`: play every game to its end, even once it is decided;
+//! - `--weights w,w,...`: the evaluation's weights (in the order of
+//!   `akon::ai::TERM_NAMES`) for the levels without `-classic`, instead of
+//!   `EvalWeights::STANDARD`: to try weights before putting them in.
 //!
 //! Each finished game is also logged on stderr, so an interrupted run can
 //! still be counted.
@@ -45,7 +54,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use akon::ai::{analyze, decide, Level, LevelConfig, Limits};
+use akon::ai::{analyze, decide, EvalWeights, Level, LevelConfig, Limits, TERMS, TERM_NAMES};
 use akon::engine::{Game, Hole, Seat, Status, TOTAL_SEEDS};
 use akon::random::SplitMix64;
 
@@ -56,6 +65,8 @@ const MAX_PLIES: usize = 2_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Player {
     Level(Level),
+    /// The level with the classic evaluation.
+    Classic(Level),
     Random,
     Greedy,
 }
@@ -65,6 +76,11 @@ impl Player {
         match name.trim() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
+            other if other.ends_with("-classic") => other
+                .trim_end_matches("-classic")
+                .parse()
+                .map(Player::Classic)
+                .map_err(|e| format!("{e}; or random, greedy")),
             other => other
                 .parse()
                 .map(Player::Level)
@@ -75,6 +91,7 @@ impl Player {
     fn name(self) -> String {
         match self {
             Player::Level(level) => level.to_string(),
+            Player::Classic(level) => format!("{level}-classic"),
             Player::Random => "random".into(),
             Player::Greedy => "greedy".into(),
         }
@@ -98,12 +115,13 @@ struct Options {
     threads: usize,
     opening_plies: usize,
     play_out: bool,
+    weights: Option<EvalWeights>,
 }
 
 fn usage(error: &str) -> ! {
     eprintln!("match: {error}");
     eprintln!(
-        "usage: match [--games N] [--players a,b,..] [--pairs a:b,..] [--scale F] [--seed S] [--threads T] [--opening-plies K] [--play-out]"
+        "usage: match [--games N] [--players a,b,..] [--pairs a:b,..] [--scale F] [--seed S] [--threads T] [--opening-plies K] [--play-out] [--weights w,..]"
     );
     std::process::exit(2)
 }
@@ -117,6 +135,7 @@ fn parse_options() -> Options {
         threads: 1,
         opening_plies: 4,
         play_out: false,
+        weights: None,
     };
     let mut players: Vec<Player> = ALL_PLAYERS.to_vec();
     let mut pairs: Option<Vec<(Player, Player)>> = None;
@@ -154,6 +173,20 @@ fn parse_options() -> Options {
                 )
             }
             "--play-out" => options.play_out = true,
+            "--weights" => {
+                let w: Vec<i32> = value()
+                    .split(',')
+                    .map(|w| {
+                        w.trim()
+                            .parse()
+                            .unwrap_or_else(|_| usage("--weights takes whole numbers"))
+                    })
+                    .collect();
+                let w: [i32; TERMS] = w
+                    .try_into()
+                    .unwrap_or_else(|_| usage(&format!("--weights takes {TERMS} numbers: {}", TERM_NAMES.join(","))));
+                options.weights = Some(EvalWeights::from_array(w));
+            }
             "--help" | "-h" => usage("help"),
             other => usage(&format!("unknown option {other}")),
         }
@@ -197,8 +230,9 @@ impl Dice {
 
 /// A level's configuration as the runner uses it: no time cap, and the node
 /// budget scaled for the levels that search until it runs out.
-fn config(level: Level, scale: f64) -> LevelConfig {
+fn config(level: Level, eval: EvalWeights, scale: f64) -> LevelConfig {
     let mut config = level.config();
+    config.eval = eval;
     if config.limits.max_depth == Limits::MAX_DEPTH {
         config.limits.max_nodes = ((config.limits.max_nodes as f64 * scale) as u64).max(1_000);
     }
@@ -225,7 +259,7 @@ struct Thinking {
     time: Duration,
 }
 
-fn choose(player: Player, game: &Game, dice: &mut Dice, scale: f64, stats: &mut Thinking) -> Hole {
+fn choose(player: Player, game: &Game, dice: &mut Dice, options: &Options, stats: &mut Thinking) -> Hole {
     let legal: Vec<Hole> = game.legal_moves().iter().collect();
     stats.moves += 1;
     match player {
@@ -248,9 +282,14 @@ fn choose(player: Player, game: &Game, dice: &mut Dice, scale: f64, stats: &mut 
                 .collect();
             dice.pick(&best)
         }
-        Player::Level(level) => {
+        Player::Level(level) | Player::Classic(level) => {
+            let eval = match player {
+                Player::Classic(_) => EvalWeights::CLASSIC,
+                _ => options.weights.unwrap_or(level.config().eval),
+            };
             let start = Instant::now();
-            let decision = decide(game, &config(level, scale), dice.next()).expect("the game is not over");
+            let decision =
+                decide(game, &config(level, eval, options.scale), dice.next()).expect("the game is not over");
             if decision.depth > 0 {
                 stats.time += start.elapsed();
                 stats.searched += 1;
@@ -306,7 +345,7 @@ fn play(players: [Player; 2], first_is_a: bool, opening: &[Hole], seed: u64, opt
             break;
         }
         let who = if to_move == seat_of_first { 0 } else { 1 };
-        let hole = choose(players[who], &game, &mut dice, options.scale, &mut stats[who]);
+        let hole = choose(players[who], &game, &mut dice, options, &mut stats[who]);
         game.play(hole).expect("players only choose legal moves");
     }
     let position = game.position();
@@ -423,24 +462,39 @@ fn main() {
         options.threads,
         started.elapsed().as_secs_f64()
     );
+    if let Some(weights) = options.weights {
+        println!();
+        println!(
+            "The levels without -classic searched with the weights {} = {:?}.",
+            TERM_NAMES.join(","),
+            weights.to_array()
+        );
+    }
     println!();
     println!(
-        "| player | opponent | games | wins | draws | losses | score % | won % of decided | mean margin | mean plies |"
+        "| player | opponent | games | wins | draws | losses | score % | 95% interval | won % of decided | mean margin | mean plies |"
     );
-    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let tallies = tallies.into_inner().unwrap();
     for (&(a, b), t) in options.pairs.iter().zip(&tallies) {
         let games = (t.wins + t.draws + t.losses) as f64;
         let decided = (t.wins + t.losses) as f64;
+        // The score's 95% interval, normal approximation over games
+        // scored 1, 1/2 and 0.
+        let score = (t.wins as f64 + 0.5 * t.draws as f64) / games;
+        let square = (t.wins as f64 + 0.25 * t.draws as f64) / games;
+        let half_width = 1.96 * ((square - score * score).max(0.0) / games).sqrt();
         println!(
-            "| {} | {} | {} | {} | {} | {} | {:.1} | {} | {:+.1} | {:.0} |",
+            "| {} | {} | {} | {} | {} | {} | {:.1} | {:.1}–{:.1} | {} | {:+.1} | {:.0} |",
             a.name(),
             b.name(),
             games,
             t.wins,
             t.draws,
             t.losses,
-            100.0 * (t.wins as f64 + 0.5 * t.draws as f64) / games,
+            100.0 * score,
+            100.0 * (score - half_width),
+            100.0 * (score + half_width),
             if decided > 0.0 {
                 format!("{:.1}", 100.0 * t.wins as f64 / decided)
             } else {
@@ -456,7 +510,7 @@ fn main() {
     let thinking = thinking.into_inner().unwrap();
     let mut players: Vec<_> = thinking
         .into_iter()
-        .filter(|(p, _)| matches!(p, Player::Level(_)))
+        .filter(|(p, _)| matches!(p, Player::Level(_) | Player::Classic(_)))
         .collect();
     players.sort_by_key(|(p, _)| *p);
     for (player, s) in players {

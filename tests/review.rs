@@ -43,23 +43,23 @@ fn a_known_game_gives_pinned_classifications_and_accuracies() {
     let (game, review) = known_review();
     assert_eq!(
         letters(&review),
-        "........i...i.m......ii...i.i.i.i.......i.....................m.f.f.",
+        "i.......m.i.mim.i....mi.i.m.m...mi......i..........i........i.i.f.f.",
         "{}",
         serde_json::to_string(&review).unwrap()
     );
     let (a, b) = (review.seat(Seat::A), review.seat(Seat::B));
     assert_eq!(
         (a.moves, a.accurate, a.accuracy, a.total_loss),
-        (32, 22, 69, 33),
+        (32, 18, 56, 57),
         "{a:?}"
     );
-    assert_eq!((a.inaccuracies, a.mistakes, a.blunders), (8, 2, 0));
+    assert_eq!((a.inaccuracies, a.mistakes, a.blunders), (8, 6, 0));
     assert_eq!(
         (b.moves, b.accurate, b.accuracy, b.total_loss),
-        (34, 33, 97, 3),
+        (34, 30, 88, 16),
         "{b:?}"
     );
-    assert_eq!((b.inaccuracies, b.mistakes, b.blunders), (1, 0, 0));
+    assert_eq!((b.inaccuracies, b.mistakes, b.blunders), (3, 1, 0));
     assert_eq!(review.turning_point, Some(9));
     // The last point of the graph is the game's real result.
     let p = game.position();
@@ -163,7 +163,7 @@ fn akon_review_prints_the_review_as_text_or_one_line_of_json() {
     let json: Value = serde_json::from_str(&out).unwrap();
     let (_, review) = known_review();
     assert_eq!(json, serde_json::to_value(&review).unwrap());
-    assert_eq!(json["moves"][0]["classification"], "good");
+    assert_eq!(json["moves"][0]["classification"], "inaccuracy");
     assert!(json["seats"]["A"]["accuracy"].is_u64());
     assert_eq!(json["turning_point"], review.turning_point.unwrap());
 

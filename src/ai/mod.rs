@@ -18,7 +18,8 @@
 //!
 //! - the search (negamax alpha-beta, iterative deepening, transposition
 //!   table, the end-of-game and loop rules inside the tree): `search.rs`;
-//! - the evaluation at the horizon and its terms: `eval.rs`;
+//! - the evaluation at the horizon and its terms: `eval.rs`; how its
+//!   weights are fitted by self-play: [`tuning`];
 //! - the levels: [`Level`], [`LevelConfig`];
 //! - the post-game review: [`review`] (`review.rs`);
 //! - puzzles: [`puzzle_in`], [`mine_game`] (`puzzle.rs`).
@@ -36,6 +37,7 @@ mod review;
 mod search;
 pub mod tables;
 mod tt;
+pub mod tuning;
 mod zobrist;
 
 use std::time::{Duration, Instant};
@@ -46,12 +48,12 @@ use serde::{Serialize, Serializer};
 use crate::engine::{Game, Hole};
 use crate::random::SplitMix64;
 
-pub use eval::EvalWeights;
+pub use eval::{features, EvalWeights, SCALE as UNITS_PER_SEED, TERMS, TERM_NAMES};
 pub use hint::{hint, Hint, HintReason, HINT_NODES};
 pub use level::{Level, LevelConfig, LevelError};
 pub use puzzle::{
-    candidate_positions, mine_game, puzzle_in, self_play_game, Puzzle, Solution, OPENING_PLIES_SKIPPED,
-    POSITIONS_PER_GAME, PUZZLE_MARGIN_SEEDS, PUZZLE_NODES,
+    candidate_positions, mine_game, puzzle_in, self_play_game, Puzzle, Solution, CONFIRMING_FACTOR,
+    OPENING_PLIES_SKIPPED, POSITIONS_PER_GAME, PUZZLE_MARGIN_SEEDS, PUZZLE_NODES,
 };
 pub use review::{
     evaluation_graph, review, Classification, Review, ReviewedMove, SeatSummary, Seats, ACCURATE_WITHIN_SEEDS,
