@@ -328,31 +328,8 @@ mod tests {
 
     #[test]
     fn the_quick_capture_count_is_the_engine_s() {
-        let mut rng = SplitMix64::new(3);
         let mut checked = 0;
-        for _ in 0..300 {
-            // Random games, and random boards with big holes too.
-            let mut game = Game::opening(Seat::A);
-            while !game.is_over() {
-                let p = *game.position();
-                for hole in p.non_empty_holes() {
-                    let mut copy = p;
-                    assert_eq!(
-                        capture(&p, hole),
-                        copy.play_unchecked(hole).captured,
-                        "{p}\nhole {hole}"
-                    );
-                    checked += 1;
-                }
-                let legal: Vec<Hole> = game.legal_moves().iter().collect();
-                game.play(legal[rng.below(legal.len())]).unwrap();
-            }
-            let mut board = [0i64; 14];
-            for _ in 0..70 {
-                let upto = rng.below(14) + 1;
-                board[rng.below(upto)] += 1;
-            }
-            let p = Position::new(&board[..7], &board[7..], [0, 0], Seat::A).unwrap();
+        for p in positions(3) {
             for hole in p.non_empty_holes() {
                 let mut copy = p;
                 assert_eq!(
@@ -360,9 +337,10 @@ mod tests {
                     copy.play_unchecked(hole).captured,
                     "{p}\nhole {hole}"
                 );
+                checked += 1;
             }
         }
-        assert!(checked > 10_000);
+        assert!(checked > 10_000, "{checked}");
     }
 
     /// Random positions, from games and from random boards with big holes.
