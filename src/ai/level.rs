@@ -47,7 +47,7 @@ impl Level {
     /// The node budgets are what decide the strength, and make a level's
     /// move depend only on the game (and the seed); the time caps are a
     /// safety net for slow machines, at roughly twice the time the node
-    /// budget takes on one core of a current machine (about 10 million
+    /// budget takes on one core of a current machine (about 7 million
     /// nodes per second). When a time cap cuts a search short, the move may
     /// differ from run to run.
     pub fn config(self) -> LevelConfig {
@@ -76,7 +76,7 @@ impl Level {
                 tolerance: Some(0),
                 eval: EvalWeights::STANDARD,
             },
-            // About one second: 8 million nodes.
+            // About a second: 8 million nodes.
             Level::Hard => LevelConfig {
                 limits: Limits {
                     max_depth: Limits::MAX_DEPTH,
