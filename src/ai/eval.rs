@@ -184,7 +184,7 @@ struct Counts {
     targets: i32,
     hole_one: i32,
     big_holes: i32,
-    captured_share_num: i32,
+    captured: i32,
 }
 
 #[inline]
@@ -198,7 +198,7 @@ fn counts(position: &Position) -> Counts {
         targets: 0,
         hole_one: board[me] as i32 - board[them] as i32,
         big_holes: 0,
-        captured_share_num: 0,
+        captured: 0,
     };
     let mut on_board = 0;
     for i in 0..HOLES_PER_ROW {
@@ -209,22 +209,22 @@ fn counts(position: &Position) -> Counts {
         c.targets += (1..=3).contains(&theirs) as i32 - (1..=3).contains(&mine) as i32;
         c.big_holes += (mine >= 14) as i32 - (theirs >= 14) as i32;
     }
-    c.captured_share_num = TOTAL_SEEDS as i32 - on_board;
+    c.captured = TOTAL_SEEDS as i32 - on_board;
     c
 }
 
 /// The terms of the evaluation for the player to move, in the order of
-/// [`TERM_NAMES`]: what the weights multiply (`row_late` is the row
-/// difference times the share of the seeds captured, so it is fractional).
+/// [`TERM_NAMES`]: what the weights multiply (the two late terms are
+/// scaled by the share of the seeds captured, so they are fractional).
 pub fn features(position: &Position) -> [f64; TERMS] {
     let c = counts(position);
     [
         c.row as f64,
-        c.row as f64 * c.captured_share_num as f64 / TOTAL_SEEDS as f64,
+        c.row as f64 * c.captured as f64 / TOTAL_SEEDS as f64,
         best_capture(position, position.to_move()) as f64,
         best_capture(position, position.to_move().opponent()) as f64,
         c.mobility as f64,
-        c.mobility as f64 * c.captured_share_num as f64 / TOTAL_SEEDS as f64,
+        c.mobility as f64 * c.captured as f64 / TOTAL_SEEDS as f64,
         c.targets as f64,
         c.hole_one as f64,
         c.big_holes as f64,
@@ -238,7 +238,7 @@ pub fn features(position: &Position) -> [f64; TERMS] {
 #[inline]
 pub(crate) fn evaluate(position: &Position, weights: &EvalWeights) -> i32 {
     let c = counts(position);
-    let late = (weights.row_late * c.row + weights.mobility_late * c.mobility) * c.captured_share_num;
+    let late = (weights.row_late * c.row + weights.mobility_late * c.mobility) * c.captured;
     let mut score = weights.row * c.row
         + late / TOTAL_SEEDS as i32
         + weights.mobility * c.mobility
