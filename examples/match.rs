@@ -14,7 +14,7 @@
 //! that captures the most seeds at once, ties broken at random).
 //!
 //! ```text
-//! cargo run --release --example match -- --games 400 --pairs master:master-classic --scale 0.0625 --threads 2
+//! cargo run --release --example match -- --games 400 --pairs master:master-classic --scale 0.03125 --threads 2
 //! ```
 //!
 //! Games come in pairs from the same opening, each player moving first once,

@@ -205,8 +205,12 @@ fn to_seeds(units: i32) -> i32 {
 /// The capture difference so far, for the player to move.
 fn capture_difference(game: &Game) -> i32 {
     let position = game.position();
-    let me = position.to_move();
-    position.captured(me) as i32 - position.captured(me.opponent()) as i32
+    capture_difference_of(position, position.to_move())
+}
+
+/// `seat`'s captures minus the opponent's.
+fn capture_difference_of(position: &crate::engine::Position, seat: crate::engine::Seat) -> i32 {
+    position.captured(seat) as i32 - position.captured(seat.opponent()) as i32
 }
 
 fn analysis_from(game: &Game, outcome: search::Outcome) -> Analysis {

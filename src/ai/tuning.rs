@@ -20,7 +20,7 @@
 //! sigmoid is needed and the least-squares optimum is found in one step.
 
 use super::eval::{features, EvalWeights, SCALE as UNITS_PER_SEED, TERMS};
-use super::{decide, LevelConfig, Limits};
+use super::{capture_difference_of as difference, decide, LevelConfig, Limits};
 use crate::engine::{Game, Hole, Seat};
 use crate::random::SplitMix64;
 
@@ -112,10 +112,6 @@ fn self_play_game(seed: u64, play: &SelfPlay) -> Option<(Game, Vec<Sample>)> {
         })
         .collect();
     Some((game, samples))
-}
-
-fn difference(position: &crate::engine::Position, seat: Seat) -> i32 {
-    position.captured(seat) as i32 - position.captured(seat.opponent()) as i32
 }
 
 /// The least-squares coefficients, in seeds per unit of each term, with a
