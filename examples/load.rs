@@ -13,7 +13,7 @@
 //! - **bot**: the real bot (the serenity client built by
 //!   [`akon::discord::client_builder`], as production builds it) on its own
 //!   tokio runtime, against the project's in-process fake Discord on
-//!   127.0.0.1 (`tests/support/fake_discord.rs`). Each press is a real
+//!   127.0.0.1 (`tests/support/fake_discord/`). Each press is a real
 //!   `INTERACTION_CREATE` over the gateway; the latencies run from the press
 //!   being handed to the gateway to the fake answering the bot's interaction
 //!   callback (`answer`) and the bot's post of the new board (`board`).
@@ -61,7 +61,7 @@
 //! bot|service|floor`, `--seed S`, `--postgres SERVER_URL`, `--bots N` (1),
 //! `--pictures` (the bot part's boards as pictures: drawn and uploaded).
 
-#[path = "../tests/support/fake_discord.rs"]
+#[path = "../tests/support/fake_discord/mod.rs"]
 #[allow(dead_code)]
 mod fake_discord;
 

@@ -3,15 +3,13 @@
 //! that failed once, a board posted before a long outage. End to end: the
 //! real serenity client against the fake Discord, on both backends.
 
-#[macro_use]
-mod support;
-use support::db;
+use crate::support::db;
 
 use std::time::Duration;
 
 use serde_json::Value;
-use support::fake_discord::{self as fake, CHANNEL_ID};
-use support::scene::*;
+use crate::support::fake_discord::{self as fake, CHANNEL_ID};
+use crate::support::scene::*;
 
 /// The game's recorded board and ply, as stored.
 async fn recorded(scene: &Scene, game: i64) -> (Option<u64>, i64) {

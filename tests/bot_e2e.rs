@@ -3,9 +3,6 @@
 //! file per test. Scripted users send slash commands and press the buttons
 //! found in the bot's messages.
 
-#[macro_use]
-mod support;
-use support::db;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,8 +11,8 @@ use akon::engine::{Game, Hole, Position, Seat};
 use akon::service::{MovePress, Service, ServiceConfig};
 use akon::store::GameStatus;
 use serde_json::{json, Value};
-use support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
-use support::scene::*;
+use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
+use crate::support::scene::*;
 
 fn read_board(message: &Value) -> ([u8; 7], [u8; 7], u8, u8) {
     let content = fake::content(message);

@@ -5,9 +5,6 @@
 //! current ply, with the right holes enabled; no older board keeps its
 //! buttons; a finished game is announced exactly once.
 
-#[macro_use]
-mod support;
-use support::db;
 
 use std::path::Path;
 use std::process::Child;
@@ -17,14 +14,14 @@ use std::time::Duration;
 use akon::service::{GameView, ManualClock, Service, ServiceConfig};
 use akon::store::Store;
 use serde_json::{json, Value};
-use support::db::TestDb;
-use support::fake_discord::{self as fake, FakeDiscord, Stall, CHANNEL_ID};
-use support::scene::{alice, bob, button_with_label, hole_buttons, is_board, live_boards, ply_of, user_to_move};
+use crate::support::db::TestDb;
+use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, CHANNEL_ID};
+use crate::support::scene::{alice, bob, button_with_label, hole_buttons, is_board, live_boards, ply_of, user_to_move};
 
 /// The bot as a child process in `dir` on the database `url`, talking to
 /// `fake`.
 fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str) -> Child {
-    support::spawn_bot(fake, dir, url, None, None)
+    crate::support::spawn_bot(fake, dir, url, None, None)
 }
 
 async fn kill(fake: &FakeDiscord, mut bot: Child) {

@@ -3,21 +3,17 @@
 //! database, and never asked again; they never keep the delivery loop from
 //! settling other games, however many there are.
 
-#[macro_use]
-mod support;
-use support::db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use std::time::{Duration, Instant};
 
 use akon::service::{DeliveryOutcome, SettleFor, RETRY_FIRST_SECS};
 use serde_json::{json, Value};
 use service_fixture::{fixture, player, start_game, Fixture};
-use support::db::TestDb;
-use support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
-use support::scene::{alice, bob, button_with_label, hole_buttons, user_to_move, Scene};
+use crate::support::db::TestDb;
+use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
+use crate::support::scene::{alice, bob, button_with_label, hole_buttons, user_to_move, Scene};
 
 /// A channel of the test server other than `CHANNEL_ID`.
 const DOOMED_CHANNEL: u64 = 910_000_000_000_000_555;

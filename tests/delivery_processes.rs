@@ -7,9 +7,7 @@
 //! no lease is left in the table at the end. And the grace before the
 //! loop settles a game counts from when the game started owing.
 
-#[macro_use]
-mod support;
-use support::db;
+use crate::support::db;
 
 use std::path::Path;
 use std::process::Child;
@@ -19,9 +17,9 @@ use akon::discord::SCHEDULER_EVERY;
 use akon::service::LEASE_SECS;
 use akon::store::Backend;
 use serde_json::{json, Value};
-use support::db::TestDb;
-use support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID, GUILD_ID};
-use support::scene::{alice, bob, button_with_label, carol, dave, hole_buttons, user_to_move};
+use crate::support::db::TestDb;
+use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID, GUILD_ID};
+use crate::support::scene::{alice, bob, button_with_label, carol, dave, hole_buttons, user_to_move};
 
 /// A server served by shard 0 of 2 (`GUILD_ID` is served by shard 1).
 const OTHER_GUILD: u64 = 900_000_000_004_194_305;
@@ -35,7 +33,7 @@ const SETTLED_AFTER_READY: Duration = Duration::from_secs(5);
 /// `shards` (`None`: all of them), logging to a file named after them.
 fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: Option<&str>) -> Child {
     let name = shards.map_or("all".to_string(), |s| s[..1].to_string());
-    support::spawn_bot(fake, dir, url, shards, Some(&name))
+    crate::support::spawn_bot(fake, dir, url, shards, Some(&name))
 }
 
 fn kill(mut bot: Child) {
@@ -222,6 +220,7 @@ async fn a_stale_press_leaves_no_lease(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
 async fn two_processes_one_killed_while_it_holds_a_lease_every_game_settled_soon_after_its_restart() {
     db::run(Backend::Postgres, two_processes()).await
 }

@@ -1,8 +1,5 @@
 //! End-to-end tests of Discord behaviour against the fake Discord in `tests/support`.
 
-#[macro_use]
-mod support;
-use support::db;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,7 +12,7 @@ use serenity::all::{
     EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, HttpError, Interaction,
     InteractionId, Ready, ResolvedValue, ShardManager, UserId,
 };
-use support::fake_discord::{
+use crate::support::fake_discord::{
     buttons, content, custom_ids, is_ephemeral, message_id, serenity_http, FakeDiscord, TestUser, UnknownEventTrap,
     CHANNEL_ID, GUILD_ID,
 };
@@ -200,7 +197,7 @@ async fn fake_discord_drives_a_real_serenity_client() {
     assert_eq!(commands.len(), 1, "{commands:?}");
     assert_eq!(commands[0]["name"], "ping");
     let identify = &fake.identify_payloads()[0];
-    assert_eq!(identify["token"], format!("Bot {}", support::fake_discord::TOKEN));
+    assert_eq!(identify["token"], format!("Bot {}", crate::support::fake_discord::TOKEN));
 
     // slash command in the guild, with a resolved user option
     let ix = fake

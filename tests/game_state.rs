@@ -7,12 +7,8 @@ use akon::engine::{Game, Hole, Position, ResumeError, Seat};
 use akon::random::SplitMix64;
 use akon::service::{MovePress, Player, ServiceError};
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use service_fixture::{fixture, here, player, start_game, Fixture};
 

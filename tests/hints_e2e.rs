@@ -3,14 +3,11 @@
 //! `/akon stats`; never in games between people, even by a forged press.
 //! Each test runs on SQLite and on PostgreSQL.
 
-#[macro_use]
-mod support;
-use support::db;
 
 use akon::service::ServiceConfig;
 use serde_json::json;
-use support::fake_discord::{self as fake, TestUser};
-use support::scene::*;
+use crate::support::fake_discord::{self as fake, TestUser};
+use crate::support::scene::*;
 
 /// Small enough for a debug build to answer well within Discord's 3 s.
 const TEST_HINT_NODES: u64 = 5_000;

@@ -7,12 +7,8 @@
 use akon::engine::Seat;
 use akon::service::{input, MovePress, ServiceConfig, ServiceError};
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use service_fixture::{fixture, fixture_with, here, player, start_game};
 

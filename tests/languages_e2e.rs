@@ -5,11 +5,10 @@
 //! in each language with no message missing; every board fits 40 columns;
 //! the registered command carries its localisations.
 
-mod support;
 
 use serde_json::{json, Value};
-use support::fake_discord::{self as fake, TestUser};
-use support::scene::*;
+use crate::support::fake_discord::{self as fake, TestUser};
+use crate::support::scene::*;
 
 use akon::service::ServiceConfig;
 

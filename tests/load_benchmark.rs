@@ -4,7 +4,7 @@
 //! stored exactly once (the example fails otherwise).
 //!
 //! `cargo test` builds the examples before it runs any test; run alone
-//! (`cargo test --test load_benchmark`), build the example first with
+//! (`cargo test --test suite load_benchmark::`), build the example first with
 //! `cargo build --example load`.
 
 use std::path::PathBuf;

@@ -2,7 +2,6 @@
 //! child process with `AKON_METRICS_ADDR` on 127.0.0.1, the fake Discord,
 //! a real SQLite file, and plain HTTP requests to `/healthz` and `/metrics`.
 
-mod support;
 
 use std::collections::HashMap;
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -10,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use prometheus_parse::{LineInfo, Scrape, Value as Metric};
 use serde_json::json;
-use support::akon_bot;
-use support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
-use support::scene::{
+use crate::support::akon_bot;
+use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
+use crate::support::scene::{
     alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, is_board, user_to_move,
 };
 

@@ -3,7 +3,6 @@
 //! writing logs a service manager can collect. Discord is the fake on
 //! 127.0.0.1, or a 127.0.0.1 port where it cannot be reached.
 
-mod support;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -16,8 +15,8 @@ use akon::engine::{Hole, Seat};
 use akon::service::{MovePress, Place, Player, Service, ServiceConfig, SystemClock};
 use akon::store::Store;
 use serde_json::Value;
-use support::akon_bot;
-use support::fake_discord::{self as fake, FakeDiscord, CHANNEL_ID};
+use crate::support::akon_bot;
+use crate::support::fake_discord::{self as fake, FakeDiscord, CHANNEL_ID};
 
 /// The promise of a stop: the bot is gone within 10 s, whatever it is doing.
 const STOP_LIMIT: Duration = Duration::from_secs(10);

@@ -8,7 +8,7 @@
 //!
 //! ```sh
 //! AKON_BLESS=1 cargo test --lib picture::tests::the_board_palette
-//! AKON_BLESS=1 cargo test --test pictures
+//! AKON_BLESS=1 cargo test --test suite pictures::
 //! ```
 
 use std::path::PathBuf;
@@ -72,7 +72,7 @@ fn assert_looks_like(name: &str, png: &[u8]) {
     }
     let expected = std::fs::read(&path).unwrap_or_else(|e| {
         panic!(
-            "{}: {e}; AKON_BLESS=1 cargo test --test pictures writes it",
+            "{}: {e}; AKON_BLESS=1 cargo test --test suite pictures:: writes it",
             path.display()
         )
     });

@@ -6,13 +6,10 @@
 //! whoever chose pictures is told once; a player's own style applies to
 //! what they alone ask for.
 
-#[macro_use]
-mod support;
-use support::db;
 
 use serde_json::{json, Value};
-use support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
-use support::scene::*;
+use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
+use crate::support::scene::*;
 
 /// Member permissions with Manage Server, to change the server's settings.
 const MANAGER: &str = "2248473465835105";

@@ -4,7 +4,6 @@
 //! restores (the server itself keeps running for the other tests). Runs
 //! when `AKON_TEST_POSTGRES_URL` names a server (see `support/db.rs`).
 
-mod support;
 
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::process::{Child, Command, Stdio};
@@ -12,11 +11,11 @@ use std::time::{Duration, Instant};
 
 use akon::store::Backend;
 use serde_json::{json, Value};
-use support::akon_bot;
-use support::db::TestDb;
-use support::fake_discord::{self as fake, FakeDiscord, TestUser};
-use support::scene::{alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, user_to_move};
-use support::tcp_proxy::TcpProxy;
+use crate::support::akon_bot;
+use crate::support::db::TestDb;
+use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser};
+use crate::support::scene::{alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, user_to_move};
+use crate::support::tcp_proxy::TcpProxy;
 
 const UNREACHABLE: &str = "Akon cannot reach its database right now. Please try again in a minute.";
 
@@ -153,8 +152,9 @@ async fn board_saved(db: &TestDb) -> Option<i64> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
 async fn while_postgresql_is_down_presses_are_answered_in_time_and_the_same_process_goes_on() {
-    support::db::run(Backend::Postgres, async {
+    crate::support::db::run(Backend::Postgres, async {
         let dir = tempfile::tempdir().unwrap();
         let db = TestDb::create(dir.path(), "unused").await;
         // Migrated before the proxy carries anything: the bot's start is

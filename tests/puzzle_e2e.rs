@@ -5,14 +5,11 @@
 //! a second press is refused; Next puzzle, a wrong hole; `/akon stats`
 //! shows the puzzle rating and the streak.
 
-#[macro_use]
-mod support;
-use support::db;
 
 use akon::service::ServiceConfig;
 use serde_json::Value;
-use support::fake_discord as fake;
-use support::scene::*;
+use crate::support::fake_discord as fake;
+use crate::support::scene::*;
 
 /// Small enough for a debug build to mine a batch in a second or two.
 const TEST_PUZZLE_NODES: u64 = 4_000;

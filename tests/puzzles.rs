@@ -10,12 +10,8 @@ use akon::service::{MovePress, ServiceConfig, ServiceError};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use service_fixture::{fixture_with, here, player, Fixture};
 

@@ -17,12 +17,8 @@ use akon::store::Store;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use service_fixture::{fixture_with, place, player, Fixture, CHANNEL, GUILD, T0};
 

@@ -3,9 +3,6 @@
 //! a real SQLite file per test (the harness of `bot_e2e.rs`, cut down).
 //! Expected ratings are computed here with skillratings' Glicko-2 directly.
 
-#[macro_use]
-mod support;
-use support::db;
 
 use std::collections::HashMap;
 
@@ -16,8 +13,8 @@ use akon::service::{
 use serde_json::{json, Value};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
-use support::fake_discord::{self as fake, TestUser, CHANNEL_ID, GUILD_ID};
-use support::scene::*;
+use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID, GUILD_ID};
+use crate::support::scene::*;
 
 const OTHER_GUILD: u64 = 900_000_000_000_000_077;
 /// The deviation below which a rating stops being provisional (`?`).

@@ -5,14 +5,11 @@
 //! is stored, so the second press is answered at once (type 4) with the
 //! same review.
 
-#[macro_use]
-mod support;
-use support::db;
 
 use akon::service::ServiceConfig;
 use serde_json::json;
-use support::fake_discord as fake;
-use support::scene::*;
+use crate::support::fake_discord as fake;
+use crate::support::scene::*;
 
 /// Small enough that a debug build reviews a game in well under a second.
 const TEST_REVIEW_NODES: u64 = 3_000;

@@ -9,9 +9,7 @@
 //!
 //! Runs only with `AKON_TEST_POSTGRES_URL` (see `support/db.rs`).
 
-#[macro_use]
-mod support;
-use support::db;
+use crate::support::db;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -20,9 +18,9 @@ use std::time::{Duration, Instant};
 
 use akon::store::Backend;
 use serde_json::{json, Value};
-use support::db::TestDb;
-use support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID, GUILD_ID};
-use support::scene::{alice, boards_after, bob, button_with_label, carol, dave};
+use crate::support::db::TestDb;
+use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID, GUILD_ID};
+use crate::support::scene::{alice, boards_after, bob, button_with_label, carol, dave};
 
 /// A server served by shard 0 of 2 (`GUILD_ID` is served by shard 1).
 const OTHER_GUILD: u64 = 900_000_000_004_194_305;
@@ -33,7 +31,7 @@ const OTHER_CHANNEL: u64 = 910_000_000_000_000_777;
 const SCHEDULED_WORK_LIMIT: Duration = Duration::from_secs(60);
 
 fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: &str) -> Child {
-    support::spawn_bot(fake, dir, url, Some(shards), Some(&shards[..1]))
+    crate::support::spawn_bot(fake, dir, url, Some(shards), Some(&shards[..1]))
 }
 
 /// Polls `check` until it holds, for up to `limit`.
@@ -110,6 +108,7 @@ async fn count(db: &TestDb, sql: &str) -> i64 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
 async fn two_processes_split_the_shards_and_do_scheduled_work_exactly_once_even_when_one_dies() {
     db::run(Backend::Postgres, two_processes()).await
 }

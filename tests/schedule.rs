@@ -9,12 +9,8 @@ use akon::service::{
 };
 use akon::store::{GameUpdate, NewMove, Written};
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use service_fixture::{fixture, here, player, Fixture, T0};
 

@@ -10,12 +10,9 @@ use akon::store::{
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
+use crate::support::db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use service_fixture::{fixture, fixture_with, here, player, start_game, Fixture, CHANNEL, GUILD, T0};
 

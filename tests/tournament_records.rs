@@ -10,12 +10,8 @@ use akon::service::{
     TournamentResult, TournamentStatus, TournamentStep, Unrated,
 };
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use service_fixture::{fixture, fixture_with, here, player, start_game, Fixture, GUILD};
 

@@ -14,12 +14,8 @@ use akon::service::{
 };
 use akon::store::{BoardResult, Store};
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use service_fixture::{fixture, here, player, Fixture, SEED};
 

@@ -6,16 +6,14 @@
 //! by itself, and the tournament's one message turns from the list of
 //! players into the standings and names the podium at the end.
 
-#[macro_use]
-mod support;
-use support::db;
+use crate::support::db;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use akon::service::TournamentStatus;
 use serde_json::{json, Value};
-use support::fake_discord::{self as fake, FakeDiscord, TestUser, APP_PERMISSIONS, BOT_ID, CHANNEL_ID};
-use support::scene::*;
+use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, APP_PERMISSIONS, BOT_ID, CHANNEL_ID};
+use crate::support::scene::*;
 
 /// The test's member permissions with Manage Server (0x20) added.
 fn manage_server() -> String {
@@ -574,7 +572,7 @@ async fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pair
     let dir = tempfile::tempdir().unwrap();
     let db = db::TestDb::create(dir.path(), "akon.db").await;
     let long = std::time::Duration::from_secs(60);
-    let mut bot = support::spawn_bot(&fake, dir.path(), &db.url, None, Some("first"));
+    let mut bot = crate::support::spawn_bot(&fake, dir.path(), &db.url, None, Some("first"));
     fake.wait_ready().await;
     eventually("the commands registered", long, async || {
         !fake.registered_commands().is_empty()
@@ -624,7 +622,7 @@ async fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pair
     );
     fake.wait_disconnected().await;
 
-    let mut bot = support::spawn_bot(&fake, dir.path(), &db.url, None, Some("second"));
+    let mut bot = crate::support::spawn_bot(&fake, dir.path(), &db.url, None, Some("second"));
     eventually("round 2's boards", long, async || {
         boards_of_round(&fake, "Crash cup", 2).len() >= 2
     })

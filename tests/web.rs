@@ -14,12 +14,8 @@ use akon::service::{
 use akon::web::{WebServer, CONTENT_SECURITY_POLICY};
 use reqwest::{header, Method, StatusCode};
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
 use service_fixture::{fixture_with, here, player, start_game, Fixture, GUILD};
 

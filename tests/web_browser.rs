@@ -8,15 +8,10 @@
 //! that name nothing served; no data for a POST. The same pages over plain
 //! HTTP, on both backends, are `tests/web.rs`.
 
-#[macro_use]
-#[path = "support/db.rs"]
-mod db;
 
-#[path = "support/service_fixture.rs"]
-mod service_fixture;
+use crate::support::service_fixture;
 
-#[path = "support/browser.rs"]
-mod browser;
+use crate::support::browser;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -347,6 +342,7 @@ async fn click(browser: &Browser, css: &str) {
 /// "previous" link, the first/last links, Home and End, and a move of the
 /// list: at every move the board drawn is the engine's position.
 #[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
 async fn stepping_through_a_whole_game_shows_the_engines_position_at_every_move() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;
@@ -447,6 +443,7 @@ async fn assert_no_injection(browser: &Browser, url: &str) {
 /// tournament named so too): no dialog opens, no element comes from a
 /// name, and the policy has nothing to block.
 #[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
 async fn hostile_names_show_as_text_and_run_nothing() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;
@@ -495,6 +492,7 @@ async fn hostile_names_show_as_text_and_run_nothing() {
 /// element put into the page does not run and is reported in the console,
 /// while the pages themselves report nothing.
 #[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
 async fn the_policy_is_sent_obeyed_and_never_violated_by_the_pages() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;
@@ -571,6 +569,7 @@ fn screenshots() -> PathBuf {
 
 /// On a phone (390 px) and a laptop (1280 px), no page scrolls sideways.
 #[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
 async fn no_page_scrolls_sideways_at_390_or_1280_px() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;
@@ -634,6 +633,7 @@ async fn no_page_scrolls_sideways_at_390_or_1280_px() {
 /// saying so, with a 404 and none of the game's data; so do a game outside
 /// a server and a server that turned its pages off.
 #[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
 async fn tokens_that_name_nothing_served_get_a_404_page_without_data() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;
@@ -710,6 +710,7 @@ async fn tokens_that_name_nothing_served_get_a_404_page_without_data() {
 /// A form on another site posting to a game's page gets nothing back:
 /// the browser shows an empty answer.
 #[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
 async fn a_post_from_a_browser_gets_no_data() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;
@@ -797,6 +798,7 @@ async fn serve_checks() -> SocketAddr {
 /// is seen in the console, a dialog is seen, a page wider than the window
 /// is seen, and the arrow keys reach the page's script.
 #[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
 async fn the_browser_checks_catch_what_they_look_for() {
     let addr = serve_checks().await;
     let mut browser = Browser::start().await;

@@ -5,11 +5,10 @@
 //! server's admins turn them on and off with `/akon settings`, and nobody
 //! else can.
 
-mod support;
 
 use serde_json::{json, Value};
-use support::fake_discord as fake;
-use support::scene::*;
+use crate::support::fake_discord as fake;
+use crate::support::scene::*;
 
 const BASE: &str = "https://akon.example.org/site";
 

@@ -3,13 +3,12 @@
 //! runs, gone with it after SIGTERM (exit code 0), and a bad setting or a
 //! taken port stops it with one line before it opens anything.
 
-mod support;
 
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use support::akon_bot;
-use support::fake_discord::{self as fake, FakeDiscord};
+use crate::support::akon_bot;
+use crate::support::fake_discord::{self as fake, FakeDiscord};
 
 /// A bound on waiting for the bot, never a claim about speed.
 const PATIENCE: Duration = Duration::from_secs(30);

@@ -7,9 +7,6 @@
 //! nothing but 127.0.0.1: its own background traffic is turned off by flags,
 //! every host name but 127.0.0.1 fails to resolve, and every other address
 //! goes to a proxy on a port of 127.0.0.1 where nothing listens.
-//!
-//! Included with `#[path]` by the test files that use it, so that the other
-//! test binaries do not compile the WebDriver client.
 #![allow(dead_code)]
 
 use std::ffi::OsString;

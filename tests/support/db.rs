@@ -1,11 +1,12 @@
 //! A fresh database per test, on SQLite or PostgreSQL, and
 //! [`on_both_backends!`], which runs one test body on each.
 //!
-//! PostgreSQL runs when `AKON_TEST_POSTGRES_URL` names a server (e.g.
-//! `postgres://postgres@127.0.0.1:5432/postgres`): each test creates its own
-//! database there and drops it at the end, so tests run in parallel. Without
-//! the variable the PostgreSQL variants return at once (the
-//! `postgres_suites` target says so once).
+//! The PostgreSQL variants are ignored by a plain `cargo test`, with
+//! [`NEEDS_POSTGRES`] as the reason. Run with `--include-ignored` (as
+//! `.ci/run` does), they use the server `AKON_TEST_POSTGRES_URL` names (e.g.
+//! `postgres://postgres@127.0.0.1:5432/postgres`) and fail without it: each
+//! test creates its own database there and drops it at the end, so tests run
+//! in parallel.
 #![allow(dead_code)]
 
 use std::future::Future;
@@ -16,6 +17,10 @@ use sqlx::{Connection, PgConnection};
 
 /// The server the PostgreSQL variants use.
 pub const POSTGRES_VAR: &str = "AKON_TEST_POSTGRES_URL";
+
+/// Why a PostgreSQL test is ignored by a plain `cargo test`. The `ignore`
+/// attributes spell it out, since an attribute takes no constant.
+pub const NEEDS_POSTGRES: &str = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored";
 
 tokio::task_local! {
     static BACKEND: Backend;
@@ -31,29 +36,31 @@ pub fn backend() -> Backend {
     BACKEND.try_with(|backend| *backend).unwrap_or(Backend::Sqlite)
 }
 
-/// Runs `test` with [`backend`] answering `backend`; on PostgreSQL without a
-/// server, does nothing.
+/// Runs `test` with [`backend`] answering `backend`. On PostgreSQL without
+/// a server the test fails: it runs only when asked for (it is ignored
+/// otherwise), and a test that did not run never passes.
 pub async fn run(backend: Backend, test: impl Future<Output = ()>) {
     if backend == Backend::Postgres && postgres_server().is_none() {
-        return;
+        panic!("{POSTGRES_VAR} is not set; {NEEDS_POSTGRES}");
     }
     BACKEND.scope(backend, test).await
 }
 
 /// Runs the `async fn` named `$name` (no arguments) as two tests,
 /// `$name::sqlite` and `$name::postgres`, each under the test attribute
-/// given.
+/// given; the PostgreSQL one is ignored unless asked for (see the module).
 #[macro_export]
 macro_rules! on_both_backends {
     (#[$attr:meta] fn $name:ident) => {
         mod $name {
             #[$attr]
             async fn sqlite() {
-                $crate::db::run(akon::store::Backend::Sqlite, super::$name()).await
+                $crate::support::db::run(akon::store::Backend::Sqlite, super::$name()).await
             }
             #[$attr]
+            #[ignore = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
             async fn postgres() {
-                $crate::db::run(akon::store::Backend::Postgres, super::$name()).await
+                $crate::support::db::run(akon::store::Backend::Postgres, super::$name()).await
             }
         }
     };

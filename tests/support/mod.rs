@@ -1,12 +1,14 @@
 //! Shared helpers for integration tests.
 //!
-//! Not every test binary uses every helper, hence the blanket `dead_code` allowance.
+//! Not every suite uses every helper, hence the blanket `dead_code` allowance.
 #![allow(dead_code)]
 
 #[macro_use]
 pub mod db;
+pub mod browser;
 pub mod fake_discord;
 pub mod scene;
+pub mod service_fixture;
 pub mod tcp_proxy;
 
 use std::ffi::OsStr;

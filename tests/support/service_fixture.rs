@@ -1,9 +1,6 @@
 //! A service over a fresh database (a real SQLite file in a temporary
 //! folder, or a PostgreSQL database: see `db.rs`), with a clock the test
 //! moves: the set-up of the store, schedule and ratings tests.
-//!
-//! Included with `#[path]` rather than through `support`, so that these test
-//! binaries do not compile the fake Discord; they include `db.rs` as `db`.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
@@ -22,7 +19,7 @@ pub const SEED: u64 = 13;
 
 pub struct Fixture {
     /// Keeps the database alive as long as the test.
-    pub db: crate::db::TestDb,
+    pub db: crate::support::db::TestDb,
     _dir: tempfile::TempDir,
     /// The SQLite file (on PostgreSQL, a file that does not exist).
     pub path: PathBuf,
@@ -33,7 +30,7 @@ pub struct Fixture {
 
 pub async fn fixture_with(config: ServiceConfig) -> Fixture {
     let dir = tempfile::tempdir().unwrap();
-    let db = crate::db::TestDb::create(dir.path(), "akon.db").await;
+    let db = crate::support::db::TestDb::create(dir.path(), "akon.db").await;
     let path = db.path.clone();
     let store = Store::open(&db.url).await.unwrap();
     let clock = ManualClock::starting_at(T0);

@@ -1,0 +1,53 @@
+//! The integration tests: one test program with a module per suite, so that
+//! the support code (the fake Discord, the databases, the scenes) is
+//! compiled once and the suite links once.
+//!
+//! `cargo test --test suite store::` runs one suite; see CONTRIBUTING.md.
+
+#[macro_use]
+mod support;
+
+mod board_races;
+mod bot_e2e;
+mod cli;
+mod crash;
+mod delivery_failures;
+mod delivery_processes;
+mod discord_e2e;
+mod docs_examples;
+mod engine_properties;
+mod engine_rules;
+mod engine_vectors;
+mod env_example;
+mod game_state;
+mod hints_e2e;
+mod hostile_text;
+mod hostile_text_e2e;
+mod languages_e2e;
+mod languages_store;
+mod load_benchmark;
+mod metrics;
+mod operate;
+mod pictures;
+mod pictures_e2e;
+mod postgres_outage;
+mod puzzle_e2e;
+mod puzzles;
+mod ratings;
+mod ratings_e2e;
+mod review;
+mod review_e2e;
+mod scale_out;
+mod schedule;
+mod storage_faults;
+mod store;
+mod tables_cli;
+mod tournament;
+mod tournament_records;
+mod tournaments;
+mod tournaments_e2e;
+mod untrusted_input;
+mod web;
+mod web_browser;
+mod web_links_e2e;
+mod web_process;
