@@ -268,6 +268,9 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("games-line", "move", &Language::ALL),
     ("games-line-deadline", "move", &Language::ALL),
     ("review-turning-point", "number", &Language::ALL),
+    ("picture-graph-turning", "number", &Language::ALL),
+    // A challenge's number: "challenge 12".
+    ("refusal-rematch-pending", "challenge", &Language::ALL),
     ("play-no-such-hole", "hole", &Language::ALL),
     ("leaderboard-title", "page", &Language::ALL),
     ("leaderboard-title", "pages", &Language::ALL),
