@@ -606,7 +606,7 @@ cmd-max-players-desc = The most players (round robin 2 to 64, Swiss up to 512)
 cmd-rated-name = rated
 cmd-rated-desc = Whether the games count for ratings (default: yes)
 cmd-starts-at-name = starts_at
-cmd-starts-at-desc = Start by itself at a time: 2026-12-24 18:00 (UTC) or in 2h (m, h, d)
+cmd-starts-at-desc = Start automatically at a time: 2026-12-24 18:00 (UTC) or in 2h (min, h, d)
 cmd-tournament-role-name = tournament_role
 cmd-tournament-role-desc = A role whose members may run tournaments here, besides Manage Server (Manage Server)
 tournament-format-round-robin = round robin
@@ -656,7 +656,7 @@ refusal-tournament-needs-rights = Running tournaments here needs the Manage Serv
 refusal-tournament-needs-rights-role = Running tournaments here needs the Manage Server permission or the role { $role }.
 refusal-tournament-none-here = There is no tournament open or under way in this channel; give its number.
 refusal-tournament-which = This channel has several tournaments; give the number of one (tournament { $tournaments }).
-refusal-tournament-starts-at-format = Give the start time as `2026-12-24 18:00` (UTC) or as `in 2h` (`m` minutes, `h` hours, `d` days, up to a year).
+refusal-tournament-starts-at-format = Give the start time as `2026-12-24 18:00` (UTC) or as `in 2h` (`m` or `min` minutes, `h` hours, `d` days, up to a year).
 refusal-tournament-role-needs-manage-server = Only members who may manage this server can name its tournament role.
 ## The web pages (AKON_WEB_ADDR) and the links to them
 
