@@ -478,6 +478,16 @@ play-not-a-hole = `{ $input }` is not a hole number: holes are numbered 1 to 7.
 play-no-such-hole = hole { $hole } does not exist: holes are numbered 1 to 7.
 play-cannot = You cannot play { $hole }: { $reason }.
 
+## akon review (the review in the terminal): what is wrong with the game given
+
+review-cli-nodes = --nodes must be at least 1
+review-cli-no-start = say where the game starts: --first A or --first B (the opening position), --start '<position JSON>', or --record 'A: 3 5 1'
+review-cli-no-moves = no moves to review: give the game, e.g. --record "A: 3 5 1"
+review-cli-record-no-seat = a game record starts with the first mover's seat and a colon, as in `A: 3 5 1`
+review-cli-record-bad-seat = `{ $seat }` is not a seat: a game record starts with A: or B:
+review-cli-bad-move = move { $number }: { $reason }
+review-cli-illegal-move = move { $number } (hole { $hole }) is illegal: { $reason }
+
 ## Post-game review and hints
 
 review-definitions = Accuracy: the share of a player's moves (those with a choice) that lost at most { $accurate ->

@@ -478,6 +478,16 @@ play-not-a-hole = `{ $input }` no es un número de hoyo: los hoyos van del 1 al 
 play-no-such-hole = el hoyo { $hole } no existe: los hoyos van del 1 al 7.
 play-cannot = No puedes jugar { $hole }: { $reason }.
 
+## akon review (el análisis en la terminal): qué falla en la partida dada
+
+review-cli-nodes = --nodes debe ser al menos 1
+review-cli-no-start = indica dónde empieza la partida: `--first A` o `--first B` (la posición inicial), `--start '<posición en JSON>'`, o `--record 'A: 3 5 1'`
+review-cli-no-moves = no hay jugadas que analizar: indica la partida, por ejemplo `--record "A: 3 5 1"`
+review-cli-record-no-seat = una notación empieza con el lado de quien empieza seguido de dos puntos, como `A: 3 5 1`
+review-cli-record-bad-seat = `{ $seat }` no es un lado: una notación empieza con `A:` o `B:`
+review-cli-bad-move = jugada { $number }: { $reason }
+review-cli-illegal-move = la jugada { $number } (hoyo { $hole }) no está permitida: { $reason }
+
 ## Análisis tras la partida y pistas
 
 review-definitions = Precisión: la proporción de jugadas de un jugador (aquellas en que tenía elección) que perdieron como mucho { $accurate ->

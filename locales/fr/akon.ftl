@@ -484,6 +484,16 @@ play-not-a-hole = `{ $input }` n'est pas un numéro de trou : les trous sont nu
 play-no-such-hole = le trou { $hole } n'existe pas : les trous sont numérotés de 1 à 7.
 play-cannot = Tu ne peux pas jouer { $hole } : { $reason }.
 
+## akon review (l'analyse dans le terminal) : ce qui ne va pas dans la partie donnée
+
+review-cli-nodes = --nodes doit valoir au moins 1
+review-cli-no-start = indique où commence la partie : `--first A` ou `--first B` (la position de départ), `--start '<position en JSON>'`, ou `--record 'A: 3 5 1'`
+review-cli-no-moves = aucun coup à analyser : donne la partie, par exemple `--record "A: 3 5 1"`
+review-cli-record-no-seat = une notation commence par le camp du premier joueur suivi de deux-points, comme `A: 3 5 1`
+review-cli-record-bad-seat = `{ $seat }` n'est pas un camp : une notation commence par `A:` ou `B:`
+review-cli-bad-move = coup { $number } : { $reason }
+review-cli-illegal-move = le coup { $number } (trou { $hole }) n'est pas permis : { $reason }
+
 ## Analyse d'après-partie et indices
 
 review-definitions = Précision : la part des coups d'un joueur (ceux où il avait le choix) qui ont perdu au plus { $accurate ->
