@@ -128,7 +128,7 @@ settings-server-language-discord = • idioma del servidor (tableros, desafíos,
 settings-board-style = • tableros que solo ves tú (problemas, /akon partida): { $style }
 settings-server-board-style = • tableros del servidor: { $style }
 board-style-text = en texto
-board-style-picture = en imagen (el tablero en texto como su descripción)
+board-style-picture = en imagen (con el tablero en texto como descripción)
 board-style-both = en imagen y en texto
 pictures-refused = { $player }, no puedo adjuntar archivos en <#{ $channel }>, así que los tableros de ese canal se muestran en texto. Dame el permiso *Adjuntar archivos* en ese canal para verlos en imagen.
 
@@ -138,14 +138,14 @@ apology = Lo sentimos, algo falló por nuestra parte. No se cambió nada; intén
 fault-database-full = Akon no puede guardar nada por ahora: su almacenamiento está lleno. No se cambió nada; inténtalo más tarde.
 fault-database-read-only = Akon no puede guardar nada por ahora: su base de datos es de solo lectura. No se cambió nada; inténtalo más tarde.
 fault-database-unreachable = Akon no puede conectarse a su base de datos en este momento. Inténtalo de nuevo en un minuto.
-unknown-button = Este botón no es de Akon, o está dañado.
+unknown-button = Este botón no es de Akon, o ya no es válido.
 command-unknown = Comando desconocido `/{ $command }`.
 command-unknown-subcommand = Subcomando desconocido `{ $subcommand }`; prueba `/akon reglas`.
 command-bad-option = La opción `{ $option }` no es válida.
 refusal-not-in-server = Las partidas se juegan en servidores, no en mensajes directos.
 refusal-challenge-self = No puedes desafiarte a ti mismo.
 refusal-challenge-bot = { $name } es un bot y no puede jugar.
-refusal-already-challenged = Ya tienes un desafío pendiente a { $name }.
+refusal-already-challenged = Ya tienes un desafío pendiente con { $name }.
 refusal-too-many-games = { $name } ya tiene { $limit ->
     [one] { $limit } partida en curso
    *[other] { $limit } partidas en curso
@@ -193,7 +193,7 @@ refusal-level-needs-computer = La opción nivel solo sirve para partidas contra 
 refusal-game-not-over = Esta partida aún no ha terminado.
 refusal-hints-only-computer = Las pistas son solo para partidas contra la máquina, nunca entre personas.
 refusal-rematch-pending = Ya se ofreció una revancha (desafío { $challenge }).
-refusal-timed-out = Se te acabó el tiempo: la partida está perdida por tiempo.
+refusal-timed-out = Se te acabó el tiempo: has perdido la partida por tiempo.
 refusal-illegal-move = Esa jugada no está permitida: { $reason }.
 refusal-no-game-here = No tienes ninguna partida en curso en este canal.
 refusal-which-game = Tienes varias partidas en curso en este canal; indica cuál (partida { $games }).
@@ -330,7 +330,7 @@ rating-line-rated = Puntuada en este servidor: { $changes }.
 rating-line-pair-limit = Sin puntuar: estos dos jugadores ya jugaron { $per_day ->
     [one] { $per_day } partida puntuada
    *[other] { $per_day } partidas puntuadas
-} entre sí en las últimas 24 horas. La partida cuenta igualmente en sus historiales.
+} entre sí en las últimas 24 horas. La partida cuenta igualmente en sus balances.
 rating-line-unrated-tournament = Sin puntuar: una partida de un torneo sin puntuar.
 rating-line-forfeit = Sin puntuar: un jugador nunca llegó a jugar, así que el torneo cuenta la partida como incomparecencia.
 game-title = **Partida de Akon n.º { $game }** · { $a } (A, arriba) contra { $b } (B, abajo) · empezó el <t:{ $started }:f>
@@ -376,7 +376,7 @@ cmd-scope-desc = Qué clasificación (por defecto: servidor)
 cmd-scope-server = servidor
 cmd-scope-global = global
 cmd-stats-name = estadísticas
-cmd-stats-desc = La puntuación y el historial de un jugador
+cmd-stats-desc = La puntuación y el balance de un jugador
 cmd-player-name = jugador
 cmd-stats-player-desc = De quién (por defecto: tú)
 cmd-history-name = historial
@@ -393,12 +393,12 @@ cmd-dm-reminders-desc = Recibe los recordatorios por mensaje directo en vez de c
 cmd-language-name = idioma
 cmd-language-desc = El idioma en que el bot te responde (por defecto: el de tu Discord)
 cmd-server-language-name = idioma-del-servidor
-cmd-server-language-desc = El idioma del servidor para tableros y desafíos (requiere Gestionar servidor)
+cmd-server-language-desc = El idioma del servidor para tableros y desafíos (permiso Gestionar servidor)
 cmd-language-discord = el de Discord
 cmd-board-style-name = tablero
 cmd-board-style-desc = Cómo se muestran los tableros que solo ves tú: texto, imagen o ambos
 cmd-server-board-style-name = tablero-del-servidor
-cmd-server-board-style-desc = Los tableros del servidor: texto, imagen o ambos (requiere Gestionar servidor)
+cmd-server-board-style-desc = Los tableros del servidor: texto, imagen o ambos (permiso Gestionar servidor)
 cmd-rules-name = reglas
 cmd-rules-desc = Las reglas del Akon, completas
 cmd-review-name = análisis
@@ -416,7 +416,7 @@ rules-board =
     • 2 filas de 7 hoyos; 5 semillas en cada hoyo al empezar: 70 semillas, 35 por lado.
     • El lado A tiene la fila de arriba y el lado B la fila de abajo (visto desde el lado de B).
     • Cada jugador numera los hoyos de su fila del 1 al 7; el hoyo 1 es el primero a su derecha. `A3` es el hoyo 3 de A, `B1` el hoyo 1 de B.
-    • Quién empieza se sortea.
+    • Se sortea quién empieza.
 
     ### Sentido de la siembra
     Se siembra de derecha a izquierda en la fila propia y de izquierda a derecha en la del rival: A1 → A2 → … → A7 → B1 → B2 → … → B7 → A1 → …
@@ -534,7 +534,7 @@ review-no-costly = Ninguna jugada perdió { $seeds ->
 } o más frente a la mejor del motor.
 review-costliest-heading = Jugadas más costosas (número de jugada, lo jugado, la mejor del motor, semillas perdidas):
 review-turning-point = Momento decisivo: jugada { $number }, { $player } jugó { $played } cuando { $best } mantenía { $kept }; después, { $after }.
-review-no-turning-point = Momento decisivo: ninguno; ninguna jugada regaló el resultado esperado de su jugador.
+review-no-turning-point = Momento decisivo: ninguno; ninguna jugada echó a perder el resultado esperado de su jugador.
 review-end-final = el resultado final
 review-end-engine = la opinión del motor al final
 review-graph-heading = Evaluación (ventaja esperada de A en semillas antes de cada jugada, luego { $end }; A por encima de la línea, B por debajo):
@@ -621,7 +621,7 @@ cmd-rated-desc = Si las partidas cuentan para las puntuaciones (por defecto: sí
 cmd-starts-at-name = inicio
 cmd-starts-at-desc = Empieza automáticamente a una hora: 2026-12-24 18:00 (UTC) o en 2 h (min, h, d)
 cmd-tournament-role-name = rol-torneos
-cmd-tournament-role-desc = Un rol que puede organizar torneos aquí, además de Gestionar servidor (Gestionar servidor)
+cmd-tournament-role-desc = Un rol que puede organizar torneos aquí, además de Gestionar servidor (permiso Gestionar servidor)
 tournament-format-round-robin = todos contra todos
 tournament-format-double-round-robin = todos contra todos a doble vuelta
 tournament-format-swiss = sistema suizo
@@ -637,7 +637,7 @@ tournament-organiser = Organizado por { $organiser }.
 tournament-starts-at = Empieza automáticamente el <t:{ $at }:f> (<t:{ $at }:R>), o cuando el organizador use `/akon torneo empezar`.
 tournament-starts-by-hand = Empezará cuando el organizador use `/akon torneo empezar`.
 tournament-players = **Jugadores: { $count } de { $max }**
-tournament-no-players = Nadie todavía: pulsa **Participar**.
+tournament-no-players = Todavía no hay nadie: pulsa **Participar**.
 tournament-more-players = { $count ->
     [one] y 1 más
    *[other] y { $count } más
@@ -682,10 +682,10 @@ cmd-web-leaderboard-name = clasificación-web
 cmd-web-leaderboard-desc = Muestra la clasificación de este servidor en una página web (permiso Gestionar servidor)
 cmd-choice-on = sí
 cmd-choice-off = no
-settings-web-games-on = • partidas de este servidor en la web: se muestran, a quien tenga el enlace de una partida
-settings-web-games-off = • partidas de este servidor en la web: no se muestran
-settings-web-leaderboard-on = • clasificación de este servidor en la web: se muestra, a quien tenga su enlace
-settings-web-leaderboard-off = • clasificación de este servidor en la web: no se muestra
+settings-web-games-on = • partidas de este servidor en la web: visibles para quien tenga el enlace de una partida
+settings-web-games-off = • partidas de este servidor en la web: ocultas
+settings-web-leaderboard-on = • clasificación de este servidor en la web: visible para quien tenga su enlace
+settings-web-leaderboard-off = • clasificación de este servidor en la web: oculta
 web-languages = Idiomas
 web-footer = Akon bot: partidas jugadas en Discord. Páginas de solo lectura; los administradores de un servidor eligen lo que muestran.
 web-front-title = El Akon, el juego de siembra de dos filas
@@ -730,7 +730,7 @@ web-format-round-robin = Todos contra todos
 web-format-double-round-robin = Todos contra todos a doble vuelta
 web-format-swiss = Sistema suizo
 web-tournament-created = inscripción abierta
-web-tournament-running = ronda { $round } en juego
+web-tournament-running = ronda { $round } en curso
 web-tournament-finished = terminado
 web-tournament-cancelled = cancelado
 web-tournament-players = { $count ->

@@ -155,7 +155,7 @@ refusal-already-challenged = Tu as déjà un défi en attente envoyé à { $name
 refusal-too-many-games = { $name } a déjà { $limit ->
     [one] { $limit } partie en cours
    *[other] { $limit } parties en cours
-}, le maximum permis.
+}, le maximum autorisé.
 refusal-challenge-not-found = Ce défi n'existe pas.
 refusal-not-your-challenge = Ce défi ne peut être accepté que par { $name }.
 refusal-not-in-challenge = Ce défi ne te concerne pas.
@@ -183,7 +183,7 @@ refusal-tournament-too-few-players = Le tournoi a { $have ->
     [one] { $have } joueur
    *[other] { $have } joueurs
 } ; il en faut au moins { $need } pour commencer.
-refusal-tournament-name = Le nom d'un tournoi doit avoir de 1 à { $max } caractères.
+refusal-tournament-name = Le nom d'un tournoi doit compter de 1 à { $max } caractères.
 refusal-tournament-players = Un tournoi de ce format accueille de { $min } à { $max } joueurs.
 refusal-tournament-rounds = Seul un tournoi suisse prend un nombre de rondes : au moins 1, et moins que le nombre de joueurs.
 refusal-tournament-starts-at = L'heure de début est déjà passée.
@@ -578,7 +578,7 @@ puzzle-task = Tu as le camp { $seat } (la rangée du bas) et c'est ton tour. Un 
 puzzle-row-you = toi ({ $seat })
 puzzle-row-opponent = adversaire ({ $seat })
 puzzle-right = ✅ Bravo : le trou { $hole } est le meilleur coup, avec { $margin } de mieux que le suivant.
-puzzle-wrong = ❌ Pas le trou { $played } : après lui, le moteur prévoit { $played_expected }. Le meilleur coup était le trou { $best } : { $best_expected }.
+puzzle-wrong = ❌ Ce n'est pas le trou { $played } : après ce coup, le moteur prévoit { $played_expected }. Le meilleur coup était le trou { $best } : { $best_expected }.
 puzzle-line = La ligne du moteur : { $line }
 puzzle-rating-change = Ta cote de problèmes : { $before } → { $after } · série { $streak } (record { $best })
 button-puzzle-next = Problème suivant
@@ -665,10 +665,10 @@ tournament-column-games = parties
 tournament-standings-not-started = Le tournoi n'a pas encore commencé : le classement arrivera avec la ronde 1.
 tournament-game-intro = 🏆 **{ $name }** · ronde { $round } : { $first } contre { $second }.
 tournament-created = Le tournoi n° { $id }, **{ $name }**, est annoncé dans ce salon : on s'inscrit avec son bouton **Participer**.
-tournament-started = **{ $name }** a commencé : les parties de la ronde 1 sont postées dans ce salon.
+tournament-started = **{ $name }** a commencé : les parties de la ronde 1 sont publiées dans ce salon.
 tournament-cancelled-done = **{ $name }** est annulé.
 tournament-withdrawn = Tu as quitté **{ $name }**.
-tournament-joined = Tu participes à **{ $name }**. Tes parties seront postées dans ce salon, avec une mention.
+tournament-joined = Tu participes à **{ $name }**. Tes parties seront publiées dans ce salon, avec une mention.
 tournament-left = Tu as quitté **{ $name }**.
 tournament-computer-added = L'ordinateur ({ $level }) joue dans **{ $name }**.
 refusal-tournament-needs-rights = Organiser des tournois ici demande la permission Gérer le serveur.
