@@ -152,7 +152,10 @@ mod tests {
         let french = review_text(Language::French, "Analyse", &review, &name);
         assert_numbers_are_localised(Language::French, &french);
         assert!(french.contains("sur 20\u{202F}000 positions"), "{french}");
-        assert!(french.contains("\nL'ordinateur (moyen) (A) : précision"), "{french}");
+        assert!(
+            french.contains("\nL'ordinateur (moyen) (A)\u{A0}: précision"),
+            "{french}"
+        );
         let mean = french.split("), perte moyenne ").nth(1).unwrap();
         assert_eq!(mean.chars().nth(1), Some(','), "{mean}");
         let spanish = review_text(Language::Spanish, "Análisis", &review, &name);

@@ -493,17 +493,20 @@ fn play_re_asks_after_bad_input() {
 #[test]
 fn play_speaks_the_language_asked_for() {
     let out = play(&["--hotseat", "--first", "A", "--lang", "fr"], "x\n9\n3\n3\n3\n1\nq\n");
-    assert!(out.starts_with("Akon : sème depuis ta rangée"), "{out}");
-    assert!(out.contains("Joueur A, ton coup (1 2 3 4 5 6 7) : "), "{out}");
+    assert!(out.starts_with("Akon\u{A0}: sème depuis ta rangée"), "{out}");
+    assert!(out.contains("Joueur A, ton coup (1 2 3 4 5 6 7)\u{A0}: "), "{out}");
     assert!(out.contains("`x` n'est pas un numéro de trou"), "{out}");
     assert!(out.contains("le trou 9 n'existe pas"), "{out}");
     assert!(
         out.contains("A a semé 5 graines depuis A3, la dernière dans B1"),
         "{out}"
     );
-    assert!(out.contains("Tu ne peux pas jouer 3 : le trou 3 est vide."), "{out}");
     assert!(
-        out.contains("Partie abandonnée. Notation jusqu'ici : A: 3 3 1"),
+        out.contains("Tu ne peux pas jouer 3\u{A0}: le trou 3 est vide."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Partie abandonnée. Notation jusqu'ici\u{A0}: A: 3 3 1"),
         "{out}"
     );
     assert!(out.contains(" A1 A2 A3 A4 A5 A6 A7"), "hole names stay: {out}");

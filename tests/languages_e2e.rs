@@ -109,7 +109,7 @@ async fn a_server_with_a_spanish_locale_gets_spanish_boards() {
         .click_expecting_board(&bob(), fake::message_id(&challenge), &accept)
         .await;
     let content = fake::content(&board);
-    assert!(content.contains("Quién empieza se sorteó"), "{content}");
+    assert!(content.contains("Se sorteó quién empieza"), "{content}");
     assert!(content.contains("**Akon** · partida n.º"), "{content}");
     assert!(content.contains("te toca"), "{content}");
     assert!(content.contains(" A1 A2 A3 A4 A5 A6 A7"), "hole names stay: {content}");
@@ -280,7 +280,7 @@ async fn a_whole_game_in_french() {
         [
             "te défie à une partie d'**Akon**",
             "Le premier joueur a été tiré au sort",
-            "Dernier coup : ",
+            "Dernier coup\u{A0}: ",
             " à ",
             "**Classement Akon · ce serveur**",
             "Revanche",
@@ -295,7 +295,7 @@ async fn a_whole_game_in_spanish() {
         "es-419",
         [
             "te desafía a una partida de **Akon**",
-            "Quién empieza se sorteó",
+            "Se sorteó quién empieza",
             "Última jugada: ",
             " a ",
             "**Clasificación de Akon · este servidor**",

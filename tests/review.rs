@@ -203,7 +203,7 @@ fn akon_review_speaks_the_language_asked_for_or_the_terminals() {
     let (code, french, err) = akon(&["review", "--record", GAME, "--nodes", nodes, "--lang", "fr"]);
     assert_eq!(code, 0, "{err}");
     assert!(french.starts_with("Analyse de A: "), "{french}");
-    assert!(french.contains("A : précision "), "{french}");
+    assert!(french.contains("A\u{A0}: précision "), "{french}");
     assert!(french.contains("sur 2000 positions"), "{french}");
     let (code, spanish, err) = akon_in(&["review", "--record", GAME, "--nodes", nodes], "es_MX.UTF-8");
     assert_eq!(code, 0, "{err}");

@@ -196,8 +196,8 @@ async fn a_read_only_database_refuses_moves_and_challenges_clearly_until_it_is_w
     let challenge = scene.challenge(&carol(), &dave()).await;
     assert_eq!(
         ephemeral_text(&challenge),
-        "Akon ne peut rien enregistrer pour l'instant : sa base de données est en lecture seule. \
-         Rien n'a été changé ; réessaie plus tard."
+        "Akon ne peut rien enregistrer pour l'instant\u{A0}: sa base de données est en lecture seule. \
+         Rien n'a été changé\u{202F}; réessaie plus tard."
     );
     let health = database_health(scene.bot_store())
         .await

@@ -478,6 +478,16 @@ play-not-a-hole = `{ $input }` is not a hole number: holes are numbered 1 to 7.
 play-no-such-hole = hole { $hole } does not exist: holes are numbered 1 to 7.
 play-cannot = You cannot play { $hole }: { $reason }.
 
+## akon review (the review in the terminal): what is wrong with the game given
+
+review-cli-nodes = --nodes must be at least 1
+review-cli-no-start = say where the game starts: --first A or --first B (the opening position), --start '<position JSON>', or --record 'A: 3 5 1'
+review-cli-no-moves = no moves to review: give the game, e.g. --record "A: 3 5 1"
+review-cli-record-no-seat = a game record starts with the first mover's seat and a colon, as in `A: 3 5 1`
+review-cli-record-bad-seat = `{ $seat }` is not a seat: a game record starts with A: or B:
+review-cli-bad-move = move { $number }: { $reason }
+review-cli-illegal-move = move { $number } (hole { $hole }) is illegal: { $reason }
+
 ## Post-game review and hints
 
 review-definitions = Accuracy: the share of a player's moves (those with a choice) that lost at most { $accurate ->
@@ -606,7 +616,7 @@ cmd-max-players-desc = The most players (round robin 2 to 64, Swiss up to 512)
 cmd-rated-name = rated
 cmd-rated-desc = Whether the games count for ratings (default: yes)
 cmd-starts-at-name = starts_at
-cmd-starts-at-desc = Start by itself at a time: 2026-12-24 18:00 (UTC) or in 2h (m, h, d)
+cmd-starts-at-desc = Start automatically at a time: 2026-12-24 18:00 (UTC) or in 2h (min, h, d)
 cmd-tournament-role-name = tournament_role
 cmd-tournament-role-desc = A role whose members may run tournaments here, besides Manage Server (Manage Server)
 tournament-format-round-robin = round robin
@@ -656,7 +666,7 @@ refusal-tournament-needs-rights = Running tournaments here needs the Manage Serv
 refusal-tournament-needs-rights-role = Running tournaments here needs the Manage Server permission or the role { $role }.
 refusal-tournament-none-here = There is no tournament open or under way in this channel; give its number.
 refusal-tournament-which = This channel has several tournaments; give the number of one (tournament { $tournaments }).
-refusal-tournament-starts-at-format = Give the start time as `2026-12-24 18:00` (UTC) or as `in 2h` (`m` minutes, `h` hours, `d` days, up to a year).
+refusal-tournament-starts-at-format = Give the start time as `2026-12-24 18:00` (UTC) or as `in 2h` (`m` or `min` minutes, `h` hours, `d` days, up to a year).
 refusal-tournament-role-needs-manage-server = Only members who may manage this server can name its tournament role.
 ## The web pages (AKON_WEB_ADDR) and the links to them
 

@@ -69,13 +69,13 @@ button-next = Siguiente
 ## Desafíos
 
 challenge-pending = { $opponent }, ¡{ $challenger } te desafía a una partida de **Akon**! Tiempo por jugada: { $time }. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
-rematch-pending = { $opponent }, ¡{ $challenger } te ofrece la revancha (con los lados cambiados) de **Akon**! Tiempo por jugada: { $time }. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
+rematch-pending = { $opponent }, ¡{ $challenger } te ofrece la revancha de **Akon**, con los lados cambiados! Tiempo por jugada: { $time }. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
 challenge-accepted = { $opponent } aceptó el desafío de { $challenger }. ¡Empieza la partida!
 challenge-declined = { $opponent } rechazó el desafío de { $challenger }.
 challenge-withdrawn = { $challenger } retiró su desafío a { $opponent }.
 challenge-expired = El desafío de { $challenger } a { $opponent } ha caducado.
-first-mover = Quién empieza se sorteó: { $player } ({ $seat }).
-computer-game-intro = { $player } juega contra la máquina ({ $level }). Quién empieza se sorteó: { $first } ({ $seat }).
+first-mover = Se sorteó quién empieza: { $player } ({ $seat }).
+computer-game-intro = { $player } juega contra la máquina ({ $level }). Se sorteó quién empieza: { $first } ({ $seat }).
 
 ## Tableros de juego
 
@@ -91,14 +91,14 @@ board-your-turn = { $player }, te toca ({ $seat }, { $row }).
 board-deadline = ⏰ Si no juegas, pierdes por tiempo <t:{ $deadline }:R>.
 board-deadline-per-move = ⏰ Si no juegas, pierdes por tiempo <t:{ $deadline }:R> ({ $time } por jugada).
 computer-name = la máquina ({ $level })
-result-aborted = **Partida anulada** por { $player } antes de que jugaran los dos: sin resultado, sin clasificación.
+result-aborted = **Partida anulada** por { $player } antes de que jugaran los dos: sin resultado y sin efecto en la puntuación.
 result-how-no-seeds = { $stuck } no tenía semillas para sembrar, así que { $other } se llevó las semillas del tablero
 result-how-loop = se repitió una posición (la regla del bucle), así que las semillas que quedan en el tablero no son de nadie
 result-how-resigned = { $player } se rindió
 result-how-timeout = { $player } se quedó sin tiempo
 result-how-aborted = { $player } anuló la partida
 result-win = **{ CAPITALIZED($player) } gana, { $won } a { $lost }** — { $how }.
-result-draw = **Empate, { $a_seeds } a { $b_seeds }** — { $how }. { $a } y { $b } se lo reparten.
+result-draw = **Empate, { $a_seeds } a { $b_seeds }** — { $how }. { $a } y { $b } se reparten el resultado.
 resign-confirm = ¿Rendirte en la partida n.º { $game }? Tu rival gana; no se puede deshacer.
 resigned = Te rendiste en la partida n.º { $game }.
 reminder = ⏰ { $player }, te toca jugar en la partida n.º { $game } contra { $opponent }: pierdes por tiempo <t:{ $deadline }:R> si no juegas.
@@ -128,31 +128,31 @@ settings-server-language-discord = • idioma del servidor (tableros, desafíos,
 settings-board-style = • tableros que solo ves tú (problemas, /akon partida): { $style }
 settings-server-board-style = • tableros del servidor: { $style }
 board-style-text = en texto
-board-style-picture = en imagen (el tablero en texto como su descripción)
+board-style-picture = en imagen (con el tablero en texto como descripción)
 board-style-both = en imagen y en texto
-pictures-refused = { $player }, no puedo adjuntar archivos en <#{ $channel }>, así que sus tableros se muestran en texto. Dame el permiso *Adjuntar archivos* en ese canal para verlos en imagen.
+pictures-refused = { $player }, no puedo adjuntar archivos en <#{ $channel }>, así que los tableros de ese canal se muestran en texto. Dame el permiso *Adjuntar archivos* en ese canal para verlos en imagen.
 
 ## Rechazos y fallos
 
-apology = Lo sentimos, algo falló de nuestro lado. No se cambió nada; inténtalo de nuevo.
+apology = Lo sentimos, algo falló por nuestra parte. No se cambió nada; inténtalo de nuevo.
 fault-database-full = Akon no puede guardar nada por ahora: su almacenamiento está lleno. No se cambió nada; inténtalo más tarde.
 fault-database-read-only = Akon no puede guardar nada por ahora: su base de datos es de solo lectura. No se cambió nada; inténtalo más tarde.
-fault-database-unreachable = Akon no puede conectar con su base de datos por ahora. Inténtalo de nuevo en un minuto.
-unknown-button = Este botón no es de Akon, o está dañado.
+fault-database-unreachable = Akon no puede conectarse a su base de datos en este momento. Inténtalo de nuevo en un minuto.
+unknown-button = Este botón no es de Akon, o ya no es válido.
 command-unknown = Comando desconocido `/{ $command }`.
 command-unknown-subcommand = Subcomando desconocido `{ $subcommand }`; prueba `/akon reglas`.
 command-bad-option = La opción `{ $option }` no es válida.
 refusal-not-in-server = Las partidas se juegan en servidores, no en mensajes directos.
-refusal-challenge-self = No puedes ser tu propio rival.
+refusal-challenge-self = No puedes desafiarte a ti mismo.
 refusal-challenge-bot = { $name } es un bot y no puede jugar.
-refusal-already-challenged = Ya tienes un desafío pendiente a { $name }.
+refusal-already-challenged = Ya tienes un desafío pendiente con { $name }.
 refusal-too-many-games = { $name } ya tiene { $limit ->
     [one] { $limit } partida en curso
    *[other] { $limit } partidas en curso
 }, el máximo permitido.
 refusal-challenge-not-found = Ese desafío no existe.
 refusal-not-your-challenge = Solo { $name } puede aceptar este desafío.
-refusal-not-in-challenge = No te corresponde responder a este desafío.
+refusal-not-in-challenge = Este desafío no es para ti.
 refusal-challenge-closed = Este desafío ya fue { $status ->
     [accepted] aceptado
     [declined] rechazado
@@ -168,9 +168,9 @@ refusal-tournament-not-open = Este torneo { $status ->
     [finished] ha terminado
     [cancelled] fue cancelado
    *[other] está cerrado
-}: ya no se puede entrar ni salir, y no puede empezar otra vez.
+}: ya no es posible apuntarse ni retirarse, y no puede volver a empezar.
 refusal-tournament-full = Este torneo está completo.
-refusal-tournament-already-entered = Ya estás en este torneo (o ya tiene su jugador ordenador).
+refusal-tournament-already-entered = Ya estás en este torneo (o ya tiene a la máquina como jugador).
 refusal-tournament-not-entered = No estás en este torneo.
 refusal-tournament-not-organiser = Solo el organizador del torneo puede hacer eso.
 refusal-tournament-too-few-players = El torneo tiene { $have ->
@@ -179,26 +179,26 @@ refusal-tournament-too-few-players = El torneo tiene { $have ->
 }; necesita al menos { $need } para empezar.
 refusal-tournament-name = El nombre de un torneo debe tener de 1 a { $max } caracteres.
 refusal-tournament-players = Un torneo de este formato admite de { $min } a { $max } jugadores.
-refusal-tournament-rounds = Solo un suizo lleva un número de rondas: al menos 1, y menos que sus jugadores.
+refusal-tournament-rounds = Solo un torneo suizo lleva un número de rondas: al menos 1, y menos que el número de jugadores.
 refusal-tournament-starts-at = La hora de inicio ya ha pasado.
-refusal-tournament-busy = Había jugadores entrando o saliendo mientras empezaba el torneo; inténtalo de nuevo.
+refusal-tournament-busy = Unos jugadores se apuntaban o se retiraban justo cuando empezaba el torneo; inténtalo de nuevo.
 refusal-not-a-player = No juegas en esta partida.
 refusal-not-your-turn = Es el turno de { $name }, no el tuyo.
 refusal-stale-button = Este botón es de una jugada anterior; la partida ha avanzado.
 refusal-outdated-board = Este no es el último tablero de la partida; usa el más reciente.
 refusal-game-over = Esta partida ha terminado.
-refusal-resign-overtaken = La partida avanzó mientras confirmabas (se jugó una jugada).
+refusal-resign-overtaken = La partida avanzó mientras confirmabas (alguien hizo una jugada).
 refusal-too-late-to-abort = Los dos jugadores ya han jugado, así que esta partida ya no se puede anular; ríndete si es necesario.
-refusal-level-needs-computer = La opción nivel es para partidas contra mí, la máquina: elígeme como rival.
+refusal-level-needs-computer = La opción nivel solo sirve para partidas contra mí, la máquina: elígeme como rival.
 refusal-game-not-over = Esta partida aún no ha terminado.
 refusal-hints-only-computer = Las pistas son solo para partidas contra la máquina, nunca entre personas.
 refusal-rematch-pending = Ya se ofreció una revancha (desafío { $challenge }).
-refusal-timed-out = Se te acabó el tiempo: la partida está perdida por tiempo.
+refusal-timed-out = Se te acabó el tiempo: has perdido la partida por tiempo.
 refusal-illegal-move = Esa jugada no está permitida: { $reason }.
 refusal-no-game-here = No tienes ninguna partida en curso en este canal.
-refusal-which-game = Tienes varias partidas en curso en este canal; di cuál (partida { $games }).
+refusal-which-game = Tienes varias partidas en curso en este canal; indica cuál (partida { $games }).
 refusal-needs-manage-server = Solo quienes pueden gestionar este servidor pueden cambiar sus ajustes.
-refusal-no-server-to-rank = Aquí no hay servidor que clasificar: usa `ámbito: global`, o pregunta en un servidor.
+refusal-no-server-to-rank = Aquí no hay clasificación de servidor: usa `ámbito: global`, o pregunta en un servidor.
 refusal-review-aborted = La partida n.º { $game } se anuló antes de que jugaran los dos: no tiene resultado, así que no hay nada que analizar.
 
 ## Clasificaciones, estadísticas, historial, fichas de partida
@@ -206,7 +206,7 @@ refusal-review-aborted = La partida n.º { $game } se anuló antes de que jugara
 scope-server-title = este servidor
 scope-global-title = global
 scope-server = en este servidor
-scope-global = en total
+scope-global = en todos los servidores
 leaderboard-empty-min-games = Aún no hay nadie en la clasificación { $scope }: para aparecer en ella, { $min_games ->
     [one] hace falta { $min_games } partida puntuada
    *[other] hacen falta { $min_games } partidas puntuadas
@@ -220,7 +220,7 @@ leaderboard-title = **Clasificación de Akon · { $title }** · página { $page 
    *[other] { $min_games } partidas puntuadas
 } (Glicko-2; `?` = provisional)
 leaderboard-column-player = jugador
-leaderboard-column-rating = puntos
+leaderboard-column-rating = punt.
 leaderboard-column-wins = G
 leaderboard-column-losses = P
 leaderboard-column-draws = E
@@ -265,15 +265,15 @@ rating-recent = { $change } en { $count ->
 stats-title = **Estadísticas de Akon de { $player }**
 stats-unrated = Puntuación: aún no hay partidas puntuadas.
 stats-rating-server = Puntuación en este servidor: { $summary }
-stats-rating-global = Puntuación en todas partes: { $summary }
+stats-rating-global = Puntuación en todos los servidores: { $summary }
 stats-record-server = En este servidor: { $record }
-stats-record-global = En todas partes: { $record }
+stats-record-global = En todos los servidores: { $record }
 stats-margin = { $sign }{ $margin } { $margin ->
     [one] semilla
    *[other] semillas
 } por partida
 stats-no-games = aún no hay partidas
-stats-streaks = Racha de victorias: { $current } ahora, la mejor { $best } · margen medio de capturas: { $margin }
+stats-streaks = Racha de victorias: { $current } actual, récord { $best } · margen medio de capturas: { $margin }
 stats-computer = Contra la máquina ({ $level }): { $record }
 stats-head-to-head = Cara a cara, { $asker } contra { $player }: { $wins ->
     [one] { $wins } ganada
@@ -330,9 +330,9 @@ rating-line-rated = Puntuada en este servidor: { $changes }.
 rating-line-pair-limit = Sin puntuar: estos dos jugadores ya jugaron { $per_day ->
     [one] { $per_day } partida puntuada
    *[other] { $per_day } partidas puntuadas
-} entre sí en las últimas 24 horas. La partida cuenta igualmente en sus historiales.
+} entre sí en las últimas 24 horas. La partida cuenta igualmente en sus balances.
 rating-line-unrated-tournament = Sin puntuar: una partida de un torneo sin puntuar.
-rating-line-forfeit = Sin puntuar: un jugador nunca movió, así que el torneo cuenta la partida como incomparecencia.
+rating-line-forfeit = Sin puntuar: un jugador nunca llegó a jugar, así que el torneo cuenta la partida como incomparecencia.
 game-title = **Partida de Akon n.º { $game }** · { $a } (A, arriba) contra { $b } (B, abajo) · empezó el <t:{ $started }:f>
 game-ended = Terminó tras { $moves ->
     [one] { $moves } jugada
@@ -368,15 +368,15 @@ cmd-game-option-desc = El número de la partida (por defecto: tu partida en este
 cmd-resign-name = rendirse
 cmd-resign-desc = Ríndete en una partida: tu rival gana
 cmd-abort-name = anular
-cmd-abort-desc = Anula una partida antes de que jueguen los dos: sin resultado, sin puntuar
+cmd-abort-desc = Anula una partida antes de que jueguen los dos: sin resultado ni puntuación
 cmd-leaderboard-name = clasificación
-cmd-leaderboard-desc = Los mejores jugadores por puntuación, en este servidor o en todas partes
+cmd-leaderboard-desc = Los mejores jugadores por puntuación, en este servidor o en todos
 cmd-scope-name = ámbito
 cmd-scope-desc = Qué clasificación (por defecto: servidor)
 cmd-scope-server = servidor
 cmd-scope-global = global
 cmd-stats-name = estadísticas
-cmd-stats-desc = La puntuación y el historial de un jugador
+cmd-stats-desc = La puntuación y el balance de un jugador
 cmd-player-name = jugador
 cmd-stats-player-desc = De quién (por defecto: tú)
 cmd-history-name = historial
@@ -389,20 +389,20 @@ cmd-id-desc = El número de la partida, como en /akon historial
 cmd-settings-name = ajustes
 cmd-settings-desc = Tus recordatorios, tu tiempo por jugada y tu idioma
 cmd-dm-reminders-name = recordatorios-por-md
-cmd-dm-reminders-desc = Recuérdame por mensaje directo en vez de con una mención en el canal
+cmd-dm-reminders-desc = Recibe los recordatorios por mensaje directo en vez de con una mención en el canal
 cmd-language-name = idioma
 cmd-language-desc = El idioma en que el bot te responde (por defecto: el de tu Discord)
 cmd-server-language-name = idioma-del-servidor
-cmd-server-language-desc = El idioma del servidor para tableros y desafíos (requiere Gestionar servidor)
+cmd-server-language-desc = El idioma del servidor para tableros y desafíos (permiso Gestionar servidor)
 cmd-language-discord = el de Discord
 cmd-board-style-name = tablero
 cmd-board-style-desc = Cómo se muestran los tableros que solo ves tú: texto, imagen o ambos
 cmd-server-board-style-name = tablero-del-servidor
-cmd-server-board-style-desc = Los tableros del servidor: texto, imagen o ambos (requiere Gestionar servidor)
+cmd-server-board-style-desc = Los tableros del servidor: texto, imagen o ambos (permiso Gestionar servidor)
 cmd-rules-name = reglas
 cmd-rules-desc = Las reglas del Akon, completas
 cmd-review-name = análisis
-cmd-review-desc = El análisis de una partida terminada por el motor: precisión, jugadas costosas, momento decisivo
+cmd-review-desc = El motor analiza una partida terminada: precisión, jugadas costosas, momento decisivo
 cmd-review-game-desc = El número de la partida, como en /akon historial
 
 ## /akon reglas: todas las reglas y decisiones de docs/RULES.md. Cada sección
@@ -416,7 +416,7 @@ rules-board =
     • 2 filas de 7 hoyos; 5 semillas en cada hoyo al empezar: 70 semillas, 35 por lado.
     • El lado A tiene la fila de arriba y el lado B la fila de abajo (visto desde el lado de B).
     • Cada jugador numera los hoyos de su fila del 1 al 7; el hoyo 1 es el primero a su derecha. `A3` es el hoyo 3 de A, `B1` el hoyo 1 de B.
-    • Quién empieza se sortea.
+    • Se sortea quién empieza.
 
     ### Sentido de la siembra
     Se siembra de derecha a izquierda en la fila propia y de izquierda a derecha en la del rival: A1 → A2 → … → A7 → B1 → B2 → … → B7 → A1 → …
@@ -442,7 +442,7 @@ rules-captures =
     Ejemplo: A siembra desde A2, que tiene 18 semillas; B2, B3 y B4 tienen 1 semilla cada uno. Las 13 primeras semillas van a A3…A7, B1…B7 y A1; la 14.ª cae en A2. A se salta A3…A7 y siembra las 4 restantes en B1, B2, B3, B4. B4 tiene ahora 3: capturadas. B3 y B2 tienen 3 cada uno: capturadas. B1 es un hoyo 1: nunca se captura. A captura 9 semillas.
 rules-end =
     ### Alimentar: no dejar sin semillas al rival
-    Una jugada está permitida si su hoyo no está vacío y si, hechas la jugada y sus capturas, la fila del rival tiene al menos una semilla. Solo cuando ningún hoyo da una jugada así puede el jugador sembrar desde cualquier hoyo no vacío. Una siembra que llega a la fila del rival pasa siempre por el hoyo 1 del rival, que nunca se captura, así que una captura nunca vacía la fila del rival. Una sola última semilla que cae en el hoyo 1 del rival se la queda el jugador, así que no alimenta una fila vacía.
+    Una jugada está permitida si su hoyo no está vacío y si, hechas la jugada y sus capturas, la fila del rival tiene al menos una semilla. Solo cuando ningún hoyo da una jugada así puede el jugador sembrar desde cualquier hoyo no vacío. Una siembra que llega a la fila del rival pasa siempre por el hoyo 1 del rival, que nunca se captura, así que una captura nunca vacía la fila del rival. Si la única semilla sembrada cae en el hoyo 1 del rival, el jugador se la queda, así que no alimenta una fila vacía.
 
     ### Final de la partida
     Se comprueba después de cada jugada, en este orden, para el jugador al que le toca:
@@ -478,12 +478,22 @@ play-not-a-hole = `{ $input }` no es un número de hoyo: los hoyos van del 1 al 
 play-no-such-hole = el hoyo { $hole } no existe: los hoyos van del 1 al 7.
 play-cannot = No puedes jugar { $hole }: { $reason }.
 
+## akon review (el análisis en la terminal): qué falla en la partida dada
+
+review-cli-nodes = --nodes debe ser al menos 1
+review-cli-no-start = indica dónde empieza la partida: `--first A` o `--first B` (la posición inicial), `--start '<posición en JSON>'`, o `--record 'A: 3 5 1'`
+review-cli-no-moves = no hay jugadas que analizar: indica la partida, por ejemplo `--record "A: 3 5 1"`
+review-cli-record-no-seat = una notación empieza con el lado de quien empieza seguido de dos puntos, como `A: 3 5 1`
+review-cli-record-bad-seat = `{ $seat }` no es un lado: una notación empieza con `A:` o `B:`
+review-cli-bad-move = jugada { $number }: { $reason }
+review-cli-illegal-move = la jugada { $number } (hoyo { $hole }) no está permitida: { $reason }
+
 ## Análisis tras la partida y pistas
 
-review-definitions = Precisión: la parte de las jugadas de un jugador (las que tenían elección) que perdieron como mucho { $accurate ->
+review-definitions = Precisión: la proporción de jugadas de un jugador (aquellas en que tenía elección) que perdieron como mucho { $accurate ->
     [one] { $accurate } semilla
    *[other] { $accurate } semillas
-} frente a la mejor jugada del motor; pérdida media: semillas perdidas por cada una de esas jugadas. Semillas perdidas frente a la mejor jugada: imprecisión { $inaccuracy }–{ $inaccuracy_max }, error { $mistake }–{ $mistake_max }, error grave { $blunder } o más.
+} frente a la mejor jugada del motor; pérdida media: las semillas perdidas de media en esas jugadas. Semillas perdidas frente a la mejor jugada: imprecisión { $inaccuracy }–{ $inaccuracy_max }, error { $mistake }–{ $mistake_max }, error grave { $blunder } o más.
 rules-review = • Análisis: el botón Análisis de una partida terminada (o el comando `/akon análisis`) hace que el motor juzgue cada jugada. { $definitions }
 review-class-forced = forzada
 review-class-good = buena
@@ -524,7 +534,7 @@ review-no-costly = Ninguna jugada perdió { $seeds ->
 } o más frente a la mejor del motor.
 review-costliest-heading = Jugadas más costosas (número de jugada, lo jugado, la mejor del motor, semillas perdidas):
 review-turning-point = Momento decisivo: jugada { $number }, { $player } jugó { $played } cuando { $best } mantenía { $kept }; después, { $after }.
-review-no-turning-point = Momento decisivo: ninguno; ninguna jugada regaló el resultado esperado de su jugador.
+review-no-turning-point = Momento decisivo: ninguno; ninguna jugada echó a perder el resultado esperado de su jugador.
 review-end-final = el resultado final
 review-end-engine = la opinión del motor al final
 review-graph-heading = Evaluación (ventaja esperada de A en semillas antes de cada jugada, luego { $end }; A por encima de la línea, B por debajo):
@@ -573,27 +583,27 @@ puzzle-stats-line = Problemas: puntuación { $rating } · { $solved ->
 rules-puzzles = • Problemas: `/akon problema` muestra una posición de una partida terminada (o de una partida del motor contra sí mismo) donde una jugada es claramente la mejor: buscada en { $nodes ->
     [one] { $nodes } posición
    *[other] { $nodes } posiciones
-}, supera a cualquier otra por al menos { $margin }. Pulsa el hoyo que jugarías; la respuesta se juzga al momento, con la línea del motor. Cada respuesta mueve tu puntuación de problemas (Glicko-2, aparte de la de partidas) y la del problema; los problemas se eligen cerca de tu puntuación.
+}, supera a cualquier otra por al menos { $margin }. Pulsa el hoyo que jugarías; la respuesta se juzga al momento, con la línea del motor. Cada respuesta mueve tu puntuación de problemas (Glicko-2, distinta de tu puntuación de partidas) y la del problema; los problemas se eligen cerca de tu puntuación.
 refusal-no-puzzle = No hay ningún problema disponible ahora; inténtalo de nuevo en un momento.
 refusal-puzzle-not-found = Ese problema no existe.
 refusal-not-your-puzzle = Ese problema es de otra persona: pide el tuyo con /akon problema.
-refusal-puzzle-answered = Ese problema ya tiene respuesta: cada problema cuenta una sola vez. /akon problema da el siguiente.
+refusal-puzzle-answered = Ya respondiste a ese problema: cada problema cuenta una sola vez. /akon problema da el siguiente.
 
 ## Torneos (/akon torneo).
 cmd-tournament-name = torneo
 cmd-tournament-desc = Los torneos del servidor: todos contra todos o sistema suizo
 cmd-tournament-create-name = crear
-cmd-tournament-create-desc = Anunciar un torneo en este canal (Gestionar servidor, o el rol de torneos del servidor)
+cmd-tournament-create-desc = Anuncia un torneo en este canal (Gestionar servidor, o el rol de torneos del servidor)
 cmd-tournament-start-name = empezar
-cmd-tournament-start-desc = Empezar el torneo ahora: se empareja la ronda 1 y empiezan sus partidas
+cmd-tournament-start-desc = Empieza el torneo ahora: se empareja la ronda 1 y empiezan sus partidas
 cmd-tournament-cancel-name = cancelar
-cmd-tournament-cancel-desc = Cancelar el torneo; sus partidas ya empezadas siguen como partidas normales
+cmd-tournament-cancel-desc = Cancela el torneo; sus partidas ya empezadas siguen como partidas normales
 cmd-tournament-withdraw-name = retirarse
-cmd-tournament-withdraw-desc = Dejar el torneo: tu partida en curso se pierde, las siguientes por incomparecencia
+cmd-tournament-withdraw-desc = Deja el torneo: tu partida en curso se pierde, las siguientes por incomparecencia
 cmd-tournament-standings-name = clasificación
 cmd-tournament-standings-desc = La clasificación del torneo, solo para ti
 cmd-tournament-add-computer-name = añadir-máquina
-cmd-tournament-add-computer-desc = Añadir la máquina como jugador, con un nivel (una por torneo)
+cmd-tournament-add-computer-desc = Añade la máquina como jugador, con el nivel elegido (una sola por torneo)
 cmd-tournament-level-desc = La fuerza de juego de la máquina
 cmd-tournament-option-name = torneo
 cmd-tournament-option-desc = El número del torneo (por defecto: el de este canal)
@@ -602,16 +612,16 @@ cmd-name-desc = El nombre del torneo
 cmd-format-name = formato
 cmd-format-desc = Todos contra todos, todos contra todos a doble vuelta, o sistema suizo
 cmd-rounds-name = rondas
-cmd-rounds-desc = Solo sistema suizo: cuántas rondas (por defecto: las bastantes para un ganador claro)
+cmd-rounds-desc = Solo sistema suizo: cuántas rondas (por defecto: las necesarias para que haya un ganador claro)
 cmd-tournament-time-desc = El tiempo de cada jugador por jugada en las partidas del torneo (por defecto: 3 días)
 cmd-max-players-name = jugadores-max
 cmd-max-players-desc = El número máximo de jugadores (todos contra todos de 2 a 64, suizo hasta 512)
 cmd-rated-name = puntuable
 cmd-rated-desc = Si las partidas cuentan para las puntuaciones (por defecto: sí)
 cmd-starts-at-name = inicio
-cmd-starts-at-desc = Empezar solo a una hora: 2026-12-24 18:00 (UTC) o in 2h (m, h, d)
+cmd-starts-at-desc = Empieza automáticamente a una hora: 2026-12-24 18:00 (UTC) o en 2 h (min, h, d)
 cmd-tournament-role-name = rol-torneos
-cmd-tournament-role-desc = Un rol que puede organizar torneos aquí, además de Gestionar servidor (Gestionar servidor)
+cmd-tournament-role-desc = Un rol que puede organizar torneos aquí, además de Gestionar servidor (permiso Gestionar servidor)
 tournament-format-round-robin = todos contra todos
 tournament-format-double-round-robin = todos contra todos a doble vuelta
 tournament-format-swiss = sistema suizo
@@ -624,10 +634,10 @@ tournament-terms-rounds = { $format } · { $rounds ->
    *[other] { $rounds } rondas
 } · { $time } por jugada · { $rated }
 tournament-organiser = Organizado por { $organiser }.
-tournament-starts-at = Empieza solo el <t:{ $at }:f> (<t:{ $at }:R>), o cuando el organizador usa `/akon torneo empezar`.
-tournament-starts-by-hand = Empieza cuando el organizador usa `/akon torneo empezar`.
+tournament-starts-at = Empieza automáticamente el <t:{ $at }:f> (<t:{ $at }:R>), o cuando el organizador use `/akon torneo empezar`.
+tournament-starts-by-hand = Empezará cuando el organizador use `/akon torneo empezar`.
 tournament-players = **Jugadores: { $count } de { $max }**
-tournament-no-players = Nadie todavía: pulsa **Participar**.
+tournament-no-players = Todavía no hay nadie: pulsa **Participar**.
 tournament-more-players = { $count ->
     [one] y 1 más
    *[other] y { $count } más
@@ -646,11 +656,11 @@ tournament-column-sonneborn-berger = SB
 tournament-column-direct-encounter = ED
 tournament-column-seeds = semillas
 tournament-column-games = partidas
-tournament-standings-not-started = No ha empezado: la clasificación llega con la ronda 1.
+tournament-standings-not-started = El torneo aún no ha empezado: la clasificación llegará con la ronda 1.
 tournament-game-intro = 🏆 **{ $name }** · ronda { $round }: { $first } contra { $second }.
 tournament-created = El torneo #{ $id }, **{ $name }**, está anunciado en este canal: los jugadores se apuntan con su botón **Participar**.
-tournament-started = **{ $name }** ha empezado: las partidas de la ronda 1 están publicadas en este canal.
-tournament-cancelled-done = **{ $name }** está cancelado.
+tournament-started = **{ $name }** ha empezado: las partidas de la ronda 1 se han publicado en este canal.
+tournament-cancelled-done = **{ $name }** ha sido cancelado.
 tournament-withdrawn = Has dejado **{ $name }**.
 tournament-joined = Estás en **{ $name }**. Tus partidas se publicarán en este canal, con una mención.
 tournament-left = Has dejado **{ $name }**.
@@ -659,31 +669,31 @@ refusal-tournament-needs-rights = Organizar torneos aquí requiere el permiso Ge
 refusal-tournament-needs-rights-role = Organizar torneos aquí requiere el permiso Gestionar servidor o el rol { $role }.
 refusal-tournament-none-here = No hay ningún torneo abierto ni en curso en este canal; indica su número.
 refusal-tournament-which = Este canal tiene varios torneos; indica el número de uno (torneo { $tournaments }).
-refusal-tournament-starts-at-format = Indica la hora de inicio como `2026-12-24 18:00` (UTC) o como `in 2h` (`m` minutos, `h` horas, `d` días, hasta un año).
+refusal-tournament-starts-at-format = Indica la hora de inicio como `2026-12-24 18:00` (UTC) o como `en 2 h` (`m` o `min` minutos, `h` horas, `d` días, hasta un año).
 refusal-tournament-role-needs-manage-server = Solo quienes pueden gestionar este servidor pueden elegir su rol de torneos.
 ## Las páginas web (AKON_WEB_ADDR) y los enlaces a ellas
 
-button-replay = Repetir
+button-replay = Ver repetición
 button-web-leaderboard = Página web
 button-web-tournament = Página web
 cmd-web-games-name = partidas-web
-cmd-web-games-desc = Mostrar las partidas y torneos de este servidor en las páginas web (permiso Gestionar servidor)
-cmd-web-leaderboard-name = clasificacion-web
-cmd-web-leaderboard-desc = Mostrar la clasificación de este servidor en una página web (permiso Gestionar servidor)
+cmd-web-games-desc = Muestra las partidas y torneos de este servidor en las páginas web (permiso Gestionar servidor)
+cmd-web-leaderboard-name = clasificación-web
+cmd-web-leaderboard-desc = Muestra la clasificación de este servidor en una página web (permiso Gestionar servidor)
 cmd-choice-on = sí
 cmd-choice-off = no
-settings-web-games-on = • partidas de este servidor en la web: se muestran, a quien tenga el enlace de una partida
-settings-web-games-off = • partidas de este servidor en la web: no se muestran
-settings-web-leaderboard-on = • clasificación de este servidor en la web: se muestra, a quien tenga su enlace
-settings-web-leaderboard-off = • clasificación de este servidor en la web: no se muestra
+settings-web-games-on = • partidas de este servidor en la web: visibles para quien tenga el enlace de una partida
+settings-web-games-off = • partidas de este servidor en la web: ocultas
+settings-web-leaderboard-on = • clasificación de este servidor en la web: visible para quien tenga su enlace
+settings-web-leaderboard-off = • clasificación de este servidor en la web: oculta
 web-languages = Idiomas
 web-footer = Akon bot: partidas jugadas en Discord. Páginas de solo lectura; los administradores de un servidor eligen lo que muestran.
-web-front-title = El akon, el juego de siembra de dos filas
-web-front-intro = El akon es el juego de siembra de Gabón, Camerún y Guinea Ecuatorial, jugado aquí en Discord con Akon bot. Sus reglas, completas:
+web-front-title = El Akon, el juego de siembra de dos filas
+web-front-intro = El Akon es el juego de siembra de Gabón, Camerún y Guinea Ecuatorial, jugado aquí en Discord con Akon bot. Sus reglas, completas:
 web-not-found-title = Página no encontrada
 web-not-found = Aquí no hay ninguna página, o ya no se muestra.
-web-unavailable-title = No disponible por un momento
-web-unavailable = La página no se puede leer ahora. Vuelve a intentarlo en un momento.
+web-unavailable-title = No disponible temporalmente
+web-unavailable = La página no se puede mostrar ahora. Vuelve a intentarlo en un momento.
 web-game-title = { $a } contra { $b }
 web-row-top = (arriba)
 web-row-bottom = (abajo)
@@ -707,11 +717,11 @@ web-moves = Jugadas
 web-record = Partida en notación
 web-review = Análisis
 web-leaderboard-title = Clasificación del servidor
-web-leaderboard-about = Los jugadores por puntuación Glicko-2 en este servidor, que aparecen a partir de { $min_games ->
+web-leaderboard-about = Los jugadores de este servidor por puntuación Glicko-2, a partir de { $min_games ->
     [one] { $min_games } partida puntuada
    *[other] { $min_games } partidas puntuadas
-}; un ? marca una puntuación provisional.
-web-leaderboard-empty = Todavía no aparece nadie.
+}; un «?» marca una puntuación provisional.
+web-leaderboard-empty = Todavía no hay nadie en la clasificación.
 web-pages = Páginas
 web-page-prev = Página anterior
 web-page-next = Página siguiente
@@ -720,7 +730,7 @@ web-format-round-robin = Todos contra todos
 web-format-double-round-robin = Todos contra todos a doble vuelta
 web-format-swiss = Sistema suizo
 web-tournament-created = inscripción abierta
-web-tournament-running = ronda { $round } en juego
+web-tournament-running = ronda { $round } en curso
 web-tournament-finished = terminado
 web-tournament-cancelled = cancelado
 web-tournament-players = { $count ->
@@ -738,7 +748,7 @@ web-column-direct = ED
 web-column-seeds = ±
 web-tiebreak-buchholz-cut1 = Buchholz menos uno: los puntos de los rivales, sin el más bajo
 web-tiebreak-buchholz = Buchholz: los puntos de los rivales
-web-tiebreak-sonneborn-berger = Sonneborn-Berger: los puntos de los rivales vencidos, y la mitad de los de las tablas
+web-tiebreak-sonneborn-berger = Sonneborn-Berger: los puntos de los rivales vencidos, y la mitad de los de los empates
 web-tiebreak-direct = Encuentro directo: los puntos contra los jugadores empatados
 web-tiebreak-seeds = Semillas capturadas menos semillas cedidas
 web-withdrawn = (retirado)

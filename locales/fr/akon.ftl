@@ -47,14 +47,14 @@ move-sown = { $seat } a semé { $seeds ->
     [one] { $seeds } graine
    *[other] { $seeds } graines
 } depuis { $hole }, la dernière dans { $last }
-move-kept = { $sown } : garde cette graine (un trou 1 n'est jamais capturé).
-move-captured = { $sown } : capture { $seeds ->
+move-kept = { $sown } : garde cette graine (un trou 1 n'est jamais capturé).
+move-captured = { $sown } : capture { $seeds ->
     [one] { $seeds } graine
    *[other] { $seeds } graines
 } en { $holes }.
-move-no-capture = { $sown } : pas de capture.
+move-no-capture = { $sown } : pas de capture.
 illegal-game-over = la partie est terminée
-illegal-not-your-row = c'est au tour de { $to_move }, pas de { $seat } : on ne sème que depuis sa propre rangée
+illegal-not-your-row = c'est au tour de { $to_move }, pas de { $seat } : on ne sème que depuis sa propre rangée
 illegal-empty-hole = le trou { $hole } est vide
 illegal-does-not-feed = le trou { $hole } ne nourrit pas l'adversaire, dont la rangée est vide, alors qu'un autre coup le fait
 # Comment on nomme un joueur dont le nom n'a plus rien à montrer (vide, ou fait
@@ -74,79 +74,79 @@ button-next = Suivant
 
 ## Défis
 
-challenge-pending = { $opponent }, { $challenger } te défie à une partie d'**Akon** ! Temps par coup : { $time }. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
-rematch-pending = { $opponent }, { $challenger } te propose une revanche (camps échangés) à l'**Akon** ! Temps par coup : { $time }. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
-challenge-accepted = { $opponent } a accepté le défi de { $challenger }. La partie commence !
+challenge-pending = { $opponent }, { $challenger } te défie à une partie d'**Akon** ! Temps par coup : { $time }. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
+rematch-pending = { $opponent }, { $challenger } te propose une revanche d'**Akon**, camps échangés ! Temps par coup : { $time }. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
+challenge-accepted = { $opponent } a accepté le défi de { $challenger }. La partie commence !
 challenge-declined = { $opponent } a refusé le défi de { $challenger }.
 challenge-withdrawn = { $challenger } a retiré son défi à { $opponent }.
 challenge-expired = Le défi de { $challenger } à { $opponent } a expiré.
-first-mover = Le premier joueur a été tiré au sort : { $player } ({ $seat }).
-computer-game-intro = { $player } joue contre l'ordinateur ({ $level }). Le premier joueur a été tiré au sort : { $first } ({ $seat }).
+first-mover = Le premier joueur a été tiré au sort : { $player } ({ $seat }).
+computer-game-intro = { $player } joue contre l'ordinateur ({ $level }). Le premier joueur a été tiré au sort : { $first } ({ $seat }).
 
 ## Plateaux de jeu
 
-board-header = **Akon** · partie n° { $game } · { $title } · { $a } (A, en haut) contre { $b } (B, en bas)
+board-header = **Akon** · partie n° { $game } · { $title } · { $a } (A, en haut) contre { $b } (B, en bas)
 board-title-move = coup { $move }
 board-title-finished = terminée après { $moves ->
     [one] { $moves } coup
    *[other] { $moves } coups
 }
-board-last-move = Dernier coup : { $description }
+board-last-move = Dernier coup : { $description }
 board-thinking = { CAPITALIZED($player) } réfléchit…
 board-your-turn = { $player }, à toi de jouer ({ $seat }, { $row }).
 board-deadline = ⏰ Si tu ne joues pas, tu perds au temps <t:{ $deadline }:R>.
 board-deadline-per-move = ⏰ Si tu ne joues pas, tu perds au temps <t:{ $deadline }:R> ({ $time } par coup).
 computer-name = l'ordinateur ({ $level })
-result-aborted = **Partie annulée** par { $player } avant que les deux joueurs aient joué : pas de résultat, pas de classement.
+result-aborted = **Partie annulée** par { $player } avant que les deux joueurs aient joué : pas de résultat, et la cote ne bouge pas.
 result-how-no-seeds = { $stuck } n'avait plus de graines à semer, alors { $other } a pris les graines restées sur le plateau
 result-how-loop = une position est revenue (la règle de la boucle), alors les graines restées sur le plateau ne vont à personne
 result-how-resigned = { $player } a abandonné
 result-how-timeout = { $player } a dépassé son temps
 result-how-aborted = { $player } a annulé la partie
 result-win = **{ CAPITALIZED($player) } gagne, { $won } à { $lost }** — { $how }.
-result-draw = **Match nul, { $a_seeds } à { $b_seeds }** — { $how }. { $a } et { $b } se partagent le résultat.
-resign-confirm = Abandonner la partie n° { $game } ? Ton adversaire gagne ; impossible de revenir en arrière.
-resigned = Tu as abandonné la partie n° { $game }.
-reminder = ⏰ { $player }, c'est à toi de jouer dans la partie n° { $game } contre { $opponent } : tu perds au temps <t:{ $deadline }:R> si tu ne joues pas.
+result-draw = **Partie nulle, { $a_seeds } à { $b_seeds }** — { $how }. { $a } et { $b } se partagent le résultat.
+resign-confirm = Abandonner la partie n° { $game } ? Ton adversaire gagne ; impossible de revenir en arrière.
+resigned = Tu as abandonné la partie n° { $game }.
+reminder = ⏰ { $player }, c'est à toi de jouer dans la partie n° { $game } contre { $opponent } : tu perds au temps <t:{ $deadline }:R> si tu ne joues pas.
 reminder-latest-board = [Dernier plateau]({ $link })
 
 ## /akon parties
 
 games-none = Tu n'as aucune partie en cours. Lances-en une avec `/akon défier`.
-games-title = Tes parties en cours ({ $count }) :
+games-title = Tes parties en cours ({ $count }) :
 games-your-turn = **à toi de jouer**
 games-computer-turn = au tour de l'ordinateur
 games-their-turn = au tour de { $player }
-games-line = • partie n° { $game } contre { $opponent } · coup { $move } · { $turn } · tu es { $seat }
-games-line-deadline = • partie n° { $game } contre { $opponent } · coup { $move } · { $turn } (fin du temps <t:{ $deadline }:R>) · tu es { $seat }
+games-line = • partie n° { $game } contre { $opponent } · coup { $move } · { $turn } · tu es { $seat }
+games-line-deadline = • partie n° { $game } contre { $opponent } · coup { $move } · { $turn } (fin du temps <t:{ $deadline }:R>) · tu es { $seat }
 games-latest-board = [dernier plateau]({ $link })
 
 ## /akon réglages
 
-settings-title = Tes réglages Akon :
-settings-reminders-dm = • rappels : par message privé
-settings-reminders-channel = • rappels : une mention dans le salon de la partie
-settings-time = • temps par coup des défis que tu lances : { $time }
-settings-language-chosen = • ta langue : { $language }
-settings-language-discord = • ta langue : { $language }, comme ton Discord (`/akon réglages langue` la change)
-settings-server-language-chosen = • langue du serveur (plateaux, défis, résultats) : { $language }
-settings-server-language-discord = • langue du serveur (plateaux, défis, résultats) : { $language }, comme le serveur sur Discord
-settings-board-style = • plateaux que tu es seul à voir (problèmes, /akon partie) : { $style }
-settings-server-board-style = • plateaux du serveur : { $style }
+settings-title = Tes réglages Akon :
+settings-reminders-dm = • rappels : par message privé
+settings-reminders-channel = • rappels : une mention dans le salon de la partie
+settings-time = • temps par coup des défis que tu lances : { $time }
+settings-language-chosen = • ta langue : { $language }
+settings-language-discord = • ta langue : { $language }, celle de ton Discord (`/akon réglages langue` la change)
+settings-server-language-chosen = • langue du serveur (plateaux, défis, résultats) : { $language }
+settings-server-language-discord = • langue du serveur (plateaux, défis, résultats) : { $language }, celle du serveur sur Discord
+settings-board-style = • plateaux que tu es seul à voir (problèmes, /akon partie) : { $style }
+settings-server-board-style = • plateaux du serveur : { $style }
 board-style-text = en texte
-board-style-picture = en image (le plateau en texte pour la décrire)
+board-style-picture = en image (avec le plateau en texte pour la décrire)
 board-style-both = en image et en texte
-pictures-refused = { $player }, je n'ai pas le droit de joindre des fichiers dans <#{ $channel }> : ses plateaux y sont affichés en texte. Donne-moi la permission *Joindre des fichiers* dans ce salon pour les voir en image.
+pictures-refused = { $player }, je n'ai pas le droit de joindre des fichiers dans <#{ $channel }> : les plateaux y sont donc affichés en texte. Donne-moi la permission *Joindre des fichiers* dans ce salon pour les voir en image.
 
 ## Refus et pannes
 
-apology = Désolé, quelque chose n'a pas marché de notre côté. Rien n'a été changé ; réessaie.
-fault-database-full = Akon ne peut rien enregistrer pour l'instant : son espace de stockage est plein. Rien n'a été changé ; réessaie plus tard.
-fault-database-read-only = Akon ne peut rien enregistrer pour l'instant : sa base de données est en lecture seule. Rien n'a été changé ; réessaie plus tard.
+apology = Désolé, quelque chose n'a pas marché de notre côté. Rien n'a été changé ; réessaie.
+fault-database-full = Akon ne peut rien enregistrer pour l'instant : son espace de stockage est plein. Rien n'a été changé ; réessaie plus tard.
+fault-database-read-only = Akon ne peut rien enregistrer pour l'instant : sa base de données est en lecture seule. Rien n'a été changé ; réessaie plus tard.
 fault-database-unreachable = Akon n'arrive pas à joindre sa base de données pour l'instant. Réessaie dans une minute.
-unknown-button = Ce bouton n'est pas un bouton d'Akon, ou il est abîmé.
+unknown-button = Ce bouton n'est pas un bouton d'Akon, ou il n'est plus valable.
 command-unknown = Commande inconnue `/{ $command }`.
-command-unknown-subcommand = Sous-commande inconnue `{ $subcommand }` ; essaie `/akon règles`.
+command-unknown-subcommand = Sous-commande inconnue `{ $subcommand }` ; essaie `/akon règles`.
 command-bad-option = L'option `{ $option }` est mal formée.
 refusal-not-in-server = On joue dans les serveurs, pas en messages privés.
 refusal-challenge-self = Tu ne peux pas te défier toi-même.
@@ -155,7 +155,7 @@ refusal-already-challenged = Tu as déjà un défi en attente envoyé à { $name
 refusal-too-many-games = { $name } a déjà { $limit ->
     [one] { $limit } partie en cours
    *[other] { $limit } parties en cours
-}, le maximum permis.
+}, le maximum autorisé.
 refusal-challenge-not-found = Ce défi n'existe pas.
 refusal-not-your-challenge = Ce défi ne peut être accepté que par { $name }.
 refusal-not-in-challenge = Ce défi ne te concerne pas.
@@ -174,71 +174,71 @@ refusal-tournament-not-open = Ce tournoi est { $status ->
     [finished] terminé
     [cancelled] annulé
    *[other] fermé
-} : on ne peut plus y entrer ni en sortir, et il ne peut pas recommencer.
+} : on ne peut plus s'y inscrire ni le quitter, et il ne peut pas recommencer.
 refusal-tournament-full = Ce tournoi est complet.
-refusal-tournament-already-entered = Tu participes déjà à ce tournoi (ou il a déjà son joueur ordinateur).
+refusal-tournament-already-entered = Tu participes déjà à ce tournoi (ou l'ordinateur y joue déjà).
 refusal-tournament-not-entered = Tu ne participes pas à ce tournoi.
 refusal-tournament-not-organiser = Seul l'organisateur du tournoi peut faire ça.
 refusal-tournament-too-few-players = Le tournoi a { $have ->
     [one] { $have } joueur
    *[other] { $have } joueurs
-} ; il en faut au moins { $need } pour commencer.
-refusal-tournament-name = Le nom d'un tournoi doit avoir de 1 à { $max } caractères.
+} ; il en faut au moins { $need } pour commencer.
+refusal-tournament-name = Le nom d'un tournoi doit compter de 1 à { $max } caractères.
 refusal-tournament-players = Un tournoi de ce format accueille de { $min } à { $max } joueurs.
-refusal-tournament-rounds = Seul un suisse prend un nombre de rondes : au moins 1, et moins que ses joueurs.
+refusal-tournament-rounds = Seul un tournoi suisse prend un nombre de rondes : au moins 1, et moins que le nombre de joueurs.
 refusal-tournament-starts-at = L'heure de début est déjà passée.
-refusal-tournament-busy = Des joueurs entraient ou sortaient pendant que le tournoi commençait ; réessaie.
+refusal-tournament-busy = Des joueurs s'inscrivaient ou se retiraient au moment où le tournoi commençait ; réessaie.
 refusal-not-a-player = Tu ne joues pas dans cette partie.
 refusal-not-your-turn = C'est au tour de { $name }, pas au tien.
-refusal-stale-button = Ce bouton date d'un coup précédent ; la partie a avancé.
-refusal-outdated-board = Ce n'est pas le dernier plateau de la partie ; utilise le plus récent.
+refusal-stale-button = Ce bouton date d'un coup précédent ; la partie a avancé.
+refusal-outdated-board = Ce n'est pas le dernier plateau de la partie ; utilise le plus récent.
 refusal-game-over = Cette partie est terminée.
 refusal-resign-overtaken = La partie a avancé pendant que tu confirmais (un coup a été joué).
-refusal-too-late-to-abort = Les deux joueurs ont joué, la partie ne peut plus être annulée ; abandonne-la s'il le faut.
-refusal-level-needs-computer = L'option niveau sert aux parties contre moi, l'ordinateur : choisis-moi comme adversaire.
+refusal-too-late-to-abort = Les deux joueurs ont joué, la partie ne peut plus être annulée ; abandonne-la s'il le faut.
+refusal-level-needs-computer = L'option niveau ne sert qu'aux parties contre moi, l'ordinateur : choisis-moi comme adversaire.
 refusal-game-not-over = Cette partie n'est pas encore terminée.
 refusal-hints-only-computer = Les indices sont réservés aux parties contre l'ordinateur, jamais entre joueurs.
 refusal-rematch-pending = Une revanche est déjà proposée (défi { $challenge }).
-refusal-timed-out = Ton temps est écoulé : la partie est perdue au temps.
-refusal-illegal-move = Ce coup n'est pas permis : { $reason }.
+refusal-timed-out = Ton temps est écoulé : la partie est perdue au temps.
+refusal-illegal-move = Ce coup n'est pas permis : { $reason }.
 refusal-no-game-here = Tu n'as aucune partie en cours dans ce salon.
-refusal-which-game = Tu as plusieurs parties en cours dans ce salon ; précise laquelle (partie { $games }).
+refusal-which-game = Tu as plusieurs parties en cours dans ce salon ; précise laquelle (partie { $games }).
 refusal-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent changer ses réglages.
-refusal-no-server-to-rank = Il n'y a pas de serveur à classer ici : utilise `portée: mondial`, ou demande dans un serveur.
-refusal-review-aborted = La partie n° { $game } a été annulée avant que les deux joueurs aient joué : elle n'a pas de résultat, il n'y a donc rien à analyser.
+refusal-no-server-to-rank = Il n'y a pas de classement de serveur ici : utilise `portée: mondial`, ou demande dans un serveur.
+refusal-review-aborted = La partie n° { $game } a été annulée avant que les deux joueurs aient joué : elle n'a pas de résultat, il n'y a donc rien à analyser.
 
 ## Classements, statistiques, historique, fiches de partie
 
 scope-server-title = ce serveur
 scope-global-title = mondial
 scope-server = dans ce serveur
-scope-global = au total
-leaderboard-empty-min-games = Personne n'apparaît encore au classement { $scope } : il faut { $min_games ->
+scope-global = tous serveurs confondus
+leaderboard-empty-min-games = Personne n'apparaît encore au classement { $scope } : il faut { $min_games ->
     [one] une partie classée
    *[other] { $min_games } parties classées
-} pour y figurer. Défie quelqu'un avec `/akon défier` !
-leaderboard-empty = Aucune partie classée { $scope } pour l'instant. Défie quelqu'un avec `/akon défier` !
+} pour y figurer. Défie quelqu'un avec `/akon défier` !
+leaderboard-empty = Aucune partie classée { $scope } pour l'instant. Défie quelqu'un avec `/akon défier` !
 leaderboard-title = **Classement Akon · { $title }** · page { $page } sur { $pages } · { $listed ->
     [one] { $listed } joueur
    *[other] { $listed } joueurs
 } avec au moins { $min_games ->
     [one] { $min_games } partie classée
    *[other] { $min_games } parties classées
-} (Glicko-2 ; `?` = provisoire)
+} (Glicko-2 ; `?` = provisoire)
 leaderboard-column-player = joueur
 leaderboard-column-rating = cote
 leaderboard-column-wins = V
 leaderboard-column-losses = D
 leaderboard-column-draws = N
 leaderboard-column-games = parties
-standing-listed = { $player } est n° { $rank } sur { $listed } · cote { $rating } · { $wins } V { $losses } D { $draws } N en { $games ->
+standing-listed = { $player } est n° { $rank } sur { $listed } · cote { $rating } · { $wins } V { $losses } D { $draws } N en { $games ->
     [one] { $games } partie
    *[other] { $games } parties
 }.
 standing-too-few = { $player } a { $games ->
     [one] { $games } partie classée
    *[other] { $games } parties classées
-} { $scope } : il en faut { $needed ->
+} { $scope } : il en faut { $needed ->
     [one] une
    *[other] { $needed }
 } pour figurer au classement.
@@ -246,7 +246,7 @@ standing-unrated = { $player } n'a encore aucune partie classée { $scope }.
 record-line = { $games ->
     [one] { $games } partie
    *[other] { $games } parties
-} : { $wins ->
+} : { $wins ->
     [one] { $wins } victoire
    *[other] { $wins } victoires
 }, { $losses ->
@@ -259,29 +259,29 @@ record-line = { $games ->
 rating-summary = **{ $rating }** ({ $games ->
     [one] { $games } partie classée
    *[other] { $games } parties classées
-} ; écart { $deviation })
+} ; écart { $deviation })
 rating-summary-ranked = **{ $rating }** ({ $games ->
     [one] { $games } partie classée
    *[other] { $games } parties classées
-}, n° { $rank } ; écart { $deviation })
+}, n° { $rank } ; écart { $deviation })
 rating-recent = { $change } sur { $count ->
     [one] la dernière partie
    *[other] les { $count } dernières parties ({ $changes }, la plus récente d'abord)
 }
 stats-title = **Statistiques Akon de { $player }**
-stats-unrated = Cote : aucune partie classée pour l'instant.
-stats-rating-server = Cote dans ce serveur : { $summary }
-stats-rating-global = Cote partout : { $summary }
-stats-record-server = Dans ce serveur : { $record }
-stats-record-global = Partout : { $record }
+stats-unrated = Cote : aucune partie classée pour l'instant.
+stats-rating-server = Cote dans ce serveur : { $summary }
+stats-rating-global = Cote tous serveurs confondus : { $summary }
+stats-record-server = Dans ce serveur : { $record }
+stats-record-global = Tous serveurs confondus : { $record }
 stats-margin = { $sign }{ $margin } { $margin ->
     [one] graine
    *[other] graines
 } par partie
 stats-no-games = aucune partie pour l'instant
-stats-streaks = Série de victoires : { $current } en cours, record { $best } · écart moyen de captures : { $margin }
-stats-computer = Contre l'ordinateur ({ $level }) : { $record }
-stats-head-to-head = Face à face, { $asker } contre { $player } : { $wins ->
+stats-streaks = Série de victoires : { $current } en cours, record { $best } · écart moyen de captures : { $margin }
+stats-computer = Contre l'ordinateur ({ $level }) : { $record }
+stats-head-to-head = Face à face, { $asker } contre { $player } : { $wins ->
     [one] { $wins } victoire
    *[other] { $wins } victoires
 }, { $losses ->
@@ -294,8 +294,8 @@ stats-head-to-head = Face à face, { $asker } contre { $player } : { $wins ->
     [one] { $games } partie
    *[other] { $games } parties
 }.
-stats-ongoing = Parties en cours : { $count }
-stats-tournaments = Tournois : { $events ->
+stats-ongoing = Parties en cours : { $count }
+stats-tournaments = Tournois : { $events ->
     [one] { $events } joué
    *[other] { $events } joués
 } · { $wins ->
@@ -332,14 +332,14 @@ history-tournament-line = • 🏆 { $name } <t:{ $finished }:d> · rang { $rank
     [one] { $points } point
    *[other] { $points } points
 }
-rating-line-rated = Classée dans ce serveur : { $changes }.
-rating-line-pair-limit = Non classée : ces deux joueurs ont déjà joué { $per_day ->
+rating-line-rated = Classée dans ce serveur : { $changes }.
+rating-line-pair-limit = Non classée : ces deux joueurs ont déjà joué { $per_day ->
     [one] { $per_day } partie classée
    *[other] { $per_day } parties classées
 } l'un contre l'autre ces dernières 24 heures. La partie compte quand même dans leurs bilans.
-rating-line-unrated-tournament = Non classée : une partie d'un tournoi non classé.
-rating-line-forfeit = Non classée : un joueur n'a jamais joué, le tournoi compte la partie comme un forfait.
-game-title = **Partie Akon n° { $game }** · { $a } (A, en haut) contre { $b } (B, en bas) · commencée le <t:{ $started }:f>
+rating-line-unrated-tournament = Non classée : une partie d'un tournoi non classé.
+rating-line-forfeit = Non classée : un joueur n'a jamais joué, donc le tournoi compte la partie comme un forfait.
+game-title = **Partie Akon n° { $game }** · { $a } (A, en haut) contre { $b } (B, en bas) · commencée le <t:{ $started }:f>
 game-ended = Terminée après { $moves ->
     [one] { $moves } coup
    *[other] { $moves } coups
@@ -348,9 +348,9 @@ game-ended-at = Terminée le <t:{ $finished }:f> après { $moves ->
     [one] { $moves } coup
    *[other] { $moves } coups
 }.
-game-in-progress = En cours : coup { $move }.
-game-record-intro = Notation (le premier joueur, puis les trous joués ; `akon replay --record` la lit) :
-game-record-cut = (trop long pour un message : coupé)
+game-in-progress = En cours : coup { $move }.
+game-record-intro = Notation (le premier joueur, puis les trous joués ; `akon replay --record` la lit) :
+game-record-cut = (trop long pour un message : coupé)
 
 ## La commande /akon : noms (Discord : minuscules, sans espace, 32 caractères
 ## au plus) et descriptions.
@@ -361,54 +361,54 @@ cmd-challenge-desc = Défier quelqu'un à une partie d'Akon
 cmd-opponent-name = adversaire
 cmd-opponent-desc = Contre qui tu veux jouer (choisis-moi pour jouer contre l'ordinateur)
 cmd-level-name = niveau
-cmd-level-desc = La force de l'ordinateur, quand tu joues contre moi (par défaut : moyen)
+cmd-level-desc = La force de l'ordinateur, quand tu joues contre moi (par défaut : moyen)
 cmd-time-per-move-name = temps-par-coup
-cmd-challenge-time-desc = Le temps de chaque joueur pour un coup (par défaut : 3 jours, ou tes /akon réglages)
+cmd-challenge-time-desc = Le temps de chaque joueur pour un coup (par défaut : 3 jours, ou tes /akon réglages)
 cmd-settings-time-desc = Le temps par coup des défis que tu lances
 cmd-games-name = parties
 cmd-games-desc = Tes parties en cours
 cmd-board-name = plateau
-cmd-board-desc = Reposter le plateau actuel d'une partie
+cmd-board-desc = Afficher de nouveau le plateau actuel d'une partie
 cmd-game-option-name = partie
-cmd-game-option-desc = Le numéro de la partie (par défaut : ta partie dans ce salon)
+cmd-game-option-desc = Le numéro de la partie (par défaut : ta partie dans ce salon)
 cmd-resign-name = abandonner
-cmd-resign-desc = Abandonner une partie : ton adversaire gagne
+cmd-resign-desc = Abandonner une partie : ton adversaire gagne
 cmd-abort-name = annuler
-cmd-abort-desc = Annuler une partie avant que les deux joueurs aient joué : pas de résultat, pas de classement
+cmd-abort-desc = Annuler une partie avant que les deux joueurs aient joué : ni résultat ni effet sur la cote
 cmd-leaderboard-name = classement
-cmd-leaderboard-desc = Les meilleurs joueurs par cote, dans ce serveur ou partout
+cmd-leaderboard-desc = Les meilleurs joueurs par cote, dans ce serveur ou sur tous les serveurs
 cmd-scope-name = portée
-cmd-scope-desc = Quel classement (par défaut : serveur)
+cmd-scope-desc = Quel classement (par défaut : serveur)
 cmd-scope-server = serveur
 cmd-scope-global = mondial
 cmd-stats-name = statistiques
 cmd-stats-desc = La cote et le bilan d'un joueur
 cmd-player-name = joueur
-cmd-stats-player-desc = Le bilan de qui (par défaut : le tien)
+cmd-stats-player-desc = Le joueur dont tu veux le bilan (par défaut : toi)
 cmd-history-name = historique
 cmd-history-desc = Les dernières parties terminées d'un joueur
-cmd-history-player-desc = Les parties de qui (par défaut : les tiennes)
+cmd-history-player-desc = Le joueur dont tu veux les parties (par défaut : toi)
 cmd-game-name = partie
-cmd-game-desc = Une partie en entier : résultat, plateau final et notation
+cmd-game-desc = Une partie en entier : résultat, plateau final et notation
 cmd-id-name = numéro
 cmd-id-desc = Le numéro de la partie, comme dans /akon historique
 cmd-settings-name = réglages
 cmd-settings-desc = Tes rappels, ton temps par coup par défaut et ta langue
 cmd-dm-reminders-name = rappels-en-privé
-cmd-dm-reminders-desc = Me rappeler par message privé plutôt que par une mention dans le salon
+cmd-dm-reminders-desc = Recevoir les rappels par message privé plutôt que par une mention dans le salon
 cmd-language-name = langue
-cmd-language-desc = La langue dans laquelle le bot te répond (par défaut : celle de ton Discord)
+cmd-language-desc = La langue dans laquelle le bot te répond (par défaut : celle de ton Discord)
 cmd-server-language-name = langue-du-serveur
 cmd-server-language-desc = La langue du serveur pour les plateaux et les défis (permission Gérer le serveur)
 cmd-language-discord = comme Discord
 cmd-board-style-name = plateau
-cmd-board-style-desc = Comment s'affichent les plateaux que tu es seul à voir : texte, image, ou les deux
+cmd-board-style-desc = Comment s'affichent les plateaux que tu es seul à voir : texte, image, ou les deux
 cmd-server-board-style-name = plateau-du-serveur
-cmd-server-board-style-desc = Les plateaux du serveur : texte, image, ou les deux (permission Gérer le serveur)
+cmd-server-board-style-desc = Les plateaux du serveur : texte, image, ou les deux (permission Gérer le serveur)
 cmd-rules-name = règles
 cmd-rules-desc = Les règles de l'Akon, en entier
 cmd-review-name = analyse
-cmd-review-desc = L'analyse d'une partie terminée par le moteur : précision, coups coûteux, tournant
+cmd-review-desc = Le moteur analyse une partie terminée : précision, coups coûteux, tournant
 cmd-review-game-desc = Le numéro de la partie, comme dans /akon historique
 
 ## /akon règles : toutes les règles et décisions de docs/RULES.md. Chaque
@@ -419,13 +419,13 @@ rules-board =
     Là où la description traditionnelle laisse un choix ouvert, le choix fait ici est marqué *(décision)*.
 
     ### Plateau et graines
-    • 2 rangées de 7 trous ; 5 graines dans chaque trou au départ : 70 graines, 35 par camp.
+    • 2 rangées de 7 trous ; 5 graines dans chaque trou au départ : 70 graines, 35 par camp.
     • Le camp A a la rangée du haut, le camp B la rangée du bas (vu du côté de B).
     • Chaque joueur numérote les trous de sa rangée de 1 à 7, le trou 1 étant le premier trou à sa droite. `A3` est le trou 3 de A, `B1` le trou 1 de B.
     • Le premier joueur est tiré au sort.
 
     ### Sens des semailles
-    On sème de droite à gauche dans sa propre rangée, de gauche à droite dans celle de l'adversaire : A1 → A2 → … → A7 → B1 → B2 → … → B7 → A1 → …
+    On sème de droite à gauche dans sa propre rangée, de gauche à droite dans celle de l'adversaire : A1 → A2 → … → A7 → B1 → B2 → … → B7 → A1 → …
     ```
      A1 A2 A3 A4 A5 A6 A7
      B7 B6 B5 B4 B3 B2 B1
@@ -433,37 +433,37 @@ rules-board =
 rules-move =
     ### Un coup
     Le joueur au trait choisit un trou non vide de sa rangée, en prend toutes les graines et les sème une à une, en commençant par le trou suivant du cycle.
-    1. **13 graines ou moins** : elles vont dans les trous suivants, une par trou.
-    2. **14 graines** : elles font le tour complet du plateau ; la 14e et dernière graine retombe dans le trou de départ. Elle est dans la rangée du joueur, donc rien n'est capturé.
-    3. **15 graines ou plus** : les 14 premières font le tour comme en 2. Le joueur saute ensuite le reste de sa propre rangée et sème les graines restantes dans la seule rangée de l'adversaire : trous 1, 2, …, 7 de l'adversaire, puis de nouveau depuis le trou 1 de l'adversaire, jusqu'à ce que la main soit vide. Pendant cette phase, aucune graine n'entre dans la rangée du joueur.
+    1. **13 graines ou moins** : elles vont dans les trous suivants, une par trou.
+    2. **14 graines** : elles font le tour complet du plateau ; la 14e et dernière graine retombe dans le trou de départ. Elle est dans la rangée du joueur, donc rien n'est capturé.
+    3. **15 graines ou plus** : les 14 premières font le tour comme en 2. Le joueur saute ensuite le reste de sa propre rangée et sème les graines restantes dans la seule rangée de l'adversaire : trous 1, 2, …, 7 de l'adversaire, puis de nouveau depuis le trou 1 de l'adversaire, jusqu'à ce que la main soit vide. Pendant cette phase, aucune graine n'entre dans la rangée du joueur.
     Le trou où tombe la dernière graine décide de la suite.
 rules-captures =
     ### Captures
-    • Dernière graine dans la propre rangée du joueur : pas de capture.
-    • Dernière graine dans le trou 1 de l'adversaire : un trou 1 n'est jamais capturé. Le joueur garde à la place la dernière graine semée : exactement une graine quitte ce trou et s'ajoute à ses captures ; les autres restent. *(décision)* Cela vaut quel que soit le contenu du trou, pour toute semaille qui s'y termine, ordinaire ou longue.
-    • Dernière graine dans un trou 2 à 7 de l'adversaire, qui contient alors 2, 3 ou 4 graines (en comptant celle qu'on vient de semer) : le joueur les capture. On regarde ensuite le trou précédent (vers le trou 1 de l'adversaire) : s'il contient 2, 3 ou 4 graines, elles sont capturées aussi, et ainsi de suite. La chaîne s'arrête au premier trou qui contient 0, 1 ou plus de 4 graines, et toujours avant le trou 1 de l'adversaire.
-    • Sinon (le dernier trou contient 1 graine, ou 5 ou plus) : pas de capture.
+    • Dernière graine dans la rangée du joueur lui-même : pas de capture.
+    • Dernière graine dans le trou 1 de l'adversaire : un trou 1 n'est jamais capturé. Le joueur garde à la place la dernière graine semée : exactement une graine quitte ce trou et s'ajoute à ses captures ; les autres restent. *(décision)* Cela vaut quel que soit le contenu du trou, pour toute semaille qui s'y termine, ordinaire ou longue.
+    • Dernière graine dans un trou 2 à 7 de l'adversaire, qui contient alors 2, 3 ou 4 graines (en comptant celle qu'on vient de semer) : le joueur les capture. On regarde ensuite le trou précédent (vers le trou 1 de l'adversaire) : s'il contient 2, 3 ou 4 graines, elles sont capturées aussi, et ainsi de suite. La chaîne s'arrête au premier trou qui contient 0, 1 ou plus de 4 graines, et toujours avant le trou 1 de l'adversaire.
+    • Sinon (le dernier trou contient 1 graine, ou 5 ou plus) : pas de capture.
     Les graines capturées quittent le plateau pour de bon.
 
-    Exemple : A sème depuis A2, qui contient 18 graines ; B2, B3 et B4 contiennent 1 graine chacun. Les 13 premières graines vont en A3…A7, B1…B7 et A1 ; la 14e tombe en A2. A saute A3…A7 et sème les 4 restantes en B1, B2, B3, B4. B4 contient alors 3 graines : capturées. B3 et B2 en contiennent 3 chacun : capturées. B1 est un trou 1 : jamais capturé. A capture 9 graines.
+    Exemple : A sème depuis A2, qui contient 18 graines ; B2, B3 et B4 contiennent 1 graine chacun. Les 13 premières graines vont en A3…A7, B1…B7 et A1 ; la 14e tombe en A2. A saute A3…A7 et sème les 4 restantes en B1, B2, B3, B4. B4 contient alors 3 graines : capturées. B3 et B2 en contiennent 3 chacun : capturées. B1 est un trou 1 : jamais capturé. A capture 9 graines.
 rules-end =
-    ### Nourrir : pas d'affamer l'adversaire
-    Un coup est permis si son trou n'est pas vide et si, une fois le coup et ses captures faits, la rangée de l'adversaire contient au moins une graine. Ce n'est que si aucun trou ne donne un tel coup que le joueur peut semer depuis n'importe quel trou non vide. Une semaille qui atteint la rangée de l'adversaire passe toujours par le trou 1 de l'adversaire, qui n'est jamais capturé : une capture ne vide donc jamais la rangée de l'adversaire. Une seule dernière graine tombée dans le trou 1 de l'adversaire est gardée par le joueur : elle ne nourrit donc pas une rangée vide.
+    ### Nourrir : interdiction d'affamer l'adversaire
+    Un coup est permis si son trou n'est pas vide et si, une fois le coup et ses captures faits, la rangée de l'adversaire contient au moins une graine. Ce n'est que si aucun trou ne donne un tel coup que le joueur peut semer depuis n'importe quel trou non vide. Une semaille qui atteint la rangée de l'adversaire passe toujours par le trou 1 de l'adversaire, qui n'est jamais capturé : une capture ne vide donc jamais la rangée de l'adversaire. Si la seule graine semée tombe dans le trou 1 de l'adversaire, le joueur la garde : elle ne nourrit donc pas une rangée vide.
 
     ### Fin de la partie
-    Vérifiée après chaque coup, dans cet ordre, pour le joueur désormais au trait :
-    1. **Plus de graines** : le joueur au trait n'a plus de graines dans sa rangée et ne peut pas jouer. La partie s'arrête et l'autre joueur capture toutes les graines encore sur le plateau.
-    2. **Boucle** : la position (les graines des 14 trous et le joueur au trait) est la même qu'une position déjà vue dans la partie. *(décision)* La première répétition termine la partie. Les graines encore sur le plateau ne vont à personne.
-    Le joueur qui a capturé le plus de graines gagne ; à égalité, c'est un match nul. Les captures plus les graines qui ne vont à personne font toujours 70.
+    On la vérifie après chaque coup, dans cet ordre, pour le joueur qui a désormais le trait :
+    1. **Plus de graines** : le joueur au trait n'a plus de graines dans sa rangée et ne peut pas jouer. La partie s'arrête et l'autre joueur capture toutes les graines encore sur le plateau.
+    2. **Boucle** : la position (les graines des 14 trous et le joueur au trait) est la même qu'une position déjà vue dans la partie. *(décision)* La première répétition termine la partie. Les graines encore sur le plateau ne vont à personne.
+    Le joueur qui a capturé le plus de graines gagne ; à égalité, la partie est nulle. Les captures plus les graines qui ne vont à personne font toujours 70.
 
     ### Notation
-    Un coup s'écrit par le numéro du trou joué, de 1 à 7. Une partie s'écrit par le camp du premier joueur, puis ses coups : `A: 3 5 1 7 2` (A a joué 3, B a joué 5, A a joué 1, …).
+    Un coup s'écrit par le numéro du trou joué, de 1 à 7. Une partie s'écrit par le camp du premier joueur, puis ses coups : `A: 3 5 1 7 2` (A a joué 3, B a joué 5, A a joué 1, …).
     Appuie sur un bouton numéroté pour semer depuis ce trou de ta rangée.
 
 ## akon play (la partie dans le terminal)
 
-play-intro = Akon : sème depuis ta rangée (trous 1 à 7, le trou 1 à ta droite) ; tape q pour quitter.
-play-first = Premier à jouer : { $player }.
+play-intro = Akon : sème depuis ta rangée (trous 1 à 7, le trou 1 à ta droite) ; tape q pour quitter.
+play-first = Premier à jouer : { $player }.
 play-player = Joueur { $seat }
 play-you = Toi ({ $seat })
 play-computer = Ordinateur ({ $seat }, { $level })
@@ -473,24 +473,34 @@ play-wins = { $who ->
     [you] tu gagnes ({ $seat })
    *[other] { $player } gagne
 }
-play-draw = match nul
-play-game-over = Partie terminée ({ $how }) : { $result }, { $a } à { $b }.
-play-record = Notation : { $record }
-play-abandoned = Partie abandonnée. Notation jusqu'ici : { $record }
+play-draw = partie nulle
+play-game-over = Partie terminée ({ $how }) : { $result }, { $a } à { $b }.
+play-record = Notation : { $record }
+play-abandoned = Partie abandonnée. Notation jusqu'ici : { $record }
 play-computer-plays = { $player } joue { $hole }.
 play-thinking = { $player } réfléchit…
-play-ask = { $player }, ton coup ({ $holes }) :
-play-not-a-hole = `{ $input }` n'est pas un numéro de trou : les trous sont numérotés de 1 à 7.
-play-no-such-hole = le trou { $hole } n'existe pas : les trous sont numérotés de 1 à 7.
-play-cannot = Tu ne peux pas jouer { $hole } : { $reason }.
+play-ask = { $player }, ton coup ({ $holes }) :
+play-not-a-hole = `{ $input }` n'est pas un numéro de trou : les trous sont numérotés de 1 à 7.
+play-no-such-hole = le trou { $hole } n'existe pas : les trous sont numérotés de 1 à 7.
+play-cannot = Tu ne peux pas jouer { $hole } : { $reason }.
+
+## akon review (l'analyse dans le terminal) : ce qui ne va pas dans la partie donnée
+
+review-cli-nodes = --nodes doit valoir au moins 1
+review-cli-no-start = indique où commence la partie : `--first A` ou `--first B` (la position de départ), `--start '<position en JSON>'`, ou `--record 'A: 3 5 1'`
+review-cli-no-moves = aucun coup à analyser : donne la partie, par exemple `--record "A: 3 5 1"`
+review-cli-record-no-seat = une notation commence par le camp du premier joueur suivi de deux-points, comme `A: 3 5 1`
+review-cli-record-bad-seat = `{ $seat }` n'est pas un camp : une notation commence par `A:` ou `B:`
+review-cli-bad-move = coup { $number } : { $reason }
+review-cli-illegal-move = le coup { $number } (trou { $hole }) n'est pas permis : { $reason }
 
 ## Analyse d'après-partie et indices
 
-review-definitions = Précision : la part des coups d'un joueur (ceux où il avait le choix) qui ont perdu au plus { $accurate ->
+review-definitions = Précision : la part des coups d'un joueur (ceux où il avait le choix) qui ont perdu au plus { $accurate ->
     [one] { $accurate } graine
    *[other] { $accurate } graines
-} par rapport au meilleur coup du moteur ; perte moyenne : graines perdues par coup de ce genre. Graines perdues par rapport au meilleur coup : imprécision { $inaccuracy }–{ $inaccuracy_max }, erreur { $mistake }–{ $mistake_max }, gaffe { $blunder } ou plus.
-rules-review = • Analyse : le bouton Analyse d'une partie terminée (ou la commande `/akon analyse`) fait juger chaque coup par le moteur. { $definitions }
+} par rapport au meilleur coup du moteur ; perte moyenne : les graines perdues en moyenne sur ces coups. Graines perdues par rapport au meilleur coup : imprécision { $inaccuracy }–{ $inaccuracy_max }, erreur { $mistake }–{ $mistake_max }, gaffe { $blunder } ou plus.
+rules-review = • Analyse : le bouton Analyse d'une partie terminée (ou la commande `/akon analyse`) fait juger chaque coup par le moteur. { $definitions }
 review-class-forced = forcé
 review-class-good = bon
 review-class-inaccuracy = imprécision
@@ -503,15 +513,15 @@ review-seeds = { $count ->
 review-expected-draw = une partie nulle
 review-expected-win = une victoire de { $seeds }
 review-expected-loss = une défaite de { $seeds }
-review-costly-line = { $number }. { CAPITALIZED($player) } a joué { $played }, meilleur { $best } : −{ $loss } ({ $class })
-review-header = { $title } : chaque position explorée sur { $nodes ->
+review-costly-line = { $number }. { CAPITALIZED($player) } a joué { $played }, meilleur { $best } : −{ $loss } ({ $class })
+review-header = { $title } : chaque position explorée sur { $nodes ->
     [one] { $nodes } position
    *[other] { $nodes } positions
 }.
-review-seat-line = { CAPITALIZED($who) } : précision { $accuracy } % ({ $accurate } sur { $moves }), perte moyenne { $mean } { $mean ->
+review-seat-line = { CAPITALIZED($who) } : précision { $accuracy } % ({ $accurate } sur { $moves }), perte moyenne { $mean } { $mean ->
     [one] graine
    *[other] graines
-} ; { $inaccuracies }, { $mistakes }, { $blunders }.
+} ; { $inaccuracies }, { $mistakes }, { $blunders }.
 review-inaccuracies = { $count ->
     [one] { $count } imprécision
    *[other] { $count } imprécisions
@@ -528,29 +538,29 @@ review-no-costly = Aucun coup n'a perdu { $seeds ->
     [one] { $seeds } graine
    *[other] { $seeds } graines
 } ou plus par rapport au meilleur coup du moteur.
-review-costliest-heading = Coups les plus coûteux (numéro du coup, coup joué, meilleur coup du moteur, graines perdues) :
-review-turning-point = Tournant : coup { $number }, { $player } a joué { $played } alors que { $best } gardait { $kept } ; après ce coup, { $after }.
-review-no-turning-point = Tournant : aucun ; aucun coup n'a laissé échapper le résultat attendu de son joueur.
+review-costliest-heading = Coups les plus coûteux (numéro du coup, coup joué, meilleur coup du moteur, graines perdues) :
+review-turning-point = Tournant : coup { $number }, { $player } a joué { $played } alors que { $best } gardait { $kept } ; après ce coup, { $after }.
+review-no-turning-point = Tournant : aucun ; aucun coup n'a laissé échapper le résultat attendu de son joueur.
 review-end-final = le résultat final
 review-end-engine = l'avis du moteur à la fin
-review-graph-heading = Évaluation (avance attendue de A en graines avant chaque coup, puis { $end } ; A au-dessus de la ligne, B en dessous) :
+review-graph-heading = Évaluation (avance attendue de A en graines avant chaque coup, puis { $end } ; A au-dessus de la ligne, B en dessous) :
 picture-graph-moves = coup
 picture-graph-lead = avance attendue de A (graines)
 picture-graph-ahead = { $seat } devant
-picture-graph-turning = tournant : coup { $number }
-picture-graph-end = { CAPITALIZED($end) } : { $lead }
+picture-graph-turning = tournant : coup { $number }
+picture-graph-end = { CAPITALIZED($end) } : { $lead }
 button-review = Analyse
-review-title = Analyse de la partie n° { $game } ({ $record })
+review-title = Analyse de la partie n° { $game } ({ $record })
 review-title-record = Analyse de { $record }
-review-refused-in-progress = La partie n° { $game } est encore en cours : l'analyse est réservée aux parties terminées (fair-play).
+review-refused-in-progress = La partie n° { $game } est encore en cours : l'analyse est réservée aux parties terminées (fair-play).
 button-hint = Indice
 hint-captures = capture { $seeds }
 hint-protects = { $count ->
     [one] met ton trou { $holes } à l'abri d'une capture
    *[other] met tes trous { $holes } à l'abri d'une capture
-} (à l'abri : { $seeds })
-hint-best-line = la meilleure ligne du moteur ; elle prévoit { $expected }
-hint-message = 💡 Indice : sème le trou { $hole } : { $why }. (Les indices sont notés : le plateau final et /akon statistiques le signalent.)
+} (à l'abri : { $seeds })
+hint-best-line = la meilleure ligne du moteur ; elle prévoit { $expected }
+hint-message = 💡 Indice : sème le trou { $hole } : { $why }. (Les indices sont notés : le plateau final et /akon statistiques le signalent.)
 hints-used-line = { $count ->
     [one] 💡 1 indice a été utilisé dans cette partie.
    *[other] 💡 { $count } indices ont été utilisés dans cette partie.
@@ -562,66 +572,66 @@ hints-stats-line = { $count ->
 
 ## Problèmes (/akon problème).
 cmd-puzzle-name = problème
-cmd-puzzle-desc = Une position où un coup est nettement le meilleur : trouve-le (cote et série de problèmes)
-puzzle-header = 🧩 Problème n° { $puzzle } · difficulté { $rating }
-puzzle-task = Tu joues { $seat } (la rangée du bas), à toi de jouer. Un coup est nettement le meilleur : il finit la partie avec au moins { $margin } de mieux que tout autre. Quel trou ?
+cmd-puzzle-desc = Une position où un coup est nettement le meilleur : trouve-le (cote et série de problèmes)
+puzzle-header = 🧩 Problème n° { $puzzle } · difficulté { $rating }
+puzzle-task = Tu as le camp { $seat } (la rangée du bas) et c'est ton tour. Un coup est nettement le meilleur : il finit la partie avec au moins { $margin } de mieux que tout autre. Quel trou ?
 puzzle-row-you = toi ({ $seat })
 puzzle-row-opponent = adversaire ({ $seat })
-puzzle-right = ✅ Bravo : le trou { $hole } est le meilleur coup, avec { $margin } de mieux que le suivant.
-puzzle-wrong = ❌ Pas le trou { $played } : après lui, le moteur prévoit { $played_expected }. Le meilleur coup était le trou { $best } : { $best_expected }.
-puzzle-line = La ligne du moteur : { $line }
-puzzle-rating-change = Ta cote de problèmes : { $before } → { $after } · série { $streak } (record { $best })
+puzzle-right = ✅ Bravo : le trou { $hole } est le meilleur coup, avec { $margin } de mieux que le suivant.
+puzzle-wrong = ❌ Ce n'est pas le trou { $played } : après ce coup, le moteur prévoit { $played_expected }. Le meilleur coup était le trou { $best } : { $best_expected }.
+puzzle-line = La ligne du moteur : { $line }
+puzzle-rating-change = Ta cote de problèmes : { $before } → { $after } · série { $streak } (record { $best })
 button-puzzle-next = Problème suivant
-puzzle-stats-line = Problèmes : cote { $rating } · { $solved ->
+puzzle-stats-line = Problèmes : cote { $rating } · { $solved ->
     [one] { $solved } résolu
    *[other] { $solved } résolus
 } sur { $attempts } · série { $streak } (record { $best })
-rules-puzzles = • Problèmes : `/akon problème` montre une position d'une partie terminée (ou d'une partie du moteur contre lui-même) où un coup est nettement le meilleur : cherché sur { $nodes ->
+rules-puzzles = • Problèmes : `/akon problème` montre une position d'une partie terminée (ou d'une partie du moteur contre lui-même) où un coup est nettement le meilleur : cherché sur { $nodes ->
     [one] { $nodes } position
    *[other] { $nodes } positions
-}, il bat tout autre coup d'au moins { $margin }. Appuie sur le trou que tu jouerais ; ta réponse est jugée tout de suite, avec la ligne du moteur. Chaque réponse fait bouger ta cote de problèmes (Glicko-2, à part de ta cote de parties) et celle du problème ; les problèmes sont choisis près de ta cote.
-refusal-no-puzzle = Aucun problème disponible pour l'instant ; réessaie dans un moment.
+}, il bat tout autre coup d'au moins { $margin }. Appuie sur le trou que tu jouerais ; ta réponse est jugée tout de suite, avec la ligne du moteur. Chaque réponse fait évoluer ta cote de problèmes (Glicko-2, distincte de ta cote de parties) et celle du problème ; les problèmes sont choisis près de ta cote.
+refusal-no-puzzle = Aucun problème disponible pour l'instant ; réessaie dans un moment.
 refusal-puzzle-not-found = Ce problème n'existe pas.
-refusal-not-your-puzzle = Ce problème est celui de quelqu'un d'autre : demande le tien avec /akon problème.
-refusal-puzzle-answered = Tu as déjà répondu à ce problème : chaque problème ne compte qu'une fois. /akon problème donne le suivant.
+refusal-not-your-puzzle = Ce problème est celui de quelqu'un d'autre : demande le tien avec /akon problème.
+refusal-puzzle-answered = Tu as déjà répondu à ce problème : chaque problème ne compte qu'une fois. /akon problème donne le suivant.
 
 ## Tournois (/akon tournoi).
 cmd-tournament-name = tournoi
-cmd-tournament-desc = Les tournois du serveur : toutes rondes ou système suisse
+cmd-tournament-desc = Les tournois du serveur : toutes rondes ou système suisse
 cmd-tournament-create-name = créer
 cmd-tournament-create-desc = Annoncer un tournoi dans ce salon (Gérer le serveur, ou le rôle de tournoi du serveur)
 cmd-tournament-start-name = lancer
-cmd-tournament-start-desc = Lancer le tournoi maintenant : la ronde 1 est appariée et ses parties commencent
+cmd-tournament-start-desc = Lancer le tournoi maintenant : la ronde 1 est appariée et ses parties commencent
 cmd-tournament-cancel-name = annuler
-cmd-tournament-cancel-desc = Annuler le tournoi ; ses parties déjà commencées continuent comme des parties ordinaires
+cmd-tournament-cancel-desc = Annuler le tournoi ; ses parties déjà commencées continuent comme des parties ordinaires
 cmd-tournament-withdraw-name = se-retirer
-cmd-tournament-withdraw-desc = Quitter le tournoi : ta partie en cours est perdue, les suivantes perdues par forfait
+cmd-tournament-withdraw-desc = Quitter le tournoi : ta partie en cours est perdue, les suivantes perdues par forfait
 cmd-tournament-standings-name = classement
 cmd-tournament-standings-desc = Le classement du tournoi, pour toi seul
 cmd-tournament-add-computer-name = ajouter-ordinateur
-cmd-tournament-add-computer-desc = Ajouter l'ordinateur comme joueur, à un niveau (un par tournoi)
+cmd-tournament-add-computer-desc = Inscrire l'ordinateur comme joueur, au niveau choisi (un seul par tournoi)
 cmd-tournament-level-desc = La force de jeu de l'ordinateur
 cmd-tournament-option-name = tournoi
-cmd-tournament-option-desc = Le numéro du tournoi (par défaut : celui de ce salon)
+cmd-tournament-option-desc = Le numéro du tournoi (par défaut : celui de ce salon)
 cmd-name-name = nom
 cmd-name-desc = Le nom du tournoi
 cmd-format-name = formule
 cmd-format-desc = Toutes rondes (chacun rencontre chacun), toutes rondes en aller-retour, ou système suisse
 cmd-rounds-name = rondes
-cmd-rounds-desc = Système suisse seulement : combien de rondes (par défaut : assez pour un vainqueur net)
-cmd-tournament-time-desc = Le temps de chaque joueur pour un coup dans les parties du tournoi (par défaut : 3 jours)
+cmd-rounds-desc = Système suisse seulement : combien de rondes (par défaut : assez pour un vainqueur net)
+cmd-tournament-time-desc = Le temps de chaque joueur pour un coup dans les parties du tournoi (par défaut : 3 jours)
 cmd-max-players-name = joueurs-max
 cmd-max-players-desc = Le nombre maximal de joueurs (toutes rondes de 2 à 64, suisse jusqu'à 512)
 cmd-rated-name = classé
-cmd-rated-desc = Si les parties comptent pour les cotes (par défaut : oui)
+cmd-rated-desc = Si les parties comptent pour les cotes (par défaut : oui)
 cmd-starts-at-name = début
-cmd-starts-at-desc = Commencer tout seul à une heure : 2026-12-24 18:00 (UTC) ou in 2h (m, h, d)
+cmd-starts-at-desc = Commencer automatiquement à une heure : 2026-12-24 18:00 (UTC) ou dans 2 h (min, h, j)
 cmd-tournament-role-name = rôle-tournoi
-cmd-tournament-role-desc = Un rôle qui peut organiser des tournois ici, en plus de Gérer le serveur (Gérer le serveur)
+cmd-tournament-role-desc = Un rôle qui peut organiser des tournois ici, outre Gérer le serveur (permission Gérer le serveur)
 tournament-format-round-robin = toutes rondes
 tournament-format-double-round-robin = toutes rondes aller-retour
 tournament-format-swiss = système suisse
-tournament-title = 🏆 **{ $name }** · tournoi #{ $id }
+tournament-title = 🏆 **{ $name }** · tournoi n° { $id }
 tournament-rated = classé
 tournament-unrated = non classé
 tournament-terms = { $format } · { $time } par coup · { $rated }
@@ -630,18 +640,18 @@ tournament-terms-rounds = { $format } · { $rounds ->
    *[other] { $rounds } rondes
 } · { $time } par coup · { $rated }
 tournament-organiser = Organisé par { $organiser }.
-tournament-starts-at = Commence tout seul le <t:{ $at }:f> (<t:{ $at }:R>), ou quand l'organisateur lance `/akon tournoi lancer`.
-tournament-starts-by-hand = Commence quand l'organisateur lance `/akon tournoi lancer`.
-tournament-players = **Joueurs : { $count } sur { $max }**
-tournament-no-players = Personne encore : appuie sur **Participer**.
+tournament-starts-at = Commence automatiquement le <t:{ $at }:f> (<t:{ $at }:R>), ou dès que l'organisateur utilise `/akon tournoi lancer`.
+tournament-starts-by-hand = Commencera quand l'organisateur utilisera `/akon tournoi lancer`.
+tournament-players = **Joueurs : { $count } sur { $max }**
+tournament-no-players = Personne pour l'instant : appuie sur **Participer**.
 tournament-more-players = { $count ->
     [one] et 1 autre
    *[other] et { $count } autres
 }
 button-tournament-join = Participer
 button-tournament-leave = Quitter
-tournament-round = **Ronde { $round } sur { $rounds }** · le classement pour l'instant :
-tournament-finished = **Classement final :**
+tournament-round = **Ronde { $round } sur { $rounds }** · le classement pour l'instant :
+tournament-finished = **Classement final :**
 tournament-cancelled = **Ce tournoi a été annulé.**
 tournament-podium = 🏆 { $podium }
 tournament-column-player = joueur
@@ -652,24 +662,24 @@ tournament-column-sonneborn-berger = SB
 tournament-column-direct-encounter = CD
 tournament-column-seeds = graines
 tournament-column-games = parties
-tournament-standings-not-started = Il n'a pas commencé : le classement vient avec la ronde 1.
-tournament-game-intro = 🏆 **{ $name }** · ronde { $round } : { $first } contre { $second }.
-tournament-created = Le tournoi #{ $id }, **{ $name }**, est annoncé dans ce salon : on s'inscrit avec son bouton **Participer**.
-tournament-started = **{ $name }** a commencé : les parties de la ronde 1 sont postées dans ce salon.
+tournament-standings-not-started = Le tournoi n'a pas encore commencé : le classement arrivera avec la ronde 1.
+tournament-game-intro = 🏆 **{ $name }** · ronde { $round } : { $first } contre { $second }.
+tournament-created = Le tournoi n° { $id }, **{ $name }**, est annoncé dans ce salon : on s'inscrit avec son bouton **Participer**.
+tournament-started = **{ $name }** a commencé : les parties de la ronde 1 sont publiées dans ce salon.
 tournament-cancelled-done = **{ $name }** est annulé.
 tournament-withdrawn = Tu as quitté **{ $name }**.
-tournament-joined = Tu participes à **{ $name }**. Tes parties seront postées dans ce salon, avec une mention.
+tournament-joined = Tu participes à **{ $name }**. Tes parties seront publiées dans ce salon, avec une mention.
 tournament-left = Tu as quitté **{ $name }**.
 tournament-computer-added = L'ordinateur ({ $level }) joue dans **{ $name }**.
 refusal-tournament-needs-rights = Organiser des tournois ici demande la permission Gérer le serveur.
 refusal-tournament-needs-rights-role = Organiser des tournois ici demande la permission Gérer le serveur ou le rôle { $role }.
-refusal-tournament-none-here = Aucun tournoi n'est ouvert ou en cours dans ce salon ; donne son numéro.
-refusal-tournament-which = Ce salon a plusieurs tournois ; donne le numéro de l'un d'eux (tournoi { $tournaments }).
-refusal-tournament-starts-at-format = Donne l'heure de début sous la forme `2026-12-24 18:00` (UTC) ou `in 2h` (`m` minutes, `h` heures, `d` jours, jusqu'à un an).
+refusal-tournament-none-here = Aucun tournoi n'est ouvert ou en cours dans ce salon ; donne son numéro.
+refusal-tournament-which = Ce salon a plusieurs tournois ; donne le numéro de l'un d'eux (tournoi { $tournaments }).
+refusal-tournament-starts-at-format = Donne l'heure de début sous la forme `2026-12-24 18:00` (UTC) ou `dans 2 h` (`m` ou `min` minutes, `h` heures, `j` jours, jusqu'à un an).
 refusal-tournament-role-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent choisir son rôle de tournoi.
 ## Les pages web (AKON_WEB_ADDR) et les liens vers elles
 
-button-replay = Rejouer
+button-replay = Revoir la partie
 button-web-leaderboard = Page web
 button-web-tournament = Page web
 cmd-web-games-name = parties-web
@@ -678,18 +688,18 @@ cmd-web-leaderboard-name = classement-web
 cmd-web-leaderboard-desc = Montrer le classement de ce serveur sur une page web (permission Gérer le serveur)
 cmd-choice-on = oui
 cmd-choice-off = non
-settings-web-games-on = • parties de ce serveur sur le web : montrées, à qui a le lien d'une partie
-settings-web-games-off = • parties de ce serveur sur le web : pas montrées
-settings-web-leaderboard-on = • classement de ce serveur sur le web : montré, à qui a son lien
-settings-web-leaderboard-off = • classement de ce serveur sur le web : pas montré
+settings-web-games-on = • parties de ce serveur sur le web : visibles pour qui a le lien d'une partie
+settings-web-games-off = • parties de ce serveur sur le web : masquées
+settings-web-leaderboard-on = • classement de ce serveur sur le web : visible pour qui a son lien
+settings-web-leaderboard-off = • classement de ce serveur sur le web : masqué
 web-languages = Langues
-web-footer = Akon bot : des parties jouées sur Discord. Pages en lecture seule ; les admins d'un serveur choisissent ce qu'elles montrent.
+web-footer = Akon bot : des parties jouées sur Discord. Pages en lecture seule ; les administrateurs d'un serveur choisissent ce qu'elles montrent.
 web-front-title = L'Akon, le jeu de semailles à deux rangées
-web-front-intro = L'Akon est le jeu de semailles du Gabon, du Cameroun et de Guinée équatoriale, joué ici sur Discord avec Akon bot. Ses règles, en entier :
+web-front-intro = L'Akon est le jeu de semailles du Gabon, du Cameroun et de Guinée équatoriale, joué ici sur Discord avec Akon bot. Ses règles, en entier :
 web-not-found-title = Page introuvable
-web-not-found = Il n'y a pas de page ici, ou elle n'est plus montrée.
-web-unavailable-title = Indisponible pour un moment
-web-unavailable = La page ne peut pas être lue pour l'instant. Réessaie dans un moment.
+web-not-found = Il n'y a pas de page ici, ou elle n'est plus visible.
+web-unavailable-title = Momentanément indisponible
+web-unavailable = La page ne peut pas être affichée pour l'instant. Réessaie dans un moment.
 web-game-title = { $a } contre { $b }
 web-row-top = (en haut)
 web-row-bottom = (en bas)
@@ -697,7 +707,7 @@ web-in-progress = En cours, { $moves ->
     [one] { $moves } coup joué
    *[other] { $moves } coups joués
 }.
-web-time-per-move = Temps par coup : { $time }
+web-time-per-move = Temps par coup : { $time }
 web-started = Commencée le { $date }
 web-finished = terminée le { $date }
 web-steps = Coups
@@ -706,17 +716,17 @@ web-step-prev = Coup précédent
 web-step-next = Coup suivant
 web-step-last = Dernier coup
 web-step-at = Après le coup { $ply } sur { $last }
-web-start = Le début : { $player } ({ $seat }) joue en premier.
+web-start = Le début : { $player } ({ $seat }) joue en premier.
 web-start-short = début
 web-keys = Les flèches ← → du clavier passent d'un coup à l'autre.
 web-moves = Coups
 web-record = Partie en notation
 web-review = Analyse
 web-leaderboard-title = Classement du serveur
-web-leaderboard-about = Les joueurs par classement Glicko-2 dans ce serveur, listés à partir de { $min_games ->
+web-leaderboard-about = Les joueurs de ce serveur classés par cote Glicko-2, à partir de { $min_games ->
     [one] { $min_games } partie classée
    *[other] { $min_games } parties classées
-} ; un ? marque un classement provisoire.
+} ; un « ? » marque une cote provisoire.
 web-leaderboard-empty = Personne n'est encore classé.
 web-pages = Pages
 web-page-prev = Page précédente
@@ -742,11 +752,11 @@ web-column-buchholz = BH
 web-column-sonneborn-berger = SB
 web-column-direct = CD
 web-column-seeds = ±
-web-tiebreak-buchholz-cut1 = Buchholz tronqué : les points des adversaires, le plus faible retiré
-web-tiebreak-buchholz = Buchholz : les points des adversaires
-web-tiebreak-sonneborn-berger = Sonneborn-Berger : les points des adversaires battus, et la moitié de ceux des nuls
-web-tiebreak-direct = Confrontation directe : les points contre les joueurs à égalité
-web-tiebreak-seeds = Graines prises moins graines perdues
+web-tiebreak-buchholz-cut1 = Buchholz tronqué : les points des adversaires, le plus faible retiré
+web-tiebreak-buchholz = Buchholz : les points des adversaires
+web-tiebreak-sonneborn-berger = Sonneborn-Berger : les points des adversaires battus, et la moitié de ceux des nuls
+web-tiebreak-direct = Confrontation directe : les points contre les joueurs à égalité
+web-tiebreak-seeds = Graines capturées moins graines concédées
 web-withdrawn = (retiré)
 web-round = Ronde { $round }
 web-bye = exempt

@@ -354,7 +354,7 @@ fn numbers_are_written_the_languages_way() {
     );
     assert_eq!(
         nodes(Language::French, 400_000),
-        "T : chaque position explorée sur 400\u{202F}000 positions."
+        "T\u{A0}: chaque position explorée sur 400\u{202F}000 positions."
     );
     assert_eq!(
         nodes(Language::Spanish, 1_234_567),
@@ -462,5 +462,183 @@ fn every_command_named_in_a_message_is_named_in_its_language() {
             }
         }
         assert!(named >= 8, "{language}: only {named} commands named");
+    }
+}
+
+/// The places in a French message's text where a `:` `;` `!` or `?` lacks
+/// the no-break space before it (U+00A0 or U+202F), or "n°" the one after
+/// it: an ordinary space there lets Discord or a browser wrap the mark
+/// onto a line of its own. Placeables, code spans, Discord markup
+/// (`<t:…>`, `<#…>`, `<@…>`), links, URLs and times (`18:00`) are not
+/// prose and keep their own punctuation.
+fn french_spacing_faults(text: &str) -> Vec<String> {
+    const NO_BREAK: [char; 2] = ['\u{A0}', '\u{202F}'];
+    let chars: Vec<char> = text.chars().collect();
+    let starts = |at: usize, what: &str| what.chars().enumerate().all(|(i, c)| chars.get(at + i) == Some(&c));
+    let find = |from: usize, what: char| (from..chars.len()).find(|&i| chars[i] == what);
+    let context = |at: usize| {
+        chars[at.saturating_sub(12)..(at + 4).min(chars.len())]
+            .iter()
+            .collect::<String>()
+    };
+    let mut faults = Vec::new();
+    let mut at = 0;
+    while at < chars.len() {
+        let c = chars[at];
+        let skip_to = match c {
+            '`' if starts(at, "```") => (at + 3..chars.len()).find(|&i| starts(i, "```")).map(|i| i + 3),
+            '`' => find(at + 1, '`').map(|i| i + 1),
+            '{' => {
+                let close = find(at + 1, '}');
+                let nested = close.is_some_and(|close| chars[at + 1..close].iter().any(|&c| c == '{' || c == '\n'));
+                if nested {
+                    // A selector: its variants are prose, its header is not.
+                    (at..chars.len()).find(|&i| starts(i, "->")).map(|i| i + 2)
+                } else {
+                    close.map(|i| i + 1)
+                }
+            }
+            '<' if matches!(chars.get(at + 1), Some('t' | '#' | '@')) => find(at, '>').map(|i| i + 1),
+            ']' if chars.get(at + 1) == Some(&'(') => find(at, ')').map(|i| i + 1),
+            'h' if starts(at, "http://") || starts(at, "https://") => Some(
+                (at..chars.len())
+                    .find(|&i| chars[i].is_whitespace())
+                    .unwrap_or(chars.len()),
+            ),
+            _ => None,
+        };
+        if let Some(next) = skip_to {
+            at = next;
+            continue;
+        }
+        let before = at.checked_sub(1).map(|i| chars[i]);
+        let after = chars.get(at + 1).copied();
+        let is_time =
+            c == ':' && before.is_some_and(|b| b.is_ascii_digit()) && after.is_some_and(|a| a.is_ascii_digit());
+        if matches!(c, ':' | ';' | '!' | '?') && !is_time && !before.is_some_and(|b| NO_BREAK.contains(&b)) {
+            faults.push(context(at));
+        }
+        if starts(at, "n°") && !chars.get(at + 2).is_some_and(|a| NO_BREAK.contains(a)) {
+            faults.push(context(at));
+        }
+        at += 1;
+    }
+    faults
+}
+
+#[test]
+fn french_punctuation_keeps_its_no_break_space() {
+    let mut checked = 0;
+    for (key, text) in message_texts(source(Language::French)) {
+        if key.starts_with("cmd-") && key.ends_with("-name") {
+            continue;
+        }
+        assert_eq!(french_spacing_faults(&text), Vec::<String>::new(), "fr {key}: {text}");
+        checked += text.chars().filter(|c| matches!(c, ':' | ';' | '!' | '?')).count();
+    }
+    assert!(checked > 150, "only {checked} marks checked");
+}
+
+#[test]
+fn the_french_spacing_check_catches_ordinary_spaces_and_spares_code() {
+    assert_eq!(french_spacing_faults("Dernier coup : 3").len(), 1);
+    assert_eq!(french_spacing_faults("Prêt ? Oui !").len(), 2);
+    assert_eq!(french_spacing_faults("gagne ; perd").len(), 1);
+    assert_eq!(french_spacing_faults("Akon: sème").len(), 1);
+    assert_eq!(french_spacing_faults("la partie n° { $game }").len(), 1);
+    assert_eq!(
+        french_spacing_faults("[one] une partie : { $x }").len(),
+        1,
+        "a selector's variants are prose"
+    );
+    let fine = "Coup\u{A0}: `A: 3 5` à 18:00 <t:{ $at }:R> <#{ $c }> [lien]({ $link }) https://a.b/c:d \
+                n°\u{A0}{ $game }\u{202F}? { NUMBER($n, minimumFractionDigits: 1) ->\n [one] oui\u{202F}!\n*[other] non\n}";
+    assert_eq!(french_spacing_faults(fine), Vec::<String>::new());
+}
+
+/// Spanish words a native reader found out of place: a missing accent,
+/// chess's "tablas" for the game's "empate", "ordenador" for the bot's
+/// "máquina", the game's name in lower case.
+#[test]
+fn spanish_keeps_its_accents_and_its_terms() {
+    let unwanted = ["clasificacion", "tablas", "ordenador", "in 2h"];
+    let lower_case_name = ["El akon", "el akon", "del akon", "al akon"];
+    for (key, text) in message_texts(source(Language::Spanish)) {
+        let lower = text.to_lowercase();
+        for word in unwanted {
+            assert!(!lower.contains(word), "es {key}: `{word}` in {text}");
+        }
+        for words in lower_case_name {
+            assert!(!text.contains(words), "es {key}: `{words}` in {text}");
+        }
+        // Every exclamation and question opens with its inverted mark.
+        let prose: String = text.split('`').step_by(2).collect::<String>().replace("«?»", "");
+        for (open, close) in [('¡', '!'), ('¿', '?')] {
+            let count = |mark| prose.chars().filter(|&c| c == mark).count();
+            assert_eq!(count(open), count(close), "es {key}: {text}");
+        }
+    }
+}
+
+/// Discord shows a description as an order to the player or as a thing:
+/// Spanish says the order in the imperative (tú), never the infinitive.
+#[test]
+fn spanish_command_descriptions_speak_in_the_imperative() {
+    for (key, text) in message_texts(source(Language::Spanish)) {
+        if !(key.starts_with("cmd-") && key.ends_with("-desc")) {
+            continue;
+        }
+        let first = text.split_whitespace().next().unwrap_or("").to_lowercase();
+        let infinitive = ["ar", "er", "ir"].iter().any(|end| first.ends_with(end));
+        assert!(!infinitive, "es {key}: `{first}` is an infinitive: {text}");
+    }
+}
+
+/// Discord refuses a command whose description is over 100 characters, or
+/// whose name is not lowercase, one word, at most 32 characters.
+#[test]
+fn command_names_and_descriptions_fit_discord() {
+    for language in Language::ALL {
+        for (key, text) in message_texts(source(language)) {
+            let text = text.trim();
+            if key.starts_with("cmd-") && key.ends_with("-desc") {
+                assert!((1..=100).contains(&text.chars().count()), "{language} {key}: {text}");
+            }
+            if key.starts_with("cmd-") && key.ends_with("-name") {
+                let fits = (1..=32).contains(&text.chars().count())
+                    && text.to_lowercase() == text
+                    && !text.contains(char::is_whitespace);
+                assert!(fits, "{language} {key}: `{text}`");
+            }
+        }
+    }
+}
+
+/// A start time is taught in the player's own words and units, the ones
+/// `starts_at` takes: "dans 2 h" and `j` (jours) in French, "en 2 h" and
+/// `d` (días) in Spanish.
+#[test]
+fn start_times_are_taught_in_each_languages_words() {
+    let expected = [
+        (Language::English, "in 2h", "`d` days"),
+        (Language::French, "dans 2 h", "`j` jours"),
+        (Language::Spanish, "en 2 h", "`d` días"),
+    ];
+    for (language, example, days) in expected {
+        let texts: BTreeMap<&str, String> = message_texts(source(language)).into_iter().collect();
+        let description = &texts["cmd-starts-at-desc"];
+        let refusal = &texts["refusal-tournament-starts-at-format"];
+        assert!(description.contains(example), "{language}: {description}");
+        assert!(refusal.contains(&format!("`{example}`")), "{language}: {refusal}");
+        assert!(
+            refusal.contains(days) && refusal.contains("`min`"),
+            "{language}: {refusal}"
+        );
+        if language != Language::English {
+            assert!(
+                !description.contains("in 2h") && !refusal.contains("in 2h"),
+                "{language}"
+            );
+        }
     }
 }
