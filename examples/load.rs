@@ -61,8 +61,10 @@
 //! bot|service|floor`, `--seed S`, `--postgres SERVER_URL`, `--bots N` (1),
 //! `--pictures` (the bot part's boards as pictures: drawn and uploaded).
 
+// The tests' fake Discord, of which the benchmark uses a part: the rest is
+// neither used nor re-exported here.
 #[path = "../tests/support/fake_discord/mod.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 mod fake_discord;
 
 use std::collections::{HashMap, VecDeque};

@@ -7,9 +7,9 @@ use crate::support::db;
 
 use std::time::Duration;
 
-use serde_json::Value;
 use crate::support::fake_discord::{self as fake, CHANNEL_ID};
 use crate::support::scene::*;
+use serde_json::Value;
 
 /// The game's recorded board and ply, as stored.
 async fn recorded(scene: &Scene, game: i64) -> (Option<u64>, i64) {

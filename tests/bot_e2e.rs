@@ -3,16 +3,15 @@
 //! file per test. Scripted users send slash commands and press the buttons
 //! found in the bot's messages.
 
-
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
+use crate::support::scene::*;
 use akon::engine::{Game, Hole, Position, Seat};
 use akon::service::{MovePress, Service, ServiceConfig};
 use akon::store::GameStatus;
 use serde_json::{json, Value};
-use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
-use crate::support::scene::*;
 
 fn read_board(message: &Value) -> ([u8; 7], [u8; 7], u8, u8) {
     let content = fake::content(message);

@@ -5,18 +5,17 @@
 //! current ply, with the right holes enabled; no older board keeps its
 //! buttons; a finished game is announced exactly once.
 
-
 use std::path::Path;
 use std::process::Child;
 use std::sync::Arc;
 use std::time::Duration;
 
-use akon::service::{GameView, ManualClock, Service, ServiceConfig};
-use akon::store::Store;
-use serde_json::{json, Value};
 use crate::support::db::TestDb;
 use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, CHANNEL_ID};
 use crate::support::scene::{alice, bob, button_with_label, hole_buttons, is_board, live_boards, ply_of, user_to_move};
+use akon::service::{GameView, ManualClock, Service, ServiceConfig};
+use akon::store::Store;
+use serde_json::{json, Value};
 
 /// The bot as a child process in `dir` on the database `url`, talking to
 /// `fake`.

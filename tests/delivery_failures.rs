@@ -3,17 +3,16 @@
 //! database, and never asked again; they never keep the delivery loop from
 //! settling other games, however many there are.
 
-
 use crate::support::service_fixture;
 
 use std::time::{Duration, Instant};
 
-use akon::service::{DeliveryOutcome, SettleFor, RETRY_FIRST_SECS};
-use serde_json::{json, Value};
-use service_fixture::{fixture, player, start_game, Fixture};
 use crate::support::db::TestDb;
 use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
 use crate::support::scene::{alice, bob, button_with_label, hole_buttons, user_to_move, Scene};
+use akon::service::{DeliveryOutcome, SettleFor, RETRY_FIRST_SECS};
+use serde_json::{json, Value};
+use service_fixture::{fixture, player, start_game, Fixture};
 
 /// A channel of the test server other than `CHANNEL_ID`.
 const DOOMED_CHANNEL: u64 = 910_000_000_000_000_555;

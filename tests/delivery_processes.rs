@@ -13,13 +13,13 @@ use std::path::Path;
 use std::process::Child;
 use std::time::{Duration, Instant};
 
+use crate::support::db::TestDb;
+use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID, GUILD_ID};
+use crate::support::scene::{alice, bob, button_with_label, carol, dave, hole_buttons, user_to_move};
 use akon::discord::SCHEDULER_EVERY;
 use akon::service::LEASE_SECS;
 use akon::store::Backend;
 use serde_json::{json, Value};
-use crate::support::db::TestDb;
-use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID, GUILD_ID};
-use crate::support::scene::{alice, bob, button_with_label, carol, dave, hole_buttons, user_to_move};
 
 /// A server served by shard 0 of 2 (`GUILD_ID` is served by shard 1).
 const OTHER_GUILD: u64 = 900_000_000_004_194_305;

@@ -1,9 +1,12 @@
 //! End-to-end tests of Discord behaviour against the fake Discord in `tests/support`.
 
-
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::fake_discord::{
+    buttons, content, custom_ids, is_ephemeral, message_id, serenity_http, FakeDiscord, TestUser, UnknownEventTrap,
+    CHANNEL_ID, GUILD_ID,
+};
 use serde_json::json;
 use serenity::all::{
     ButtonStyle, Channel, ChannelId, ClientBuilder, Command, CommandInteraction, CommandOptionType,
@@ -11,10 +14,6 @@ use serenity::all::{
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
     EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, HttpError, Interaction,
     InteractionId, Ready, ResolvedValue, ShardManager, UserId,
-};
-use crate::support::fake_discord::{
-    buttons, content, custom_ids, is_ephemeral, message_id, serenity_http, FakeDiscord, TestUser, UnknownEventTrap,
-    CHANNEL_ID, GUILD_ID,
 };
 
 /// A minimal bot. `/ping go who:@user` answers (type 4) with two buttons; `ping:again` updates
@@ -197,7 +196,10 @@ async fn fake_discord_drives_a_real_serenity_client() {
     assert_eq!(commands.len(), 1, "{commands:?}");
     assert_eq!(commands[0]["name"], "ping");
     let identify = &fake.identify_payloads()[0];
-    assert_eq!(identify["token"], format!("Bot {}", crate::support::fake_discord::TOKEN));
+    assert_eq!(
+        identify["token"],
+        format!("Bot {}", crate::support::fake_discord::TOKEN)
+    );
 
     // slash command in the guild, with a resolved user option
     let ix = fake

@@ -7,7 +7,6 @@ use akon::engine::{Game, Hole, Position, ResumeError, Seat};
 use akon::random::SplitMix64;
 use akon::service::{MovePress, Player, ServiceError};
 
-
 use crate::support::service_fixture;
 
 use service_fixture::{fixture, here, player, start_game, Fixture};

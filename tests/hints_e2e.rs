@@ -3,11 +3,10 @@
 //! `/akon stats`; never in games between people, even by a forged press.
 //! Each test runs on SQLite and on PostgreSQL.
 
-
-use akon::service::ServiceConfig;
-use serde_json::json;
 use crate::support::fake_discord::{self as fake, TestUser};
 use crate::support::scene::*;
+use akon::service::ServiceConfig;
+use serde_json::json;
 
 /// Small enough for a debug build to answer well within Discord's 3 s.
 const TEST_HINT_NODES: u64 = 5_000;

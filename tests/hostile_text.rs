@@ -7,7 +7,6 @@
 use akon::engine::Seat;
 use akon::service::{input, MovePress, ServiceConfig, ServiceError};
 
-
 use crate::support::service_fixture;
 
 use service_fixture::{fixture, fixture_with, here, player, start_game};

@@ -9,12 +9,11 @@
 //! Also here: a review of an aborted game is refused privately and nothing
 //! is stored, however many moves were played before the abort.
 
-
+use crate::support::fake_discord::{self as fake, TestUser};
+use crate::support::scene::*;
 use akon::i18n::Language;
 use akon::service::{input, ServiceConfig};
 use serde_json::{json, Value};
-use crate::support::fake_discord::{self as fake, TestUser};
-use crate::support::scene::*;
 use unicode_width::UnicodeWidthStr;
 
 /// The names tried, each a user of its own.

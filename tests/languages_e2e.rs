@@ -5,10 +5,9 @@
 //! in each language with no message missing; every board fits 40 columns;
 //! the registered command carries its localisations.
 
-
-use serde_json::{json, Value};
 use crate::support::fake_discord::{self as fake, TestUser};
 use crate::support::scene::*;
+use serde_json::{json, Value};
 
 use akon::service::ServiceConfig;
 

@@ -2,18 +2,17 @@
 //! child process with `AKON_METRICS_ADDR` on 127.0.0.1, the fake Discord,
 //! a real SQLite file, and plain HTTP requests to `/healthz` and `/metrics`.
 
-
 use std::collections::HashMap;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use prometheus_parse::{LineInfo, Scrape, Value as Metric};
-use serde_json::json;
 use crate::support::akon_bot;
 use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
 use crate::support::scene::{
     alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, is_board, user_to_move,
 };
+use prometheus_parse::{LineInfo, Scrape, Value as Metric};
+use serde_json::json;
 
 /// How long to wait for something that happens in the background (a
 /// scrape showing a finished interaction, serenity giving up a lost

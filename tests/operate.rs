@@ -3,20 +3,19 @@
 //! writing logs a service manager can collect. Discord is the fake on
 //! 127.0.0.1, or a 127.0.0.1 port where it cannot be reached.
 
-
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::support::akon_bot;
+use crate::support::fake_discord::{self as fake, FakeDiscord, CHANNEL_ID};
 use akon::ai::Level;
 use akon::engine::{Hole, Seat};
 use akon::service::{MovePress, Place, Player, Service, ServiceConfig, SystemClock};
 use akon::store::Store;
 use serde_json::Value;
-use crate::support::akon_bot;
-use crate::support::fake_discord::{self as fake, FakeDiscord, CHANNEL_ID};
 
 /// The promise of a stop: the bot is gone within 10 s, whatever it is doing.
 const STOP_LIMIT: Duration = Duration::from_secs(10);

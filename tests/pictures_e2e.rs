@@ -6,10 +6,9 @@
 //! whoever chose pictures is told once; a player's own style applies to
 //! what they alone ask for.
 
-
-use serde_json::{json, Value};
 use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
 use crate::support::scene::*;
+use serde_json::{json, Value};
 
 /// Member permissions with Manage Server, to change the server's settings.
 const MANAGER: &str = "2248473465835105";

@@ -4,18 +4,17 @@
 //! restores (the server itself keeps running for the other tests). Runs
 //! when `AKON_TEST_POSTGRES_URL` names a server (see `support/db.rs`).
 
-
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use akon::store::Backend;
-use serde_json::{json, Value};
 use crate::support::akon_bot;
 use crate::support::db::TestDb;
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser};
 use crate::support::scene::{alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, user_to_move};
 use crate::support::tcp_proxy::TcpProxy;
+use akon::store::Backend;
+use serde_json::{json, Value};
 
 const UNREACHABLE: &str = "Akon cannot reach its database right now. Please try again in a minute.";
 

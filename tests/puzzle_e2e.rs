@@ -5,11 +5,10 @@
 //! a second press is refused; Next puzzle, a wrong hole; `/akon stats`
 //! shows the puzzle rating and the streak.
 
-
-use akon::service::ServiceConfig;
-use serde_json::Value;
 use crate::support::fake_discord as fake;
 use crate::support::scene::*;
+use akon::service::ServiceConfig;
+use serde_json::Value;
 
 /// Small enough for a debug build to mine a batch in a second or two.
 const TEST_PUZZLE_NODES: u64 = 4_000;

@@ -10,7 +10,6 @@ use akon::service::{MovePress, ServiceConfig, ServiceError};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-
 use crate::support::service_fixture;
 
 use service_fixture::{fixture_with, here, player, Fixture};

@@ -17,7 +17,6 @@ use akon::store::Store;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-
 use crate::support::service_fixture;
 
 use service_fixture::{fixture_with, place, player, Fixture, CHANNEL, GUILD, T0};

@@ -3,9 +3,10 @@
 //! a real SQLite file per test (the harness of `bot_e2e.rs`, cut down).
 //! Expected ratings are computed here with skillratings' Glicko-2 directly.
 
-
 use std::collections::HashMap;
 
+use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID, GUILD_ID};
+use crate::support::scene::*;
 use akon::engine::{Game, Record, Seat};
 use akon::service::{
     Place, Player, Service, ServiceConfig, TimePerMove, TournamentFormat, TournamentRequest, TournamentStatus,
@@ -13,8 +14,6 @@ use akon::service::{
 use serde_json::{json, Value};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
-use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID, GUILD_ID};
-use crate::support::scene::*;
 
 const OTHER_GUILD: u64 = 900_000_000_000_000_077;
 /// The deviation below which a rating stops being provisional (`?`).

@@ -5,11 +5,10 @@
 //! is stored, so the second press is answered at once (type 4) with the
 //! same review.
 
-
-use akon::service::ServiceConfig;
-use serde_json::json;
 use crate::support::fake_discord as fake;
 use crate::support::scene::*;
+use akon::service::ServiceConfig;
+use serde_json::json;
 
 /// Small enough that a debug build reviews a game in well under a second.
 const TEST_REVIEW_NODES: u64 = 3_000;

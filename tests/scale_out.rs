@@ -16,11 +16,11 @@ use std::path::Path;
 use std::process::Child;
 use std::time::{Duration, Instant};
 
-use akon::store::Backend;
-use serde_json::{json, Value};
 use crate::support::db::TestDb;
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID, GUILD_ID};
 use crate::support::scene::{alice, boards_after, bob, button_with_label, carol, dave};
+use akon::store::Backend;
+use serde_json::{json, Value};
 
 /// A server served by shard 0 of 2 (`GUILD_ID` is served by shard 1).
 const OTHER_GUILD: u64 = 900_000_000_004_194_305;

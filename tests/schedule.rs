@@ -9,7 +9,6 @@ use akon::service::{
 };
 use akon::store::{GameUpdate, NewMove, Written};
 
-
 use crate::support::service_fixture;
 
 use service_fixture::{fixture, here, player, Fixture, T0};

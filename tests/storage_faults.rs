@@ -6,17 +6,16 @@
 //! read-only file would (`Store::limit_writes`); and PostgreSQL's answer
 //! to a write in a read-only session, named as such.
 
-
 use std::sync::Arc;
 
+use crate::support::db::TestDb;
+use crate::support::fake_discord as fake;
+use crate::support::scene::*;
 use akon::service::{GameView, ManualClock, MovePress, Place, Player, Service, ServiceConfig, ServiceError};
 use akon::store::{Store, Unavailable, WriteLimit};
 use akon::telemetry::Health;
 use serde_json::Value;
 use sqlx::AnyConnection;
-use crate::support::db::TestDb;
-use crate::support::fake_discord as fake;
-use crate::support::scene::*;
 
 const FULL: &str =
     "Akon cannot save anything right now: its storage is full. Nothing was changed; please try again later.";

@@ -10,7 +10,6 @@ use akon::service::{
     TournamentResult, TournamentStatus, TournamentStep, Unrated,
 };
 
-
 use crate::support::service_fixture;
 
 use service_fixture::{fixture, fixture_with, here, player, start_game, Fixture, GUILD};

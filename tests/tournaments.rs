@@ -14,7 +14,6 @@ use akon::service::{
 };
 use akon::store::{BoardResult, Store};
 
-
 use crate::support::service_fixture;
 
 use service_fixture::{fixture, here, player, Fixture, SEED};

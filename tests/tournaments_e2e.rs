@@ -10,10 +10,10 @@ use crate::support::db;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use akon::service::TournamentStatus;
-use serde_json::{json, Value};
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, APP_PERMISSIONS, BOT_ID, CHANNEL_ID};
 use crate::support::scene::*;
+use akon::service::TournamentStatus;
+use serde_json::{json, Value};
 
 /// The test's member permissions with Manage Server (0x20) added.
 fn manage_server() -> String {

@@ -14,7 +14,6 @@ use akon::service::{
 use akon::web::{WebServer, CONTENT_SECURITY_POLICY};
 use reqwest::{header, Method, StatusCode};
 
-
 use crate::support::service_fixture;
 
 use service_fixture::{fixture_with, here, player, start_game, Fixture, GUILD};

@@ -8,7 +8,6 @@
 //! that name nothing served; no data for a POST. The same pages over plain
 //! HTTP, on both backends, are `tests/web.rs`.
 
-
 use crate::support::service_fixture;
 
 use crate::support::browser;

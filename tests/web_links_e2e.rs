@@ -5,10 +5,9 @@
 //! server's admins turn them on and off with `/akon settings`, and nobody
 //! else can.
 
-
-use serde_json::{json, Value};
 use crate::support::fake_discord as fake;
 use crate::support::scene::*;
+use serde_json::{json, Value};
 
 const BASE: &str = "https://akon.example.org/site";
 

@@ -3,7 +3,6 @@
 //! runs, gone with it after SIGTERM (exit code 0), and a bad setting or a
 //! taken port stops it with one line before it opens anything.
 
-
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 

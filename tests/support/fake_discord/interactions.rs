@@ -388,7 +388,6 @@ impl FakeDiscord {
             .cloned()
             .collect()
     }
-
 }
 
 pub(super) fn new_interaction(

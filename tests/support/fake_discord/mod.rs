@@ -261,8 +261,8 @@ mod multipart;
 mod rest;
 mod state;
 
-pub use client::*;
 use api::*;
+pub use client::*;
 use gateway::*;
 pub use messages::*;
 use multipart::*;

@@ -3,7 +3,14 @@
 use super::*;
 
 impl State {
-    pub(super) fn route(&mut self, method: &Method, segs: &[&str], query: &str, body: &Value, files: &[FilePart]) -> Reply {
+    pub(super) fn route(
+        &mut self,
+        method: &Method,
+        segs: &[&str],
+        query: &str,
+        body: &Value,
+        files: &[FilePart],
+    ) -> Reply {
         let m = method.as_str();
         if let ["channels", channel, ..] = segs {
             if let Some(&status) = channel.parse().ok().and_then(|c: u64| self.refusing_channels.get(&c)) {
@@ -268,7 +275,14 @@ impl State {
         Reply::NoContent
     }
 
-    pub(super) fn webhook_route(&mut self, m: &str, mut ix: IxState, rest: &[&str], body: &Value, files: &[FilePart]) -> Reply {
+    pub(super) fn webhook_route(
+        &mut self,
+        m: &str,
+        mut ix: IxState,
+        rest: &[&str],
+        body: &Value,
+        files: &[FilePart],
+    ) -> Reply {
         match (m, rest) {
             ("POST", []) => {
                 if ix.callback.is_none() {
@@ -427,7 +441,6 @@ impl State {
             _ => Reply::Unhandled,
         }
     }
-
 }
 
 pub(super) fn truncate(s: &str, max: usize) -> String {

@@ -381,7 +381,12 @@ impl State {
     }
 
     /// Attachments of a message after a create/edit. `spec` is the body's `attachments` key.
-    pub(super) fn build_attachments(&mut self, existing: &[Value], spec: Option<&Value>, files: &[FilePart]) -> Vec<Value> {
+    pub(super) fn build_attachments(
+        &mut self,
+        existing: &[Value],
+        spec: Option<&Value>,
+        files: &[FilePart],
+    ) -> Vec<Value> {
         let mut out = Vec::new();
         let mut used = vec![false; files.len()];
         match spec.and_then(Value::as_array) {
