@@ -40,6 +40,9 @@ use results::RECORD_SUMS;
 
 mod checkpoint;
 
+mod url;
+pub use url::{check_database_url, DatabaseUrlError};
+
 mod backend;
 pub use backend::{redacted as redacted_url, Backend};
 use backend::{Conn, Connections, Flag};
