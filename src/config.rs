@@ -303,54 +303,20 @@ impl Config {
 }
 
 /// Checks that `value` is a `sqlite:` URL naming a file or a PostgreSQL
-/// URL. Never echoes a URL with a scheme, since those can carry a password.
+/// URL (the store's check), and says what to set if not. Never echoes a URL
+/// with a scheme, since those can carry a password.
 fn database_url(value: &str) -> Result<&str, ConfigError> {
-    if value.starts_with("postgres://") || value.starts_with("postgresql://") {
-        return postgres_url(value);
-    }
-    sqlite_file_url(value)
-}
-
-/// Checks that a `postgres://` URL parses as sqlx reads it; whether the
-/// server answers is found when the bot opens the database.
-fn postgres_url(value: &str) -> Result<&str, ConfigError> {
-    use std::str::FromStr;
-    match sqlx::postgres::PgConnectOptions::from_str(value) {
-        // The parser's message never repeats the URL: only what is wrong.
-        Err(error) => Err(ConfigError::DatabaseBadPostgresUrl {
-            reason: match error {
-                sqlx::Error::Configuration(reason) => reason.to_string(),
-                other => other.to_string(),
-            },
-        }),
+    use crate::store::DatabaseUrlError;
+    match crate::store::check_database_url(value) {
         Ok(_) => Ok(value),
+        Err(DatabaseUrlError::Unsupported { scheme }) => Err(ConfigError::DatabaseNotSqlite { scheme }),
+        Err(DatabaseUrlError::BadPostgres { reason }) => Err(ConfigError::DatabaseBadPostgresUrl { reason }),
+        Err(DatabaseUrlError::InMemory) => Err(ConfigError::DatabaseInMemory),
+        Err(DatabaseUrlError::NoFile) => Err(ConfigError::DatabaseNotAFile),
+        Err(DatabaseUrlError::NotAUrl) => Err(ConfigError::DatabaseNotAUrl {
+            value: value.to_string(),
+        }),
     }
-}
-
-fn sqlite_file_url(value: &str) -> Result<&str, ConfigError> {
-    let Some(rest) = value.strip_prefix("sqlite:") else {
-        return Err(match value.split_once(':') {
-            Some((scheme, _))
-                if !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
-            {
-                ConfigError::DatabaseNotSqlite {
-                    scheme: scheme.to_ascii_lowercase(),
-                }
-            }
-            _ => ConfigError::DatabaseNotAUrl {
-                value: value.to_string(),
-            },
-        });
-    };
-    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
-    let path = path.strip_prefix("//").unwrap_or(path);
-    if path == ":memory:" || query.split('&').any(|pair| pair == "mode=memory") {
-        return Err(ConfigError::DatabaseInMemory);
-    }
-    if path.is_empty() {
-        return Err(ConfigError::DatabaseNotAFile);
-    }
-    Ok(value)
 }
 
 /// The web view's public address as links start with it: an `http://` or

@@ -225,7 +225,9 @@ impl Bot {
                 return self.record_board(ctx, view, posted, owed.stripped_board()).await;
             }
         }
-        let posted = self.post_board(ctx, view, &board, owed.nonce()).await?;
+        let posted = self
+            .post_board(ctx, view, &board, super::nonce::board_nonce(owed.board_identity()))
+            .await?;
         self.record_board(ctx, view, posted, owed.stripped_board()).await
     }
 

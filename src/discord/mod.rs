@@ -12,6 +12,7 @@ mod commands;
 mod computer;
 mod custom_id;
 mod delivery;
+mod nonce;
 mod pictures;
 mod posted_before;
 mod puzzle;

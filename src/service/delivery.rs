@@ -90,6 +90,18 @@ impl From<store::Owing> for Owing {
     }
 }
 
+/// A board as owed to a channel: the same game, ply and state on every
+/// attempt and in every process, since a crash or an outage may leave a
+/// board posted but not recorded, and its second post must be known as the
+/// same board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardIdentity {
+    pub game_id: i64,
+    pub ply: i64,
+    /// The final board of a finished game, rather than one to play on.
+    pub finished: bool,
+}
+
 /// What a game owes its channel now.
 #[derive(Debug, Clone)]
 pub struct Delivery {
@@ -153,11 +165,14 @@ impl Delivery {
         self.strip.is_empty() && !self.post_board
     }
 
-    /// A tag that tells Discord two posts of this board are one: the same
-    /// game, ply and state give the same nonce (at most 25 characters).
-    pub fn nonce(&self) -> String {
-        let end = if self.view.finished.is_some() { "e" } else { "p" };
-        format!("akon:{}:{}:{end}", self.view.id, self.view.ply())
+    /// Which board posting this shows: what the adapter tells the chat, so
+    /// that a second post of the same board is refused.
+    pub fn board_identity(&self) -> BoardIdentity {
+        BoardIdentity {
+            game_id: self.view.id,
+            ply: self.view.ply(),
+            finished: self.view.finished.is_some(),
+        }
     }
 }
 

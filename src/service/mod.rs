@@ -31,8 +31,8 @@ use tokio::sync::Semaphore;
 pub use board_style::BoardStyle;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{
-    BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, SettleFor, Settling, RETRY_FIRST_SECS,
-    RETRY_MAX_SECS,
+    BoardIdentity, BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, SettleFor, Settling,
+    RETRY_FIRST_SECS, RETRY_MAX_SECS,
 };
 pub use errors::{Result, ServiceError, StorageFailure, TournamentError, Unavailable};
 pub use hints::HintView;

@@ -1,0 +1,56 @@
+//! The store's error, and what every statement adds to a sqlx error.
+
+use super::outage::{self, Unavailable};
+
+/// A failure of the database, with what was being done.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot open the database at {url}: {source}")]
+    Open { url: String, source: sqlx::Error },
+    #[error("cannot migrate the database: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("after migrating, {0} rows of the database point at rows that do not exist")]
+    BrokenForeignKeys(usize),
+    #[error("database error while {doing}: {source}")]
+    Query { doing: &'static str, source: sqlx::Error },
+    #[error("the database was closed")]
+    Closed,
+}
+
+impl StoreError {
+    /// Whether the database is full, read-only or unreachable, rather than
+    /// failing this one statement: such a condition lasts until an
+    /// operator frees space (or the server is back), and is logged once a
+    /// minute by the store itself (see `outage`).
+    pub fn unavailable(&self) -> Option<Unavailable> {
+        match self {
+            StoreError::Query { source, .. } => Unavailable::of(source),
+            _ => None,
+        }
+    }
+}
+
+pub(super) type Result<T> = std::result::Result<T, StoreError>;
+
+/// Adds what was being done to a sqlx error.
+pub(super) trait Doing<T> {
+    fn doing(self, doing: &'static str) -> Result<T>;
+}
+
+impl<T> Doing<T> for std::result::Result<T, sqlx::Error> {
+    fn doing(self, doing: &'static str) -> Result<T> {
+        match self {
+            Ok(done) => {
+                outage::answered();
+                Ok(done)
+            }
+            Err(source) => {
+                crate::telemetry::database_error(doing);
+                if let Some(why) = Unavailable::of(&source) {
+                    outage::failed(why, doing, &source);
+                }
+                Err(StoreError::Query { doing, source })
+            }
+        }
+    }
+}

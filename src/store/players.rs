@@ -1,0 +1,49 @@
+//! Players as last seen on Discord.
+
+use sqlx::FromRow;
+
+use super::backend::Flag;
+use super::{to_db, Doing, Result, Store};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPlayer<'a> {
+    pub user_id: u64,
+    pub name: &'a str,
+    pub is_bot: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct PlayerRow {
+    pub user_id: i64,
+    pub name: String,
+    #[sqlx(try_from = "Flag")]
+    pub is_bot: bool,
+}
+
+impl Store {
+    pub async fn upsert_player(&self, player: &NewPlayer<'_>, now: i64) -> Result<()> {
+        let mut writer = self.writer().await?;
+        sqlx::query(
+            "INSERT INTO players (user_id, name, is_bot, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+             ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot,
+             updated_at = excluded.updated_at",
+        )
+        .bind(to_db(player.user_id))
+        .bind(player.name)
+        .bind(i64::from(player.is_bot))
+        .bind(now)
+        .execute(&mut *writer)
+        .await
+        .doing("saving a player")?;
+        self.games.forget_player(to_db(player.user_id));
+        Ok(())
+    }
+
+    pub async fn player(&self, user_id: u64) -> Result<Option<PlayerRow>> {
+        sqlx::query_as("SELECT user_id, name, is_bot FROM players WHERE user_id = $1")
+            .bind(to_db(user_id))
+            .fetch_optional(&mut *self.reader().await?)
+            .await
+            .doing("reading a player")
+    }
+}

@@ -1,0 +1,107 @@
+//! Results: one row per player of each finished game, and the records
+//! summed from them.
+
+use sqlx::{AnyConnection, FromRow};
+
+use crate::ai::Level;
+
+use super::{to_db, Doing, Result, Store};
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, FromRow)]
+pub struct RecordRow {
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+    pub games: i64,
+    pub captured: i64,
+    pub conceded: i64,
+}
+
+#[derive(FromRow)]
+struct LevelRecordRow {
+    level: Level,
+    wins: i64,
+    losses: i64,
+    draws: i64,
+    games: i64,
+    captured: i64,
+    conceded: i64,
+}
+
+/// A record summed over `results` rows. The casts keep every column a
+/// 64-bit integer: PostgreSQL sums integers into NUMERIC, which `Any`
+/// cannot read.
+pub(super) const RECORD_SUMS: &str =
+    "CAST(COALESCE(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END), 0) AS BIGINT) AS wins,
+     CAST(COALESCE(SUM(CASE WHEN outcome = 'loss' THEN 1 ELSE 0 END), 0) AS BIGINT) AS losses,
+     CAST(COALESCE(SUM(CASE WHEN outcome = 'draw' THEN 1 ELSE 0 END), 0) AS BIGINT) AS draws,
+     CAST(COUNT(*) AS BIGINT) AS games,
+     CAST(COALESCE(SUM(captured), 0) AS BIGINT) AS captured,
+     CAST(COALESCE(SUM(opponent_captured), 0) AS BIGINT) AS conceded";
+
+impl Store {
+    /// Once a game is finished, one result row per player, and the game
+    /// rated (see `rate_game`): every finished game passes through here.
+    pub(super) async fn write_results(&self, tx: &mut AnyConnection, game_id: i64) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO results (game_id, user_id, opponent_id, guild_id, outcome, captured, opponent_captured,
+             finished_at, computer_level)
+             SELECT id, player_a, player_b, guild_id,
+                    CASE winner WHEN 'A' THEN 'win' WHEN 'B' THEN 'loss' ELSE 'draw' END,
+                    captured_a, captured_b, finished_at, computer_level
+             FROM games WHERE id = $1 AND status = 'finished' AND computer_seat IS DISTINCT FROM 'A'
+             UNION ALL
+             SELECT id, player_b, player_a, guild_id,
+                    CASE winner WHEN 'B' THEN 'win' WHEN 'A' THEN 'loss' ELSE 'draw' END,
+                    captured_b, captured_a, finished_at, computer_level
+             FROM games WHERE id = $1 AND status = 'finished' AND computer_seat IS DISTINCT FROM 'B'",
+        )
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await
+        .doing("writing a game's results")?;
+        self.rate_game(tx, game_id).await?;
+        Ok(())
+    }
+
+    /// `user`'s record against the computer, per level.
+    pub async fn computer_record(&self, user_id: u64) -> Result<Vec<(Level, RecordRow)>> {
+        let rows: Vec<LevelRecordRow> = sqlx::query_as(&format!(
+            "SELECT computer_level AS level, {RECORD_SUMS}
+             FROM results WHERE user_id = $1 AND computer_level IS NOT NULL
+             GROUP BY computer_level ORDER BY CASE computer_level WHEN 'easy' THEN 1 WHEN 'medium' THEN 2
+             WHEN 'hard' THEN 3 ELSE 4 END"
+        ))
+        .bind(to_db(user_id))
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing("reading a player's games against the computer")?;
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let record = RecordRow {
+                    wins: r.wins,
+                    losses: r.losses,
+                    draws: r.draws,
+                    games: r.games,
+                    captured: r.captured,
+                    conceded: r.conceded,
+                };
+                (r.level, record)
+            })
+            .collect())
+    }
+
+    /// `user`'s record against humans, in one guild or everywhere.
+    pub async fn record(&self, user_id: u64, guild_id: Option<u64>) -> Result<RecordRow> {
+        sqlx::query_as(&format!(
+            "SELECT {RECORD_SUMS}
+             FROM results WHERE user_id = $1 AND ($2 IS NULL OR guild_id = $2) AND computer_level IS NULL"
+        ))
+        .bind(to_db(user_id))
+        .bind(guild_id.map(to_db))
+        .fetch_one(&mut *self.reader().await?)
+        .await
+        .doing("reading a player's record")
+    }
+}
