@@ -26,6 +26,7 @@ pub mod config;
 pub mod discord;
 pub mod engine;
 pub mod i18n;
+pub mod names;
 pub mod picture;
 pub mod random;
 pub mod rating;

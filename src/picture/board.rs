@@ -16,9 +16,10 @@ pub const HEIGHT: u32 = 300;
 /// The most seeds drawn one by one in a hole; more are written as a number
 /// (thirteen seeds are no longer counted at a glance).
 pub const MOST_SEEDS_DRAWN: u8 = 12;
-/// Longest player label drawn, in characters: what fits before the
-/// captures (a longer one is cut with an ellipsis, and clipped).
-const LABEL_CHARS: usize = 24;
+/// Longest player label drawn, in columns (a wide character such as an
+/// emoji or an ideograph takes two): what fits before the captures (a
+/// longer one is cut between characters with an ellipsis, and clipped).
+const LABEL_COLUMNS: usize = 24;
 
 const PAGE: &str = "#faf6ee";
 const INK: &str = "#1d1d1d";
@@ -230,7 +231,7 @@ pub(super) fn line_parts(picture: &BoardPicture<'_>, seat: Seat) -> [String; 3] 
         BOARD_LEFT + 30.0,
         y,
         &format!(r#"font-size="16" fill="{INK}" clip-path="url(#{clip})""#),
-        &shorten(&picture.labels[seat.index()], LABEL_CHARS),
+        &shorten(&picture.labels[seat.index()], LABEL_COLUMNS),
     );
 
     let captured = tr!(l, "picture-captured", captured = picture.position.captured(seat));

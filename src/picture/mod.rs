@@ -5,6 +5,7 @@
 //! fonts. Beside `board_text` and `review_text`, below both front ends.
 
 pub mod board;
+mod fonts;
 pub mod graph;
 mod palette;
 
@@ -12,6 +13,8 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, OnceLock};
+
+use fonts::options;
 
 use lru::LruCache;
 
@@ -21,14 +24,12 @@ pub use board::{board_svg, BoardPicture, LastMove};
 
 use crate::engine::{Seat, HOLES_PER_ROW};
 
+pub use fonts::{drawable, PLACEHOLDER};
 pub use graph::graph_svg;
 
-/// The one typeface of every picture: DejaVu Sans (Bitstream Vera licence,
-/// assets/fonts/LICENSE-DejaVu.txt). Wide coverage of Latin, Greek and
-/// Cyrillic names, and the arrows and marks the pictures use.
-pub(crate) const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-/// The family name the SVG asks for; the database holds nothing else.
-const FONT_FAMILY: &str = "DejaVu Sans";
+/// DejaVu Sans (Bitstream Vera licence, assets/fonts/LICENSE-DejaVu.txt),
+/// the pictures' typeface, which the web pages serve too.
+pub(crate) const FONT: &[u8] = fonts::FONTS[0];
 
 /// Why a picture could not be made. Neither happens with the SVG this
 /// module writes; a caller says so rather than panics.
@@ -40,22 +41,6 @@ pub enum PictureError {
     Empty,
     #[error("the picture could not be encoded as PNG: {0}")]
     Png(String),
-}
-
-/// Parsing options with the embedded font only, built once: loading the
-/// font's tables costs more than drawing a board.
-fn options() -> &'static usvg::Options<'static> {
-    static OPTIONS: OnceLock<usvg::Options<'static>> = OnceLock::new();
-    OPTIONS.get_or_init(|| {
-        let mut fonts = usvg::fontdb::Database::new();
-        fonts.load_font_source(usvg::fontdb::Source::Binary(Arc::new(FONT)));
-        fonts.set_sans_serif_family(FONT_FAMILY);
-        usvg::Options {
-            font_family: FONT_FAMILY.to_string(),
-            fontdb: Arc::new(fonts),
-            ..usvg::Options::default()
-        }
-    })
 }
 
 /// Rasterises `svg` (as this module writes it: sizes in pixels) to PNG.
@@ -387,16 +372,11 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// At most `max` characters of `text`, with an ellipsis when cut: a long
-/// name must not run over the other row's label or off the picture.
-fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
-        cut.push('…');
-        cut
-    }
+/// `text` drawable and at most `columns` columns wide (see
+/// [`crate::names`]), cut between characters with an ellipsis when longer:
+/// a long name must not run over the other row's label or off the picture.
+fn shorten(text: &str, columns: usize) -> String {
+    crate::names::shorten(&drawable(text), columns, usize::MAX)
 }
 
 /// Appends a `<text>` element; `attributes` are written as given.
@@ -480,6 +460,26 @@ mod tests {
         assert_eq!(escape("<b>&\"x'\u{7}"), "&lt;b&gt;&amp;&quot;x&apos; ");
         assert_eq!(shorten("abcdef", 4), "abc…");
         assert_eq!(shorten("abcd", 4), "abcd");
+        assert_eq!(shorten("ab\u{1F9D1}\u{1F3FD}\u{200D}\u{1F4BB}", 3), "ab…");
+    }
+
+    /// Boards labelled with the name corpus, two names a board, as the
+    /// bot sends them: under 40 KB each, and the same pixels by the fast
+    /// path as by the whole SVG.
+    #[test]
+    fn boards_of_names_in_every_script_stay_small_and_match_their_svg() {
+        use crate::engine::{Game, Position};
+        use crate::i18n::Language;
+        let game = Game::from_position(Position::opening(Seat::A));
+        let names = fonts::tests::NAMES;
+        for (k, pair) in names.chunks(2).enumerate() {
+            let labels = [format!("A · {}", pair[0]), format!("B · {}", pair[pair.len() - 1])];
+            let bottom = if k % 2 == 0 { Seat::A } else { Seat::B };
+            let picture = BoardPicture::of_game(Language::English, &game, bottom, |seat| labels[seat.index()].clone());
+            let fast = board_png(&picture).unwrap();
+            assert!(fast.len() < 40 * 1024, "{pair:?}: {} bytes", fast.len());
+            assert!(fast == board_png_from_svg(&board_svg(&picture)).unwrap(), "{pair:?}");
+        }
     }
 
     #[test]

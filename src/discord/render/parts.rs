@@ -71,18 +71,13 @@ pub(in crate::discord) fn display_name(language: Language, name: &str) -> String
 /// A name short enough for the 40-column board and for tables: at most
 /// [`NAME_COLUMNS`] columns as a monospaced font draws it (an emoji or a
 /// CJK character takes two, an accent none) and as many characters (for
-/// whatever counts characters rather than columns), nothing that would
-/// break a code block.
+/// whatever counts characters rather than columns), cut only between
+/// characters as a reader sees them, nothing that would break a code block.
 pub(in crate::discord) fn short_name(language: Language, name: &str) -> String {
-    let mut short = String::new();
-    for (count, c) in display_name(language, name).chars().filter(|c| *c != '`').enumerate() {
-        short.push(c);
-        if count >= NAME_COLUMNS || short.width() > NAME_COLUMNS {
-            short.pop();
-            break;
-        }
-    }
-    match short.trim_end() {
+    let name: String = display_name(language, name).chars().filter(|c| *c != '`').collect();
+    // Cut between grapheme clusters: never half an emoji sequence, never a
+    // letter without its accents.
+    match crate::names::fitting_start(&name, NAME_COLUMNS, NAME_COLUMNS).trim_end() {
         "" => tr!(language, "player-unnamed"),
         short => short.to_string(),
     }
