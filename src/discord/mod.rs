@@ -14,6 +14,7 @@ mod custom_id;
 mod delivery;
 mod pictures;
 mod posted_before;
+mod posting;
 mod puzzle;
 mod records;
 mod refusals;
@@ -39,6 +40,7 @@ pub use client::{build_client, client_builder, rest_client, BotHandle, DiscordSe
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
 pub use pictures::picture_cache_counts;
+pub use posting::Refusal;
 pub use render_review::rules_review_paragraph;
 pub use telemetry::gateway_check;
 pub use web_links::{game_url, server_url, tournament_url};
