@@ -250,6 +250,18 @@ fn response(reply: &Reply) -> CreateInteractionResponseMessage {
 
 impl Bot {
     async fn handle(&self, ctx: &Context, interaction: &Interaction) {
+        // Any interaction whose permissions include Attach Files ends its
+        // channel's text boards at once, whatever it asks for: the board a
+        // press brings has its picture again.
+        match interaction {
+            Interaction::Command(command) => self
+                .refused_channels
+                .granted_back(command.channel_id.get(), command.app_permissions),
+            Interaction::Component(component) => self
+                .refused_channels
+                .granted_back(component.channel_id.get(), component.app_permissions),
+            _ => {}
+        }
         let sent = match interaction {
             Interaction::Command(command) => {
                 let guild = command.guild_id.map(|g| (g.get(), command.guild_locale.as_deref()));

@@ -190,16 +190,20 @@ impl RefusedChannels {
         }
     }
 
+    /// What an interaction says of the bot's permissions in its channel:
+    /// with Attach Files, pictures are tried there again at once.
+    pub(super) fn granted_back(&self, channel_id: u64, permissions: Option<Permissions>) {
+        if permissions.is_some_and(|permissions| permissions.attach_files()) {
+            self.lock().remove(&channel_id);
+        }
+    }
+
     /// What an interaction says of the bot's permissions in its channel;
     /// whether it is news that the channel refuses pictures.
     pub(super) fn seen(&self, channel_id: u64, permissions: Option<Permissions>) -> bool {
         match permissions {
-            Some(permissions) if permissions.attach_files() => {
-                self.lock().remove(&channel_id);
-                false
-            }
-            Some(_) => self.refused(channel_id),
-            None => false,
+            Some(permissions) if !permissions.attach_files() => self.refused(channel_id),
+            _ => false,
         }
     }
 }
@@ -480,6 +484,11 @@ mod tests {
         assert!(!channels.seen(7, None));
         assert!(channels.is_refused(7));
         assert!(!channels.seen(7, Some(Permissions::SEND_MESSAGES | Permissions::ATTACH_FILES)));
+        assert!(channels.is_refused(7));
+        channels.granted_back(7, None);
+        channels.granted_back(7, Some(Permissions::SEND_MESSAGES));
+        assert!(channels.is_refused(7));
+        channels.granted_back(7, Some(Permissions::SEND_MESSAGES | Permissions::ATTACH_FILES));
         assert!(!channels.is_refused(7));
         assert!(channels.refused(8));
         assert!(!channels.refused(8));
