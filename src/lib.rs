@@ -36,3 +36,6 @@ pub mod store;
 pub mod telemetry;
 pub mod tournament;
 pub mod web;
+
+#[cfg(test)]
+mod architecture_tests;

@@ -3,7 +3,8 @@
 //! PNG (a multipart upload) described by the text board, with the same
 //! buttons and turn line; the picture survives the button strip and the
 //! end of the game; without *Attach Files* the text board is posted and
-//! whoever chose pictures is told once; a player's own style applies to
+//! whoever chose pictures is told once, and the next press that shows
+//! the permission granted brings pictures back; a player's own style applies to
 //! what they alone ask for.
 
 use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
@@ -197,6 +198,23 @@ async fn without_attach_files_the_text_board_is_posted_and_the_chooser_told_once
     scene.finish().await;
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn without_attach_files_the_text_board_is_posted_and_the_chooser_told_once);
+
+async fn a_press_showing_attach_files_granted_brings_the_picture_back_on_the_next_board() {
+    let scene = Scene::new().await;
+    set_server_style(&scene, &alice(), "picture").await;
+    scene.fake.set_attach_files(CHANNEL_ID, false);
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    assert!(attachments(&board).is_empty(), "{board}");
+    // The permission is granted back: the very next press says so in its
+    // `app_permissions`, and the board it brings is a picture again, not
+    // text until the channel's refusal runs out.
+    scene.fake.set_attach_files(CHANNEL_ID, true);
+    let players = [alice(), bob()];
+    let (next, _) = scene.play_greedily(board, &players, Some(1)).await;
+    one_board_picture(&scene, &next);
+    scene.finish().await;
+}
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_press_showing_attach_files_granted_brings_the_picture_back_on_the_next_board);
 
 async fn a_player_style_applies_to_the_games_they_ask_for() {
     let scene = Scene::new().await;

@@ -19,7 +19,7 @@ use tokio::time::{timeout, Instant};
 use tracing_subscriber::fmt::MakeWriter;
 
 use crate::config::{Config, LogFormat};
-use crate::discord::{build_client, gateway_check, rest_client};
+use crate::discord::{build_client, gateway_check, rest_client, Refusal};
 use crate::service::{Service, SystemClock};
 use crate::store::{Backend, BotLock, LockError, Store};
 use crate::telemetry;
@@ -425,7 +425,7 @@ async fn wait_until_reachable(http: &Http, stop: &mut watch::Receiver<bool>) -> 
                     }
                     return Ok(true);
                 }
-                Ok(Err(error)) if is_unauthorized(&error) => return Err(Failure::TokenRejected),
+                Ok(Err(error)) if Refusal::of(&error) == Refusal::Unauthorised => return Err(Failure::TokenRejected),
                 Ok(Err(error)) => with_causes(&error),
                 Err(_) => format!("no answer within {} s", PROBE_LIMIT.as_secs()),
             },
@@ -454,14 +454,6 @@ fn with_causes(error: &dyn std::error::Error) -> String {
         cause = inner.source();
     }
     text
-}
-
-fn is_unauthorized(error: &serenity::Error) -> bool {
-    matches!(
-        error,
-        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response))
-            if response.status_code.as_u16() == 401
-    )
 }
 
 /// Logs when the gateway connection is lost and regained, and while it is

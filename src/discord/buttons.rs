@@ -6,6 +6,7 @@ use serenity::all::{
 };
 
 use super::asker::Asker;
+use super::posting::update_keeping_attachments;
 use super::{player_of, render, response, Answered, Bot, ButtonId, Call};
 use crate::service::{Delivery, GameView, Languages, MovePress, Place, ServiceError};
 use crate::tr;
@@ -14,22 +15,6 @@ use crate::tr;
 /// nothing else; its picture stays.
 pub(super) async fn strip_pressed_board(ctx: &Context, press: &ComponentInteraction) -> Answered {
     update_keeping_attachments(ctx, press, serde_json::json!({"components": []})).await
-}
-
-/// Answers a press by changing the pressed message as `data` says (its
-/// `content`, `components`), keeping its attachments. Not serenity's
-/// `UpdateMessage`: its body always carries `"attachments": []`, which
-/// tells Discord to drop a board's or a puzzle's picture. Without the key
-/// Discord keeps the message's attachments.
-pub(super) async fn update_keeping_attachments(
-    ctx: &Context,
-    press: &ComponentInteraction,
-    data: serde_json::Value,
-) -> Answered {
-    let update = serde_json::json!({"type": 7, "data": data});
-    ctx.http
-        .create_interaction_response(press.id, &press.token, &update, Vec::new())
-        .await
 }
 
 impl Bot {

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serenity::all::{ChannelId, Context, CreateAttachment, CreateMessage, EditMessage, Message, MessageId};
-use serenity::http::{LightMethod, Multipart, MultipartUpload, Request, Route};
+use serenity::all::{ChannelId, Context, EditMessage, MessageId};
 
-use super::pictures::{missing_permissions, BoardMessage, BoardPng};
+use super::pictures::BoardMessage;
+use super::posting::{post, post_with_picture, status_of, Posted, Refusal};
 use super::render;
 use super::{logged_by_the_store, Answered, Bot};
 use crate::i18n::Language;
@@ -80,19 +80,6 @@ impl OwedSince {
     }
 }
 
-/// Whether Discord refused a request for good: what it is about is gone
-/// (404: a deleted channel or message) or the bot may not do it (403: the
-/// bot was removed, lost the permission, or a user's DMs are closed).
-/// Trying again can only fail again, and every such answer counts towards
-/// the invalid requests for which Discord restricts a bot.
-pub(super) fn refused_for_good(error: &serenity::Error) -> bool {
-    matches!(
-        error,
-        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response))
-            if matches!(response.status_code.as_u16(), 403 | 404)
-    )
-}
-
 /// Says what a failed delivery of `what` (`id`) leads to, in the logs and
 /// the metrics.
 fn report_failure(what: OwedMessage, id: i64, error: &serenity::Error, failure: &DeliveryFailure) {
@@ -142,60 +129,6 @@ impl Drop for BusyGuard {
     }
 }
 
-/// A message the bot posted: all it keeps of Discord's answer.
-#[derive(Clone, Copy, Debug, serde::Deserialize)]
-pub(super) struct Posted {
-    pub id: MessageId,
-    pub channel_id: ChannelId,
-}
-
-impl From<&Message> for Posted {
-    fn from(message: &Message) -> Posted {
-        Posted {
-            id: message.id,
-            channel_id: message.channel_id,
-        }
-    }
-}
-
-/// Posts `message` in `channel`. Not `ChannelId::send_message`: that reads
-/// Discord's whole answer into a `Message` (author, components, embeds…),
-/// a tenth of the bot's CPU per move, when the id is all the bot keeps.
-pub(super) async fn post(ctx: &Context, channel: ChannelId, message: &CreateMessage) -> serenity::Result<Posted> {
-    let body = serde_json::to_vec(message)?;
-    let request = Request::new(Route::ChannelMessages { channel_id: channel }, LightMethod::Post).body(Some(body));
-    let answer = ctx.http.request(request).await?.bytes().await?;
-    Ok(serde_json::from_slice(&answer)?)
-}
-
-/// Posts `message` with `picture` attached, as one multipart upload: the
-/// message as `payload_json`, naming the file `0` with its description,
-/// and the PNG as `files[0]`.
-async fn post_with_picture(
-    ctx: &Context,
-    channel: ChannelId,
-    message: &CreateMessage,
-    picture: &BoardPng,
-) -> serenity::Result<Posted> {
-    // The attachment in the JSON carries the name and description, the
-    // one in the upload the bytes; both are number 0.
-    let described =
-        CreateAttachment::bytes(Vec::new(), picture.filename.as_str()).description(picture.description.as_str());
-    let payload = serde_json::to_string(&message.clone().add_file(described))?;
-    let multipart = Multipart {
-        upload: MultipartUpload::Attachments(vec![CreateAttachment::bytes(
-            picture.png.to_vec(),
-            picture.filename.as_str(),
-        )]),
-        fields: vec![],
-        payload_json: Some(payload),
-    };
-    let request =
-        Request::new(Route::ChannelMessages { channel_id: channel }, LightMethod::Post).multipart(Some(multipart));
-    let answer = ctx.http.request(request).await?.bytes().await?;
-    Ok(serde_json::from_slice(&answer)?)
-}
-
 impl Bot {
     /// Settles `owed`: strips the superseded boards, then posts the board of
     /// the game's current state in `language` (with `intro` above it) and
@@ -216,7 +149,7 @@ impl Bot {
         let mut board = self.board_message(language, view, style).await;
         if intro.is_some() {
             board = board.with_intro(intro);
-        } else if let Some((intro, players)) = super::tournaments::round_intro(language, owed) {
+        } else if let Some((intro, players)) = render::tournaments::round_intro(language, owed) {
             board = board.with_intro(Some(&intro)).with_mentions(&players);
         }
         if self.owed_past_the_nonce_window(view) {
@@ -246,8 +179,8 @@ impl Bot {
         let channel = ChannelId::new(view.channel_id);
         if let Some((reply, picture)) = &board.picture {
             let message = reply.owed_message(nonce.clone());
-            match post_with_picture(ctx, channel, &message, picture).await {
-                Err(error) if missing_permissions(&error) => {
+            match post_with_picture(ctx, channel, &message, picture.as_picture()).await {
+                Err(error) if Refusal::of(&error) == Refusal::MissingPermission => {
                     tracing::warn!(%error, game_id = view.id, channel_id = view.channel_id, "a board's picture was refused; posting the text board");
                     self.pictures_refused(ctx, view.guild_id, view.channel_id).await;
                 }
@@ -303,10 +236,9 @@ impl Bot {
             .await
         {
             Ok(_) => Ok(()),
-            Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response)))
-                if matches!(response.status_code.as_u16(), 403 | 404) =>
-            {
-                tracing::warn!(channel, message, status = %response.status_code, "an old board cannot be edited; leaving it");
+            Err(error) if Refusal::of(&error).is_for_good() => {
+                let status = status_of(&error).map_or_else(String::new, |status| status.to_string());
+                tracing::warn!(channel, message, %status, "an old board cannot be edited; leaving it");
                 Ok(())
             }
             Err(error) => Err(error),
@@ -360,7 +292,7 @@ impl Bot {
         let outcome = match &posted {
             Ok(_) => DeliveryOutcome::Delivered,
             Err(error) => DeliveryOutcome::Failed {
-                permanent: refused_for_good(error),
+                permanent: Refusal::of(error).is_for_good(),
             },
         };
         let ended = self.service.challenge_delivery_ended(challenge_id, outcome).await;
@@ -423,7 +355,7 @@ impl Bot {
         let outcome = match &delivered {
             Ok(()) => DeliveryOutcome::Delivered,
             Err(error) => DeliveryOutcome::Failed {
-                permanent: refused_for_good(error),
+                permanent: Refusal::of(error).is_for_good(),
             },
         };
         // The computer's move comes under the game's lease too, so that no
@@ -482,7 +414,7 @@ impl Bot {
                 }
                 Ok(false) => {}
                 // Given up: owed no more.
-                Err(error) if refused_for_good(&error) => owing -= 1,
+                Err(error) if Refusal::of(&error).is_for_good() => owing -= 1,
                 // Left owed: a later pass tries again.
                 Err(error) => tracing::debug!(%error, game_id, "could not deliver a game's messages"),
             }

@@ -15,6 +15,7 @@ mod delivery;
 mod nonce;
 mod pictures;
 mod posted_before;
+mod posting;
 mod puzzle;
 mod records;
 mod refusals;
@@ -40,6 +41,7 @@ pub use client::{build_client, client_builder, rest_client, BotHandle, DiscordSe
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
 pub use pictures::picture_cache_counts;
+pub use posting::Refusal;
 pub use render_review::rules_review_paragraph;
 pub use telemetry::gateway_check;
 pub use web_links::{game_url, server_url, tournament_url};
@@ -249,6 +251,18 @@ fn response(reply: &Reply) -> CreateInteractionResponseMessage {
 
 impl Bot {
     async fn handle(&self, ctx: &Context, interaction: &Interaction) {
+        // Any interaction whose permissions include Attach Files ends its
+        // channel's text boards at once, whatever it asks for: the board a
+        // press brings has its picture again.
+        match interaction {
+            Interaction::Command(command) => self
+                .refused_channels
+                .granted_back(command.channel_id.get(), command.app_permissions),
+            Interaction::Component(component) => self
+                .refused_channels
+                .granted_back(component.channel_id.get(), component.app_permissions),
+            _ => {}
+        }
         let sent = match interaction {
             Interaction::Command(command) => {
                 let guild = command.guild_id.map(|g| (g.get(), command.guild_locale.as_deref()));

@@ -17,6 +17,7 @@ use serenity::all::{
 };
 
 use super::asker::Asker;
+use super::posting::{post, Picture, Refusal};
 use super::render::{self, Reply};
 use super::render_puzzle;
 use super::{response, Bot};
@@ -41,9 +42,6 @@ const CACHED_PICTURES: usize = 256;
 /// permission granted ends it at once.
 const REFUSED_FOR: Duration = Duration::from_secs(600);
 
-/// Discord's error code for a permission the bot lacks.
-const MISSING_PERMISSIONS: isize = 50013;
-
 /// Pictures served from the cache and drawn, since the process started.
 static CACHE_HITS: AtomicU64 = AtomicU64::new(0);
 static CACHE_MISSES: AtomicU64 = AtomicU64::new(0);
@@ -64,6 +62,14 @@ pub(super) struct BoardPng {
 }
 
 impl BoardPng {
+    pub(super) fn as_picture(&self) -> Picture<'_> {
+        Picture {
+            bytes: &self.png,
+            filename: &self.filename,
+            description: &self.description,
+        }
+    }
+
     pub(super) fn attachment(&self) -> CreateAttachment {
         CreateAttachment::bytes(self.png.to_vec(), self.filename.as_str()).description(self.description.as_str())
     }
@@ -184,28 +190,22 @@ impl RefusedChannels {
         }
     }
 
+    /// What an interaction says of the bot's permissions in its channel:
+    /// with Attach Files, pictures are tried there again at once.
+    pub(super) fn granted_back(&self, channel_id: u64, permissions: Option<Permissions>) {
+        if permissions.is_some_and(|permissions| permissions.attach_files()) {
+            self.lock().remove(&channel_id);
+        }
+    }
+
     /// What an interaction says of the bot's permissions in its channel;
     /// whether it is news that the channel refuses pictures.
     pub(super) fn seen(&self, channel_id: u64, permissions: Option<Permissions>) -> bool {
         match permissions {
-            Some(permissions) if permissions.attach_files() => {
-                self.lock().remove(&channel_id);
-                false
-            }
-            Some(_) => self.refused(channel_id),
-            None => false,
+            Some(permissions) if !permissions.attach_files() => self.refused(channel_id),
+            _ => false,
         }
     }
-}
-
-/// Whether `error` is Discord refusing a message for a permission the bot
-/// lacks (403, code 50013): with a picture, Attach Files.
-pub(super) fn missing_permissions(error: &serenity::Error) -> bool {
-    matches!(
-        error,
-        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response))
-            if response.status_code.as_u16() == 403 && response.error.code == MISSING_PERMISSIONS
-    )
 }
 
 /// A text board as a picture's description: at most what Discord takes.
@@ -369,7 +369,7 @@ impl Bot {
             let message = response(reply).add_file(picture.attachment());
             match asker.respond(ctx, CreateInteractionResponse::Message(message)).await {
                 Ok(()) => return asker.get_response(ctx).await,
-                Err(error) if missing_permissions(&error) => {
+                Err(error) if Refusal::of(&error) == Refusal::MissingPermission => {
                     tracing::warn!(%error, game_id = view.id, channel_id, "a board's picture was refused; answering with the text board");
                     self.pictures_refused(ctx, view.guild_id, channel_id).await;
                 }
@@ -415,7 +415,7 @@ impl Bot {
         let notice = CreateMessage::new()
             .content(text)
             .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(chooser)]));
-        match super::delivery::post(ctx, ChannelId::new(channel_id), &notice).await {
+        match post(ctx, ChannelId::new(channel_id), &notice).await {
             Ok(_) => tracing::info!(guild_id, channel_id, "told that pictures are refused in a channel"),
             Err(error) => tracing::warn!(%error, guild_id, channel_id, "cannot tell that pictures are refused"),
         }
@@ -484,6 +484,11 @@ mod tests {
         assert!(!channels.seen(7, None));
         assert!(channels.is_refused(7));
         assert!(!channels.seen(7, Some(Permissions::SEND_MESSAGES | Permissions::ATTACH_FILES)));
+        assert!(channels.is_refused(7));
+        channels.granted_back(7, None);
+        channels.granted_back(7, Some(Permissions::SEND_MESSAGES));
+        assert!(channels.is_refused(7));
+        channels.granted_back(7, Some(Permissions::SEND_MESSAGES | Permissions::ATTACH_FILES));
         assert!(!channels.is_refused(7));
         assert!(channels.refused(8));
         assert!(!channels.refused(8));

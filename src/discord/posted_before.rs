@@ -3,19 +3,11 @@
 //! and a second post with the same nonce would no longer be refused. The
 //! channel's last messages say whether it did.
 
-use serenity::all::{ActionRowComponent, ButtonKind, ChannelId, Context, GetMessages, Message};
+use serenity::all::{ActionRowComponent, ButtonKind, ChannelId, Context, Message};
 
-use super::delivery::Posted;
+use super::posting::{posted_before, Posted, NONCE_WINDOW_SECS};
 use super::{Bot, ButtonId};
 use crate::service::GameView;
-
-/// How long Discord is relied on to refuse a second message with a nonce
-/// it has seen: it promises "a few minutes"; a board owed for longer is
-/// looked for in the channel before it is posted.
-pub(super) const NONCE_WINDOW_SECS: i64 = 60;
-
-/// How many of the channel's last messages are searched (Discord's most).
-const MESSAGES_SEARCHED: u8 = 100;
 
 impl Bot {
     /// Whether `view`'s board may have been posted and its nonce forgotten.
@@ -28,21 +20,13 @@ impl Bot {
     /// cannot be read, `None`: the board is posted, as it would be anyway.
     pub(super) async fn board_posted_before(&self, ctx: &Context, view: &GameView) -> Option<Posted> {
         let channel = ChannelId::new(view.channel_id);
-        let messages = match channel
-            .messages(&ctx.http, GetMessages::new().limit(MESSAGES_SEARCHED))
-            .await
-        {
-            Ok(messages) => messages,
+        match posted_before(ctx, channel, |message| shows_board(message, view)).await {
+            Ok(posted) => posted,
             Err(error) => {
                 tracing::warn!(%error, game_id = view.id, "cannot read a channel's last messages; posting the board");
-                return None;
+                None
             }
-        };
-        let me = ctx.cache.current_user().id;
-        messages
-            .iter()
-            .find(|message| message.author.id == me && shows_board(message, view))
-            .map(Posted::from)
+        }
     }
 }
 

@@ -141,7 +141,7 @@ impl Bot {
                 let with_text = !pictured || self.private_board_style(Asker::Button(press)).await.has_text();
                 let message = answer_message(l, &answer, with_text);
                 let data = serde_json::json!({"content": message.content, "components": message.components});
-                super::buttons::update_keeping_attachments(ctx, press, data).await
+                super::posting::update_keeping_attachments(ctx, press, data).await
             }
             Err(error) => self.refuse(ctx, Asker::Button(press), l, &error, "puzzle").await,
         }

@@ -75,7 +75,7 @@ impl Bot {
                 // Discord refuses it for good (a reminder to closed DMs or a
                 // channel the bot may no longer post in, a timeout's board
                 // given up): trying again can only fail again.
-                Err(error) if super::delivery::refused_for_good(&error) => {
+                Err(error) if super::posting::Refusal::of(&error).is_for_good() => {
                     tracing::warn!(%error, notice = id, "Discord refuses this notice for good; giving it up");
                     crate::telemetry::owed_given_up(OwedMessage::Notice);
                     if let Err(error) = self.service.notice_sent(id).await {
@@ -118,7 +118,7 @@ impl Bot {
                             .unwrap_or(view.channel_id),
                     )
                 };
-                super::delivery::post(ctx, channel, &reply.owed_message(nonce)).await?;
+                super::posting::post(ctx, channel, &reply.owed_message(nonce)).await?;
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
             NoticeView::Timeout { view, .. } => {
@@ -149,7 +149,7 @@ impl Bot {
     }
 
     /// Remembers the message showing a challenge.
-    pub(super) async fn challenge_posted(&self, challenge_id: i64, message: super::delivery::Posted) {
+    pub(super) async fn challenge_posted(&self, challenge_id: i64, message: super::posting::Posted) {
         if let Err(error) = self
             .service
             .set_challenge_message(challenge_id, message.channel_id.get(), message.id.get())

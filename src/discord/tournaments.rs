@@ -4,15 +4,13 @@
 //! `service::tournament_messages`). The service decides everything; this
 //! parses, asks and shows.
 
-use serenity::all::{
-    ChannelId, CommandInteraction, ComponentInteraction, Context, EditMessage, GetMessages, MessageId,
-};
+use serenity::all::{ChannelId, CommandInteraction, ComponentInteraction, Context, EditMessage, MessageId};
 
 use super::asker::Asker;
 use super::commands::{parse_starts_at, TournamentCommand};
-use super::delivery::{post, refused_for_good, Posted};
+use super::posting::{post, posted_before, Posted, Refusal, NONCE_WINDOW_SECS};
+use super::render::display_name;
 use super::render::tournaments as render_tournaments;
-use super::render::{self, display_name};
 use super::{logged_by_the_store, Answered, Bot, Call};
 use crate::i18n::Language;
 use crate::service::{Member, Player, ServiceError, SettleFor, TournamentRequest, TournamentStep, TournamentView};
@@ -346,7 +344,7 @@ impl Bot {
                 }
                 None => {
                     let channel = ChannelId::new(message.view.channel_id);
-                    let before = if self.service.now() - message.changed_at >= super::posted_before::NONCE_WINDOW_SECS {
+                    let before = if self.service.now() - message.changed_at >= NONCE_WINDOW_SECS {
                         self.tournament_posted_before(ctx, channel, id).await
                     } else {
                         None
@@ -365,8 +363,9 @@ impl Bot {
                     self.service.tournament_message_shown(message, posted).await
                 }
                 Err(error) => {
-                    let permanent = refused_for_good(&error);
-                    let lost = message.posted.is_some() && is_unknown_message(&error);
+                    let refusal = Refusal::of(&error);
+                    let permanent = refusal.is_for_good();
+                    let lost = message.posted.is_some() && refusal == Refusal::Gone;
                     tracing::warn!(%error, tournament_id = id, permanent, lost, "could not show a tournament's message");
                     if let Err(error) = self
                         .service
@@ -390,44 +389,12 @@ impl Bot {
     /// tournament `id`'s (its first line ends with its number): one posted
     /// before a crash kept its id from being recorded.
     async fn tournament_posted_before(&self, ctx: &Context, channel: ChannelId, id: i64) -> Option<Posted> {
-        let messages = channel.messages(&ctx.http, GetMessages::new().limit(100)).await.ok()?;
-        let me = ctx.cache.current_user().id;
         let tag = render_tournaments::title_ends(id);
-        messages
-            .iter()
-            .find(|m| m.author.id == me && m.content.lines().next().is_some_and(|line| line.ends_with(&tag)))
-            .map(Posted::from)
+        posted_before(ctx, channel, |m| {
+            m.content.lines().next().is_some_and(|line| line.ends_with(&tag))
+        })
+        .await
+        .ok()
+        .flatten()
     }
-}
-
-/// Whether Discord answered that the message does not exist (deleted).
-fn is_unknown_message(error: &serenity::Error) -> bool {
-    matches!(
-        error,
-        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response))
-            if response.status_code.as_u16() == 404
-    )
-}
-
-/// The first line of a tournament game's first board: the tournament and
-/// round, both players pinged.
-pub(super) fn round_intro(language: Language, owed: &crate::service::Delivery) -> Option<(String, Vec<u64>)> {
-    let tournament = owed.tournament.as_ref()?;
-    let view = &owed.view;
-    let name = |seat: crate::engine::Seat| match view.computer {
-        Some(computer) if computer.seat == seat => render::player_name(language, view, seat),
-        _ => render::mention(view.player(seat)),
-    };
-    let humans = crate::engine::Seat::BOTH
-        .into_iter()
-        .filter(|&seat| !matches!(view.computer, Some(computer) if computer.seat == seat))
-        .map(|seat| view.player(seat).user_id)
-        .collect();
-    let text = render_tournaments::round_intro(
-        language,
-        tournament,
-        &name(crate::engine::Seat::A),
-        &name(crate::engine::Seat::B),
-    );
-    Some((text, humans))
 }

@@ -6,12 +6,12 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use super::parts::{hole_button, rating_text};
-use super::review::{expected, seeds};
 use crate::ai::{PUZZLE_MARGIN_SEEDS, PUZZLE_NODES};
 use crate::board_text::draw;
 use crate::discord::custom_id::ButtonId;
 use crate::engine::{Hole, Position, Seat};
 use crate::i18n::Language;
+use crate::review_text::{expected, seeds};
 use crate::service::{PuzzleAnswered, PuzzleStanding, PuzzleView};
 use crate::tr;
 

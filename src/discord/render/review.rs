@@ -5,8 +5,7 @@
 
 use crate::ai::{evaluation_graph, Hint, HintReason};
 use crate::i18n::Language;
-pub(super) use crate::review_text::{expected, seeds};
-use crate::review_text::{review_definitions, review_lines, GRAPH_WIDTH};
+use crate::review_text::{expected, review_definitions, review_lines, seeds, GRAPH_WIDTH};
 use crate::service::ReviewView;
 use crate::tr;
 

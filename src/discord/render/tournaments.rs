@@ -6,12 +6,15 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use unicode_width::UnicodeWidthStr;
 
-use super::parts::{computer_name, display_name, mention, pad_to_columns, short_name, Reply, NAME_COLUMNS};
+use super::parts::{
+    computer_name, display_name, mention, pad_to_columns, player_name, short_name, Reply, NAME_COLUMNS,
+};
 use super::seconds_per_move_text;
 use crate::discord::custom_id::ButtonId;
+use crate::engine::Seat;
 use crate::i18n::Language;
 use crate::service::{
-    EntrantView, TournamentFormat, TournamentGame, TournamentStanding, TournamentStatus, TournamentView,
+    Delivery, EntrantView, TournamentFormat, TournamentGame, TournamentStanding, TournamentStatus, TournamentView,
 };
 use crate::tr;
 
@@ -317,9 +320,29 @@ pub fn standings_private(l: Language, view: &TournamentView, standings: &[Tourna
     reply.content
 }
 
+/// The first line of a tournament game's first board, if `owed` is one:
+/// the tournament and round, both players pinged; and the players to ping.
+pub fn round_intro(l: Language, owed: &Delivery) -> Option<(String, Vec<u64>)> {
+    let tournament = owed.tournament.as_ref()?;
+    let view = &owed.view;
+    let humans = Seat::BOTH
+        .into_iter()
+        .filter(|&seat| !matches!(view.computer, Some(computer) if computer.seat == seat))
+        .map(|seat| view.player(seat).user_id)
+        .collect();
+    // A human's name is a mention; the computer's, its level's name.
+    let text = round_intro_line(
+        l,
+        tournament,
+        &player_name(l, view, Seat::A),
+        &player_name(l, view, Seat::B),
+    );
+    Some((text, humans))
+}
+
 /// The line above a tournament game's first board: the tournament, the
 /// round, and both players, pinged.
-pub fn round_intro(l: Language, tournament: &TournamentGame, first: &str, second: &str) -> String {
+fn round_intro_line(l: Language, tournament: &TournamentGame, first: &str, second: &str) -> String {
     tr!(
         l,
         "tournament-game-intro",
