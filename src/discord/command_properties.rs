@@ -333,3 +333,91 @@ fn well_formed_options_parse_to_what_they_said() {
         Err(CommandError::BadOption("format".into()))
     );
 }
+
+/// Values Discord would let a user give to the registered `option`: every
+/// choice, the bounds of a number, a user `resolved` knows, texts up to the
+/// longest allowed.
+fn values_discord_allows(option: &Value) -> Vec<(u8, Value)> {
+    let kind = option["type"].as_u64().unwrap() as u8;
+    let choices: Vec<(u8, Value)> = option["choices"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|choice| (kind, choice["value"].clone()))
+        .collect();
+    if !choices.is_empty() {
+        return choices;
+    }
+    match kind {
+        3 => {
+            let longest = option["max_length"].as_u64().unwrap_or(100) as usize;
+            vec![(3, json!("Cup")), (3, json!("x".repeat(longest)))]
+        }
+        4 => {
+            let min = option["min_value"].as_i64().unwrap_or(1);
+            let max = option["max_value"].as_i64().unwrap_or(min + 1_000_000);
+            vec![(4, json!(min)), (4, json!(max))]
+        }
+        5 => vec![(5, json!(true)), (5, json!(false))],
+        6 => vec![(6, json!(USER.to_string()))],
+        8 => vec![(8, json!("950000000000000001"))],
+        other => panic!("an option of type {other} is not covered"),
+    }
+}
+
+/// The parser agrees with the registration: a command given any value
+/// Discord allows, for any of its options, parses.
+#[test]
+fn every_value_the_registration_allows_parses() {
+    let command = serde_json::to_value(super::commands::akon_command()).unwrap();
+    let subcommands: Vec<(String, &Value)> = command["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|entry| match entry["type"].as_u64() {
+            Some(2) => entry["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|sub| {
+                    (
+                        format!("{} {}", entry["name"].as_str().unwrap(), sub["name"].as_str().unwrap()),
+                        sub,
+                    )
+                })
+                .collect::<Vec<_>>(),
+            _ => vec![(entry["name"].as_str().unwrap().to_string(), entry)],
+        })
+        .collect();
+    let mut parsed_commands = 0;
+    for (sub, declared) in &subcommands {
+        let options: Vec<&Value> = declared["options"].as_array().into_iter().flatten().collect();
+        let required: Vec<(String, u8, Value)> = options
+            .iter()
+            .filter(|option| option["required"] == true)
+            .map(|option| {
+                let (kind, value) = values_discord_allows(option).remove(0);
+                (option["name"].as_str().unwrap().to_string(), kind, value)
+            })
+            .collect();
+        let result = parse(&interaction("akon", sub, &required));
+        assert!(result.is_ok(), "/akon {sub} with only its required options: {result:?}");
+        parsed_commands += 1;
+        for option in &options {
+            let name = option["name"].as_str().unwrap().to_string();
+            for (kind, value) in values_discord_allows(option) {
+                let mut given: Vec<(String, u8, Value)> = required
+                    .iter()
+                    .filter(|(other, _, _)| *other != name)
+                    .cloned()
+                    .collect();
+                given.push((name.clone(), kind, value.clone()));
+                let result = parse(&interaction("akon", sub, &given));
+                assert!(result.is_ok(), "/akon {sub} {name}:{value}: {result:?}");
+                parsed_commands += 1;
+            }
+        }
+    }
+    assert!(subcommands.len() >= 19, "{}", subcommands.len());
+    assert!(parsed_commands > 100, "{parsed_commands}");
+}

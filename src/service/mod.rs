@@ -47,7 +47,8 @@ pub use records::{
 };
 pub use reviews::ReviewView;
 pub use schedule::{
-    ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, DEFAULT_COMPUTER_LEVEL,
+    ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, UnknownTimePerMove,
+    DEFAULT_COMPUTER_LEVEL,
 };
 pub use tournament_messages::{Member, TournamentGame, TournamentMessage};
 pub use tournaments::{

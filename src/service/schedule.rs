@@ -3,9 +3,6 @@
 //! what fell due (each claim a conditional write, so overlapping ticks and
 //! restarts never take an event twice) and hands back the notices to send.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::{
     ChallengeStatus, ChallengeView, Computer, EndReason, GameView, Place, Player, Result, Service, ServiceError,
 };
@@ -59,26 +56,19 @@ impl TimePerMove {
     }
 }
 
-impl fmt::Display for TimePerMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TimePerMove::TenMinutes => "10 minutes",
-            TimePerMove::OneHour => "1 hour",
-            TimePerMove::OneDay => "1 day",
-            TimePerMove::ThreeDays => "3 days",
-            TimePerMove::SevenDays => "7 days",
-        })
-    }
-}
+/// Text that is not the code of a time per move; adapters word the refusal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownTimePerMove(pub String);
 
-impl FromStr for TimePerMove {
-    type Err = String;
+/// Reads a [`code`](TimePerMove::code), surrounding spaces aside.
+impl std::str::FromStr for TimePerMove {
+    type Err = UnknownTimePerMove;
 
-    fn from_str(text: &str) -> std::result::Result<TimePerMove, String> {
+    fn from_str(text: &str) -> std::result::Result<TimePerMove, UnknownTimePerMove> {
         TimePerMove::ALL
             .into_iter()
-            .find(|t| t.code() == text.trim())
-            .ok_or_else(|| format!("`{text}` is not a time per move: use 10m, 1h, 1d, 3d or 7d"))
+            .find(|time| time.code() == text.trim())
+            .ok_or_else(|| UnknownTimePerMove(text.to_string()))
     }
 }
 
