@@ -22,7 +22,11 @@
 //!   not the ones before it were answered, and its latency runs from that
 //!   time to the last byte of the answer, so a stall counts for every
 //!   request it delays. The client runs in the same process, on the same
-//!   cores.
+//!   cores; the server runs on a runtime of its own, so that the CPU
+//!   time of its threads (and of SQLite's) per request can be told apart
+//!   from the client's;
+//! - **HTTP closed**: as many requests as `--clients` clients asking one
+//!   after another can get in `--seconds`: the most the server answers.
 //!
 //! Goals (docs/PERFORMANCE.md): render under 2 ms, p99 under 10 ms at
 //! 500 requests a second, a page under 60 KB.
@@ -42,6 +46,8 @@ struct Options {
     /// Games played, of which the longest is measured.
     games: u32,
     review_nodes: u64,
+    /// Clients of the closed loop, each asking again once answered.
+    clients: u32,
 }
 
 fn options() -> Options {
@@ -50,6 +56,7 @@ fn options() -> Options {
         seconds: 10,
         games: 5,
         review_nodes: 20_000,
+        clients: 8,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -60,7 +67,8 @@ fn options() -> Options {
             "--seconds" => options.seconds = value.parse().expect("--seconds takes a whole number"),
             "--games" => options.games = value.parse().expect("--games takes a whole number"),
             "--review-nodes" => options.review_nodes = value.parse().expect("--review-nodes takes a whole number"),
-            other => panic!("unknown option {other}: --rate N, --seconds S, --games N, --review-nodes N"),
+            "--clients" => options.clients = value.parse().expect("--clients takes a whole number"),
+            other => panic!("unknown option {other}: --rate N, --seconds S, --games N, --review-nodes N, --clients N"),
         }
         i += 2;
     }
@@ -92,6 +100,45 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     }
     let at = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
     sorted[at].as_secs_f64() * 1000.0
+}
+
+/// Prefix of the names of the server's runtime threads.
+const SERVER_THREADS: &str = "web-server";
+
+/// CPU time (user and system) so far of this process's threads that serve
+/// the pages: the server's runtime and SQLite's connection threads.
+fn server_cpu() -> Duration {
+    let ticks_per_second = 100.0; // USER_HZ on Linux
+    let mut ticks = 0u64;
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return Duration::ZERO;
+    };
+    for task in tasks.flatten() {
+        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+            continue;
+        };
+        // `pid (comm) state …`: comm may hold spaces, so split after it.
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let comm = &stat[open + 1..close];
+        if !(comm.starts_with(SERVER_THREADS) || comm.starts_with("sqlx-sqlite")) {
+            continue;
+        }
+        let fields: Vec<&str> = stat[close + 2..].split(' ').collect();
+        // utime and stime are fields 14 and 15 of stat, 12 and 13 after comm.
+        let time = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+        ticks += time(11) + time(12);
+    }
+    Duration::from_secs_f64(ticks as f64 / ticks_per_second)
+}
+
+fn cpu_report(requests: u64, cpu: Duration) {
+    println!(
+        "  server CPU {:.2} s for {requests} requests: {:.3} ms a request",
+        cpu.as_secs_f64(),
+        cpu.as_secs_f64() * 1000.0 / requests.max(1) as f64
+    );
 }
 
 fn report(what: &str, mut times: Vec<Duration>) {
@@ -191,8 +238,20 @@ async fn main() -> anyhow::Result<()> {
     }
     report("read + render", read);
 
-    let listener = akon::web::bind("127.0.0.1:0".parse()?).await?;
-    let server = akon::web::serve(listener, service.clone())?;
+    let server_runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name(SERVER_THREADS)
+        .enable_all()
+        .build()?;
+    let server = {
+        let service = service.clone();
+        server_runtime
+            .spawn(async move {
+                let listener = akon::web::bind("127.0.0.1:0".parse()?).await?;
+                anyhow::Ok(akon::web::serve(listener, service)?)
+            })
+            .await??
+    };
     let base = format!("http://{}/g/{token}", server.addr());
     let client = reqwest::Client::builder().no_proxy().build()?;
     for ply in 0..=plies {
@@ -204,6 +263,7 @@ async fn main() -> anyhow::Result<()> {
     let every = Duration::from_secs_f64(1.0 / f64::from(options.rate));
     let start = tokio::time::Instant::now() + Duration::from_millis(50);
     let mut tasks = Vec::with_capacity(count as usize);
+    let cpu_before = server_cpu();
     for i in 0..count {
         let at = start + every * i as u32;
         tokio::time::sleep_until(at).await;
@@ -222,12 +282,54 @@ async fn main() -> anyhow::Result<()> {
         http.push(task.await??);
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let cpu = server_cpu().saturating_sub(cpu_before);
     report(&format!("HTTP {}/s", options.rate), http);
     println!(
         "{count} requests offered over {:.1} s ({:.0} a second achieved)",
         elapsed,
         count as f64 / elapsed
     );
-    server.stop().await;
+    cpu_report(count, cpu);
+
+    let cpu_before = server_cpu();
+    let started = Instant::now();
+    let until = started + Duration::from_secs(options.seconds);
+    let clients: Vec<_> = (0..options.clients.max(1))
+        .map(|c| {
+            let client = client.clone();
+            let base = base.clone();
+            tokio::spawn(async move {
+                let mut times = Vec::new();
+                let mut i = c as usize;
+                while Instant::now() < until {
+                    let sent = Instant::now();
+                    let response = client.get(format!("{base}?ply={}", i % (plies + 1))).send().await?;
+                    let ok = response.status().is_success();
+                    response.bytes().await?;
+                    anyhow::ensure!(ok, "a page was not served");
+                    times.push(sent.elapsed());
+                    i += 1;
+                }
+                Ok::<Vec<Duration>, anyhow::Error>(times)
+            })
+        })
+        .collect();
+    let mut closed = Vec::new();
+    for client in clients {
+        closed.extend(client.await??);
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let cpu = server_cpu().saturating_sub(cpu_before);
+    let answered = closed.len() as u64;
+    report(&format!("HTTP closed {}", options.clients), closed);
+    println!(
+        "{answered} requests from {} clients over {elapsed:.1} s ({:.0} a second)",
+        options.clients,
+        answered as f64 / elapsed
+    );
+    cpu_report(answered, cpu);
+    server_runtime.spawn(server.stop()).await?;
+    // A runtime may not be dropped from async code.
+    tokio::task::spawn_blocking(move || server_runtime.shutdown_timeout(Duration::from_secs(2))).await?;
     Ok(())
 }

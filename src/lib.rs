@@ -25,6 +25,7 @@ pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod game_text;
 pub mod i18n;
 pub mod names;
 pub mod picture;

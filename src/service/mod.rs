@@ -57,7 +57,9 @@ pub use tournaments::{
     SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX,
 };
 pub use views::{BoardMessage, ChallengeStatus, ChallengeView, Computer, EndReason, GameView, MoveApplied, PlayerView};
-pub use web::{is_token_shaped, BoardView, GamePage, RoundView, ServerPage, TournamentPage, WebSettings, TOKEN_CHARS};
+pub use web::{
+    is_token_shaped, BoardView, GamePage, PlyView, RoundView, ServerPage, TournamentPage, WebSettings, TOKEN_CHARS,
+};
 
 use crate::engine::Seat;
 use crate::random::SplitMix64;

@@ -15,7 +15,7 @@ use super::{
     EntrantView, GameView, LeaderboardPage, Result, Service, ServiceError, TournamentStanding, TournamentView,
 };
 use crate::ai::Review;
-use crate::engine::Record;
+use crate::engine::{Game, MoveOutcome, Position, Record, Seat};
 use crate::rating::Scope;
 use crate::store::{from_db, to_db, PageKind};
 use crate::tournament::Outcome;
@@ -75,7 +75,51 @@ pub struct GamePage {
     /// How long each move took, in seconds: from the move before (or the
     /// game's start) to this one.
     pub move_seconds: Vec<i64>,
+    /// Each move in turn: what it did and the position it left.
+    pub plies: Vec<PlyView>,
     pub review: Option<Review>,
+}
+
+/// One move of a game's page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlyView {
+    pub outcome: MoveOutcome,
+    /// The position once the move was played.
+    pub position: Position,
+}
+
+impl GamePage {
+    /// The position after `ply` moves (0: the start; clamped to the last).
+    pub fn position_at(&self, ply: usize) -> &Position {
+        match ply.min(self.plies.len()).checked_sub(1) {
+            Some(i) => &self.plies[i].position,
+            None => self.view.game.start(),
+        }
+    }
+
+    /// Who is to move after `ply` moves: nobody once the game is over.
+    pub fn to_move_at(&self, ply: usize) -> Option<Seat> {
+        if ply >= self.plies.len() {
+            self.view.to_move()
+        } else {
+            Some(self.position_at(ply).to_move())
+        }
+    }
+}
+
+/// Every move of `game` replayed from its start, with what it did.
+fn plies_of(game: &Game) -> Vec<PlyView> {
+    let mut replay = Game::from_position(*game.start());
+    let mut plies = Vec::with_capacity(game.moves().len());
+    for &hole in game.moves() {
+        // The service's replay accepted these moves already.
+        let Ok(outcome) = replay.play(hole) else { break };
+        plies.push(PlyView {
+            outcome,
+            position: *replay.position(),
+        });
+    }
+    plies
 }
 
 /// A server's leaderboard page.
@@ -186,7 +230,7 @@ impl Service {
 
     /// Whether `guild_id`'s games may be shown: played in a server that did
     /// not turn them off.
-    async fn game_pages_shown(&self, guild_id: u64) -> Result<bool> {
+    pub async fn game_pages_shown(&self, guild_id: u64) -> Result<bool> {
         Ok(guild_id != 0 && self.web_settings(guild_id).await?.game_pages)
     }
 
@@ -235,6 +279,7 @@ impl Service {
         };
         Ok(Some(GamePage {
             record: view.game.record(),
+            plies: plies_of(&view.game),
             view,
             created_at,
             finished_at,

@@ -16,13 +16,14 @@
 //! body size and concurrency are bounded by tower layers.
 
 mod assets;
+mod cache;
 mod markdown;
 mod pages;
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
@@ -38,6 +39,7 @@ use tower_http::timeout::TimeoutLayer;
 
 pub use assets::fnv1a;
 use assets::Assets;
+use cache::{etag_of, KeptPage, PageCache, PageKey, KEPT_FOR, KEPT_PAGES};
 use pages::Context;
 
 use crate::i18n::Language;
@@ -138,10 +140,21 @@ pub fn game_page_html(page: &crate::service::GamePage, ply: Option<usize>, langu
     pages::game(&cx, page, ply).into_string()
 }
 
+/// What every request is served from.
+#[derive(Clone)]
+struct Site {
+    service: Service,
+    finished_pages: PageCache,
+}
+
 /// The site's routes and limits, over `service`.
 pub fn router(service: Service) -> Router {
     // Built now rather than at the first request.
     Assets::get();
+    let site = Site {
+        service,
+        finished_pages: PageCache::new(KEPT_PAGES, KEPT_FOR),
+    };
     Router::new()
         .route("/", get(front))
         .route("/g/{token}", get(game))
@@ -149,7 +162,7 @@ pub fn router(service: Service) -> Router {
         .route("/t/{token}", get(tournament))
         .route("/static/{file}", get(asset))
         .fallback(fallback)
-        .with_state(service)
+        .with_state(site)
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(GlobalConcurrencyLimitLayer::new(CONCURRENT_REQUESTS))
         .layer(TimeoutLayer::with_status_code(
@@ -266,7 +279,18 @@ enum Caching {
 /// holds this very page already.
 fn html(headers: &HeaderMap, status: StatusCode, language: Language, markup: Markup, caching: Caching) -> Response {
     let body = markup.into_string();
-    let etag = format!("\"{:016x}\"", fnv1a(body.as_bytes()));
+    let etag = etag_of(body.as_bytes());
+    html_answer(headers, status, language, &etag, Bytes::from(body), caching)
+}
+
+fn html_answer(
+    headers: &HeaderMap,
+    status: StatusCode,
+    language: Language,
+    etag: &str,
+    body: Bytes,
+    caching: Caching,
+) -> Response {
     let cache_control = match caching {
         Caching::Settled => FINISHED_MAX_AGE,
         Caching::Live => "no-cache",
@@ -274,8 +298,8 @@ fn html(headers: &HeaderMap, status: StatusCode, language: Language, markup: Mar
     let mut builder = Response::builder()
         .header(header::CACHE_CONTROL, cache_control)
         .header(header::VARY, "Accept-Language")
-        .header(header::ETAG, &etag);
-    if status == StatusCode::OK && matches_etag(headers, &etag) {
+        .header(header::ETAG, etag);
+    if status == StatusCode::OK && matches_etag(headers, etag) {
         return builder
             .status(StatusCode::NOT_MODIFIED)
             .body(Body::empty())
@@ -349,30 +373,60 @@ fn token_of(uri: &Uri) -> &str {
     uri.path().rsplit('/').next().unwrap_or("")
 }
 
-async fn game(State(service): State<Service>, headers: HeaderMap, uri: Uri) -> Response {
+async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Response {
     let query = query(&uri);
     let cx = context(language(&query, &headers), &query, "../");
-    match service.game_page(token_of(&uri)).await {
-        Ok(Some(page)) => {
-            let caching = if page.view.finished.is_some() {
-                Caching::Settled
-            } else {
-                Caching::Live
-            };
-            html(
+    let key = PageKey {
+        token: token_of(&uri).to_string(),
+        ply: query.ply,
+        language: cx.language,
+        lang_in_query: cx.lang_in_query,
+    };
+    if let Some(kept) = site.finished_pages.get(&key) {
+        // The game cannot have changed; its server's choice can have.
+        return match site.service.game_pages_shown(kept.guild_id).await {
+            Ok(true) => html_answer(
                 &headers,
                 StatusCode::OK,
                 cx.language,
-                pages::game(&cx, &page, query.ply),
-                caching,
+                &kept.etag,
+                kept.body.clone(),
+                Caching::Settled,
+            ),
+            Ok(false) => {
+                site.finished_pages.forget(&key);
+                not_found(&headers, &cx)
+            }
+            Err(error) => failed(&headers, &cx, &error, "game"),
+        };
+    }
+    match site.service.game_page(&key.token).await {
+        Ok(Some(page)) if page.view.finished.is_some() => {
+            let html = pages::game(&cx, &page, query.ply).into_string();
+            let kept = std::sync::Arc::new(KeptPage::new(page.view.guild_id, html));
+            site.finished_pages.put(key, std::sync::Arc::clone(&kept));
+            html_answer(
+                &headers,
+                StatusCode::OK,
+                cx.language,
+                &kept.etag,
+                kept.body.clone(),
+                Caching::Settled,
             )
         }
+        Ok(Some(page)) => html(
+            &headers,
+            StatusCode::OK,
+            cx.language,
+            pages::game(&cx, &page, query.ply),
+            Caching::Live,
+        ),
         Ok(None) => not_found(&headers, &cx),
         Err(error) => failed(&headers, &cx, &error, "game"),
     }
 }
 
-async fn server(State(service): State<Service>, headers: HeaderMap, uri: Uri) -> Response {
+async fn server(State(Site { service, .. }): State<Site>, headers: HeaderMap, uri: Uri) -> Response {
     let query = query(&uri);
     let cx = context(language(&query, &headers), &query, "../");
     match service.server_page(token_of(&uri), query.page.unwrap_or(0)).await {
@@ -388,7 +442,7 @@ async fn server(State(service): State<Service>, headers: HeaderMap, uri: Uri) ->
     }
 }
 
-async fn tournament(State(service): State<Service>, headers: HeaderMap, uri: Uri) -> Response {
+async fn tournament(State(Site { service, .. }): State<Site>, headers: HeaderMap, uri: Uri) -> Response {
     let query = query(&uri);
     let cx = context(language(&query, &headers), &query, "../");
     match service.tournament_page(token_of(&uri)).await {
@@ -408,7 +462,7 @@ async fn asset(headers: HeaderMap, uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     match Assets::get().file(path) {
         Some(file) => {
-            let etag = format!("\"{:016x}\"", fnv1a(&file.bytes));
+            let etag = etag_of(&file.bytes);
             let builder = Response::builder()
                 .header(header::CACHE_CONTROL, "public, max-age=31536000, immutable")
                 .header(header::ETAG, &etag);

@@ -8,7 +8,8 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use super::assets::Assets;
 use super::markdown;
 use crate::board_text::{describe_move, level_name};
-use crate::engine::{Game, MoveOutcome, Seat, Winner};
+use crate::engine::{MoveOutcome, Seat, Winner};
+use crate::game_text::{self, plain_name};
 use crate::i18n::Language;
 use crate::picture::{board_svg, graph_svg, BoardPicture, LastMove};
 use crate::review_text::review_lines;
@@ -120,19 +121,7 @@ pub fn unavailable(cx: &Context<'_>) -> Markup {
 /// A player's name as the pages show it: "player" for an empty one, the
 /// computer by its level.
 fn player_name(l: Language, view: &GameView, seat: Seat) -> String {
-    match view.computer {
-        Some(computer) if computer.seat == seat => tr!(l, "computer-name", level = level_name(l, computer.level)),
-        _ => plain_name(l, &view.player(seat).name),
-    }
-}
-
-fn plain_name(l: Language, name: &str) -> String {
-    let name = crate::service::input::name(name);
-    if name.is_empty() {
-        tr!(l, "player-unnamed")
-    } else {
-        name
-    }
+    game_text::player_name(l, view, seat, |player| plain_name(l, &player.name))
 }
 
 fn seat_class(seat: Seat) -> &'static str {
@@ -187,42 +176,7 @@ pub fn utc(seconds: i64) -> String {
 
 /// The finished game's result and how it ended, as the final board says it.
 fn result_line(l: Language, view: &GameView, reason: EndReason, winner: Winner) -> String {
-    let name = |seat: Seat| player_name(l, view, seat);
-    if let EndReason::Aborted { seat } = reason {
-        return tr!(l, "result-aborted", player = name(seat));
-    }
-    let position = view.game.position();
-    let (a, b) = (position.captured(Seat::A), position.captured(Seat::B));
-    let how = match reason {
-        EndReason::NoSeeds => {
-            let stuck = position.to_move();
-            tr!(
-                l,
-                "result-how-no-seeds",
-                stuck = stuck.to_string(),
-                other = stuck.opponent().to_string()
-            )
-        }
-        EndReason::Loop => tr!(l, "result-how-loop"),
-        EndReason::Resignation { seat } => tr!(l, "result-how-resigned", player = name(seat)),
-        EndReason::Timeout { seat } => tr!(l, "result-how-timeout", player = name(seat)),
-        EndReason::Aborted { seat } => tr!(l, "result-how-aborted", player = name(seat)),
-    };
-    match winner {
-        Winner::Seat(seat) => {
-            let (won, lost) = if seat == Seat::A { (a, b) } else { (b, a) };
-            tr!(l, "result-win", player = name(seat), won = won, lost = lost, how = how)
-        }
-        Winner::Draw => tr!(
-            l,
-            "result-draw",
-            a_seeds = a,
-            b_seeds = b,
-            how = how,
-            a = name(Seat::A),
-            b = name(Seat::B)
-        ),
-    }
+    game_text::result_line(l, view, reason, winner, |seat| player_name(l, view, seat))
 }
 
 /// The game's page at move `ply` (0: the start; clamped to the last).
@@ -232,34 +186,17 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
     let moves = view.game.moves();
     let last = moves.len();
     let ply = ply.unwrap_or(last).min(last);
-    // Every move's outcome, and the game as it stood at `ply`.
-    let mut replay = Game::from_position(*view.game.start());
-    let mut at_ply = replay.clone();
-    let mut outcomes: Vec<MoveOutcome> = Vec::with_capacity(last);
-    for (i, &hole) in moves.iter().enumerate() {
-        match replay.play(hole) {
-            Ok(outcome) => outcomes.push(outcome),
-            // The service replayed these moves already; a move the engine
-            // refuses now ends the list rather than the page.
-            Err(_) => break,
-        }
-        if i + 1 == ply {
-            at_ply = replay.clone();
-        }
-    }
+    let outcomes: Vec<MoveOutcome> = page.plies.iter().map(|p| p.outcome).collect();
     let ply = ply.min(outcomes.len());
+    let position = page.position_at(ply);
     let name = |seat: Seat| player_name(l, view, seat);
     let label = |seat: Seat| format!("{seat} · {}", name(seat));
     let picture = BoardPicture {
         language: l,
-        position: at_ply.position(),
+        position,
         bottom: Seat::B,
         labels: [label(Seat::A), label(Seat::B)],
-        to_move: if ply == last && view.finished.is_some() {
-            None
-        } else {
-            at_ply.to_move()
-        },
+        to_move: page.to_move_at(ply),
         last: ply.checked_sub(1).map(|i| LastMove::from_outcome(outcomes[i])),
     };
     let board = board_svg(&picture);
@@ -294,7 +231,7 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
             (step_link(ply < last, "last", &step(last), "»", &tr!(l, "web-step-last")))
             span.at data-ply=(ply) { (tr!(l, "web-step-at", ply = ply as i64, last = last as i64)) }
         }
-        div.board data-ply=(ply) data-position=(serde_json::to_string(&at_ply.position().to_json()).unwrap_or_default()) {
+        div.board data-ply=(ply) data-position=(serde_json::to_string(&position.to_json()).unwrap_or_default()) {
             (PreEscaped(board))
         }
         p {

@@ -9,6 +9,7 @@ use crate::ai::Level;
 use crate::board_text::level_name;
 use crate::discord::custom_id::ButtonId;
 use crate::engine::{Hole, Seat, Winner};
+use crate::game_text;
 use crate::i18n::Language;
 use crate::rating::Rating;
 use crate::service::{EndReason, GameView, PlayerView};
@@ -60,12 +61,7 @@ pub(in crate::discord) const NAME_COLUMNS: usize = 16;
 /// (again, for rows stored before names were cleaned), and "player" in
 /// `language` for a player with no name left to show.
 pub(in crate::discord) fn display_name(language: Language, name: &str) -> String {
-    let name = crate::service::input::name(name);
-    if name.is_empty() {
-        tr!(language, "player-unnamed")
-    } else {
-        name
-    }
+    game_text::plain_name(language, name)
 }
 
 /// A name short enough for the 40-column board and for tables: at most
@@ -116,61 +112,22 @@ pub(super) fn computer_label(language: Language, seat: Seat, level: Level) -> St
 
 /// `the computer (hard)`.
 pub(in crate::discord) fn computer_name(language: Language, level: Level) -> String {
-    tr!(language, "computer-name", level = level_name(language, level))
+    game_text::computer_name(language, level)
 }
 
 /// A mention for a human, a plain name for the computer (no one to ping).
 pub(in crate::discord) fn player_name(language: Language, view: &GameView, seat: Seat) -> String {
-    match view.computer {
-        Some(computer) if computer.seat == seat => computer_name(language, computer.level),
-        _ => mention(view.player(seat)),
-    }
+    game_text::player_name(language, view, seat, mention)
 }
 
+/// A finished game's result, its players named as [`player_name`] does.
 pub(in crate::discord) fn result_line(
     language: Language,
     view: &GameView,
     reason: EndReason,
     winner: Winner,
 ) -> String {
-    let l = language;
-    let name = |seat: Seat| player_name(l, view, seat);
-    if let EndReason::Aborted { seat } = reason {
-        return tr!(l, "result-aborted", player = name(seat));
-    }
-    let position = view.game.position();
-    let (a, b) = (position.captured(Seat::A), position.captured(Seat::B));
-    let how = match reason {
-        EndReason::NoSeeds => {
-            let stuck = position.to_move();
-            tr!(
-                l,
-                "result-how-no-seeds",
-                stuck = stuck.to_string(),
-                other = stuck.opponent().to_string()
-            )
-        }
-        EndReason::Loop => tr!(l, "result-how-loop"),
-        EndReason::Resignation { seat } => tr!(l, "result-how-resigned", player = name(seat)),
-        EndReason::Timeout { seat } => tr!(l, "result-how-timeout", player = name(seat)),
-        // Answered above; kept for completeness.
-        EndReason::Aborted { seat } => tr!(l, "result-how-aborted", player = name(seat)),
-    };
-    match winner {
-        Winner::Seat(seat) => {
-            let (won, lost) = if seat == Seat::A { (a, b) } else { (b, a) };
-            tr!(l, "result-win", player = name(seat), won = won, lost = lost, how = how)
-        }
-        Winner::Draw => tr!(
-            l,
-            "result-draw",
-            a_seeds = a,
-            b_seeds = b,
-            how = how,
-            a = name(Seat::A),
-            b = name(Seat::B)
-        ),
-    }
+    game_text::result_line(language, view, reason, winner, |seat| player_name(language, view, seat))
 }
 
 /// A hole's button (a move on a board, an answer to a puzzle): greyed and
