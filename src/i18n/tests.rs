@@ -102,14 +102,10 @@ fn keys_used_in(dir: &Path, keys: &mut BTreeSet<String>) {
                     keys.insert(literal[..literal.find('"').unwrap()].to_string());
                 }
             }
-            for (at, _) in code.match_indices("option!(").filter(|&(at, _)| !in_comment(at)) {
-                let call = &code[at..];
-                let call = &call[..call.find(')').unwrap_or(call.len())];
-                for literal in call.split('"').skip(1).step_by(2) {
-                    if literal.contains('-') {
-                        keys.insert(literal.to_string());
-                    }
-                }
+            // The slash command's declaration table names its words by key.
+            for (at, _) in code.match_indices("\"cmd-").filter(|&(at, _)| !in_comment(at)) {
+                let literal = &code[at + 1..];
+                keys.insert(literal[..literal.find('"').unwrap()].to_string());
             }
         }
     }

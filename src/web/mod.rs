@@ -383,7 +383,7 @@ async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Respons
         lang_in_query: cx.lang_in_query,
     };
     if let Some(kept) = site.finished_pages.get(&key) {
-        // The game cannot have changed; its server's choice can have.
+        // The game and its review cannot have changed; its server's choice can have.
         return match site.service.game_pages_shown(kept.guild_id).await {
             Ok(true) => html_answer(
                 &headers,
@@ -401,7 +401,9 @@ async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Respons
         };
     }
     match site.service.game_page(&key.token).await {
-        Ok(Some(page)) if page.view.finished.is_some() => {
+        // Kept once nothing more can come: the game finished and reviewed
+        // (a review is made once, and may come at any time after the end).
+        Ok(Some(page)) if page.view.finished.is_some() && page.review.is_some() => {
             let html = pages::game(&cx, &page, query.ply).into_string();
             let kept = std::sync::Arc::new(KeptPage::new(page.view.guild_id, html));
             site.finished_pages.put(key, std::sync::Arc::clone(&kept));
