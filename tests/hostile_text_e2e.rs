@@ -241,7 +241,7 @@ async fn review_of_an_aborted_game_is_refused(moves: usize) {
     for (user, sentence) in [
         (alice(), "Game #1 was aborted before both players had moved"),
         (bob(), "Game #1 was aborted before both players had moved"),
-        (carol(), "La partie n° 1 a été annulée"),
+        (carol(), "La partie n°\u{a0}1 a été annulée"),
     ] {
         let ix = scene
             .fake
