@@ -12,6 +12,8 @@
 //! random                       SplitMix64: the one seeded source of every random choice, pure
 //! tournament                   round robin and Swiss pairings, standings and tie-breaks, pure
 //! board_text                   the text board, for `play` and Discord (over engine, i18n)
+//! game_text                    a game's result line and players' names, for Discord and the web (over service, i18n)
+//! names                        names shortened between grapheme clusters, by display width
 //! review_text                  the review as plain text, for `review` and Discord (over ai, i18n)
 //! picture                      the board and the review graph as SVG and PNG (over engine, ai, i18n)
 //! i18n                         the languages and every sentence (locales/<code>/akon.ftl)

@@ -105,7 +105,11 @@ fn keys_used_in(dir: &Path, keys: &mut BTreeSet<String>) {
             // The slash command's declaration table names its words by key.
             for (at, _) in code.match_indices("\"cmd-").filter(|&(at, _)| !in_comment(at)) {
                 let literal = &code[at + 1..];
-                keys.insert(literal[..literal.find('"').unwrap()].to_string());
+                let key = &literal[..literal.find('"').unwrap()];
+                // A prefix (`"cmd-"`) is no key.
+                if !key.ends_with('-') {
+                    keys.insert(key.to_string());
+                }
             }
         }
     }

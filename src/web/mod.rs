@@ -416,13 +416,21 @@ async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Respons
                 Caching::Settled,
             )
         }
-        Ok(Some(page)) => html(
-            &headers,
-            StatusCode::OK,
-            cx.language,
-            pages::game(&cx, &page, query.ply),
-            Caching::Live,
-        ),
+        Ok(Some(page)) => {
+            // Finished but not reviewed: settled for a browser (the ETag
+            // tells it when the review came), not kept here.
+            let caching = match page.view.finished {
+                Some(_) => Caching::Settled,
+                None => Caching::Live,
+            };
+            html(
+                &headers,
+                StatusCode::OK,
+                cx.language,
+                pages::game(&cx, &page, query.ply),
+                caching,
+            )
+        }
         Ok(None) => not_found(&headers, &cx),
         Err(error) => failed(&headers, &cx, &error, "game"),
     }
