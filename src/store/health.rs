@@ -71,7 +71,7 @@ impl Store {
 
     /// The database as `/healthz` asks about it: it answers
     /// ([`Store::ping`]) and takes writes ([`Store::probe_write`]). What is
-    /// wrong starts with [`Unavailable::describe`] when it is one of those
+    /// wrong starts with [`Unavailable::describe`](super::outage::Unavailable::describe) when it is one of those
     /// conditions ("database full: …").
     pub fn health_check(&self) -> crate::telemetry::Check {
         let store = self.clone();
