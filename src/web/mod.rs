@@ -385,14 +385,7 @@ async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Respons
     if let Some(kept) = site.finished_pages.get(&key) {
         // The game and its review cannot have changed; its server's choice can have.
         return match site.service.game_pages_shown(kept.guild_id).await {
-            Ok(true) => html_answer(
-                &headers,
-                StatusCode::OK,
-                cx.language,
-                &kept.etag,
-                kept.body.clone(),
-                Caching::Settled,
-            ),
+            Ok(true) => kept_answer(&headers, cx.language, &kept),
             Ok(false) => {
                 site.finished_pages.forget(&key);
                 not_found(&headers, &cx)
@@ -407,14 +400,7 @@ async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Respons
             let html = pages::game(&cx, &page, query.ply).into_string();
             let kept = std::sync::Arc::new(KeptPage::new(page.view.guild_id, html));
             site.finished_pages.put(key, std::sync::Arc::clone(&kept));
-            html_answer(
-                &headers,
-                StatusCode::OK,
-                cx.language,
-                &kept.etag,
-                kept.body.clone(),
-                Caching::Settled,
-            )
+            kept_answer(&headers, cx.language, &kept)
         }
         Ok(Some(page)) => {
             // Finished but not reviewed: settled for a browser (the ETag
@@ -434,6 +420,18 @@ async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Respons
         Ok(None) => not_found(&headers, &cx),
         Err(error) => failed(&headers, &cx, &error, "game"),
     }
+}
+
+/// A kept page, as served when it was kept: settled, with its `ETag`.
+fn kept_answer(headers: &HeaderMap, language: Language, kept: &KeptPage) -> Response {
+    html_answer(
+        headers,
+        StatusCode::OK,
+        language,
+        &kept.etag,
+        kept.body.clone(),
+        Caching::Settled,
+    )
 }
 
 async fn server(State(Site { service, .. }): State<Site>, headers: HeaderMap, uri: Uri) -> Response {
