@@ -93,7 +93,20 @@ async fn a_server_switched_to_pictures_gets_boards_with_one_png_described_by_the
     let pressed = scene.fake.message(fake::message_id(&again)).unwrap();
     assert!(hole_buttons(&pressed).is_empty(), "{pressed}");
     assert_eq!(one_board_picture(&scene, &pressed), description);
-    one_board_picture(&scene, &last);
+    // The final picture says the result, and so does its description,
+    // after the text board: plain names, no mention, no Markdown.
+    let final_description = one_board_picture(&scene, &last);
+    let result = final_description.lines().last().unwrap();
+    assert!(
+        result.contains(" wins, ") || result.starts_with("A draw, "),
+        "{final_description}"
+    );
+    assert!(!result.contains("<@") && !result.contains("**"), "{final_description}");
+    let score = &result[result.find(", ").unwrap() + 2..result.find(" — ").unwrap()];
+    assert!(
+        fake::content(&last).contains(&format!("{score}** — ")),
+        "{score}: {last}"
+    );
     assert!(has_button(&last, "Rematch"), "{last}");
     let boards: Vec<Value> = scene
         .fake

@@ -174,6 +174,10 @@ pub fn utc(seconds: i64) -> String {
     )
 }
 
+/// Columns a name may take in the result drawn on a finished game's
+/// board, as on the Discord board.
+const PICTURE_NAME_COLUMNS: usize = 16;
+
 /// The finished game's result and how it ended, as the final board says it.
 fn result_line(l: Language, view: &GameView, reason: EndReason, winner: Winner) -> String {
     game_text::result_line(l, view, reason, winner, |seat| player_name(l, view, seat))
@@ -198,6 +202,10 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
         labels: [label(Seat::A), label(Seat::B)],
         to_move: page.to_move_at(ply),
         last: ply.checked_sub(1).map(|i| LastMove::from_outcome(outcomes[i])),
+        // Drawn at the last move only, where no one is to move.
+        result: game_text::plain_result_line(l, view, |seat| {
+            crate::names::shorten(&name(seat), PICTURE_NAME_COLUMNS, usize::MAX)
+        }),
     };
     let board = board_svg(&picture);
     let title = tr!(l, "web-game-title", a = name(Seat::A), b = name(Seat::B));
