@@ -418,7 +418,7 @@ fn a_finished_games_result_looks_as_expected() {
     let game = greedy_game(Seat::A);
     let view = finished_view(
         game.clone(),
-        (EndReason::Resignation { seat: Seat::A }, Winner::Seat(Seat::B)),
+        (EndReason::Resignation { seat: Seat::B }, Winner::Seat(Seat::A)),
     );
     let line = game_text::plain_result_line(Language::English, &view, |seat| view.player(seat).name.clone()).unwrap();
     let drawing = BoardPicture::of_game(Language::English, &game, Seat::B, |s| format!("player {s}")).with_result(line);

@@ -385,7 +385,7 @@ fn result_band(out: &mut String, result: &str) {
         height / 2.0
     );
     let room = width - 2.0 * RESULT_MARGIN;
-    let (size, line) = super::fitted(&drawable_line(result), room, RESULT_SIZE, RESULT_SMALLEST_SIZE);
+    let (size, line) = super::fitted(&super::drawable(result), room, RESULT_SIZE, RESULT_SMALLEST_SIZE);
     let centre = x + width / 2.0;
     let baseline = y + height / 2.0 + size * 0.36;
     text(
@@ -402,12 +402,6 @@ fn result_band(out: &mut String, result: &str) {
 pub(super) fn result_and_holes(out: &mut String, picture: &BoardPicture<'_>, result: &str) {
     result_band(out, result);
     holes(out, picture);
-}
-
-/// `line` with what no font draws replaced on purpose (see
-/// `super::drawable`).
-fn drawable_line(line: &str) -> String {
-    super::drawable(line).into_owned()
 }
 
 /// The lines above and below the board: each row's player and captures,
