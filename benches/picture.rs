@@ -2,8 +2,8 @@
 //! drawing the SVG; the PNG as the bot and `akon render` make it, with its
 //! parts kept from an earlier picture (the usual case: the same players,
 //! holes that look as before) and with both lines of names new (players
-//! never drawn before, or new captures); and the PNG of the whole SVG, for
-//! comparison.
+//! never drawn before, or new captures); a finished game's PNG with its
+//! result across the board; and the PNG of the whole SVG, for comparison.
 //!
 //! ```sh
 //! cargo bench --bench picture
@@ -35,6 +35,21 @@ fn pictures(c: &mut Criterion) {
             let drawing = BoardPicture::of_game(Language::English, &game, Seat::B, |s| format!("player {s}{n}"));
             picture::board_png(black_box(&drawing)).unwrap()
         })
+    });
+    // A finished game's picture with its result across the board: the
+    // line fitted to the band and the band drawn for each picture.
+    let mut finished = game.clone();
+    while !finished.is_over() {
+        let hole = finished.legal_moves().iter().next().unwrap();
+        finished.play(hole).unwrap();
+    }
+    let result = "Player A wins, 40 to 30 — B had no seeds left to sow, so A took the seeds on the board.";
+    let finished_drawing =
+        || BoardPicture::of_game(Language::English, &finished, Seat::B, |s| format!("player {s}")).with_result(result);
+    let png = picture::board_png(&finished_drawing()).unwrap();
+    eprintln!("finished board PNG with its result: {} bytes", png.len());
+    c.bench_function("board png, a finished game with its result", |b| {
+        b.iter(|| picture::board_png(black_box(&finished_drawing())).unwrap())
     });
     c.bench_function("board png from the whole svg", |b| {
         b.iter(|| picture::png(&board_svg(black_box(&drawing()))).unwrap())

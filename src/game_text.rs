@@ -82,3 +82,12 @@ pub fn result_line(
         ),
     }
 }
+
+/// A finished game's result line without its Markdown, for a picture and
+/// its description: `name` names each seat's player (plainly: neither a
+/// picture nor a screen reader shows a mention); `None` while the game is
+/// being played.
+pub fn plain_result_line(language: Language, view: &GameView, name: impl Fn(Seat) -> String) -> Option<String> {
+    let (reason, winner) = view.finished?;
+    Some(result_line(language, view, reason, winner, name).replace("**", ""))
+}

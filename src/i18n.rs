@@ -268,6 +268,9 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("games-line", "move", &Language::ALL),
     ("games-line-deadline", "move", &Language::ALL),
     ("review-turning-point", "number", &Language::ALL),
+    ("review-graph-summary-led", "number", &Language::ALL),
+    // "for 30 moves out of 45": the moves ahead choose the word.
+    ("review-graph-summary-led", "moves", &Language::ALL),
     ("picture-graph-turning", "number", &Language::ALL),
     // A challenge's number: "challenge 12".
     ("refusal-rematch-pending", "challenge", &Language::ALL),

@@ -14,9 +14,11 @@
 use std::path::PathBuf;
 
 use akon::ai::review;
-use akon::engine::{Game, Hole, Position, Record, Seat};
+use akon::engine::{Game, Hole, Position, Record, Seat, Winner};
+use akon::game_text;
 use akon::i18n::Language;
 use akon::picture::{self, board_svg, graph_svg, BoardPicture, LastMove};
+use akon::service::{EndReason, GameView, PlayerView};
 
 const WIDTH: u32 = 600;
 const HEIGHT: u32 = 300;
@@ -287,4 +289,150 @@ fn the_review_graph_looks_as_expected() {
     let (w, h, _) = decode(&png);
     assert_eq!((w, h), (WIDTH, HEIGHT));
     assert_looks_like("graph", &png);
+}
+
+/// A finished game as the service shows it: Alice (A) against 李小龍 (B),
+/// `game` ended as `finished` says.
+fn finished_view(game: Game, finished: (EndReason, Winner)) -> GameView {
+    let player = |user_id, name: &str| PlayerView {
+        user_id,
+        name: name.to_string(),
+        is_bot: false,
+    };
+    GameView {
+        id: 7,
+        guild_id: 1,
+        channel_id: 2,
+        players: [player(10, "Alice"), player(11, "李小龍")],
+        last_move: None,
+        game,
+        finished: Some(finished),
+        computer: None,
+        seconds_per_move: None,
+        deadline: None,
+        board_message: None,
+        rating: None,
+        result_shown: true,
+        hints_used: 0,
+        changed_at: 0,
+    }
+}
+
+/// The text of every `<text>` element of `svg`, in order, unescaped
+/// (`&apos;` for the French apostrophe).
+fn texts_drawn(svg: &str) -> Vec<String> {
+    svg.split("<text ")
+        .skip(1)
+        .map(|element| {
+            let inner = &element[element.find('>').unwrap() + 1..element.find("</text>").unwrap()];
+            inner.replace("&apos;", "'").replace("&amp;", "&")
+        })
+        .collect()
+}
+
+/// A finished game's board picture says who won and the final score (or
+/// the draw), and how the game ended, as the text board's result line
+/// does, in the reader's language: a win on the board, a draw, a
+/// resignation and a loss on time, in English and French. The PNG stays small, and the quick
+/// PNG is the picture of the SVG.
+#[test]
+fn a_finished_games_picture_draws_its_result_line() {
+    let win = greedy_game(Seat::A);
+    let akon::engine::Status::Finished { winner, .. } = win.status() else {
+        panic!("the greedy game ends")
+    };
+    let Winner::Seat(winning_seat) = winner else {
+        panic!("the greedy game is won: {winner:?}")
+    };
+    let draw = Game::from_position(Position::new(&[0; 7], &[0; 7], [35, 35], Seat::A).unwrap());
+    let resigned = record("A: 3 5 1 7");
+    let cases = [
+        (win, (EndReason::NoSeeds, winner)),
+        (draw, (EndReason::NoSeeds, Winner::Draw)),
+        (
+            resigned,
+            (EndReason::Resignation { seat: Seat::B }, Winner::Seat(Seat::A)),
+        ),
+        // The last move kept a seed from a hole 1: its mark lies over the band.
+        (
+            record("A: 3"),
+            (EndReason::Timeout { seat: Seat::B }, Winner::Seat(Seat::A)),
+        ),
+    ];
+    let expected = |language: Language, case: usize| -> Vec<&'static str> {
+        let names = ["Alice", "李小龍"];
+        let winner_name = names[winning_seat.index()];
+        match (language, case) {
+            (Language::English, 0) => vec![winner_name, "wins,", " to ", "had no seeds left to sow"],
+            (Language::English, 1) => vec!["A draw, 35 to 35", "had no seeds left to sow"],
+            (Language::English, 2) => vec!["Alice wins, ", "李小龍 resigned"],
+            (Language::French, 0) => vec![winner_name, "gagne,", " à ", "n'avait plus de graines"],
+            (Language::French, 1) => vec!["Partie nulle, 35 à 35", "n'avait plus de graines"],
+            (Language::French, 2) => vec!["Alice gagne, ", "李小龍 a abandonné"],
+            (Language::English, 3) => vec!["Alice wins, 1 to 0", "李小龍 ran out of time"],
+            (Language::French, 3) => vec!["Alice gagne, 1 à 0", "李小龍 a dépassé son temps"],
+            _ => unreachable!(),
+        }
+    };
+    for language in [Language::English, Language::French] {
+        for (case, (game, finished)) in cases.iter().enumerate() {
+            let view = finished_view(game.clone(), *finished);
+            let line = game_text::plain_result_line(language, &view, |seat| view.player(seat).name.clone()).unwrap();
+            assert!(!line.contains("**"), "{line}");
+            let drawing = BoardPicture::of_game(language, game, Seat::B, |s| format!("{s} · {}", view.player(s).name))
+                .with_result(line.clone());
+            // Resigned games stop with a player to move: the picture is
+            // told the game is over as the service's view says.
+            let drawing = BoardPicture {
+                to_move: None,
+                ..drawing
+            };
+            let svg = board_svg(&drawing);
+            let drawn = texts_drawn(&svg);
+            let result = drawn
+                .iter()
+                .find(|text| text.contains(expected(language, case)[0]) && text.len() > 20)
+                .unwrap_or_else(|| panic!("{language:?}, case {case}: no result in {drawn:?}"));
+            for part in expected(language, case) {
+                assert!(
+                    result.contains(part),
+                    "{language:?}, case {case}: {part:?} not in {result:?}"
+                );
+            }
+            // Said whole where it fits, else cut with an ellipsis.
+            let drawn_start = result.trim_end_matches('…');
+            assert!(line.starts_with(drawn_start), "{line:?} / {result:?}");
+            let png = picture::board_png(&drawing).unwrap();
+            assert_board_png(&png);
+            assert!(
+                png == picture::board_png_from_svg(&svg).unwrap(),
+                "{language:?}, case {case}: the quick PNG differs from the SVG's"
+            );
+        }
+    }
+}
+
+/// The result across the board, as a player sees it.
+#[test]
+fn a_finished_games_result_looks_as_expected() {
+    let game = greedy_game(Seat::A);
+    let view = finished_view(
+        game.clone(),
+        (EndReason::Resignation { seat: Seat::B }, Winner::Seat(Seat::A)),
+    );
+    let line = game_text::plain_result_line(Language::English, &view, |seat| view.player(seat).name.clone()).unwrap();
+    let drawing = BoardPicture::of_game(Language::English, &game, Seat::B, |s| format!("player {s}")).with_result(line);
+    let png = picture::board_png(&drawing).unwrap();
+    assert_board_png(&png);
+    assert_looks_like("finished-result", &png);
+}
+
+/// The result is drawn only once the game is over: a running game's
+/// picture ignores it.
+#[test]
+fn a_running_games_picture_draws_no_result() {
+    let game = record("A: 3 5 1 7");
+    let plain = BoardPicture::of_game(Language::English, &game, Seat::B, |s| format!("player {s}"));
+    let with_result = plain.clone().with_result("Alice wins, 40 to 30");
+    assert_eq!(board_svg(&with_result), board_svg(&plain));
 }

@@ -9,6 +9,7 @@
 
 use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
 use crate::support::scene::*;
+use akon::service::ServiceConfig;
 use serde_json::{json, Value};
 
 /// Member permissions with Manage Server, to change the server's settings.
@@ -93,7 +94,20 @@ async fn a_server_switched_to_pictures_gets_boards_with_one_png_described_by_the
     let pressed = scene.fake.message(fake::message_id(&again)).unwrap();
     assert!(hole_buttons(&pressed).is_empty(), "{pressed}");
     assert_eq!(one_board_picture(&scene, &pressed), description);
-    one_board_picture(&scene, &last);
+    // The final picture says the result, and so does its description,
+    // after the text board: plain names, no mention, no Markdown.
+    let final_description = one_board_picture(&scene, &last);
+    let result = final_description.lines().last().unwrap();
+    assert!(
+        result.contains(" wins, ") || result.starts_with("A draw, "),
+        "{final_description}"
+    );
+    assert!(!result.contains("<@") && !result.contains("**"), "{final_description}");
+    let score = &result[result.find(", ").unwrap() + 2..result.find(" — ").unwrap()];
+    assert!(
+        fake::content(&last).contains(&format!("{score}** — ")),
+        "{score}: {last}"
+    );
     assert!(has_button(&last, "Rematch"), "{last}");
     let boards: Vec<Value> = scene
         .fake
@@ -264,3 +278,47 @@ async fn only_a_manager_sets_the_server_style() {
     scene.finish().await;
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn only_a_manager_sets_the_server_style);
+
+/// The review's graph as a picture is described in words, in the
+/// reader's language: who led (or that no one did), the turning point and
+/// the game's result with the players' plain names; none of the text
+/// graph's box drawing, which a screen reader cannot read.
+async fn the_review_graphs_picture_is_described_in_words() {
+    let scene = Scene::with_config(ServiceConfig {
+        review_nodes: 3_000,
+        ..Default::default()
+    })
+    .await;
+    set_server_style(&scene, &alice(), "picture").await;
+    let players = [alice(), bob()];
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    scene.play_greedily(board, &players, Some(12)).await;
+    scene.slash(&alice(), "resign", vec![]).await;
+    let ix = scene
+        .fake
+        .slash(&carol(), "akon", "review", vec![("game", 4, json!(1))])
+        .await;
+    let review = scene.fake.response(&ix).await;
+    scene.settle().await;
+    let [graph] = attachments(&review)
+        .try_into()
+        .unwrap_or_else(|all: Vec<Value>| panic!("expected the graph, found {}: {review}", all.len()));
+    assert_eq!(graph["content_type"], "image/png", "{graph}");
+    let description = graph["description"].as_str().expect("a description");
+    assert!(
+        description.contains(" led for ") || description.starts_with("Neither player ever led"),
+        "{description}"
+    );
+    assert!(description.contains("Turning point: "), "{description}");
+    assert!(description.contains("Result: Bob wins, "), "{description}");
+    assert!(description.ends_with("alice resigned."), "{description}");
+    assert!(
+        !description
+            .chars()
+            .any(|c| ('\u{2500}'..='\u{259F}').contains(&c) || c == '\n' || c == '`'),
+        "{description}"
+    );
+    assert!(!description.contains("<@"), "{description}");
+    scene.finish().await;
+}
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn the_review_graphs_picture_is_described_in_words);

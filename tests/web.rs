@@ -125,6 +125,10 @@ async fn a_game_page_shows_every_move_players_result_and_review() {
             serde_json::to_value(expected.position().to_json()).unwrap(),
             "ply {ply}"
         );
+        // The last move's board says the result across it; no other does.
+        let board = &html[html.find("<svg").unwrap()..html.find("</svg>").unwrap()];
+        let says_result = board.contains(" wins, ") || board.contains(">A draw, ");
+        assert_eq!(says_result, ply == moves.len(), "ply {ply}");
         assert_eq!(html.contains("data-step=\"prev\""), ply > 0, "ply {ply}");
         assert_eq!(html.contains("data-step=\"next\""), ply < moves.len(), "ply {ply}");
     }

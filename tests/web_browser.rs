@@ -628,6 +628,80 @@ async fn no_page_scrolls_sideways_at_390_or_1280_px() {
     server.stop().await;
 }
 
+/// What a page's standings table shows of its headings at the window's
+/// width: the words of a heading or number broken over two lines, the headings
+/// whose abbreviation has no expansion or is missing from the legend, and
+/// whether the table is wider than its box while that box does not
+/// scroll.
+const STANDINGS_HEADINGS: &str = r#"
+const table = document.querySelector('table.standings');
+if (!table) { return null; }
+const broken = [];
+for (const cell of table.querySelectorAll('thead th, td.num')) {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (lines.size !== 1) { broken.push(word[0]); }
+    }
+  }
+}
+const legend = [...document.querySelectorAll('dl.legend dt')].map(dt => dt.textContent);
+const unexplained = [...table.querySelectorAll('thead abbr')]
+  .filter(abbr => !abbr.title || !legend.includes(abbr.textContent))
+  .map(abbr => abbr.textContent);
+const box = table.parentElement;
+const overflows = table.getBoundingClientRect().width > box.clientWidth + 1
+  && getComputedStyle(box).overflowX !== 'auto';
+return { broken, unexplained, abbreviations: table.querySelectorAll('thead abbr').length, overflows };
+"#;
+
+/// On a phone (390 px), a tournament's standings headings (and numbers)
+/// never break inside a word, in every language: the columns are abbreviated, each
+/// abbreviation with its expansion and in the legend under the table; the
+/// page does not scroll sideways, and a table wider than the page would
+/// scroll in its own box. Names too long for the column stay in it.
+#[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
+async fn tournament_standings_headings_never_break_inside_a_word_at_390_px() {
+    let f = fixture_with(config()).await;
+    let (server, base) = site(&f).await;
+    let cup = tournament(
+        &f,
+        "Coupe d'hiver",
+        &[
+            "Alice",
+            "Wolfeschlegelsteinhausenbergerdorff",
+            "山田太郎山田太郎山田太郎山田太郎",
+            "Mbourou-Ndong Ekomy-Nguema",
+            "Eve",
+        ],
+    )
+    .await;
+    let mut browser = Browser::start().await;
+    browser.set_width(390).await;
+    for language in ["en", "fr", "es"] {
+        browser.goto(&format!("{base}/t/{cup}?lang={language}")).await;
+        browser.wait_until("document.readyState === 'complete'").await;
+        let headings = browser.eval(STANDINGS_HEADINGS).await;
+        assert!(headings.is_object(), "{language}: no standings table");
+        assert_eq!(headings["broken"], serde_json::json!([]), "{language}: {headings}");
+        assert_eq!(headings["unexplained"], serde_json::json!([]), "{language}: {headings}");
+        // Points, games, the Swiss tie-breaks and the seeds.
+        assert_eq!(headings["abbreviations"], 6, "{language}: {headings}");
+        assert_eq!(headings["overflows"], false, "{language}: {headings}");
+        let (scroll, client) = browser.widths().await;
+        assert!(scroll <= client, "{language}: {scroll} px wide in {client}");
+        let png = browser.screenshot().await;
+        std::fs::write(screenshots().join(format!("standings-{language}-390.png")), &png).unwrap();
+    }
+    browser.close().await;
+    server.stop().await;
+}
+
 /// Tokens that name no page served, whatever their shape, get the page
 /// saying so, with a 404 and none of the game's data; so do a game outside
 /// a server and a server that turned its pages off.

@@ -538,6 +538,14 @@ review-no-turning-point = Turning point: none; no move gave away its player's ex
 review-end-final = the final result
 review-end-engine = the engine's view at the end
 review-graph-heading = Evaluation (A's expected lead in seeds before each move, then { $end }; A above the line, B below):
+review-graph-summary-led = { CAPITALIZED($player) } led for { $ahead } { $ahead ->
+    [one] move
+   *[other] moves
+} out of { $moves }, by up to { $most } (move { $number }).
+review-graph-summary-even = Neither player ever led: the engine saw the game as even throughout.
+review-graph-summary-result = Result: { $result }
+review-graph-summary-end = { CAPITALIZED($end) }: { $expected } for A.
+review-graph-summary-end-draw = { CAPITALIZED($end) }: { $expected }.
 picture-graph-moves = move
 picture-graph-lead = A's expected lead (seeds)
 picture-graph-ahead = { $seat } ahead
@@ -738,6 +746,9 @@ web-standings = Standings
 web-standings-none = The standings start with round 1.
 web-entrants = Entrants
 web-column-points = points
+web-column-points-abbr = pts
+web-column-games-abbr = GP
+web-column-games = games played
 web-column-buchholz-cut1 = BC1
 web-column-buchholz = BH
 web-column-sonneborn-berger = SB

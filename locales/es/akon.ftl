@@ -538,6 +538,14 @@ review-no-turning-point = Momento decisivo: ninguno; ninguna jugada echó a perd
 review-end-final = el resultado final
 review-end-engine = la opinión del motor al final
 review-graph-heading = Evaluación (ventaja esperada de A en semillas antes de cada jugada, luego { $end }; A por encima de la línea, B por debajo):
+review-graph-summary-led = { CAPITALIZED($player) } fue por delante durante { $ahead } { $ahead ->
+    [one] jugada
+   *[other] jugadas
+} de { $moves }, con hasta { $most } de ventaja (jugada { $number }).
+review-graph-summary-even = Ningún jugador fue nunca por delante: para el motor, la partida estuvo igualada de principio a fin.
+review-graph-summary-result = Resultado: { $result }
+review-graph-summary-end = { CAPITALIZED($end) }: { $expected } para A.
+review-graph-summary-end-draw = { CAPITALIZED($end) }: { $expected }.
 picture-graph-moves = jugada
 picture-graph-lead = ventaja esperada de A (semillas)
 picture-graph-ahead = { $seat } por delante
@@ -741,6 +749,9 @@ web-standings = Clasificación
 web-standings-none = La clasificación empieza con la ronda 1.
 web-entrants = Inscritos
 web-column-points = puntos
+web-column-points-abbr = pts
+web-column-games-abbr = PJ
+web-column-games = partidas jugadas
 web-column-buchholz-cut1 = BC1
 web-column-buchholz = BH
 web-column-sonneborn-berger = SB

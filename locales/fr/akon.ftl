@@ -544,6 +544,14 @@ review-no-turning-point = Tournant : aucun ; aucun coup n'a laissé échapper
 review-end-final = le résultat final
 review-end-engine = l'avis du moteur à la fin
 review-graph-heading = Évaluation (avance attendue de A en graines avant chaque coup, puis { $end } ; A au-dessus de la ligne, B en dessous) :
+review-graph-summary-led = { CAPITALIZED($player) } a mené pendant { $ahead } { $ahead ->
+    [one] coup
+   *[other] coups
+} sur { $moves }, avec jusqu'à { $most } d'avance (coup { $number }).
+review-graph-summary-even = Aucun joueur n'a jamais mené : pour le moteur, la partie est restée équilibrée de bout en bout.
+review-graph-summary-result = Résultat : { $result }
+review-graph-summary-end = { CAPITALIZED($end) } : { $expected } pour A.
+review-graph-summary-end-draw = { CAPITALIZED($end) } : { $expected }.
 picture-graph-moves = coup
 picture-graph-lead = avance attendue de A (graines)
 picture-graph-ahead = { $seat } devant
@@ -747,6 +755,9 @@ web-standings = Classement
 web-standings-none = Le classement commence avec la ronde 1.
 web-entrants = Inscrits
 web-column-points = points
+web-column-points-abbr = pts
+web-column-games-abbr = PJ
+web-column-games = parties jouées
 web-column-buchholz-cut1 = BC1
 web-column-buchholz = BH
 web-column-sonneborn-berger = SB

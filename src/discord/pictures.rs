@@ -223,6 +223,7 @@ async fn drawn_png(
     labels: [String; 2],
     to_move: Option<Seat>,
     last: Option<LastMove>,
+    result: Option<String>,
 ) -> Result<Vec<u8>, String> {
     let drawn = tokio::task::spawn_blocking(move || {
         crate::picture::board_png(&BoardPicture {
@@ -232,6 +233,7 @@ async fn drawn_png(
             labels,
             to_move,
             last,
+            result,
         })
     })
     .await;
@@ -275,7 +277,14 @@ impl Bot {
 
     /// The picture of `view`'s board, from the cache or drawn.
     pub(super) async fn board_png(&self, language: Language, view: &GameView) -> Option<BoardPng> {
-        let description = description(render::board_text(language, view));
+        let result = render::picture_result_line(language, view);
+        let mut text_board = render::board_text(language, view);
+        // A finished game's description ends with its result, as the
+        // picture shows it.
+        if let Some(result) = &result {
+            text_board = format!("{text_board}\n{result}");
+        }
+        let description = description(text_board);
         let key = Key {
             game: view.id,
             ply: view.ply(),
@@ -298,7 +307,16 @@ impl Bot {
             render::board_label(language, view, Seat::B),
         ];
         let last = view.last_move.map(LastMove::from_outcome);
-        let drawn = drawn_png(language, *view.game.position(), Seat::B, labels, view.to_move(), last).await;
+        let drawn = drawn_png(
+            language,
+            *view.game.position(),
+            Seat::B,
+            labels,
+            view.to_move(),
+            last,
+            result,
+        )
+        .await;
         match drawn {
             Ok(png) => {
                 CACHE_MISSES.fetch_add(1, Ordering::Relaxed);
@@ -325,7 +343,7 @@ impl Bot {
         let position = puzzle.position;
         let mover = position.to_move();
         let labels = Seat::BOTH.map(|seat| render_puzzle::puzzle_row_label(language, &position, seat));
-        match drawn_png(language, position, mover, labels, Some(mover), None).await {
+        match drawn_png(language, position, mover, labels, Some(mover), None, None).await {
             Ok(png) => Some(BoardPng {
                 png: png.into(),
                 description: description(render_puzzle::puzzle_board_text(language, &position)),

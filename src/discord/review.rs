@@ -10,7 +10,7 @@ use serenity::all::{
 
 use super::asker::Asker;
 use super::pictures::DESCRIPTION_LIMIT;
-use super::render_review::{review_graph_text, review_message, review_refused_in_progress};
+use super::render_review::{review_graph_description, review_message, review_refused_in_progress};
 use super::{Answered, Bot, Call};
 use crate::i18n::Language;
 use crate::service::{BoardStyle, Languages, ReviewView, ServiceError};
@@ -41,10 +41,13 @@ async fn review_or_refusal(
     }
 }
 
-/// The review's evaluation graph as a PNG, described by the text graph;
-/// drawn on a blocking thread. `None` (and logged) if it cannot be drawn.
+/// The review's evaluation graph as a PNG, described in words; drawn on a
+/// blocking thread. `None` (and logged) if it cannot be drawn.
 async fn graph_picture(language: Language, view: &ReviewView) -> Option<CreateAttachment> {
-    let description: String = review_graph_text(view).chars().take(DESCRIPTION_LIMIT).collect();
+    let description: String = review_graph_description(language, view)
+        .chars()
+        .take(DESCRIPTION_LIMIT)
+        .collect();
     let svg = crate::picture::graph_svg(language, &view.review);
     match tokio::task::spawn_blocking(move || crate::picture::png(&svg)).await {
         Ok(Ok(png)) => {

@@ -104,6 +104,10 @@ pub struct BoardPicture<'a> {
     /// Who moves next; `None` once the game is over.
     pub to_move: Option<Seat>,
     pub last: Option<LastMove>,
+    /// A finished game's result in words (the text board's result line,
+    /// without markup), drawn across the groove; without it a finished
+    /// game says only that it is over.
+    pub result: Option<String>,
 }
 
 impl<'a> BoardPicture<'a> {
@@ -116,7 +120,22 @@ impl<'a> BoardPicture<'a> {
             labels: [label(Seat::A), label(Seat::B)],
             to_move: game.to_move(),
             last: LastMove::of_game(game),
+            result: None,
         }
+    }
+
+    /// The same picture saying `result` across the board once the game is
+    /// over.
+    pub fn with_result(self, result: impl Into<String>) -> Self {
+        BoardPicture {
+            result: Some(result.into()),
+            ..self
+        }
+    }
+
+    /// The result drawn: only once the game is over.
+    pub(super) fn result_drawn(&self) -> Option<&str> {
+        self.result.as_deref().filter(|_| self.to_move.is_none())
     }
 }
 
@@ -319,14 +338,70 @@ fn name_y(bottom: Seat, seat: Seat, y: f32) -> f32 {
 }
 
 /// What changes from position to position, drawn over [`base`]: labels,
-/// turn, seeds and the last move's marks.
+/// turn, a finished game's result, seeds and the last move's marks.
 pub(super) fn overlay(out: &mut String, picture: &BoardPicture<'_>) {
     labels(out, picture);
+    match picture.result_drawn() {
+        Some(result) => result_and_holes(out, picture, result),
+        None => holes(out, picture),
+    }
+}
+
+/// Every hole's changing part.
+fn holes(out: &mut String, picture: &BoardPicture<'_>) {
     for seat in [picture.bottom.opponent(), picture.bottom] {
         for index in 0..HOLES_PER_ROW {
             hole(out, picture, seat, index);
         }
     }
+}
+
+/// The band across the groove that holds a finished game's result, as
+/// wide as the groove: its outline's x, y, width and height, half a pixel
+/// inside [`RESULT_AREA`] so that band and outline fill its pixels and no
+/// other. The rows' holes and rings end above it (y = 139) and start below
+/// it (y = 161); only a seed kept from a hole 1 is marked over it.
+const RESULT_BAND: (f32, f32, f32, f32) = (24.5, 140.5, 551.0, 19.0);
+/// The pixels the band covers, which the PNG path draws alone with the
+/// holes' marks over it.
+pub(super) const RESULT_AREA: (u32, u32, u32, u32) = (24, 140, 552, 20);
+/// The result's largest and smallest type size; between them, the largest
+/// at which it fits in the band.
+const RESULT_SIZE: f32 = 13.0;
+const RESULT_SMALLEST_SIZE: f32 = 10.5;
+/// Room left on either side of the result in its band.
+const RESULT_MARGIN: f32 = 10.0;
+
+/// A finished game's result, on a band of the page's colour across the
+/// groove: at the largest size between [`RESULT_SIZE`] and
+/// [`RESULT_SMALLEST_SIZE`] at which it fits, and cut between characters
+/// with an ellipsis if it does not fit even then (the picture's
+/// description says it whole).
+fn result_band(out: &mut String, result: &str) {
+    let (x, y, width, height) = RESULT_BAND;
+    let _ = write!(
+        out,
+        r#"<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="{}" fill="{PAGE}" stroke="{WOOD_EDGE}"/>"#,
+        height / 2.0
+    );
+    let room = width - 2.0 * RESULT_MARGIN;
+    let (size, line) = super::fitted(&super::drawable(result), room, RESULT_SIZE, RESULT_SMALLEST_SIZE);
+    let centre = x + width / 2.0;
+    let baseline = y + height / 2.0 + size * 0.36;
+    text(
+        out,
+        centre,
+        baseline,
+        &format!(r#"font-size="{size:.1}" fill="{INK}" text-anchor="middle""#),
+        &line,
+    );
+}
+
+/// The result's band with every hole's changing part over it: what the
+/// picture shows in [`RESULT_AREA`] beyond the shared part.
+pub(super) fn result_and_holes(out: &mut String, picture: &BoardPicture<'_>, result: &str) {
+    result_band(out, result);
+    holes(out, picture);
 }
 
 /// The lines above and below the board: each row's player and captures,

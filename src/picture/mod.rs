@@ -74,6 +74,15 @@ pub fn board_png(picture: &BoardPicture<'_>) -> Result<Vec<u8>, PictureError> {
             picture_indices.paste(&tile, x, y);
         }
     }
+    if let Some(result) = picture.result_drawn() {
+        // Not kept: a finished game's picture is drawn once and kept
+        // whole by whoever shows it.
+        let mut svg = board::svg_start();
+        board::result_and_holes(&mut svg, picture, result);
+        svg.push_str("</svg>");
+        let area = board::RESULT_AREA;
+        picture_indices.paste(&draw_part_within(&svg, base, palette, area)?, area.0, area.1);
+    }
     write_indexed(&picture_indices, palette).map_err(|e| PictureError::Png(e.to_string()))
 }
 
@@ -231,6 +240,29 @@ fn draw_part(
     Ok(Indexed::of(&part, palette))
 }
 
+/// Like [`draw_part`], for an `area` that the holes' rings and marks
+/// cross: rasterised with a margin around it, then cut to it, since the
+/// rasteriser's anti-aliasing of a shape cut by the edge of what it draws
+/// is not that of the whole picture.
+fn draw_part_within(svg: &str, base: &Base, palette: &[[u8; 3]], area: Area) -> Result<Indexed, PictureError> {
+    const MARGIN: u32 = 8;
+    let (x, y, width, height) = area;
+    let left = x.saturating_sub(MARGIN);
+    let top = y.saturating_sub(MARGIN);
+    let right = (x + width + MARGIN).min(base.pixels.width());
+    let bottom = (y + height + MARGIN).min(base.pixels.height());
+    let outer = tiny_skia::IntRect::from_xywh(left as i32, top as i32, right - left, bottom - top)
+        .ok_or(PictureError::Empty)?;
+    let mut pixels = base.pixels.clone_rect(outer).ok_or(PictureError::Empty)?;
+    let tree = usvg::Tree::from_str(svg, options())?;
+    let shift = tiny_skia::Transform::from_translate(-(left as f32), -(top as f32));
+    resvg::render(&tree, shift, &mut pixels.as_mut());
+    let inner =
+        tiny_skia::IntRect::from_xywh((x - left) as i32, (y - top) as i32, width, height).ok_or(PictureError::Empty)?;
+    let part = pixels.clone_rect(inner).ok_or(PictureError::Empty)?;
+    Ok(Indexed::of(&part, palette))
+}
+
 /// The palette of every board picture: the 256 commonest colours of a few
 /// boards (the opening from both sides, the last move's marks, captures, a
 /// kept seed, big holes, a finished game), kept in `palette.rs`. One
@@ -379,6 +411,60 @@ fn shorten(text: &str, columns: usize) -> String {
     crate::names::shorten(&drawable(text), columns, usize::MAX)
 }
 
+/// The largest type size from `largest` down to `smallest` (in steps of
+/// half a pixel) at which `line` is at most `room` pixels wide, and the
+/// line; if it is wider even at `smallest`, its first sentences that fit,
+/// or else the line cut between characters with an ellipsis.
+fn fitted(line: &str, room: f32, largest: f32, smallest: f32) -> (f32, String) {
+    let width = text_width(line, largest);
+    if width <= room {
+        return (largest, line.to_string());
+    }
+    // Without hinting, a line's width is in proportion to its size.
+    let size = (largest * room / width * 2.0).floor() / 2.0;
+    if size >= smallest {
+        return (size, line.to_string());
+    }
+    // Whole sentences rather than a cut one: the first ones that fit.
+    let sentence_ends: Vec<usize> = line.match_indices(". ").map(|(at, _)| at + 1).collect();
+    if let Some(start) = sentence_ends
+        .into_iter()
+        .rev()
+        .map(|end| &line[..end])
+        .find(|start| text_width(start, smallest) <= room)
+    {
+        return fitted(start, room, largest, smallest);
+    }
+    // Cut between words where a word ends in room, else between characters.
+    let cut = |end: usize| format!("{}…", line[..end].trim_end());
+    let word_ends: Vec<usize> = line.match_indices(' ').map(|(at, _)| at).collect();
+    let cluster_ends: Vec<usize> = unicode_segmentation::UnicodeSegmentation::grapheme_indices(line, true)
+        .map(|(at, cluster)| at + cluster.len())
+        .collect();
+    let longest_fitting = |ends: &[usize]| -> Option<usize> {
+        // `ends` rise, and so do the widths of their cuts.
+        let fitting = ends.partition_point(|&end| text_width(&cut(end), smallest) <= room);
+        fitting.checked_sub(1).map(|last| ends[last])
+    };
+    let end = longest_fitting(&word_ends)
+        .or_else(|| longest_fitting(&cluster_ends))
+        .unwrap_or(0);
+    (smallest, cut(end))
+}
+
+/// How wide `line` is drawn at `size` pixels, from its glyphs' outlines.
+fn text_width(line: &str, size: f32) -> f32 {
+    let svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" font-family="{}"><text x="0" y="50" font-size="{size}">{}</text></svg>"#,
+        fonts::FAMILY,
+        escape(line)
+    );
+    match usvg::Tree::from_str(&svg, options()) {
+        Ok(tree) if tree.root().has_children() => tree.root().abs_bounding_box().width(),
+        _ => 0.0,
+    }
+}
+
 /// Appends a `<text>` element; `attributes` are written as given.
 fn text(out: &mut String, x: f32, y: f32, attributes: &str, content: &str) {
     let _ = write!(
@@ -480,6 +566,26 @@ mod tests {
             assert!(fast.len() < 40 * 1024, "{pair:?}: {} bytes", fast.len());
             assert!(fast == board_png_from_svg(&board_svg(&picture)).unwrap(), "{pair:?}");
         }
+    }
+
+    /// A finished game's result in the band: whole at the largest size
+    /// that fits, else its first whole sentences, else cut after a word.
+    #[test]
+    fn a_line_too_long_for_its_room_keeps_whole_sentences_or_words() {
+        let line = "One two. Three four five six seven.";
+        assert_eq!(fitted(line, 1000.0, 13.0, 10.5), (13.0, line.to_string()));
+        let room = text_width(line, 12.0) + 0.5;
+        assert_eq!(fitted(line, room, 13.0, 10.5), (12.0, line.to_string()));
+        let room = text_width("One two.", 10.5) + 1.0;
+        let (size, first) = fitted(line, room, 13.0, 10.5);
+        assert_eq!(first, "One two.");
+        assert!(size >= 10.5);
+        let room = text_width("One two three…", 10.5) + 1.0;
+        assert_eq!(
+            fitted("One two three four", room, 13.0, 10.5),
+            (10.5, "One two three…".to_string())
+        );
+        assert!(text_width("One two three four", 13.0) > text_width("One two", 13.0));
     }
 
     #[test]

@@ -174,6 +174,10 @@ pub fn utc(seconds: i64) -> String {
     )
 }
 
+/// Columns a name may take in the result drawn on a finished game's
+/// board, as on the Discord board.
+const PICTURE_NAME_COLUMNS: usize = 16;
+
 /// The finished game's result and how it ended, as the final board says it.
 fn result_line(l: Language, view: &GameView, reason: EndReason, winner: Winner) -> String {
     game_text::result_line(l, view, reason, winner, |seat| player_name(l, view, seat))
@@ -198,6 +202,10 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
         labels: [label(Seat::A), label(Seat::B)],
         to_move: page.to_move_at(ply),
         last: ply.checked_sub(1).map(|i| LastMove::from_outcome(outcomes[i])),
+        // Drawn at the last move only, where no one is to move.
+        result: game_text::plain_result_line(l, view, |seat| {
+            crate::names::shorten(&name(seat), PICTURE_NAME_COLUMNS, usize::MAX)
+        }),
     };
     let board = board_svg(&picture);
     let title = tr!(l, "web-game-title", a = name(Seat::A), b = name(Seat::B));
@@ -377,6 +385,43 @@ fn outcome_text(outcome: Option<Outcome>) -> &'static str {
     }
 }
 
+/// A column of the standings after the player's: its heading, short
+/// enough for a phone, and what it stands for (the heading's `abbr` title
+/// and the legend under the table).
+struct StandingsColumn {
+    abbreviation: String,
+    expansion: String,
+}
+
+/// The standings' columns after the player's, in order: points, games,
+/// then the format's tie-breaks.
+fn standings_columns(l: Language, swiss: bool) -> Vec<StandingsColumn> {
+    let column = |abbreviation: String, expansion: String| StandingsColumn {
+        abbreviation,
+        expansion,
+    };
+    let mut columns = vec![
+        column(tr!(l, "web-column-points-abbr"), tr!(l, "web-column-points")),
+        column(tr!(l, "web-column-games-abbr"), tr!(l, "web-column-games")),
+    ];
+    if swiss {
+        columns.push(column(
+            tr!(l, "web-column-buchholz-cut1"),
+            tr!(l, "web-tiebreak-buchholz-cut1"),
+        ));
+        columns.push(column(tr!(l, "web-column-buchholz"), tr!(l, "web-tiebreak-buchholz")));
+    }
+    columns.push(column(
+        tr!(l, "web-column-sonneborn-berger"),
+        tr!(l, "web-tiebreak-sonneborn-berger"),
+    ));
+    if !swiss {
+        columns.push(column(tr!(l, "web-column-direct"), tr!(l, "web-tiebreak-direct")));
+    }
+    columns.push(column(tr!(l, "web-column-seeds"), tr!(l, "web-tiebreak-seeds")));
+    columns
+}
+
 /// A tournament: its standings with tie-breaks, then every round's boards.
 pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
     let l = cx.language;
@@ -393,6 +438,7 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
         TournamentStatus::Cancelled => tr!(l, "web-tournament-cancelled"),
     };
     let swiss = view.format == TournamentFormat::Swiss;
+    let columns = standings_columns(l, swiss);
     let body = html! {
         h1 { (view.name) }
         ul.facts {
@@ -404,21 +450,13 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
         @if page.standings.is_empty() {
             p { (tr!(l, "web-standings-none")) }
         } @else {
-            div.table { table {
+            div.table { table.standings {
                 thead { tr {
                     th.num { "#" }
                     th { (tr!(l, "leaderboard-column-player")) }
-                    th.num { (tr!(l, "web-column-points")) }
-                    th.num { (tr!(l, "leaderboard-column-games")) }
-                    @if swiss {
-                        th.num title=(tr!(l, "web-tiebreak-buchholz-cut1")) { (tr!(l, "web-column-buchholz-cut1")) }
-                        th.num title=(tr!(l, "web-tiebreak-buchholz")) { (tr!(l, "web-column-buchholz")) }
+                    @for column in &columns {
+                        th.num { abbr title=(column.expansion) { (column.abbreviation) } }
                     }
-                    th.num title=(tr!(l, "web-tiebreak-sonneborn-berger")) { (tr!(l, "web-column-sonneborn-berger")) }
-                    @if !swiss {
-                        th.num title=(tr!(l, "web-tiebreak-direct")) { (tr!(l, "web-column-direct")) }
-                    }
-                    th.num title=(tr!(l, "web-tiebreak-seeds")) { (tr!(l, "web-column-seeds")) }
                 } }
                 tbody {
                     @for line in &page.standings {
@@ -443,6 +481,11 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
                     }
                 }
             } }
+            dl.legend {
+                @for column in &columns {
+                    div { dt { (column.abbreviation) } dd { (column.expansion) } }
+                }
+            }
         }
         @if view.status == TournamentStatus::Created {
             h2 { (tr!(l, "web-entrants")) }

@@ -6,7 +6,7 @@ pub(super) mod records;
 pub(super) mod review;
 pub(super) mod tournaments;
 
-pub(super) use parts::{board_label, display_name, hole_button, player_name, result_line};
+pub(super) use parts::{board_label, display_name, hole_button, picture_result_line, player_name, result_line};
 pub use parts::{mention, Reply};
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};

@@ -130,6 +130,14 @@ pub(in crate::discord) fn result_line(
     game_text::result_line(language, view, reason, winner, |seat| player_name(language, view, seat))
 }
 
+/// A finished game's result line as a board picture draws it and its
+/// description says it: plain names, shortened as on the board.
+pub(in crate::discord) fn picture_result_line(language: Language, view: &GameView) -> Option<String> {
+    game_text::plain_result_line(language, view, |seat| {
+        game_text::player_name(language, view, seat, |player| short_name(language, &player.name))
+    })
+}
+
 /// A hole's button (a move on a board, an answer to a puzzle): greyed and
 /// disabled when the hole cannot be played.
 pub(in crate::discord) fn hole_button(id: ButtonId, hole: Hole, playable: bool) -> CreateButton {

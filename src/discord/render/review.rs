@@ -4,8 +4,9 @@
 //! (`review-*`, `hint-*`).
 
 use crate::ai::{evaluation_graph, Hint, HintReason};
+use crate::engine::Seat;
 use crate::i18n::Language;
-use crate::review_text::{expected, review_definitions, review_lines, seeds, GRAPH_WIDTH};
+use crate::review_text::{expected, graph_summary, review_definitions, review_lines, seeds, GRAPH_WIDTH};
 use crate::service::ReviewView;
 use crate::tr;
 
@@ -24,9 +25,17 @@ pub fn review_button(l: Language, game_id: i64) -> serenity::all::CreateButton {
         .style(serenity::all::ButtonStyle::Secondary)
 }
 
-/// The text graph of a review, as a picture of it is described.
-pub fn review_graph_text(view: &ReviewView) -> String {
-    evaluation_graph(&view.review.evaluation, GRAPH_WIDTH).join("\n")
+/// The review's graph in words, as a picture of it is described (a
+/// screen reader reads no box-drawing graph): players by their plain
+/// names and seats, the game's result as its final board says it.
+pub fn review_graph_description(l: Language, view: &ReviewView) -> String {
+    let game = &view.game;
+    let name = |seat: Seat| {
+        let player = crate::game_text::player_name(l, game, seat, |player| super::parts::short_name(l, &player.name));
+        format!("{player} ({seat})")
+    };
+    let result = super::parts::picture_result_line(l, game);
+    graph_summary(l, &view.review, &name, result.as_deref())
 }
 
 /// A review on Discord: the game named in the title, players by mention,
