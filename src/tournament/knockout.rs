@@ -76,7 +76,8 @@ pub enum Entry {
 }
 
 impl Entry {
-    fn between(a: Seed, b: Seed) -> Entry {
+    /// A match between `a` and `b`, the higher seed first.
+    pub fn between(a: Seed, b: Seed) -> Entry {
         Entry::Match {
             first: a.min(b),
             second: a.max(b),
@@ -209,49 +210,59 @@ pub fn next_round(players: usize, third_place: bool, round: usize, results: &[(u
     boards
 }
 
-/// A player's final place and points.
+/// A player's place and points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placing {
     pub player: Seed,
-    /// 1 for the winner; players knocked out in the same round share one.
+    /// 1 for the winner (while the knockout runs, for everyone still in);
+    /// players knocked out in the same round share one.
     pub rank: usize,
     /// In halves: 2 for each match won, byes and walkovers included.
     pub half_points: u32,
 }
 
-/// Every player's place once the knockout is over, by rank then seed,
-/// from the boards of every round (`rounds[r]` holds round `r + 1`'s
-/// boards with what each sent on). A player on no board (there is none
-/// among `players` in a finished knockout) is placed last.
-pub fn placings(players: usize, rounds_played: &[Vec<(Board, Advance)>]) -> Vec<Placing> {
+/// Every player's place, by rank then seed, from the boards of the rounds
+/// so far (`rounds_played[r]` holds round `r + 1`'s boards, each with what
+/// it sent on, or `None` while it is being played). A player still in
+/// who is on no board of a round (one who withdrew before a walkover) is
+/// out in that round.
+pub fn placings(players: usize, rounds_played: &[Vec<(Board, Option<Advance>)>]) -> Vec<Placing> {
     let total = rounds(players);
-    let mut rank = vec![players.next_power_of_two() + 1; players];
+    let mut out_rank: Vec<Option<usize>> = vec![None; players];
     let mut half_points = vec![0u32; players];
     for (r, boards) in rounds_played.iter().enumerate() {
         // Knocked out in round r + 1 of `total`.
-        let out_rank = (1usize << total.saturating_sub(r + 1)) + 1;
+        let knocked_out = (1usize << total.saturating_sub(r + 1)) + 1;
+        let last_round = r + 1 == total;
+        let mut on_a_board = vec![false; players];
         for (board, advance) in boards {
-            let third_place = r + 1 == total && board.position == 1;
+            let third_place = last_round && board.position == 1;
+            for player in board.entry.players().into_iter().filter(|&p| p < players) {
+                on_a_board[player] = true;
+            }
+            let Some(advance) = advance else { continue };
             if let Some(winner) = advance.winner.filter(|&w| w < players) {
                 half_points[winner] += 2;
                 if third_place {
-                    rank[winner] = 3;
-                } else if r + 1 == total {
-                    rank[winner] = 1;
+                    out_rank[winner] = Some(3);
                 }
             }
             for player in board.entry.players() {
-                if player >= players || Some(player) == advance.winner {
-                    continue;
+                if player < players && Some(player) != advance.winner {
+                    out_rank[player] = Some(if third_place { 4 } else { knocked_out });
                 }
-                rank[player] = if third_place { 4 } else { out_rank };
+            }
+        }
+        for player in 0..players {
+            if out_rank[player].is_none() && !on_a_board[player] {
+                out_rank[player] = Some(knocked_out);
             }
         }
     }
     let mut out: Vec<Placing> = (0..players)
         .map(|player| Placing {
             player,
-            rank: rank[player],
+            rank: out_rank[player].unwrap_or(1),
             half_points: half_points[player],
         })
         .collect();
@@ -387,6 +398,52 @@ mod tests {
         assert_eq!(ranks, [1, 2, 3, 4, 5, 5, 5, 5]);
     }
 
+    #[test]
+    fn while_it_runs_everyone_still_in_is_first_and_an_absent_player_is_out() {
+        let won = |w, l| {
+            Some(Advance {
+                winner: Some(w),
+                loser: Some(l),
+            })
+        };
+        let round_one = vec![
+            (
+                Board {
+                    position: 0,
+                    entry: Entry::between(0, 3),
+                },
+                won(0, 3),
+            ),
+            (
+                Board {
+                    position: 1,
+                    entry: Entry::between(1, 2),
+                },
+                won(1, 2),
+            ),
+        ];
+        let pending = vec![(
+            Board {
+                position: 0,
+                entry: Entry::between(0, 1),
+            },
+            None,
+        )];
+        let ranks = |rounds: &[Vec<(Board, Option<Advance>)>]| -> Vec<(Seed, usize)> {
+            placings(4, rounds).iter().map(|p| (p.player, p.rank)).collect()
+        };
+        assert_eq!(ranks(&[round_one.clone(), pending]), [(0, 1), (1, 1), (2, 3), (3, 3)]);
+        // Seed 1 withdrew: seed 0's walkover wins the final.
+        let walkover = vec![(
+            Board {
+                position: 0,
+                entry: Entry::Walkover(0),
+            },
+            Some(Advance::unopposed(0)),
+        )];
+        assert_eq!(ranks(&[round_one, walkover]), [(0, 1), (1, 2), (2, 3), (3, 3)]);
+    }
+
     /// Plays a whole knockout: each match's games drawn from `rng`
     /// (`forfeit_odds(rng, round)` percent of games end as a double
     /// forfeit), replays as [`decide`] asks. Returns every round's boards
@@ -396,7 +453,7 @@ mod tests {
         third_place: bool,
         rng: &mut SplitMix64,
         forfeit_odds: impl Fn(&mut SplitMix64, usize) -> usize,
-    ) -> (Vec<Vec<(Board, Advance)>>, Option<Seed>) {
+    ) -> (Vec<Vec<(Board, Option<Advance>)>>, Option<Seed>) {
         let mut played = Vec::new();
         let mut boards = first_round(players);
         let mut round = 1;
@@ -431,14 +488,14 @@ mod tests {
                 };
                 results.push((board.position, advance));
             }
-            played.push(boards.iter().copied().zip(results.iter().map(|r| r.1)).collect());
+            played.push(boards.iter().copied().zip(results.iter().map(|r| Some(r.1))).collect());
             boards = next_round(players, third_place, round, &results);
             round += 1;
         }
         let winner = played
             .last()
-            .and_then(|last: &Vec<(Board, Advance)>| last.iter().find(|(b, _)| b.position == 0))
-            .and_then(|(_, a)| a.winner);
+            .and_then(|last: &Vec<(Board, Option<Advance>)>| last.iter().find(|(b, _)| b.position == 0))
+            .and_then(|(_, a)| a.and_then(|a| a.winner));
         (played, winner)
     }
 
@@ -446,7 +503,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
         /// Every player is on at most one board a round (on exactly one in
-        /// round 1), seeds 1 and 2 never meet before the final, byes only in
+        /// round 1), seeds 1 and 2 never meet before the final round, byes only in
         /// round 1 and only to the top seeds, walkovers only after a double
         /// forfeit, and the winner won every match they played.
         #[test]
@@ -475,9 +532,10 @@ mod tests {
                         ),
                         Entry::Match { first, second } => {
                             prop_assert!(first < second);
-                            let final_match = r + 1 == total && board.position == 0;
+                            // The final, or the third-place match beside it.
+                            let final_round = r + 1 == total;
                             if (first, second) == (0, 1) {
-                                prop_assert!(final_match, "seeds 1 and 2 met in round {}", r + 1);
+                                prop_assert!(final_round, "seeds 1 and 2 met in round {}", r + 1);
                             }
                         }
                     }
@@ -488,13 +546,13 @@ mod tests {
                     let bye_count = boards.iter().filter(|(b, _)| matches!(b.entry, Entry::Bye(_))).count();
                     prop_assert_eq!(bye_count, byes);
                 }
-                double_forfeits_before += boards.iter().filter(|(_, a)| a.winner.is_none()).count();
+                double_forfeits_before += boards.iter().filter(|(_, a)| a.is_some_and(|a| a.winner.is_none())).count();
             }
             if let Some(winner) = winner {
                 for boards in &played {
                     for (board, advance) in boards {
                         if board.entry.players().contains(&winner) {
-                            prop_assert_eq!(advance.winner, Some(winner));
+                            prop_assert_eq!(advance.and_then(|a| a.winner), Some(winner));
                         }
                     }
                 }
