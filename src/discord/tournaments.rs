@@ -284,7 +284,9 @@ impl Bot {
             }
         };
         for step in steps {
-            if let TournamentStep::Started(opened) | TournamentStep::Opened(opened) = step {
+            if let TournamentStep::Started(opened) | TournamentStep::Opened(opened) | TournamentStep::Replayed(opened) =
+                step
+            {
                 self.post_round(ctx, &opened.games).await;
             }
         }

@@ -385,6 +385,8 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
         TournamentFormat::RoundRobin => tr!(l, "web-format-round-robin"),
         TournamentFormat::DoubleRoundRobin => tr!(l, "web-format-double-round-robin"),
         TournamentFormat::Swiss => tr!(l, "web-format-swiss"),
+        TournamentFormat::Knockout => tr!(l, "web-format-knockout"),
+        TournamentFormat::KnockoutThirdPlace => tr!(l, "web-format-knockout-third-place"),
     };
     let status = match view.status {
         TournamentStatus::Created => tr!(l, "web-tournament-created"),

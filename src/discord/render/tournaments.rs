@@ -27,6 +27,8 @@ fn format_name(l: Language, format: TournamentFormat) -> String {
         TournamentFormat::RoundRobin => tr!(l, "tournament-format-round-robin"),
         TournamentFormat::DoubleRoundRobin => tr!(l, "tournament-format-double-round-robin"),
         TournamentFormat::Swiss => tr!(l, "tournament-format-swiss"),
+        TournamentFormat::Knockout => tr!(l, "tournament-format-knockout"),
+        TournamentFormat::KnockoutThirdPlace => tr!(l, "tournament-format-knockout-third-place"),
     }
 }
 
@@ -221,6 +223,8 @@ fn tie_break_columns(l: Language, format: TournamentFormat) -> Vec<String> {
             tr!(l, "tournament-column-sonneborn-berger"),
             tr!(l, "tournament-column-seeds"),
         ],
+        // A knockout is ranked by the round each player went out in.
+        TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace => Vec::new(),
         _ => vec![
             tr!(l, "tournament-column-sonneborn-berger"),
             tr!(l, "tournament-column-direct-encounter"),
@@ -244,6 +248,7 @@ fn tie_break_values(l: Language, format: TournamentFormat, standing: &Tournament
             sb,
             seeds,
         ],
+        TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace => Vec::new(),
         _ => vec![
             sb,
             t.direct_encounter_halves
