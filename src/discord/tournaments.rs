@@ -329,7 +329,12 @@ impl Bot {
                 }
             };
             let language = self.server_language(message.view.guild_id).await;
-            let mut reply = render_tournaments::tournament_message(language, &message.view, &message.standings);
+            let mut reply = render_tournaments::tournament_message_with_bracket(
+                language,
+                &message.view,
+                &message.standings,
+                &message.bracket,
+            );
             if let Some(url) = self.tournament_page_url(id).await {
                 super::web_links::add_link(&mut reply, url, tr!(language, "button-web-tournament"));
             }

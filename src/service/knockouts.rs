@@ -13,7 +13,9 @@
 //! paired as in the other formats: one conditional transaction.
 
 use super::tournaments::{board_outcome, outcome_code, outcome_of_code, tournament_corrupt};
-use super::{Result, RoundOpened, Service, ServiceError, TournamentFormat, TournamentStanding, TournamentStep};
+use super::{
+    EntrantView, Result, RoundOpened, Service, ServiceError, TournamentFormat, TournamentStanding, TournamentStep,
+};
 use crate::store::{
     BoardResult, EntrantRow, FinalStanding, NewPairing, PairingRow, Replay, ReplayRow, TournamentRow, Written,
 };
@@ -302,5 +304,63 @@ impl Service {
             });
         }
         Ok(lines)
+    }
+}
+
+/// A match of a knockout's bracket, as its message and page show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BracketMatch {
+    pub round: u32,
+    /// The final round's match for third place.
+    pub third_place: bool,
+    /// The higher seed (the one player of a bye or a walkover).
+    pub top: EntrantView,
+    /// `None`: a bye (round 1) or a walkover.
+    pub bottom: Option<EntrantView>,
+    /// Who went through, once decided; `None` after a double forfeit too.
+    pub winner: Option<EntrantView>,
+    pub decided: bool,
+    /// The drawn games replayed so far.
+    pub draws: u32,
+}
+
+impl Service {
+    /// A knockout's bracket so far, round by round, top to bottom (empty
+    /// before the start and for the other formats).
+    pub async fn knockout_bracket(&self, tournament_id: i64) -> Result<Vec<BracketMatch>> {
+        let row = self.tournament_row(tournament_id).await?;
+        let format = TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+        if !format.is_knockout() || row.current_round == 0 {
+            return Ok(Vec::new());
+        }
+        let mut entrants = self.store.entrants(tournament_id).await?;
+        entrants.sort_by_key(|e| e.seed);
+        let rows = self.store.pairings(tournament_id).await?;
+        let replays = self.store.tournament_replays(tournament_id).await?;
+        let total = row.rounds.unwrap_or(0);
+        let mut views = Vec::with_capacity(entrants.len());
+        for entrant in &entrants {
+            views.push(self.entrant_view(entrant).await?);
+        }
+        let view = |seed: Option<usize>| seed.and_then(|s| views.get(s)).cloned();
+        let mut out = Vec::new();
+        for round in 1..=row.current_round {
+            for (board, advance) in bracket_round(&row, &rows, &replays, round)? {
+                let players = board.entry.players();
+                let Some(top) = view(players.first().copied()) else {
+                    continue;
+                };
+                out.push(BracketMatch {
+                    round: round as u32,
+                    third_place: round == total && board.position == 1,
+                    top,
+                    bottom: view(players.get(1).copied()),
+                    winner: view(advance.and_then(|a| a.winner)),
+                    decided: advance.is_some(),
+                    draws: drawn_games(&replays, round, board.position as i64 + 1),
+                });
+            }
+        }
+        Ok(out)
     }
 }

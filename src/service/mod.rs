@@ -12,6 +12,7 @@ mod games;
 mod hints;
 pub mod input;
 mod knockouts;
+pub use knockouts::BracketMatch;
 mod languages;
 mod leases;
 mod play;

@@ -395,6 +395,8 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
         TournamentStatus::Cancelled => tr!(l, "web-tournament-cancelled"),
     };
     let swiss = view.format == TournamentFormat::Swiss;
+    // A knockout is ranked by the round each player went out in.
+    let tie_breaks = !view.format.is_knockout();
     let body = html! {
         h1 { (view.name) }
         ul.facts {
@@ -412,15 +414,17 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
                     th { (tr!(l, "leaderboard-column-player")) }
                     th.num { (tr!(l, "web-column-points")) }
                     th.num { (tr!(l, "leaderboard-column-games")) }
-                    @if swiss {
-                        th.num title=(tr!(l, "web-tiebreak-buchholz-cut1")) { (tr!(l, "web-column-buchholz-cut1")) }
-                        th.num title=(tr!(l, "web-tiebreak-buchholz")) { (tr!(l, "web-column-buchholz")) }
+                    @if tie_breaks {
+                        @if swiss {
+                            th.num title=(tr!(l, "web-tiebreak-buchholz-cut1")) { (tr!(l, "web-column-buchholz-cut1")) }
+                            th.num title=(tr!(l, "web-tiebreak-buchholz")) { (tr!(l, "web-column-buchholz")) }
+                        }
+                        th.num title=(tr!(l, "web-tiebreak-sonneborn-berger")) { (tr!(l, "web-column-sonneborn-berger")) }
+                        @if !swiss {
+                            th.num title=(tr!(l, "web-tiebreak-direct")) { (tr!(l, "web-column-direct")) }
+                        }
+                        th.num title=(tr!(l, "web-tiebreak-seeds")) { (tr!(l, "web-column-seeds")) }
                     }
-                    th.num title=(tr!(l, "web-tiebreak-sonneborn-berger")) { (tr!(l, "web-column-sonneborn-berger")) }
-                    @if !swiss {
-                        th.num title=(tr!(l, "web-tiebreak-direct")) { (tr!(l, "web-column-direct")) }
-                    }
-                    th.num title=(tr!(l, "web-tiebreak-seeds")) { (tr!(l, "web-column-seeds")) }
                 } }
                 tbody {
                     @for line in &page.standings {
@@ -432,15 +436,17 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
                             }
                             td.num { (points(line.half_points)) }
                             td.num { (line.games_played) }
-                            @if swiss {
-                                td.num { (points(line.tie_breaks.buchholz_cut1_halves)) }
-                                td.num { (points(line.tie_breaks.buchholz_halves)) }
+                            @if tie_breaks {
+                                @if swiss {
+                                    td.num { (points(line.tie_breaks.buchholz_cut1_halves)) }
+                                    td.num { (points(line.tie_breaks.buchholz_halves)) }
+                                }
+                                td.num { (quarters(line.tie_breaks.sonneborn_berger_quarters)) }
+                                @if !swiss {
+                                    td.num { @match line.tie_breaks.direct_encounter_halves { Some(h) => (points(h)), None => "–" } }
+                                }
+                                td.num { (line.tie_breaks.seed_difference) }
                             }
-                            td.num { (quarters(line.tie_breaks.sonneborn_berger_quarters)) }
-                            @if !swiss {
-                                td.num { @match line.tie_breaks.direct_encounter_halves { Some(h) => (points(h)), None => "–" } }
-                            }
-                            td.num { (line.tie_breaks.seed_difference) }
                         }
                     }
                 }

@@ -14,7 +14,8 @@ use crate::discord::custom_id::ButtonId;
 use crate::engine::Seat;
 use crate::i18n::Language;
 use crate::service::{
-    Delivery, EntrantView, TournamentFormat, TournamentGame, TournamentStanding, TournamentStatus, TournamentView,
+    BracketMatch, Delivery, EntrantView, TournamentFormat, TournamentGame, TournamentStanding, TournamentStatus,
+    TournamentView,
 };
 use crate::tr;
 
@@ -185,6 +186,81 @@ pub fn tournament_message(l: Language, view: &TournamentView, standings: &[Tourn
         // The message is edited many times: it pings nobody.
         mentions: vec![],
     }
+}
+
+/// Discord's limit on a message's text.
+const MESSAGE_LIMIT: usize = 2000;
+
+/// The tournament's message with a knockout's bracket under it: newest
+/// round first (the final, naming its winner, on top), as many matches
+/// as fit.
+pub fn tournament_message_with_bracket(
+    l: Language,
+    view: &TournamentView,
+    standings: &[TournamentStanding],
+    bracket: &[BracketMatch],
+) -> Reply {
+    let mut reply = tournament_message(l, view, standings);
+    if bracket.is_empty() {
+        return reply;
+    }
+    let last_round = view.rounds.unwrap_or(0);
+    let label = |m: &BracketMatch| {
+        if m.third_place {
+            tr!(l, "tournament-bracket-third-place")
+        } else if m.round == last_round {
+            tr!(l, "tournament-bracket-final")
+        } else {
+            tr!(l, "tournament-bracket-round", round = m.round)
+        }
+    };
+    let label_width = bracket.iter().map(|m| label(m).width()).max().unwrap_or(0);
+    let mut text = format!("\n{}\n```", tr!(l, "tournament-bracket"));
+    let closing = "\n```";
+    let mut matches: Vec<&BracketMatch> = bracket.iter().collect();
+    matches.sort_by_key(|m| std::cmp::Reverse(m.round));
+    for (shown, m) in matches.iter().enumerate() {
+        let line = format!("\n{} {}", pad_to_columns(&label(m), label_width), bracket_line(l, m));
+        let more = format!("\n{}", tr!(l, "tournament-more-players", count = matches.len() - shown));
+        if reply.content.len() + text.len() + line.len() + more.len() + closing.len() > MESSAGE_LIMIT {
+            text.push_str(closing);
+            text.push_str(&more);
+            reply.content.push_str(&text);
+            return reply;
+        }
+        text.push_str(&line);
+    }
+    text.push_str(closing);
+    reply.content.push_str(&text);
+    reply
+}
+
+/// One match of a bracket: both players, the winner marked ✓, or how it
+/// stands.
+fn bracket_line(l: Language, m: &BracketMatch) -> String {
+    let mark = |entrant: &EntrantView| {
+        let won = m.winner.as_ref().is_some_and(|w| w.entrant_id == entrant.entrant_id);
+        format!(
+            "{} {}",
+            pad_to_columns(&entrant_cell(l, entrant), NAME_COLUMNS),
+            if won { "✓" } else { " " }
+        )
+    };
+    let Some(bottom) = &m.bottom else {
+        let how = if m.round == 1 {
+            tr!(l, "tournament-bracket-bye")
+        } else {
+            tr!(l, "tournament-bracket-walkover")
+        };
+        return format!("{} · {how}", mark(&m.top));
+    };
+    let mut line = format!("{} – {}", mark(&m.top), mark(bottom));
+    if m.decided && m.winner.is_none() {
+        line.push_str(&format!(" · {}", tr!(l, "tournament-bracket-double-forfeit")));
+    } else if !m.decided && m.draws > 0 {
+        line.push_str(&format!(" · {}", tr!(l, "tournament-bracket-game", game = m.draws + 1)));
+    }
+    line.trim_end().to_string()
 }
 
 fn joined_len(lines: &[String]) -> usize {
