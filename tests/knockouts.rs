@@ -437,3 +437,46 @@ async fn a_crash_between_the_last_result_and_the_next_round_pairs_it_once() {
     assert_eq!(count(&f, "SELECT COUNT(*) FROM games").await, 4);
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_crash_between_the_last_result_and_the_next_round_pairs_it_once);
+
+async fn the_web_page_shows_the_rounds_with_walkovers_and_no_tie_breaks() {
+    let f = fixture().await;
+    let listener = akon::web::bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
+    let server = akon::web::serve(listener, f.service.clone()).unwrap();
+    let id = knockout_with(&f, TournamentFormat::KnockoutThirdPlace, 4).await;
+    let games = f.service.start_tournament(id, &organiser()).await.unwrap().games;
+    f.service.abort(games[0], &p(0)).await.unwrap();
+    decide(&f.service, games[1], false).await;
+    f.service.advance_tournaments().await.unwrap();
+    let token = f.service.tournament_page_token(id).await.unwrap().unwrap();
+    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let url = format!("http://{}/t/{token}", server.addr());
+    let html = client.get(&url).send().await.unwrap().text().await.unwrap();
+    for expected in [
+        "Knockout with a third-place match",
+        "Round 1",
+        "Round 2",
+        "walkover",
+        "p1",
+        "p2",
+    ] {
+        assert!(html.contains(expected), "{expected}: {html}");
+    }
+    assert!(
+        !html.contains(">SB<") && !html.contains(">BC1<"),
+        "no tie-breaks: {html}"
+    );
+    let french = client
+        .get(format!("{url}?lang=fr"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        french.contains("Élimination directe avec petite finale") && french.contains("qualifié d"),
+        "{french}"
+    );
+    server.stop().await;
+}
+on_both_backends!(#[tokio::test] fn the_web_page_shows_the_rounds_with_walkovers_and_no_tie_breaks);

@@ -763,3 +763,4 @@ web-tiebreak-seeds = Seeds captured minus seeds conceded
 web-withdrawn = (withdrew)
 web-round = Round { $round }
 web-bye = bye
+web-walkover = walkover

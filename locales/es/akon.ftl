@@ -766,3 +766,4 @@ web-tiebreak-seeds = Semillas capturadas menos semillas cedidas
 web-withdrawn = (retirado)
 web-round = Ronda { $round }
 web-bye = descansa
+web-walkover = pase directo

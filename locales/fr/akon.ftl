@@ -772,3 +772,4 @@ web-tiebreak-seeds = Graines capturées moins graines concédées
 web-withdrawn = (retiré)
 web-round = Ronde { $round }
 web-bye = exempt
+web-walkover = qualifié d'office

@@ -34,7 +34,7 @@ fn bracket_round(
     rows: &[PairingRow],
     replays: &[ReplayRow],
     round: i64,
-) -> Result<Vec<(Board, Option<Advance>)>> {
+) -> Result<knockout::PlayedRound> {
     let mut boards = Vec::new();
     for p in rows.iter().filter(|p| p.round == round) {
         let first = p.first_seed as usize;

@@ -210,6 +210,10 @@ pub fn next_round(players: usize, third_place: bool, round: usize, results: &[(u
     boards
 }
 
+/// A round's boards, each with what it sent on (`None` while its match
+/// is being played).
+pub type PlayedRound = Vec<(Board, Option<Advance>)>;
+
 /// A player's place and points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placing {
@@ -226,7 +230,7 @@ pub struct Placing {
 /// it sent on, or `None` while it is being played). A player still in
 /// who is on no board of a round (one who withdrew before a walkover) is
 /// out in that round.
-pub fn placings(players: usize, rounds_played: &[Vec<(Board, Option<Advance>)>]) -> Vec<Placing> {
+pub fn placings(players: usize, rounds_played: &[PlayedRound]) -> Vec<Placing> {
     let total = rounds(players);
     let mut out_rank: Vec<Option<usize>> = vec![None; players];
     let mut half_points = vec![0u32; players];
@@ -429,7 +433,7 @@ mod tests {
             },
             None,
         )];
-        let ranks = |rounds: &[Vec<(Board, Option<Advance>)>]| -> Vec<(Seed, usize)> {
+        let ranks = |rounds: &[PlayedRound]| -> Vec<(Seed, usize)> {
             placings(4, rounds).iter().map(|p| (p.player, p.rank)).collect()
         };
         assert_eq!(ranks(&[round_one.clone(), pending]), [(0, 1), (1, 1), (2, 3), (3, 3)]);
@@ -453,7 +457,7 @@ mod tests {
         third_place: bool,
         rng: &mut SplitMix64,
         forfeit_odds: impl Fn(&mut SplitMix64, usize) -> usize,
-    ) -> (Vec<Vec<(Board, Option<Advance>)>>, Option<Seed>) {
+    ) -> (Vec<PlayedRound>, Option<Seed>) {
         let mut played = Vec::new();
         let mut boards = first_round(players);
         let mut round = 1;
@@ -494,7 +498,7 @@ mod tests {
         }
         let winner = played
             .last()
-            .and_then(|last: &Vec<(Board, Option<Advance>)>| last.iter().find(|(b, _)| b.position == 0))
+            .and_then(|last: &PlayedRound| last.iter().find(|(b, _)| b.position == 0))
             .and_then(|(_, a)| a.and_then(|a| a.winner));
         (played, winner)
     }

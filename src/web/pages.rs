@@ -477,7 +477,14 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
                                 },
                                 None => {
                                     td { (entrant_name(l, board.first.as_ref())) }
-                                    td.muted { (tr!(l, "web-bye")) }
+                                    td.muted {
+                                        // A knockout's later rounds have walkovers, not byes.
+                                        @if view.format.is_knockout() && round.round > 1 {
+                                            (tr!(l, "web-walkover"))
+                                        } @else {
+                                            (tr!(l, "web-bye"))
+                                        }
+                                    }
                                     td {}
                                     td {}
                                 },

@@ -448,4 +448,84 @@ mod tests {
         assert_eq!(exact(Language::Spanish, 10, 4), "2,5");
         assert_eq!(exact(Language::English, -3, 1), "−3");
     }
+
+    fn entrant(seed: usize) -> EntrantView {
+        EntrantView {
+            entrant_id: seed as i64 + 1,
+            player: crate::service::PlayerView {
+                user_id: 1000 + seed as u64,
+                name: format!("𝔭𝔩𝔞𝔶𝔢𝔯 {seed}"),
+                is_bot: false,
+            },
+            computer: None,
+            seed: Some(seed),
+            withdrawn: false,
+        }
+    }
+
+    /// A finished 256-player knockout: the standings and the bracket stay
+    /// within Discord's limit, the final first, its winner marked.
+    #[test]
+    fn a_full_bracket_fits_one_message_with_the_final_first() {
+        let entrants: Vec<EntrantView> = (0..256).map(entrant).collect();
+        let view = TournamentView {
+            id: 7,
+            guild_id: 1,
+            channel_id: 2,
+            name: "Big knockout".into(),
+            format: TournamentFormat::KnockoutThirdPlace,
+            rounds: Some(8),
+            seconds_per_move: 600,
+            max_players: 256,
+            rated: true,
+            starts_at: None,
+            organiser: entrants[0].player.clone(),
+            status: TournamentStatus::Finished,
+            current_round: 8,
+            entrants: entrants.clone(),
+        };
+        let standings: Vec<TournamentStanding> = entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| TournamentStanding {
+                rank: i + 1,
+                entrant: e.clone(),
+                half_points: 0,
+                games_played: 0,
+                tie_breaks: Default::default(),
+            })
+            .collect();
+        // Every round: the higher seed beats the lower one.
+        let mut bracket = Vec::new();
+        let mut field: Vec<usize> = (0..256).collect();
+        for round in 1..=8u32 {
+            let half = field.len() / 2;
+            for i in 0..half {
+                bracket.push(BracketMatch {
+                    round,
+                    third_place: false,
+                    top: entrants[field[i]].clone(),
+                    bottom: Some(entrants[field[field.len() - 1 - i]].clone()),
+                    winner: Some(entrants[field[i]].clone()),
+                    decided: true,
+                    draws: 0,
+                });
+            }
+            field.truncate(half);
+        }
+        for l in Language::ALL {
+            let reply = tournament_message_with_bracket(l, &view, &standings, &bracket);
+            assert!(
+                reply.content.chars().count() <= MESSAGE_LIMIT,
+                "{}",
+                reply.content.len()
+            );
+            let bracket_block = reply.content.split("```").nth(3).expect("the bracket's block");
+            let first = bracket_block.lines().find(|line| !line.is_empty()).unwrap();
+            assert!(first.starts_with(&tr!(l, "tournament-bracket-final")), "{first}");
+            let (winner, loser) = first.split_once(" – ").unwrap();
+            assert!(winner.contains("𝔭𝔩𝔞𝔶𝔢𝔯 0") && winner.ends_with('✓'), "{first}");
+            assert!(loser.contains("𝔭𝔩𝔞𝔶𝔢𝔯 1") && !loser.contains('✓'), "{first}");
+        }
+    }
 }
