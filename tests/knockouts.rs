@@ -336,6 +336,17 @@ async fn drawn_games_are_replayed_with_the_first_move_swapped_then_the_higher_se
     assert_eq!(final_ranks(&f, id).await, [(0, 1), (1, 2)]);
     let standings = f.service.tournament_standings(id).await.unwrap();
     assert_eq!(standings[0].games_played, 3);
+    // Each of the three games is in the players' history as the
+    // tournament's, round 1.
+    let history = f.store.history(p(0).id, 0, 10).await.unwrap();
+    assert_eq!(history.len(), 3);
+    for row in &history {
+        assert_eq!(
+            (row.tournament_name.as_deref(), row.tournament_round),
+            (Some("Knockout cup"), Some(1)),
+            "{row:?}"
+        );
+    }
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn drawn_games_are_replayed_with_the_first_move_swapped_then_the_higher_seed_goes_through);
 

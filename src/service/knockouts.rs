@@ -130,8 +130,12 @@ impl Service {
         let mut steps = Vec::new();
         let mut entrants = self.store.entrants(tournament_id).await?;
         entrants.sort_by_key(|e| e.seed);
-        let mut rows = self.store.pairings(tournament_id).await?;
+        // The replays before the boards: a replay another process commits
+        // in between then shows as a board whose game goes on, never as a
+        // drawn game with one replay too many, which would be recorded on
+        // the replay's board as decided.
         let replays = self.store.tournament_replays(tournament_id).await?;
+        let mut rows = self.store.pairings(tournament_id).await?;
         let mut results = Vec::new();
         let mut replayed = Vec::new();
         for p in rows.iter().filter(|p| p.round == round && p.outcome.is_none()) {

@@ -513,6 +513,7 @@ mod tests {
             }
             field.truncate(half);
         }
+        let fallbacks = crate::i18n::fallbacks();
         for l in Language::ALL {
             let reply = tournament_message_with_bracket(l, &view, &standings, &bracket);
             assert!(
@@ -527,5 +528,26 @@ mod tests {
             assert!(winner.contains("𝔭𝔩𝔞𝔶𝔢𝔯 0") && winner.ends_with('✓'), "{first}");
             assert!(loser.contains("𝔭𝔩𝔞𝔶𝔢𝔯 1") && !loser.contains('✓'), "{first}");
         }
+        // A match replayed after a draw says which game it is at.
+        let replayed = BracketMatch {
+            round: 2,
+            third_place: false,
+            top: entrants[0].clone(),
+            bottom: Some(entrants[3].clone()),
+            winner: None,
+            decided: false,
+            draws: 1,
+        };
+        for l in Language::ALL {
+            let line = bracket_line(l, &replayed);
+            assert!(line.ends_with(&tr!(l, "tournament-bracket-game", game = 2)), "{line}");
+            let round = tr!(l, "tournament-bracket-round", round = 2);
+            assert!(round.ends_with(" 2"), "{round}");
+        }
+        assert_eq!(
+            crate::i18n::fallbacks(),
+            fallbacks,
+            "every message found and its numbers said"
+        );
     }
 }
