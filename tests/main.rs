@@ -23,6 +23,8 @@ mod game_state;
 mod hints_e2e;
 mod hostile_text;
 mod hostile_text_e2e;
+mod knockouts;
+mod knockouts_e2e;
 mod languages_e2e;
 mod languages_store;
 mod load_benchmark;

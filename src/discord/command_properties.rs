@@ -325,10 +325,20 @@ fn well_formed_options_parse_to_what_they_said() {
             starts_at: Some("in 2h".into()),
         }))
     );
+    assert!(matches!(
+        parsed(
+            "tournament create",
+            &[("name", 3, json!("Cup")), ("format", 3, json!("knockout_third_place"))]
+        ),
+        Ok(AkonCommand::Tournament(super::commands::TournamentCommand::Create {
+            format: crate::service::TournamentFormat::KnockoutThirdPlace,
+            ..
+        }))
+    ));
     assert_eq!(
         parsed(
             "tournament create",
-            &[("name", 3, json!("Cup")), ("format", 3, json!("knockout"))]
+            &[("name", 3, json!("Cup")), ("format", 3, json!("ladder"))]
         ),
         Err(CommandError::BadOption("format".into()))
     );

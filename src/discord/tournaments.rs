@@ -284,7 +284,9 @@ impl Bot {
             }
         };
         for step in steps {
-            if let TournamentStep::Started(opened) | TournamentStep::Opened(opened) = step {
+            if let TournamentStep::Started(opened) | TournamentStep::Opened(opened) | TournamentStep::Replayed(opened) =
+                step
+            {
                 self.post_round(ctx, &opened.games).await;
             }
         }
@@ -327,7 +329,12 @@ impl Bot {
                 }
             };
             let language = self.server_language(message.view.guild_id).await;
-            let mut reply = render_tournaments::tournament_message(language, &message.view, &message.standings);
+            let mut reply = render_tournaments::tournament_message_with_bracket(
+                language,
+                &message.view,
+                &message.standings,
+                &message.bracket,
+            );
             if let Some(url) = self.tournament_page_url(id).await {
                 super::web_links::add_link(&mut reply, url, tr!(language, "button-web-tournament"));
             }

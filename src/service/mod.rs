@@ -11,6 +11,8 @@ mod errors;
 mod games;
 mod hints;
 pub mod input;
+mod knockouts;
+pub use knockouts::BracketMatch;
 mod languages;
 mod leases;
 mod play;
@@ -53,8 +55,8 @@ pub use schedule::{
 pub use tournament_messages::{Member, TournamentGame, TournamentMessage};
 pub use tournaments::{
     default_swiss_rounds, EntrantView, RoundOpened, TournamentFormat, TournamentLimit, TournamentRequest,
-    TournamentStanding, TournamentStatus, TournamentStep, TournamentView, MIN_PLAYERS, ROUND_ROBIN_MAX_PLAYERS,
-    SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX,
+    TournamentStanding, TournamentStatus, TournamentStep, TournamentView, KNOCKOUT_MAX_PLAYERS, MIN_PLAYERS,
+    ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX,
 };
 pub use views::{BoardMessage, ChallengeStatus, ChallengeView, Computer, EndReason, GameView, MoveApplied, PlayerView};
 pub use web::{

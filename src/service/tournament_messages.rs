@@ -4,6 +4,7 @@
 //! whenever the tournament changes, and posted once then edited under a
 //! lease, as a game's board is (see `store::tournament_messages`).
 
+use super::knockouts::BracketMatch;
 use super::leases::Lease;
 use super::tournaments::TournamentStanding;
 use super::{
@@ -31,6 +32,8 @@ pub struct TournamentMessage {
     pub view: TournamentView,
     /// Empty before the start.
     pub standings: Vec<TournamentStanding>,
+    /// A knockout's matches so far (empty for the other formats).
+    pub bracket: Vec<BracketMatch>,
     /// The message already posted (channel, message), to edit; `None`:
     /// to post.
     pub posted: Option<(u64, u64)>,
@@ -199,6 +202,7 @@ impl Service {
             TournamentStatus::Created => Vec::new(),
             _ => self.tournament_standings(tournament_id).await?,
         };
+        let bracket = self.knockout_bracket(tournament_id).await?;
         let changed_at = self
             .tournament_row(tournament_id)
             .await
@@ -207,6 +211,7 @@ impl Service {
         Ok(Some(TournamentMessage {
             view,
             standings,
+            bracket,
             posted: row
                 .message_channel_id
                 .zip(row.message_id)

@@ -32,12 +32,14 @@ use crate::store::{
     from_db, BoardResult, ComputerSeat, EntrantRow, EntryChange, FinalStanding, NewGame, NewPairing, NewTournament,
     PairingRow, Started, TournamentRow, Withdrawal, WithdrawnGame, Written,
 };
-use crate::tournament::{self, Entrant, GameResult, Outcome, Pairing, Round, TieBreaks};
+use crate::tournament::{self, knockout, Entrant, GameResult, Outcome, Pairing, Round, TieBreaks};
 
 /// Most players of a round robin (its games grow as the square).
 pub const ROUND_ROBIN_MAX_PLAYERS: u32 = 64;
 /// Most players of a Swiss.
 pub const SWISS_MAX_PLAYERS: u32 = 512;
+/// Most players of a knockout: eight rounds.
+pub const KNOCKOUT_MAX_PLAYERS: u32 = 256;
 /// Fewest players of any tournament.
 pub const MIN_PLAYERS: u32 = 2;
 /// The longest name a tournament may have, in characters.
@@ -53,13 +55,19 @@ pub enum TournamentFormat {
     /// Twice, the first move swapped in the second cycle.
     DoubleRoundRobin,
     Swiss,
+    /// Single elimination (see [`crate::tournament::knockout`]).
+    Knockout,
+    /// Single elimination with a match for third place.
+    KnockoutThirdPlace,
 }
 
 impl TournamentFormat {
-    pub const ALL: [TournamentFormat; 3] = [
+    pub const ALL: [TournamentFormat; 5] = [
         TournamentFormat::RoundRobin,
         TournamentFormat::DoubleRoundRobin,
         TournamentFormat::Swiss,
+        TournamentFormat::Knockout,
+        TournamentFormat::KnockoutThirdPlace,
     ];
 
     /// The stored spelling, also the command's choice.
@@ -68,6 +76,8 @@ impl TournamentFormat {
             TournamentFormat::RoundRobin => "round_robin",
             TournamentFormat::DoubleRoundRobin => "double_round_robin",
             TournamentFormat::Swiss => "swiss",
+            TournamentFormat::Knockout => "knockout",
+            TournamentFormat::KnockoutThirdPlace => "knockout_third_place",
         }
     }
 
@@ -79,8 +89,14 @@ impl TournamentFormat {
     pub fn max_players(self) -> u32 {
         match self {
             TournamentFormat::Swiss => SWISS_MAX_PLAYERS,
-            _ => ROUND_ROBIN_MAX_PLAYERS,
+            TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace => KNOCKOUT_MAX_PLAYERS,
+            TournamentFormat::RoundRobin | TournamentFormat::DoubleRoundRobin => ROUND_ROBIN_MAX_PLAYERS,
         }
+    }
+
+    /// Single elimination, with or without a third-place match.
+    pub fn is_knockout(self) -> bool {
+        matches!(self, TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace)
     }
 
     fn tie_breaks(self) -> tournament::Format {
@@ -208,6 +224,9 @@ pub enum TournamentStep {
     },
     /// The next round was paired and its games created.
     Opened(RoundOpened),
+    /// Drawn knockout games were replayed, the first move swapped: the
+    /// replays, in the current round.
+    Replayed(RoundOpened),
     /// The last round ended: the tournament is finished.
     Finished { tournament_id: i64 },
 }
@@ -225,7 +244,7 @@ pub struct TournamentStanding {
 }
 
 /// The stored spelling of a board's outcome.
-fn outcome_code(outcome: Outcome) -> &'static str {
+pub(super) fn outcome_code(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::FirstWon => "first_won",
         Outcome::Draw => "draw",
@@ -406,7 +425,7 @@ impl Service {
         })
     }
 
-    async fn entrant_view(&self, entrant: &EntrantRow) -> Result<EntrantView> {
+    pub(super) async fn entrant_view(&self, entrant: &EntrantRow) -> Result<EntrantView> {
         Ok(EntrantView {
             entrant_id: entrant.id,
             player: self.player_row(entrant.user_id).await?,
@@ -504,6 +523,9 @@ impl Service {
             let n = entrants.len() as u32;
             let rounds = match format {
                 TournamentFormat::Swiss => row.rounds.map(|r| r as u32).unwrap_or_else(|| default_swiss_rounds(n)),
+                TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace => {
+                    knockout::rounds(n as usize) as u32
+                }
                 _ => (n + n % 2).saturating_sub(1) * format.cycles() as u32,
             };
             let needed = match format {
@@ -543,6 +565,7 @@ impl Service {
                 });
             }
             let first_round = match format {
+                TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace => Round::default(),
                 TournamentFormat::Swiss => {
                     tournament::pair_swiss(by_seed.len(), &[], &[]).map_err(|e| ServiceError::Corrupt {
                         game_id: 0,
@@ -554,7 +577,11 @@ impl Service {
                     .next()
                     .unwrap_or_default(),
             };
-            let pairings = self.new_pairings(&row, &by_seed, &first_round);
+            let pairings = if format.is_knockout() {
+                self.knockout_pairings(&row, &by_seed, &knockout::first_round(by_seed.len()))
+            } else {
+                self.new_pairings(&row, &by_seed, &first_round)
+            };
             let ids: Vec<i64> = entrants.iter().map(|e| e.id).collect();
             let seeds: Vec<(i64, i64)> = by_seed.iter().map(|e| (e.id, e.seed.unwrap_or(0))).collect();
             match self
@@ -588,7 +615,7 @@ impl Service {
 
     /// The boards of a round to store, each with its game: seat A is the
     /// first mover, and moves first.
-    fn new_pairings(&self, row: &TournamentRow, by_seed: &[EntrantRow], round: &Round) -> Vec<NewPairing> {
+    pub(super) fn new_pairings(&self, row: &TournamentRow, by_seed: &[EntrantRow], round: &Round) -> Vec<NewPairing> {
         let withdrawn = |seed: usize| by_seed[seed].withdrawn != 0;
         let mut boards: Vec<NewPairing> = Vec::with_capacity(round.pairings.len() + 1);
         for p in &round.pairings {
@@ -624,7 +651,7 @@ impl Service {
 
     /// A tournament game as an accepted challenge makes one, with the
     /// tournament's time per move and `first` moving first.
-    fn tournament_game(&self, row: &TournamentRow, first: &EntrantRow, second: &EntrantRow) -> NewGame {
+    pub(super) fn tournament_game(&self, row: &TournamentRow, first: &EntrantRow, second: &EntrantRow) -> NewGame {
         let start = serde_json::to_string(&Position::opening(Seat::A).to_json()).expect("a position serializes");
         let computer = match (first.computer_level, second.computer_level) {
             (Some(level), _) => Some(ComputerSeat { seat: Seat::A, level }),
@@ -704,6 +731,9 @@ impl Service {
             return Ok(steps);
         }
         let format = TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+        if format.is_knockout() {
+            return self.advance_knockout(&row, format).await;
+        }
         let round = row.current_round;
         let mut rows = self.store.pairings(tournament_id).await?;
         let results: Vec<BoardResult> = rows
@@ -929,6 +959,9 @@ impl Service {
         if row.current_round == 0 {
             return Ok(Vec::new());
         }
+        if format.is_knockout() {
+            return self.knockout_standings(&row).await;
+        }
         let mut entrants = self.store.entrants(tournament_id).await?;
         entrants.sort_by_key(|e| e.seed);
         let rows = self.store.pairings(tournament_id).await?;
@@ -961,11 +994,11 @@ impl Service {
 }
 
 /// A refusal of a tournament's use case.
-fn refused<T>(error: TournamentError) -> Result<T> {
+pub(super) fn refused<T>(error: TournamentError) -> Result<T> {
     Err(error.into())
 }
 
-fn tournament_corrupt(row: &TournamentRow, what: &str) -> ServiceError {
+pub(super) fn tournament_corrupt(row: &TournamentRow, what: &str) -> ServiceError {
     ServiceError::Corrupt {
         game_id: 0,
         why: format!("tournament {}: `{what}`", row.id),

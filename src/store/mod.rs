@@ -84,11 +84,13 @@ mod outage;
 pub use outage::Unavailable;
 mod status;
 mod tournament_records;
+mod tournament_replays;
 mod tournaments;
 pub use status::{ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
 pub use tournament_records::{FinalStanding, TournamentRecordRow, TournamentResultRow};
 mod tournament_messages;
 pub use tournament_messages::{TournamentGameRow, TournamentMessageRow};
+pub use tournament_replays::{Replay, ReplayRow};
 pub use tournaments::{
     BoardResult, EntrantRow, EntryChange, NewPairing, NewTournament, PairingRow, Started, TournamentRow, Withdrawal,
     WithdrawnGame,

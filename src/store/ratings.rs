@@ -484,19 +484,22 @@ impl Store {
     }
 
     /// A page of `user`'s finished games, newest first (found in the index
-    /// alone, then read).
+    /// alone, then read). A knockout's drawn game that was replayed keeps
+    /// its tournament and round.
     pub async fn history(&self, user_id: u64, offset: i64, limit: i64) -> Result<Vec<HistoryRow>> {
         sqlx::query_as(
             "SELECT r.game_id, r.opponent_id, COALESCE(p.name, '') AS opponent_name, r.outcome, r.captured,
                     r.opponent_captured, r.finished_at, g.end_reason, r.computer_level,
-                    h.rating_before, h.rating_after, t.name AS tournament_name, tp.round AS tournament_round
+                    h.rating_before, h.rating_after, t.name AS tournament_name,
+                    COALESCE(tp.round, tr.round) AS tournament_round
              FROM (SELECT game_id FROM results WHERE user_id = $1
                    ORDER BY finished_at DESC, game_id DESC LIMIT $2 OFFSET $3) page
              CROSS JOIN results r CROSS JOIN games g
              LEFT JOIN players p ON p.user_id = r.opponent_id
              LEFT JOIN rating_history h ON h.game_id = r.game_id AND h.user_id = r.user_id AND h.scope = 0
              LEFT JOIN tournament_pairings tp ON tp.game_id = r.game_id
-             LEFT JOIN tournaments t ON t.id = tp.tournament_id
+             LEFT JOIN tournament_replays tr ON tr.game_id = r.game_id
+             LEFT JOIN tournaments t ON t.id = COALESCE(tp.tournament_id, tr.tournament_id)
              WHERE r.game_id = page.game_id AND r.user_id = $1 AND g.id = r.game_id
              ORDER BY r.finished_at DESC, r.game_id DESC",
         )

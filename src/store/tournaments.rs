@@ -23,7 +23,8 @@ pub struct TournamentRow {
     pub guild_id: i64,
     pub channel_id: i64,
     pub name: String,
-    /// `round_robin`, `double_round_robin` or `swiss`.
+    /// `round_robin`, `double_round_robin`, `swiss`, `knockout` or
+    /// `knockout_third_place`.
     pub format: String,
     pub rounds: Option<i64>,
     pub seconds_per_move: i64,
@@ -648,7 +649,7 @@ impl Store {
 }
 
 /// Within `tx`: the tournament's message is owed the change being made.
-async fn message_changed(tx: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<()> {
+pub(super) async fn message_changed(tx: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<()> {
     sqlx::query("UPDATE tournaments SET message_version = message_version + 1 WHERE id = $1")
         .bind(tournament_id)
         .execute(&mut *tx)

@@ -20,6 +20,12 @@
 //! maximum-weight matching, the rules above being weighed in that order
 //! (see the `swiss` module for the full list).
 //!
+//! **Knockout** ([`knockout`]): single elimination over a bracket in the
+//! standard seeding order (seed 1 meets the lowest seed; seeds 1 and 2 can
+//! meet only in the final), byes to the top seeds when the field is not a
+//! power of two, drawn games replayed with the first move swapped, then
+//! the higher seed through; optionally a match for third place.
+//!
 //! **Standings** ([`standings`]): a win is 1 point, a draw ½, a loss 0, a
 //! bye 1, a double forfeit 0 for both. Ties are broken, as FIDE's tie-break
 //! regulations (C.07) define them, by Sonneborn–Berger then direct
@@ -27,6 +33,7 @@
 //! Sonneborn–Berger (Swiss); then by seeds captured minus seeds conceded.
 //! All arithmetic is exact: points are counted in halves.
 
+pub mod knockout;
 pub(crate) mod matching;
 mod round_robin;
 mod standings;

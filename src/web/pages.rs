@@ -394,8 +394,8 @@ struct StandingsColumn {
 }
 
 /// The standings' columns after the player's, in order: points, games,
-/// then the format's tie-breaks.
-fn standings_columns(l: Language, swiss: bool) -> Vec<StandingsColumn> {
+/// then the format's tie-breaks if it has any (a knockout has none).
+fn standings_columns(l: Language, swiss: bool, tie_breaks: bool) -> Vec<StandingsColumn> {
     let column = |abbreviation: String, expansion: String| StandingsColumn {
         abbreviation,
         expansion,
@@ -404,6 +404,9 @@ fn standings_columns(l: Language, swiss: bool) -> Vec<StandingsColumn> {
         column(tr!(l, "web-column-points-abbr"), tr!(l, "web-column-points")),
         column(tr!(l, "web-column-games-abbr"), tr!(l, "web-column-games")),
     ];
+    if !tie_breaks {
+        return columns;
+    }
     if swiss {
         columns.push(column(
             tr!(l, "web-column-buchholz-cut1"),
@@ -430,6 +433,8 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
         TournamentFormat::RoundRobin => tr!(l, "web-format-round-robin"),
         TournamentFormat::DoubleRoundRobin => tr!(l, "web-format-double-round-robin"),
         TournamentFormat::Swiss => tr!(l, "web-format-swiss"),
+        TournamentFormat::Knockout => tr!(l, "web-format-knockout"),
+        TournamentFormat::KnockoutThirdPlace => tr!(l, "web-format-knockout-third-place"),
     };
     let status = match view.status {
         TournamentStatus::Created => tr!(l, "web-tournament-created"),
@@ -438,7 +443,9 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
         TournamentStatus::Cancelled => tr!(l, "web-tournament-cancelled"),
     };
     let swiss = view.format == TournamentFormat::Swiss;
-    let columns = standings_columns(l, swiss);
+    // A knockout is ranked by the round each player went out in.
+    let tie_breaks = !view.format.is_knockout();
+    let columns = standings_columns(l, swiss, tie_breaks);
     let body = html! {
         h1 { (view.name) }
         ul.facts {
@@ -468,15 +475,17 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
                             }
                             td.num { (points(line.half_points)) }
                             td.num { (line.games_played) }
-                            @if swiss {
-                                td.num { (points(line.tie_breaks.buchholz_cut1_halves)) }
-                                td.num { (points(line.tie_breaks.buchholz_halves)) }
+                            @if tie_breaks {
+                                @if swiss {
+                                    td.num { (points(line.tie_breaks.buchholz_cut1_halves)) }
+                                    td.num { (points(line.tie_breaks.buchholz_halves)) }
+                                }
+                                td.num { (quarters(line.tie_breaks.sonneborn_berger_quarters)) }
+                                @if !swiss {
+                                    td.num { @match line.tie_breaks.direct_encounter_halves { Some(h) => (points(h)), None => "–" } }
+                                }
+                                td.num { (line.tie_breaks.seed_difference) }
                             }
-                            td.num { (quarters(line.tie_breaks.sonneborn_berger_quarters)) }
-                            @if !swiss {
-                                td.num { @match line.tie_breaks.direct_encounter_halves { Some(h) => (points(h)), None => "–" } }
-                            }
-                            td.num { (line.tie_breaks.seed_difference) }
                         }
                     }
                 }
@@ -512,7 +521,14 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
                                 },
                                 None => {
                                     td { (entrant_name(l, board.first.as_ref())) }
-                                    td.muted { (tr!(l, "web-bye")) }
+                                    td.muted {
+                                        // A knockout's later rounds have walkovers, not byes.
+                                        @if view.format.is_knockout() && round.round > 1 {
+                                            (tr!(l, "web-walkover"))
+                                        } @else {
+                                            (tr!(l, "web-bye"))
+                                        }
+                                    }
                                     td {}
                                     td {}
                                 },

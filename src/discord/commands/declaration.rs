@@ -624,7 +624,7 @@ puzzle 1
 tournament 2
 tournament create 1
 tournament create name 3 required max_length=100
-tournament create format 3 required choices=round_robin,double_round_robin,swiss
+tournament create format 3 required choices=round_robin,double_round_robin,swiss,knockout,knockout_third_place
 tournament create rounds 4 min=1 max=511
 tournament create time_per_move 3 choices=10m,1h,1d,3d,7d
 tournament create max_players 4 min=2 max=512

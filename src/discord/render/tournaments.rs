@@ -14,7 +14,8 @@ use crate::discord::custom_id::ButtonId;
 use crate::engine::Seat;
 use crate::i18n::Language;
 use crate::service::{
-    Delivery, EntrantView, TournamentFormat, TournamentGame, TournamentStanding, TournamentStatus, TournamentView,
+    BracketMatch, Delivery, EntrantView, TournamentFormat, TournamentGame, TournamentStanding, TournamentStatus,
+    TournamentView,
 };
 use crate::tr;
 
@@ -27,6 +28,8 @@ fn format_name(l: Language, format: TournamentFormat) -> String {
         TournamentFormat::RoundRobin => tr!(l, "tournament-format-round-robin"),
         TournamentFormat::DoubleRoundRobin => tr!(l, "tournament-format-double-round-robin"),
         TournamentFormat::Swiss => tr!(l, "tournament-format-swiss"),
+        TournamentFormat::Knockout => tr!(l, "tournament-format-knockout"),
+        TournamentFormat::KnockoutThirdPlace => tr!(l, "tournament-format-knockout-third-place"),
     }
 }
 
@@ -185,6 +188,81 @@ pub fn tournament_message(l: Language, view: &TournamentView, standings: &[Tourn
     }
 }
 
+/// Discord's limit on a message's text.
+const MESSAGE_LIMIT: usize = 2000;
+
+/// The tournament's message with a knockout's bracket under it: newest
+/// round first (the final, naming its winner, on top), as many matches
+/// as fit.
+pub fn tournament_message_with_bracket(
+    l: Language,
+    view: &TournamentView,
+    standings: &[TournamentStanding],
+    bracket: &[BracketMatch],
+) -> Reply {
+    let mut reply = tournament_message(l, view, standings);
+    if bracket.is_empty() {
+        return reply;
+    }
+    let last_round = view.rounds.unwrap_or(0);
+    let label = |m: &BracketMatch| {
+        if m.third_place {
+            tr!(l, "tournament-bracket-third-place")
+        } else if m.round == last_round {
+            tr!(l, "tournament-bracket-final")
+        } else {
+            tr!(l, "tournament-bracket-round", round = m.round)
+        }
+    };
+    let label_width = bracket.iter().map(|m| label(m).width()).max().unwrap_or(0);
+    let mut text = format!("\n{}\n```", tr!(l, "tournament-bracket"));
+    let closing = "\n```";
+    let mut matches: Vec<&BracketMatch> = bracket.iter().collect();
+    matches.sort_by_key(|m| std::cmp::Reverse(m.round));
+    for (shown, m) in matches.iter().enumerate() {
+        let line = format!("\n{} {}", pad_to_columns(&label(m), label_width), bracket_line(l, m));
+        let more = format!("\n{}", tr!(l, "tournament-more-players", count = matches.len() - shown));
+        if reply.content.len() + text.len() + line.len() + more.len() + closing.len() > MESSAGE_LIMIT {
+            text.push_str(closing);
+            text.push_str(&more);
+            reply.content.push_str(&text);
+            return reply;
+        }
+        text.push_str(&line);
+    }
+    text.push_str(closing);
+    reply.content.push_str(&text);
+    reply
+}
+
+/// One match of a bracket: both players, the winner marked ✓, or how it
+/// stands.
+fn bracket_line(l: Language, m: &BracketMatch) -> String {
+    let mark = |entrant: &EntrantView| {
+        let won = m.winner.as_ref().is_some_and(|w| w.entrant_id == entrant.entrant_id);
+        format!(
+            "{} {}",
+            pad_to_columns(&entrant_cell(l, entrant), NAME_COLUMNS),
+            if won { "✓" } else { " " }
+        )
+    };
+    let Some(bottom) = &m.bottom else {
+        let how = if m.round == 1 {
+            tr!(l, "tournament-bracket-bye")
+        } else {
+            tr!(l, "tournament-bracket-walkover")
+        };
+        return format!("{} · {how}", mark(&m.top));
+    };
+    let mut line = format!("{} – {}", mark(&m.top), mark(bottom));
+    if m.decided && m.winner.is_none() {
+        line.push_str(&format!(" · {}", tr!(l, "tournament-bracket-double-forfeit")));
+    } else if !m.decided && m.draws > 0 {
+        line.push_str(&format!(" · {}", tr!(l, "tournament-bracket-game", game = m.draws + 1)));
+    }
+    line.trim_end().to_string()
+}
+
 fn joined_len(lines: &[String]) -> usize {
     lines.iter().map(|line| line.len() + 1).sum()
 }
@@ -221,6 +299,8 @@ fn tie_break_columns(l: Language, format: TournamentFormat) -> Vec<String> {
             tr!(l, "tournament-column-sonneborn-berger"),
             tr!(l, "tournament-column-seeds"),
         ],
+        // A knockout is ranked by the round each player went out in.
+        TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace => Vec::new(),
         _ => vec![
             tr!(l, "tournament-column-sonneborn-berger"),
             tr!(l, "tournament-column-direct-encounter"),
@@ -244,6 +324,7 @@ fn tie_break_values(l: Language, format: TournamentFormat, standing: &Tournament
             sb,
             seeds,
         ],
+        TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace => Vec::new(),
         _ => vec![
             sb,
             t.direct_encounter_halves
@@ -366,5 +447,107 @@ mod tests {
         assert_eq!(exact(Language::English, 9, 4), "2.25");
         assert_eq!(exact(Language::Spanish, 10, 4), "2,5");
         assert_eq!(exact(Language::English, -3, 1), "−3");
+    }
+
+    fn entrant(seed: usize) -> EntrantView {
+        EntrantView {
+            entrant_id: seed as i64 + 1,
+            player: crate::service::PlayerView {
+                user_id: 1000 + seed as u64,
+                name: format!("𝔭𝔩𝔞𝔶𝔢𝔯 {seed}"),
+                is_bot: false,
+            },
+            computer: None,
+            seed: Some(seed),
+            withdrawn: false,
+        }
+    }
+
+    /// A finished 256-player knockout: the standings and the bracket stay
+    /// within Discord's limit, the final first, its winner marked.
+    #[test]
+    fn a_full_bracket_fits_one_message_with_the_final_first() {
+        let entrants: Vec<EntrantView> = (0..256).map(entrant).collect();
+        let view = TournamentView {
+            id: 7,
+            guild_id: 1,
+            channel_id: 2,
+            name: "Big knockout".into(),
+            format: TournamentFormat::KnockoutThirdPlace,
+            rounds: Some(8),
+            seconds_per_move: 600,
+            max_players: 256,
+            rated: true,
+            starts_at: None,
+            organiser: entrants[0].player.clone(),
+            status: TournamentStatus::Finished,
+            current_round: 8,
+            entrants: entrants.clone(),
+        };
+        let standings: Vec<TournamentStanding> = entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| TournamentStanding {
+                rank: i + 1,
+                entrant: e.clone(),
+                half_points: 0,
+                games_played: 0,
+                tie_breaks: Default::default(),
+            })
+            .collect();
+        // Every round: the higher seed beats the lower one.
+        let mut bracket = Vec::new();
+        let mut field: Vec<usize> = (0..256).collect();
+        for round in 1..=8u32 {
+            let half = field.len() / 2;
+            for i in 0..half {
+                bracket.push(BracketMatch {
+                    round,
+                    third_place: false,
+                    top: entrants[field[i]].clone(),
+                    bottom: Some(entrants[field[field.len() - 1 - i]].clone()),
+                    winner: Some(entrants[field[i]].clone()),
+                    decided: true,
+                    draws: 0,
+                });
+            }
+            field.truncate(half);
+        }
+        let fallbacks = crate::i18n::fallbacks();
+        for l in Language::ALL {
+            let reply = tournament_message_with_bracket(l, &view, &standings, &bracket);
+            assert!(
+                reply.content.chars().count() <= MESSAGE_LIMIT,
+                "{}",
+                reply.content.len()
+            );
+            let bracket_block = reply.content.split("```").nth(3).expect("the bracket's block");
+            let first = bracket_block.lines().find(|line| !line.is_empty()).unwrap();
+            assert!(first.starts_with(&tr!(l, "tournament-bracket-final")), "{first}");
+            let (winner, loser) = first.split_once(" – ").unwrap();
+            assert!(winner.contains("𝔭𝔩𝔞𝔶𝔢𝔯 0") && winner.ends_with('✓'), "{first}");
+            assert!(loser.contains("𝔭𝔩𝔞𝔶𝔢𝔯 1") && !loser.contains('✓'), "{first}");
+        }
+        // A match replayed after a draw says which game it is at.
+        let replayed = BracketMatch {
+            round: 2,
+            third_place: false,
+            top: entrants[0].clone(),
+            bottom: Some(entrants[3].clone()),
+            winner: None,
+            decided: false,
+            draws: 1,
+        };
+        for l in Language::ALL {
+            let line = bracket_line(l, &replayed);
+            assert!(line.ends_with(&tr!(l, "tournament-bracket-game", game = 2)), "{line}");
+            let round = tr!(l, "tournament-bracket-round", round = 2);
+            assert!(round.ends_with(" 2"), "{round}");
+        }
+        assert_eq!(
+            crate::i18n::fallbacks(),
+            fallbacks,
+            "every message found and its numbers said"
+        );
     }
 }
