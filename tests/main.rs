@@ -23,6 +23,7 @@ mod game_state;
 mod hints_e2e;
 mod hostile_text;
 mod hostile_text_e2e;
+mod http_interactions;
 mod languages_e2e;
 mod languages_store;
 mod load_benchmark;
