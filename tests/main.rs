@@ -26,6 +26,7 @@ mod hostile_text_e2e;
 mod http_interactions;
 mod languages_e2e;
 mod languages_store;
+mod load_balancer;
 mod load_benchmark;
 mod metrics;
 mod operate;

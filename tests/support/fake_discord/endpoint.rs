@@ -154,6 +154,11 @@ impl FakeDiscord {
         self.shared.notify.notify_waiters();
     }
 
+    /// What the endpoint answered every interaction posted to it.
+    pub fn endpoint_answers(&self) -> Vec<EndpointAnswer> {
+        self.lock().endpoint_answers.values().cloned().collect()
+    }
+
     /// What the endpoint answered interaction `ix` (its first posting),
     /// waiting for it.
     pub async fn endpoint_answer(&self, ix: &Interaction) -> EndpointAnswer {
