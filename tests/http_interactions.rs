@@ -343,3 +343,70 @@ async fn a_press_whose_process_died_before_answering_is_applied_once_on_retry() 
     assert_eq!(moves_recorded(&scene).await, 1, "applied once");
     scene.finish().await;
 }
+
+/// The permissions of a member who may change the server's settings.
+const MANAGE_GUILD: &str = "2248473465835105";
+
+/// The names of a message's attachments.
+fn pictures(message: &Value) -> Vec<String> {
+    message["attachments"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|a| a["filename"].as_str().unwrap_or_default().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What a player sees of a review over either mode: a game resigned (the
+/// final board, a picture with its text), the Review button pressed twice
+/// (deferred, then answered from the stored review): each answer's
+/// callback type, text and pictures' names.
+async fn a_review_as_seen(scene: &Scene) -> Vec<(u8, String, Vec<String>)> {
+    // Boards as pictures: answers with a file are multipart over HTTP.
+    scene.fake.set_member_permissions(&alice(), MANAGE_GUILD);
+    let set = scene
+        .slash(&alice(), "settings", vec![("server_board_style", 3, json!("both"))])
+        .await;
+    assert!(fake::content(&set).contains("this server's boards:"), "{set}");
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let (_, _) = scene.play_greedily(board, &[alice(), bob()], Some(6)).await;
+    let resigned = scene.fake.slash(&alice(), "akon", "resign", vec![]).await;
+    let final_board = scene.fake.response(&resigned).await;
+    let mut seen = vec![(
+        scene.fake.callback_type(&resigned).await,
+        fake::content(&final_board).to_string(),
+        pictures(&final_board),
+    )];
+    let review = button_with_label(&final_board, "Review");
+    for _ in 0..2 {
+        let (ix, answer) = scene.click(&carol(), fake::message_id(&final_board), &review).await;
+        seen.push((
+            scene.fake.callback_type(&ix).await,
+            fake::content(&answer).to_string(),
+            pictures(&answer),
+        ));
+    }
+    seen
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_review_over_http_is_what_the_gateway_shows);
+async fn a_review_over_http_is_what_the_gateway_shows() {
+    let config = akon::service::ServiceConfig {
+        review_nodes: 3_000,
+        ..Default::default()
+    };
+    let gateway = Scene::with_config(config.clone()).await;
+    let over_gateway = a_review_as_seen(&gateway).await;
+    gateway.finish().await;
+    let http = Scene::over_http_with_config(config).await;
+    let over_http = a_review_as_seen(&http).await;
+    http.finish().await;
+    assert_eq!(over_http[0].0, 4);
+    assert_eq!(over_http[1].0, 5, "deferred, then edited by REST");
+    assert_eq!(over_http[2].0, 4, "the stored review at once");
+    assert!(over_http[2].1.starts_with("Review of game #1 ("), "{:?}", over_http[2]);
+    assert_eq!(over_http[0].2.len(), 1, "the final board's picture: {:?}", over_http[0]);
+    assert_eq!(over_http, over_gateway);
+}

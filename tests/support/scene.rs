@@ -85,6 +85,11 @@ impl Scene {
         Scene::starting(config, false).await
     }
 
+    /// [`Scene::over_http`] with this configuration.
+    pub async fn over_http_with_config(config: ServiceConfig) -> Scene {
+        Scene::starting(config, true).await
+    }
+
     async fn starting(config: ServiceConfig, over_http: bool) -> Scene {
         let fake = FakeDiscord::start().await;
         for user in [alice(), bob(), carol(), dave()] {
