@@ -34,7 +34,11 @@ fn the_deployed_configuration_is_valid() {
 
 /// HAProxy running the deployed configuration, listening on `front` and
 /// balancing over `servers` (loopback ports), until dropped.
-struct Balancer(Child, tempfile::TempDir);
+struct Balancer {
+    haproxy: Child,
+    /// Holds the configuration file while HAProxy runs.
+    _config: tempfile::TempDir,
+}
 
 impl Balancer {
     fn start(front: u16, servers: &[u16]) -> Balancer {
@@ -64,14 +68,17 @@ impl Balancer {
             .stderr(Stdio::null())
             .spawn()
             .expect("haproxy starts");
-        Balancer(child, dir)
+        Balancer {
+            haproxy: child,
+            _config: dir,
+        }
     }
 }
 
 impl Drop for Balancer {
     fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        let _ = self.haproxy.kill();
+        let _ = self.haproxy.wait();
     }
 }
 
