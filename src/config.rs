@@ -3,7 +3,7 @@
 
 use std::env;
 
-use crate::discord::{DiscordSettings, ShardPlan};
+use crate::discord::{DiscordSettings, InteractionsSettings, ShardPlan};
 use crate::service::ServiceConfig;
 
 /// Where the database lives when `DATABASE_URL` is not set: a file in the
@@ -27,6 +27,8 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_WEB_BASE_URL",
     "AKON_SHARDS",
     "AKON_TABLES",
+    "AKON_INTERACTIONS_ADDR",
+    "DISCORD_PUBLIC_KEY",
 ];
 
 /// The families of [`KNOWN_VARIABLES`]: every unknown name with these
@@ -54,6 +56,10 @@ pub struct Config {
     pub tables: Option<std::path::PathBuf>,
     /// Where to serve the web view (`AKON_WEB_ADDR`); off when `None`.
     pub web_addr: Option<std::net::SocketAddr>,
+    /// HTTP mode (`AKON_INTERACTIONS_ADDR` and `DISCORD_PUBLIC_KEY`):
+    /// interactions come as HTTP requests to this address, no gateway;
+    /// `None`: the gateway, the default.
+    pub interactions: Option<(std::net::SocketAddr, InteractionsSettings)>,
 }
 
 /// How log lines are written (`AKON_LOG_FORMAT`).
@@ -93,6 +99,11 @@ pub enum ConfigError {
          (copy .env.example), or set it in the environment. See README.md, \"Creating the Discord application\"."
     )]
     MissingToken,
+    #[error(
+        "AKON_INTERACTIONS_ADDR is set but DISCORD_PUBLIC_KEY is not: copy the Public Key from the General \
+         Information page of your application in the Discord developer portal (see docs/OPERATING.md, \"Scaling out\")"
+    )]
+    MissingPublicKey,
     #[error(
         "DISCORD_TOKEN does not look like a bot token (expected three parts separated by dots, no spaces): \
          copy it again from the Bot page of your application in the Discord developer portal"
@@ -253,6 +264,28 @@ impl Config {
                 }
             },
         };
+        let interactions_addr = match get("AKON_INTERACTIONS_ADDR") {
+            None => None,
+            Some(value) => Some(value.trim().parse().map_err(|_| ConfigError::Invalid {
+                name: "AKON_INTERACTIONS_ADDR",
+                what: "an IP address and port to take interactions over HTTP on, such as 127.0.0.1:8443",
+                value,
+            })?),
+        };
+        let public_key = match get("DISCORD_PUBLIC_KEY") {
+            None => None,
+            Some(value) => Some(verifier(value.trim()).ok_or(ConfigError::Invalid {
+                name: "DISCORD_PUBLIC_KEY",
+                what: "the application's public key, 64 hexadecimal digits (General Information page of the \
+                       application in the Discord developer portal)",
+                value,
+            })?),
+        };
+        let interactions = match (interactions_addr, public_key) {
+            (Some(addr), Some(verifier)) => Some((addr, InteractionsSettings { verifier })),
+            (Some(_), None) => return Err(ConfigError::MissingPublicKey),
+            (None, _) => None,
+        };
         let tables = get("AKON_TABLES").map(|value| std::path::PathBuf::from(value.trim()));
         let database_url = match get("DATABASE_URL") {
             None => DEFAULT_DATABASE_URL.to_string(),
@@ -262,6 +295,7 @@ impl Config {
             metrics_addr,
             tables,
             web_addr,
+            interactions,
             discord: DiscordSettings {
                 web_base_url,
                 scheduler_every: crate::discord::SCHEDULER_EVERY,
@@ -388,6 +422,19 @@ fn looks_like_token(token: &str) -> bool {
         && token
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+}
+
+/// The checker of interactions' signatures for a public key written as
+/// 64 hexadecimal digits, as the developer portal shows it.
+fn verifier(hex: &str) -> Option<serenity::interactions_endpoint::Verifier> {
+    if hex.len() != 64 || !hex.is_ascii() {
+        return None;
+    }
+    let mut key = [0u8; 32];
+    for (n, byte) in key.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&hex[2 * n..2 * n + 2], 16).ok()?;
+    }
+    serenity::interactions_endpoint::Verifier::try_new(key).ok()
 }
 
 #[cfg(test)]
@@ -629,6 +676,54 @@ mod tests {
                 "{bad}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn http_mode_needs_an_address_and_the_public_key() {
+        // A valid Ed25519 public key (RFC 8032's first test vector).
+        const KEY: &str = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+        let gateway = load(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert!(gateway.interactions.is_none());
+        let key_alone = load(&[("DISCORD_TOKEN", TOKEN), ("DISCORD_PUBLIC_KEY", KEY)]).unwrap();
+        assert!(key_alone.interactions.is_none());
+        let http = load(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("AKON_INTERACTIONS_ADDR", "127.0.0.1:8443"),
+            ("DISCORD_PUBLIC_KEY", KEY),
+        ])
+        .unwrap();
+        assert_eq!(
+            http.interactions.map(|(addr, _)| addr),
+            Some("127.0.0.1:8443".parse().unwrap())
+        );
+        let no_key = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_INTERACTIONS_ADDR", "127.0.0.1:8443")]).unwrap_err();
+        assert_eq!(no_key, ConfigError::MissingPublicKey);
+        assert!(no_key.to_string().contains("DISCORD_PUBLIC_KEY"), "{no_key}");
+        for bad in [
+            "",
+            "d75a98",
+            &KEY[1..],
+            &format!("{}zz", &KEY[..62]),
+            "é".repeat(32).as_str(),
+        ] {
+            let error = load(&[
+                ("DISCORD_TOKEN", TOKEN),
+                ("AKON_INTERACTIONS_ADDR", "127.0.0.1:8443"),
+                ("DISCORD_PUBLIC_KEY", bad),
+            ])
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+            assert!(error.starts_with("DISCORD_PUBLIC_KEY must be"), "{bad}: {error}");
+        }
+        let error = load(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("AKON_INTERACTIONS_ADDR", "8443"),
+            ("DISCORD_PUBLIC_KEY", KEY),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(error.starts_with("AKON_INTERACTIONS_ADDR must be"), "{error}");
     }
 
     #[test]

@@ -19,7 +19,7 @@ use tokio::time::{timeout, Instant};
 use tracing_subscriber::fmt::MakeWriter;
 
 use crate::config::{Config, LogFormat};
-use crate::discord::{build_client, gateway_check, rest_client, Refusal};
+use crate::discord::{build_client, gateway_check, rest_client, serve_interactions, Refusal};
 use crate::service::{Service, SystemClock};
 use crate::store::{Backend, BotLock, LockError, Store};
 use crate::telemetry;
@@ -199,6 +199,10 @@ async fn serve(config: Config) -> Result<(), Failure> {
         Some(addr) => Some(crate::web::bind(addr).await.map_err(anyhow::Error::from)?),
         None => None,
     };
+    let interactions_listener = match &config.interactions {
+        Some((addr, _)) => Some(bind_interactions(*addr).await?),
+        None => None,
+    };
     let backend = Backend::of_url(&config.database_url);
     // Only SQLite needs the lock: processes on one PostgreSQL database share
     // the work through the database itself.
@@ -218,7 +222,11 @@ async fn serve(config: Config) -> Result<(), Failure> {
             "{e}. Check that the PostgreSQL server DATABASE_URL names is running, reachable, and lets this user in"
         ),
     })?;
-    let store = store.with_lease_owner(&config.discord.shards.lease_owner());
+    let lease_owner = match &config.interactions {
+        Some((addr, _)) => http_lease_owner(*addr),
+        None => config.discord.shards.lease_owner(),
+    };
+    let store = store.with_lease_owner(&lease_owner);
     if backend == Backend::Sqlite {
         // The lock shows that no other process runs on this file: whatever
         // leases are left belong to a process that died.
@@ -240,6 +248,30 @@ async fn serve(config: Config) -> Result<(), Failure> {
         stop_web(web).await;
         store.close().await;
         return reached.map(|_| ());
+    }
+    if let (Some(listener), Some((_, interactions))) = (interactions_listener, &config.interactions) {
+        let served = tokio::select! {
+            served = serve_interactions(&config.discord, interactions, service, listener) => served,
+            _ = stop.wait_for(|stopping| *stopping) => {
+                stop_web(web).await;
+                store.close().await;
+                return Ok(());
+            }
+        };
+        let (server, handle) =
+            served.map_err(|e| anyhow::anyhow!("cannot start taking interactions over HTTP: {e}"))?;
+        let _ = stop.wait_for(|stopping| *stopping).await;
+        handle.stop_scheduler();
+        server.stop().await;
+        handle.wait_idle(DRAIN_LIMIT).await;
+        stop_web(web).await;
+        if let Some(ops) = ops {
+            ops.stop().await;
+        }
+        if timeout(STORE_CLOSE_LIMIT, store.close()).await.is_err() {
+            tracing::warn!("a database transaction was still open at the stop");
+        }
+        return Ok(());
     }
     // Building asks Discord for the gateway address, with no time limit.
     let built = tokio::select! {
@@ -286,6 +318,23 @@ async fn serve(config: Config) -> Result<(), Failure> {
         }
         Some(Err(error)) => Err(anyhow::anyhow!("Discord connection failed: {error}").into()),
     }
+}
+
+/// Binds the interactions endpoint's port, saying which variable to change
+/// when it cannot.
+async fn bind_interactions(addr: std::net::SocketAddr) -> Result<tokio::net::TcpListener, Failure> {
+    tokio::net::TcpListener::bind(addr).await.map_err(|error| {
+        Failure::Other(anyhow::anyhow!(
+            "cannot listen on {addr} for interactions: {error}; set AKON_INTERACTIONS_ADDR to a free address and port"
+        ))
+    })
+}
+
+/// Who an HTTP-mode process is to the others on the database: its host and
+/// address, stable across its restarts and distinct from its peers'.
+fn http_lease_owner(addr: std::net::SocketAddr) -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    format!("interactions {} {addr}", host.trim())
 }
 
 /// Stops serving the web pages, if they were: before the database closes,

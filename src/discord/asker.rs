@@ -4,12 +4,14 @@
 //! most handlers share: call the service, then show what it returned for
 //! everyone, or its refusal to the asker alone.
 
+use super::context::Context;
 use serenity::all::{
-    ChannelId, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse, Message, Permissions,
+    ChannelId, CommandInteraction, ComponentInteraction, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse, InteractionId, Message, Permissions,
 };
 
 use super::render::Reply;
+use super::responder;
 use super::{response, Answered, Bot, Languages};
 use crate::i18n::Language;
 use crate::service::ServiceError;
@@ -21,10 +23,26 @@ pub(super) enum Asker<'a> {
 }
 
 impl Asker<'_> {
+    /// The first answer (see `responder`).
     pub(super) async fn respond(self, ctx: &Context, response: CreateInteractionResponse) -> Answered {
+        self.respond_with(ctx, response, Vec::new()).await
+    }
+
+    /// The first answer with `files` attached to its message.
+    pub(super) async fn respond_with(
+        self,
+        ctx: &Context,
+        response: CreateInteractionResponse,
+        files: Vec<CreateAttachment>,
+    ) -> Answered {
+        responder::respond(ctx, self.key(), response, files).await
+    }
+
+    /// The interaction's id and token, which its answers are sent with.
+    pub(super) fn key(&self) -> (InteractionId, &str) {
         match self {
-            Asker::Command(command) => command.create_response(&ctx.http, response).await,
-            Asker::Button(press) => press.create_response(&ctx.http, response).await,
+            Asker::Command(command) => (command.id, &command.token),
+            Asker::Button(press) => (press.id, &press.token),
         }
     }
 
@@ -95,7 +113,7 @@ impl Bot {
             Asker::Command(command) => self.public(ctx, command, &reply).await.map(|_| ()),
             Asker::Button(press) => {
                 let update = CreateInteractionResponse::UpdateMessage(response(&reply));
-                press.create_response(&ctx.http, update).await
+                Asker::Button(press).respond(ctx, update).await
             }
         }
     }

@@ -1,8 +1,9 @@
 //! Button presses: moves, challenges' answers, resignations, rematches
 //! and pages, each keyed by its `custom_id`.
 
+use super::context::Context;
 use serenity::all::{
-    ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage, GuildId, Message,
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, GuildId, Message,
 };
 
 use super::asker::Asker;
@@ -56,11 +57,8 @@ impl Bot {
                     let update = accepted
                         .map(|r| response(&r))
                         .unwrap_or_else(|_| CreateInteractionResponseMessage::new());
-                    press
-                        .create_response(
-                            &ctx.http,
-                            CreateInteractionResponse::UpdateMessage(update.components(vec![])),
-                        )
+                    Asker::Button(press)
+                        .respond(ctx, CreateInteractionResponse::UpdateMessage(update.components(vec![])))
                         .await?;
                     let first = view.game.start().to_move();
                     let intro = tr!(
@@ -77,8 +75,8 @@ impl Bot {
             ButtonId::Decline { challenge } => match self.service.decline(challenge, &user).await {
                 Ok(view) => {
                     let update = response(&render::challenge(public, &view)).components(vec![]);
-                    press
-                        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                    Asker::Button(press)
+                        .respond(ctx, CreateInteractionResponse::UpdateMessage(update))
                         .await
                 }
                 Err(error) => self.challenge_refused(ctx, press, languages, challenge, &error).await,
@@ -127,8 +125,8 @@ impl Bot {
                 Ok(view) => {
                     let reply = render::resign_confirmation(mine, game, view.ply());
                     let message = response(&reply).ephemeral(true);
-                    press
-                        .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+                    Asker::Button(press)
+                        .respond(ctx, CreateInteractionResponse::Message(message))
                         .await
                 }
                 Err(error) => self.refuse(ctx, Asker::Button(press), mine, &error, "resign").await,
@@ -153,8 +151,8 @@ impl Bot {
                         let update = CreateInteractionResponseMessage::new()
                             .content(tr!(mine, "resigned", game = game.to_string()))
                             .components(vec![]);
-                        if let Err(error) = press
-                            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                        if let Err(error) = Asker::Button(press)
+                            .respond(ctx, CreateInteractionResponse::UpdateMessage(update))
                             .await
                         {
                             tracing::warn!(%error, game_id = game, "could not answer a resignation");
@@ -174,8 +172,8 @@ impl Bot {
                             self.error_text(mine, &ServiceError::ResignOvertaken, "resign"),
                             reply.content
                         );
-                        press
-                            .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(response(&reply)))
+                        Asker::Button(press)
+                            .respond(ctx, CreateInteractionResponse::UpdateMessage(response(&reply)))
                             .await
                     }
                     Err(error) => self.refuse(ctx, Asker::Button(press), mine, &error, "resign").await,
@@ -197,8 +195,8 @@ impl Bot {
         if matches!(error, ServiceError::ChallengeExpired) {
             if let Ok(view) = self.service.challenge_info(challenge).await {
                 let update = response(&render::challenge(languages.public, &view)).components(vec![]);
-                return press
-                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                return Asker::Button(press)
+                    .respond(ctx, CreateInteractionResponse::UpdateMessage(update))
                     .await;
             }
         }
@@ -208,8 +206,8 @@ impl Bot {
 
     pub(super) async fn private_to(&self, ctx: &Context, press: &ComponentInteraction, text: &str) -> Answered {
         let message = CreateInteractionResponseMessage::new().content(text).ephemeral(true);
-        press
-            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+        Asker::Button(press)
+            .respond(ctx, CreateInteractionResponse::Message(message))
             .await
     }
 

@@ -96,6 +96,15 @@ pub async fn build_client(settings: &DiscordSettings, service: Service) -> seren
 /// The client builder behind [`build_client`], for callers that add to it
 /// (tests add a handler that fails on events serenity cannot read).
 pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBuilder, BotHandle) {
+    let (bot, handle) = new_bot(settings, service);
+    // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
+    // proxy. Interactions need no gateway intents.
+    let builder = ClientBuilder::new_with_http(rest_client(settings), GatewayIntents::empty()).event_handler(bot);
+    (builder, handle)
+}
+
+/// The bot's handler over `service`, for either mode, and its owner's handle.
+pub(super) fn new_bot(settings: &DiscordSettings, service: Service) -> (Bot, BotHandle) {
     let in_flight = Arc::new(AtomicUsize::new(0));
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let bot = Bot {
@@ -115,11 +124,8 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
         refused_channels: pictures::RefusedChannels::default(),
         web: settings.web_base_url.as_deref().map(Arc::from),
     };
-    // Not `ClientBuilder::new(token)`: that makes a fresh Http without the
-    // proxy. Interactions need no gateway intents.
-    let builder = ClientBuilder::new_with_http(rest_client(settings), GatewayIntents::empty()).event_handler(bot);
     (
-        builder,
+        bot,
         BotHandle {
             in_flight,
             stop: Arc::new(stop),

@@ -1,7 +1,7 @@
 //! The computer's turns: searched off the async runtime, then shown like
 //! any move; caught up at start for games left waiting.
 
-use serenity::all::Context;
+use super::context::Context;
 
 use super::{logged_by_the_store, Answered, Bot};
 use crate::service::{Delivery, GameView};

@@ -8,7 +8,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serenity::all::{ChannelId, Context, EditMessage, MessageId};
+use super::context::Context;
+use serenity::all::{ChannelId, EditMessage, MessageId};
 
 use super::pictures::BoardMessage;
 use super::posting::{post, post_with_picture, status_of, Posted, Refusal};

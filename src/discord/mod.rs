@@ -10,8 +10,10 @@ mod client;
 mod command_properties;
 mod commands;
 mod computer;
+mod context;
 mod custom_id;
 mod delivery;
+mod endpoint;
 mod nonce;
 mod pictures;
 mod posted_before;
@@ -20,6 +22,7 @@ mod puzzle;
 mod records;
 mod refusals;
 mod render;
+mod responder;
 mod review;
 mod schedule;
 mod slash;
@@ -32,14 +35,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    Context, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    EventHandler, GuildId, Interaction, Ready, User,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler,
+    GuildId, Interaction, Ready, User,
 };
 use serenity::async_trait;
+use serenity::builder::Builder as _;
 
 pub use client::{build_client, client_builder, rest_client, BotHandle, DiscordSettings, ShardPlan, SCHEDULER_EVERY};
 pub use commands::{akon_command, AkonCommand};
 pub use custom_id::{ButtonId, UnknownButton};
+pub use endpoint::{
+    serve_interactions, InteractionsServer, InteractionsSettings, INTERACTION_BODY_LIMIT, SIGNATURE_WINDOW,
+};
 pub use pictures::picture_cache_counts;
 pub use posting::Refusal;
 pub use render_review::rules_review_paragraph;
@@ -49,6 +56,7 @@ pub use web_links::{game_url, server_url, tournament_url};
 use crate::i18n::Language;
 use crate::service::{Languages, Locales, Place, Player, Service, ServiceError, Unavailable};
 use crate::tr;
+use context::Context;
 use render::{puzzle as render_puzzle, records as render_records, review as render_review, Reply};
 
 #[derive(Clone)]
@@ -85,12 +93,27 @@ struct Bot {
 
 #[async_trait]
 impl EventHandler for Bot {
-    async fn ready(&self, ctx: Context, ready: Ready) {
+    async fn ready(&self, ctx: serenity::all::Context, ready: Ready) {
         let shard = ready.shard.map(|s| (s.id.0, s.total));
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), ?shard, "connected to Discord");
         // Shard 0's process alone registers the commands, so that several
         // processes starting together do not race to.
-        if shard.is_none_or(|(id, _)| id == 0) && self.registers_commands {
+        let registers = shard.is_none_or(|(id, _)| id == 0) && self.registers_commands;
+        self.start_up(Context::of_gateway(&ctx), registers).await;
+    }
+
+    async fn interaction_create(&self, ctx: serenity::all::Context, interaction: Interaction) {
+        self.on_interaction(&Context::of_gateway(&ctx), &interaction).await;
+    }
+}
+
+impl Bot {
+    /// What a process does once it can talk to Discord: register the
+    /// command, show what a crash or an outage left owed, move for the
+    /// computer, and run the scheduler (once, though READY comes again on
+    /// every reconnect).
+    async fn start_up(&self, ctx: Context, registers: bool) {
+        if registers {
             let registered = match self.guild_id {
                 Some(guild) => guild.set_commands(&ctx.http, vec![akon_command()]).await,
                 None => serenity::all::Command::set_global_commands(&ctx.http, vec![akon_command()]).await,
@@ -122,18 +145,19 @@ impl EventHandler for Bot {
         }
     }
 
-    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
-        let timer = telemetry::timer_for(&interaction);
+    /// Answers one interaction, however it came.
+    async fn on_interaction(&self, ctx: &Context, interaction: &Interaction) {
+        let timer = telemetry::timer_for(interaction);
         self.in_flight.fetch_add(1, Ordering::SeqCst);
         // Caught in place rather than in a task of its own: serenity already
         // runs each event in a task, and another would cost a hop and a copy
         // of the interaction on every press.
-        let outcome = timer.scope(CatchPanic(Box::pin(self.handle(&ctx, &interaction)))).await;
+        let outcome = timer.scope(CatchPanic(Box::pin(self.handle(ctx, interaction)))).await;
         if outcome.is_err() {
             // A panic must not leave the user with "This interaction failed".
             tracing::error!(interaction_id = %interaction.id(), "interaction handler panicked");
             timer.mark(crate::telemetry::Outcome::Failed);
-            apologize(&ctx, &interaction).await;
+            apologize(ctx, interaction).await;
         }
         timer.finish();
         self.in_flight.fetch_sub(1, Ordering::SeqCst);
@@ -174,22 +198,16 @@ async fn apologize(ctx: &Context, interaction: &Interaction) {
     let followup = CreateInteractionResponseFollowup::new()
         .content(&apology)
         .ephemeral(true);
-    let result = match interaction {
-        Interaction::Command(i) => match i
-            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
-            .await
-        {
-            Ok(()) => Ok(()),
-            Err(_) => i.create_followup(&ctx.http, followup).await.map(|_| ()),
-        },
-        Interaction::Component(i) => match i
-            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
-            .await
-        {
-            Ok(()) => Ok(()),
-            Err(_) => i.create_followup(&ctx.http, followup).await.map(|_| ()),
-        },
-        _ => Ok(()),
+    let (id, token) = match interaction {
+        Interaction::Command(i) => (i.id, i.token.as_str()),
+        Interaction::Component(i) => (i.id, i.token.as_str()),
+        _ => return,
+    };
+    let answer = CreateInteractionResponse::Message(message);
+    let result = match responder::respond(ctx, (id, token), answer, Vec::new()).await {
+        Ok(()) => Ok(()),
+        // Answered before the panic: the apology follows the answer.
+        Err(_) => followup.execute(&ctx.http, (None, token)).await.map(|_| ()),
     };
     if let Err(error) = result {
         tracing::warn!(%error, "could not send the apology");

@@ -10,10 +10,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::context::Context;
 use lru::LruCache;
 use serenity::all::{
-    ChannelId, Context, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse, CreateMessage, Message,
-    Permissions, UserId,
+    ChannelId, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse, CreateMessage, Message, Permissions,
+    UserId,
 };
 
 use super::asker::Asker;
@@ -384,8 +385,8 @@ impl Bot {
         }
         let board = self.board_message(language, view, style).await.with_intro(intro);
         if let Some((reply, picture)) = &board.picture {
-            let message = response(reply).add_file(picture.attachment());
-            match asker.respond(ctx, CreateInteractionResponse::Message(message)).await {
+            let message = CreateInteractionResponse::Message(response(reply));
+            match asker.respond_with(ctx, message, vec![picture.attachment()]).await {
                 Ok(()) => return asker.get_response(ctx).await,
                 Err(error) if Refusal::of(&error) == Refusal::MissingPermission => {
                     tracing::warn!(%error, game_id = view.id, channel_id, "a board's picture was refused; answering with the text board");

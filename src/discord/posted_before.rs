@@ -3,7 +3,8 @@
 //! and a second post with the same nonce would no longer be refused. The
 //! channel's last messages say whether it did.
 
-use serenity::all::{ActionRowComponent, ButtonKind, ChannelId, Context, Message};
+use super::context::Context;
+use serenity::all::{ActionRowComponent, ButtonKind, ChannelId, Message};
 
 use super::posting::{posted_before, Posted, NONCE_WINDOW_SECS};
 use super::{Bot, ButtonId};

@@ -4,8 +4,9 @@
 //! what the bot posted, and the one reading of Discord's refusals. A leaf:
 //! it knows no feature of the bot, so every feature may use it.
 
+use super::context::Context;
 use serenity::all::{
-    ChannelId, ComponentInteraction, Context, CreateAttachment, CreateMessage, GetMessages, Message, MessageId,
+    ChannelId, ComponentInteraction, CreateAttachment, CreateMessage, GetMessages, Message, MessageId,
 };
 use serenity::http::{HttpError, LightMethod, Multipart, MultipartUpload, Request, Route};
 
@@ -140,9 +141,7 @@ pub(super) async fn update_keeping_attachments(
     data: serde_json::Value,
 ) -> serenity::Result<()> {
     let update = serde_json::json!({"type": 7, "data": data});
-    ctx.http
-        .create_interaction_response(press.id, &press.token, &update, Vec::new())
-        .await
+    super::responder::respond_json(ctx, (press.id, &press.token), update, Vec::new()).await
 }
 
 /// The newest message of this bot among `channel`'s last
@@ -156,7 +155,7 @@ pub(super) async fn posted_before(
     let messages = channel
         .messages(&ctx.http, GetMessages::new().limit(MESSAGES_LOOKED_BACK))
         .await?;
-    let me = ctx.cache.current_user().id;
+    let me = ctx.bot_user();
     Ok(messages
         .iter()
         .find(|message| message.author.id == me && wanted(message))

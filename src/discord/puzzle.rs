@@ -4,9 +4,10 @@
 //! judged at once, on the puzzle's own message. The board is shown as the
 //! solver's board style says (`/akon settings board_style`).
 
+use super::context::Context;
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EditInteractionResponse,
+    CommandInteraction, ComponentInteraction, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
 use super::asker::Asker;
@@ -23,15 +24,13 @@ struct Shown {
     picture: Option<BoardPng>,
 }
 
-fn private(shown: Shown) -> CreateInteractionResponseMessage {
+fn private(shown: Shown) -> (CreateInteractionResponse, Vec<CreateAttachment>) {
     let message = CreateInteractionResponseMessage::new()
         .content(shown.message.content)
         .components(shown.message.components)
         .ephemeral(true);
-    match shown.picture {
-        Some(picture) => message.add_file(picture.attachment()),
-        None => message,
-    }
+    let files = shown.picture.iter().map(BoardPng::attachment).collect();
+    (CreateInteractionResponse::Message(message), files)
 }
 
 fn edit(shown: Shown) -> EditInteractionResponse {
@@ -109,8 +108,8 @@ impl Bot {
         };
         let style = self.private_board_style(asker).await;
         if let Some(found) = ready {
-            let answer = private(self.puzzle_or_refusal(l, style, found).await);
-            return asker.respond(ctx, CreateInteractionResponse::Message(answer)).await;
+            let (answer, files) = private(self.puzzle_or_refusal(l, style, found).await);
+            return asker.respond_with(ctx, answer, files).await;
         }
         let deferred = CreateInteractionResponseMessage::new().ephemeral(true);
         asker.respond(ctx, CreateInteractionResponse::Defer(deferred)).await?;

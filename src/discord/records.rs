@@ -4,7 +4,8 @@
 //! keep working after a restart). What they show is drawn by
 //! `render/records.rs`.
 
-use serenity::all::{CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse};
+use super::context::Context;
+use serenity::all::{CommandInteraction, ComponentInteraction, CreateInteractionResponse};
 
 use super::asker::Asker;
 use super::render_records;
@@ -167,13 +168,9 @@ impl Bot {
         let reply = render_records::game(l, &record, picture.is_none() || style.has_text());
         let web = self.game_page_url(game_id).await;
         let reply = with_link(reply, web, || tr!(l, "button-replay"));
-        let mut message = super::response(&reply);
-        if let Some(picture) = picture {
-            message = message.add_file(picture.attachment());
-        }
-        command
-            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
-            .await
+        let message = CreateInteractionResponse::Message(super::response(&reply));
+        let files = picture.iter().map(|picture| picture.attachment()).collect();
+        Asker::Command(command).respond_with(ctx, message, files).await
     }
 
     pub(super) async fn abort_command(&self, call: Call<'_, CommandInteraction>, game: Option<i64>) -> Answered {

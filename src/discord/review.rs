@@ -3,9 +3,10 @@
 //! the engine reviews the game, and the deferred response is edited with
 //! the review.
 
+use super::context::Context;
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions, CreateAttachment,
-    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
+    CommandInteraction, ComponentInteraction, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
 use super::asker::Asker;
@@ -65,15 +66,15 @@ async fn graph_picture(language: Language, view: &ReviewView) -> Option<CreateAt
 }
 
 /// A review names the players by mention but pings nobody.
-fn message((text, graph): (String, Option<CreateAttachment>), private: bool) -> CreateInteractionResponseMessage {
+fn message(
+    (text, graph): (String, Option<CreateAttachment>),
+    private: bool,
+) -> (CreateInteractionResponse, Vec<CreateAttachment>) {
     let message = CreateInteractionResponseMessage::new()
         .content(text)
         .allowed_mentions(CreateAllowedMentions::new())
         .ephemeral(private);
-    match graph {
-        Some(graph) => message.add_file(graph),
-        None => message,
-    }
+    (CreateInteractionResponse::Message(message), graph.into_iter().collect())
 }
 
 fn edit((text, graph): (String, Option<CreateAttachment>)) -> EditInteractionResponse {
@@ -133,18 +134,17 @@ impl Bot {
         };
         match self.service.stored_review(game_id).await {
             Ok(Some(view)) => {
-                let answer = message(
+                let (answer, files) = message(
                     review_or_refusal(self, language, Ok(view), game_id, style).await,
                     private,
                 );
-                return asker.respond(ctx, CreateInteractionResponse::Message(answer)).await;
+                return asker.respond_with(ctx, answer, files).await;
             }
             Ok(None) => {}
             Err(error) => {
                 let refusal = review_or_refusal(self, languages.private, Err(error), game_id, style).await;
-                return asker
-                    .respond(ctx, CreateInteractionResponse::Message(message(refusal, true)))
-                    .await;
+                let (answer, files) = message(refusal, true);
+                return asker.respond_with(ctx, answer, files).await;
             }
         }
         let deferred = match private {
@@ -173,9 +173,7 @@ impl Bot {
             Ok(found) => super::render_review::hint_message(languages.private, &found.hint),
             Err(error) => self.error_text(languages.private, &error, "hint"),
         };
-        let answer = message((text, None), true);
-        press
-            .create_response(&ctx.http, CreateInteractionResponse::Message(answer))
-            .await
+        let (answer, files) = message((text, None), true);
+        Asker::Button(press).respond_with(ctx, answer, files).await
     }
 }

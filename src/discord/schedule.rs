@@ -3,9 +3,8 @@
 
 use std::sync::atomic::Ordering;
 
-use serenity::all::{
-    ChannelId, ComponentInteraction, Context, CreateInteractionResponse, EditMessage, MessageId, UserId,
-};
+use super::context::Context;
+use serenity::all::{ChannelId, ComponentInteraction, CreateInteractionResponse, EditMessage, MessageId, UserId};
 
 use super::asker::Asker;
 use super::render;
@@ -170,8 +169,8 @@ impl Bot {
         match self.service.rematch(game, user).await {
             Ok(RematchOutcome::Challenge(challenge)) => {
                 let reply = render::challenge(languages.public, &challenge);
-                press
-                    .create_response(&ctx.http, CreateInteractionResponse::Message(response(&reply)))
+                Asker::Button(press)
+                    .respond(ctx, CreateInteractionResponse::Message(response(&reply)))
                     .await?;
                 let message = press.get_response(&ctx.http).await?;
                 self.challenge_posted(challenge.id, (&message).into()).await;

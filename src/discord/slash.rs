@@ -1,9 +1,10 @@
 //! The `/akon` subcommands: each parsed option set goes to the service and
 //! its result comes back as a message.
 
+use super::context::Context;
 use serenity::all::{
-    CommandInteraction, Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, GuildId, Message,
+    CommandInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    GuildId, Message,
 };
 
 use super::asker::Asker;
@@ -63,7 +64,7 @@ impl Bot {
                     place,
                     challenger: &user,
                     opponent: &opponent_player,
-                    opponent_is_the_computer: opponent.id == ctx.cache.current_user().id,
+                    opponent_is_the_computer: opponent.id == ctx.bot_user(),
                     level,
                     time,
                 };
@@ -293,8 +294,8 @@ impl Bot {
 
     pub(super) async fn private(&self, ctx: &Context, command: &CommandInteraction, text: &str) -> Answered {
         let message = CreateInteractionResponseMessage::new().content(text).ephemeral(true);
-        command
-            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+        Asker::Command(command)
+            .respond(ctx, CreateInteractionResponse::Message(message))
             .await
     }
 
@@ -331,8 +332,8 @@ impl Bot {
         command: &CommandInteraction,
         reply: &Reply,
     ) -> serenity::Result<Message> {
-        command
-            .create_response(&ctx.http, CreateInteractionResponse::Message(response(reply)))
+        Asker::Command(command)
+            .respond(ctx, CreateInteractionResponse::Message(response(reply)))
             .await?;
         command.get_response(&ctx.http).await
     }

@@ -4,7 +4,8 @@
 //! `service::tournament_messages`). The service decides everything; this
 //! parses, asks and shows.
 
-use serenity::all::{ChannelId, CommandInteraction, ComponentInteraction, Context, EditMessage, MessageId};
+use super::context::Context;
+use serenity::all::{ChannelId, CommandInteraction, ComponentInteraction, EditMessage, MessageId};
 
 use super::asker::Asker;
 use super::commands::{parse_starts_at, TournamentCommand};
@@ -180,13 +181,10 @@ impl Bot {
                 }
             }
             TournamentCommand::AddComputer { level, tournament } => {
-                let me = {
-                    let current = ctx.cache.current_user();
-                    Player {
-                        id: current.id.get(),
-                        name: current.global_name.clone().unwrap_or_else(|| current.name.clone()),
-                        is_bot: true,
-                    }
+                let me = Player {
+                    id: ctx.bot_user().get(),
+                    name: ctx.bot_name().to_string(),
+                    is_bot: true,
                 };
                 let added = match meant(tournament).await {
                     Ok(id) => self.service.add_computer_as(id, &member, &me, level).await,

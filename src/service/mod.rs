@@ -11,6 +11,7 @@ mod errors;
 mod games;
 mod hints;
 pub mod input;
+mod interactions;
 mod knockouts;
 pub use knockouts::BracketMatch;
 mod languages;
@@ -38,6 +39,7 @@ pub use delivery::{
 };
 pub use errors::{Result, ServiceError, StorageFailure, TournamentError, Unavailable};
 pub use hints::HintView;
+pub use interactions::{InteractionClaim, ANSWERS_KEPT_MS, CLAIM_TAKEOVER_MS};
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leases::{Lease, LEASE_SECS};
 pub use play::MovePress;

@@ -49,6 +49,8 @@ use backend::{Conn, Connections, Flag};
 
 mod leases;
 pub use leases::LeaseKind;
+mod interaction_answers;
+pub use interaction_answers::InteractionClaim;
 
 mod schedule;
 pub use schedule::{Notice, SettingsRow};

@@ -5,7 +5,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use akon::discord::{client_builder, BotHandle, DiscordSettings};
+use akon::discord::{
+    client_builder, serve_interactions, BotHandle, DiscordSettings, InteractionsServer, InteractionsSettings,
+};
 use akon::engine::{Game, Hole, Seat};
 use akon::service::{ManualClock, Service, ServiceConfig};
 use akon::store::Store;
@@ -39,10 +41,18 @@ pub fn dave() -> TestUser {
 pub struct RunningBot {
     /// The store the bot runs on (the same connections).
     store: Store,
-    shards: Arc<ShardManager>,
-    task: tokio::task::JoinHandle<()>,
+    mode: Mode,
     handle: BotHandle,
-    trap: fake::UnknownEventTrap,
+}
+
+/// How the bot under test takes interactions.
+enum Mode {
+    Gateway {
+        shards: Arc<ShardManager>,
+        task: tokio::task::JoinHandle<()>,
+        trap: fake::UnknownEventTrap,
+    },
+    Http(InteractionsServer),
 }
 
 /// A fake Discord, a database and a clock, with the bot running on them.
@@ -56,6 +66,8 @@ pub struct Scene {
     pub guild_commands: bool,
     /// The web pages' public address (as with AKON_WEB_BASE_URL): boards link their pages.
     pub web_base_url: Option<String>,
+    /// Interactions come over HTTP (AKON_INTERACTIONS_ADDR), not the gateway.
+    pub over_http: bool,
     bot: Option<RunningBot>,
 }
 
@@ -64,7 +76,21 @@ impl Scene {
         Scene::with_config(ServiceConfig::default()).await
     }
 
+    /// A scene whose bot takes interactions over HTTP, signed by the fake.
+    pub async fn over_http() -> Scene {
+        Scene::starting(ServiceConfig::default(), true).await
+    }
+
     pub async fn with_config(config: ServiceConfig) -> Scene {
+        Scene::starting(config, false).await
+    }
+
+    /// [`Scene::over_http`] with this configuration.
+    pub async fn over_http_with_config(config: ServiceConfig) -> Scene {
+        Scene::starting(config, true).await
+    }
+
+    async fn starting(config: ServiceConfig, over_http: bool) -> Scene {
         let fake = FakeDiscord::start().await;
         for user in [alice(), bob(), carol(), dave()] {
             fake.add_user(&user);
@@ -79,6 +105,7 @@ impl Scene {
             config,
             guild_commands: false,
             web_base_url: None,
+            over_http,
             bot: None,
         };
         scene.start_bot().await;
@@ -88,7 +115,16 @@ impl Scene {
     pub async fn start_bot(&mut self) {
         let guild = self.guild_commands.then_some(fake::GUILD_ID);
         let web = self.web_base_url.clone();
-        self.bot = Some(start_bot(&self.fake, &self.db.url, &self.clock, &self.config, guild, web).await);
+        let how = (guild, web, self.over_http);
+        self.bot = Some(start_bot(&self.fake, &self.db.url, &self.clock, &self.config, how).await);
+    }
+
+    /// Where the bot takes interactions over HTTP.
+    pub fn endpoint_url(&self) -> String {
+        match self.bot.as_ref().map(|bot| &bot.mode) {
+            Some(Mode::Http(server)) => format!("http://{}/interactions", server.addr()),
+            _ => panic!("the bot does not take interactions over HTTP"),
+        }
     }
 
     /// Stops the bot as a restart would: the client shuts down, the
@@ -96,11 +132,19 @@ impl Scene {
     pub async fn stop_bot(&mut self) {
         let bot = self.bot.take().expect("the bot is running");
         bot.handle.stop_scheduler();
-        bot.shards.shutdown_all().await;
-        bot.handle.wait_idle(Duration::from_secs(5)).await;
-        let _ = tokio::time::timeout(Duration::from_secs(10), bot.task).await;
-        self.fake.wait_disconnected().await;
-        bot.trap.assert_none();
+        match bot.mode {
+            Mode::Gateway { shards, task, trap } => {
+                shards.shutdown_all().await;
+                bot.handle.wait_idle(Duration::from_secs(5)).await;
+                let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
+                self.fake.wait_disconnected().await;
+                trap.assert_none();
+            }
+            Mode::Http(server) => {
+                server.stop().await;
+                bot.handle.wait_idle(Duration::from_secs(5)).await;
+            }
+        }
     }
 
     pub async fn finish(mut self) {
@@ -276,8 +320,7 @@ async fn start_bot(
     db: &str,
     clock: &ManualClock,
     config: &ServiceConfig,
-    guild_id: Option<u64>,
-    web_base_url: Option<String>,
+    (guild_id, web_base_url, over_http): (Option<u64>, Option<String>, bool),
 ) -> RunningBot {
     let store = Store::open(db).await.unwrap();
     let service = Service::new(store.clone(), config.clone(), Arc::new(clock.clone())).seeded(SEED);
@@ -289,6 +332,14 @@ async fn start_bot(
         shards: akon::discord::ShardPlan::Recommended,
         web_base_url,
     };
+    if over_http {
+        let (server, handle) = start_endpoint(fake, &settings, service).await;
+        return RunningBot {
+            store,
+            mode: Mode::Http(server),
+            handle,
+        };
+    }
     let trap = fake::UnknownEventTrap::default();
     let (builder, handle) = client_builder(&settings, service);
     let mut client = builder.raw_event_handler(trap.clone()).await.unwrap();
@@ -299,11 +350,29 @@ async fn start_bot(
     fake.wait_ready().await;
     RunningBot {
         store,
-        shards,
-        task,
+        mode: Mode::Gateway { shards, task, trap },
         handle,
-        trap,
     }
+}
+
+/// Starts taking interactions over HTTP on a port of 127.0.0.1, tells the
+/// fake to post them there, and waits for the command to be registered.
+pub async fn start_endpoint(
+    fake: &FakeDiscord,
+    settings: &DiscordSettings,
+    service: Service,
+) -> (InteractionsServer, BotHandle) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let key = fake::public_key_hex();
+    let verifier = serenity::interactions_endpoint::Verifier::new(&key);
+    let interactions = InteractionsSettings { verifier };
+    let (server, handle) = serve_interactions(settings, &interactions, service, listener)
+        .await
+        .unwrap();
+    fake.set_interactions_endpoint(&format!("http://{}/interactions", server.addr()));
+    fake.wait_for("the command registered", |v| v.commands_registered().then_some(()))
+        .await;
+    (server, handle)
 }
 
 /// Waits for at least `count` boards (messages whose text is a game's

@@ -74,11 +74,15 @@ impl FakeDiscord {
             Place::Guild(c) => Some(self.lock().guild_of(c).unwrap_or(GUILD_ID)),
             Place::Dm => None,
         };
-        let tx = self
-            .wait_state("a live gateway session that got READY", |st| {
-                st.live_ready_session_for(guild).and_then(|s| s.tx.clone())
-            })
-            .await;
+        let tx = match self.endpoint() {
+            Some(_) => None,
+            None => Some(
+                self.wait_state("a live gateway session that got READY", |st| {
+                    st.live_ready_session_for(guild).and_then(|s| s.tx.clone())
+                })
+                .await,
+            ),
+        };
         let label = format!("/{command} {subcommand}").trim_end().to_string();
         let result = {
             let mut st = self.lock();
@@ -251,19 +255,23 @@ impl FakeDiscord {
                 .get(&message_id)
                 .and_then(|m| st.guild_of(msg_channel(&m.json)))
         };
-        let tx = self
-            .wait_state("a live gateway session that got READY", |st| {
-                let session = match via_shard {
-                    Some(shard) => st
-                        .sessions
-                        .values()
-                        .rev()
-                        .find(|s| !s.closed && s.ready && s.shard == Some(shard)),
-                    None => st.live_ready_session_for(guild),
-                };
-                session.and_then(|s| s.tx.clone())
-            })
-            .await;
+        let tx = match self.endpoint() {
+            Some(_) => None,
+            None => Some(
+                self.wait_state("a live gateway session that got READY", |st| {
+                    let session = match via_shard {
+                        Some(shard) => st
+                            .sessions
+                            .values()
+                            .rev()
+                            .find(|s| !s.closed && s.ready && s.shard == Some(shard)),
+                        None => st.live_ready_session_for(guild),
+                    };
+                    session.and_then(|s| s.tx.clone())
+                })
+                .await,
+            ),
+        };
         let result = {
             let mut st = self.lock();
             st.users.insert(user.id, user.clone());
@@ -317,10 +325,15 @@ impl FakeDiscord {
 
     pub(super) async fn send_interaction(
         &self,
-        tx: mpsc::UnboundedSender<(String, Value)>,
+        tx: Option<mpsc::UnboundedSender<(String, Value)>>,
         (mut ix, payload): (Interaction, Value),
     ) -> Interaction {
         ix.payload = payload.clone();
+        // No gateway session: the interaction goes to the endpoint.
+        let Some(tx) = tx else {
+            self.post_interaction(&ix, payload);
+            return ix;
+        };
         if tx.send(("INTERACTION_CREATE".to_string(), payload)).is_err() {
             panic!(
                 "fake discord: the gateway session closed while sending interaction {}\n{}",

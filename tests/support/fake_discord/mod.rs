@@ -31,7 +31,7 @@
 //!   404 and are listed by [`FakeDiscord::unhandled_requests`].
 //!
 //! One file per concern: `state` (what it holds), `rest` and `multipart` (the HTTP API),
-//! `gateway` (the websocket), `interactions` (what test users send), `api` (what tests call),
+//! `gateway` (the websocket), `endpoint` (interactions POSTed to the bot), `interactions` (what test users send), `api` (what tests call),
 //! `messages` (readers of message JSON) and `client` (serenity on the fake).
 
 use std::collections::hash_map::RandomState;
@@ -239,6 +239,11 @@ impl<'a> FakeView<'a> {
         self.st.stalls_hit
     }
 
+    /// Whether the bot registered any command, globally or in a server.
+    pub fn commands_registered(&self) -> bool {
+        !self.st.global_commands.is_empty() || self.st.guild_commands.values().any(|c| !c.is_empty())
+    }
+
     /// Is a gateway session connected right now?
     pub fn connected(&self) -> bool {
         self.st.sessions.values().any(|s| !s.closed)
@@ -254,6 +259,7 @@ pub struct FakeDiscord {
 
 mod api;
 mod client;
+mod endpoint;
 mod gateway;
 mod interactions;
 mod messages;
@@ -263,6 +269,7 @@ mod state;
 
 use api::*;
 pub use client::*;
+pub use endpoint::*;
 use gateway::*;
 pub use messages::*;
 use multipart::*;

@@ -491,6 +491,7 @@ pub(super) async fn rest_handler(
 ) -> Response {
     let path = uri.path().to_string();
     let query = uri.query().unwrap_or("").to_string();
+    after_answer_over_http(&shared, &path).await;
 
     if let Some(rest) = path.strip_prefix("/attachments/") {
         let id = rest.split('/').next().and_then(|s| s.parse::<u64>().ok());

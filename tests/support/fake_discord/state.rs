@@ -164,6 +164,23 @@ pub(super) struct State {
     /// Whether requests are kept for [`FakeDiscord::requests`]; a long load
     /// run turns this off to keep memory flat.
     pub(super) keep_log: bool,
+    /// The bot's Interactions Endpoint URL: when set, interactions are
+    /// signed and POSTed there instead of sent on the gateway.
+    pub(super) endpoint: Option<String>,
+    /// What the endpoint answered each interaction posted to it.
+    pub(super) endpoint_answers: HashMap<u64, EndpointAnswer>,
+    /// Tokens of interactions whose HTTP answer is still on its way: calls
+    /// about them wait for it, as the answer and the calls that follow it
+    /// reach Discord in that order.
+    pub(super) answering_over_http: std::collections::HashSet<String>,
+}
+
+/// The endpoint's HTTP answer to an interaction the fake posted.
+#[derive(Clone, Debug)]
+pub struct EndpointAnswer {
+    pub status: u16,
+    pub content_type: String,
+    pub body: Vec<u8>,
 }
 
 /// A request the fake holds forever, as a network that stopped answering

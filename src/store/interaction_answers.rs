@@ -1,0 +1,96 @@
+//! Interactions received over HTTP (see migration `interaction_answers`):
+//! claimed by one process at a time, then their first answer kept, so
+//! that a copy of an interaction (a retry by the load balancer, on any
+//! process) is answered the same and applied once.
+
+use super::{Doing, Result, Store};
+
+/// What claiming an interaction found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InteractionClaim {
+    /// This process handles it: nobody had, or the claim it took over was
+    /// left by a process that died.
+    Claimed,
+    /// Answered already; this is the answer.
+    Answered { content_type: String, body: Vec<u8> },
+    /// Another process is handling it, since `claimed_at` (ms).
+    Held { claimed_at: i64 },
+}
+
+impl Store {
+    /// Claims interaction `id` for this store's owner at `now_ms`, unless
+    /// it was answered or another claim is newer than `stale_before_ms`.
+    pub async fn claim_interaction(&self, id: i64, now_ms: i64, stale_before_ms: i64) -> Result<InteractionClaim> {
+        let mut conn = self.writer().await?;
+        // One statement, so that of two copies arriving at once exactly one
+        // claims: the primary key lets one insert in, the condition lets
+        // the other take over only a dead claim.
+        let claimed: Option<String> = sqlx::query_scalar(
+            "INSERT INTO interaction_answers (interaction_id, claimed_by, claimed_at) VALUES ($1, $2, $3)
+             ON CONFLICT (interaction_id) DO UPDATE
+             SET claimed_by = excluded.claimed_by, claimed_at = excluded.claimed_at
+             WHERE interaction_answers.answer IS NULL AND interaction_answers.claimed_at < $4
+             RETURNING claimed_by",
+        )
+        .bind(id)
+        .bind(&*self.owner)
+        .bind(now_ms)
+        .bind(stale_before_ms)
+        .fetch_optional(&mut *conn)
+        .await
+        .doing("claiming an interaction")?;
+        if claimed.is_some() {
+            return Ok(InteractionClaim::Claimed);
+        }
+        let (claimed_at, content_type, body): (i64, Option<String>, Option<Vec<u8>>) = sqlx::query_as(
+            "SELECT claimed_at, content_type, answer FROM interaction_answers WHERE interaction_id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await
+        .doing("reading an interaction's answer")?;
+        Ok(match (content_type, body) {
+            (Some(content_type), Some(body)) => InteractionClaim::Answered { content_type, body },
+            _ => InteractionClaim::Held { claimed_at },
+        })
+    }
+
+    /// Keeps the first answer to interaction `id`, unless one was kept
+    /// already (a process that took the claim over answered first).
+    pub async fn record_interaction_answer(&self, id: i64, content_type: &str, body: &[u8]) -> Result<()> {
+        sqlx::query(
+            "UPDATE interaction_answers SET content_type = $2, answer = $3
+             WHERE interaction_id = $1 AND answer IS NULL",
+        )
+        .bind(id)
+        .bind(content_type)
+        .bind(body)
+        .execute(&mut *self.writer().await?)
+        .await
+        .doing("keeping an interaction's answer")?;
+        Ok(())
+    }
+
+    /// Gives up this store's claim on interaction `id`, which got no
+    /// answer: a copy posted again is handled afresh.
+    pub async fn release_interaction(&self, id: i64) -> Result<()> {
+        sqlx::query("DELETE FROM interaction_answers WHERE interaction_id = $1 AND claimed_by = $2 AND answer IS NULL")
+            .bind(id)
+            .bind(&*self.owner)
+            .execute(&mut *self.writer().await?)
+            .await
+            .doing("releasing an interaction")?;
+        Ok(())
+    }
+
+    /// Forgets the interactions claimed before `before_ms`: Discord's
+    /// tokens last 15 minutes, so none of them comes again. How many.
+    pub async fn forget_interactions(&self, before_ms: i64) -> Result<u64> {
+        let done = sqlx::query("DELETE FROM interaction_answers WHERE claimed_at < $1")
+            .bind(before_ms)
+            .execute(&mut *self.writer().await?)
+            .await
+            .doing("forgetting old interactions")?;
+        Ok(done.rows_affected())
+    }
+}
