@@ -22,6 +22,7 @@ mod refusals;
 mod render;
 mod review;
 mod schedule;
+mod season_podiums;
 mod slash;
 mod telemetry;
 mod tournaments;
