@@ -2,8 +2,10 @@
 //! games (1,970,000 results, 3,880,000 rating changes), and the queries the
 //! bot runs on it: a leaderboard page (first and last, in a server and
 //! globally, with where the caller stands), a player's rank, a player's
-//! stats and a page of their history, and finishing a rated game. Run with
-//! `cargo bench --bench leaderboard`.
+//! stats and a page of their history, finishing a rated game, a server's
+//! board that leaves off the players inactive for 30 days, and a month's
+//! season. Ratings are aged as they are read, so every page read here ages
+//! its rows. Run with `cargo bench --bench leaderboard`.
 //!
 //! The database is built once (about a minute: batched inserts in one
 //! transaction, the ratings computed in Rust as the bot computes them) and
@@ -121,7 +123,8 @@ async fn database() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
     let dir = target.join("bench-data");
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("leaderboard-{PLAYERS}-{GAMES}.db"));
+    // The name changes when what the builder writes does.
+    let path = dir.join(format!("leaderboard-{PLAYERS}-{GAMES}-seasons.db"));
     if path.exists() {
         // Stale if a migration changed since (opening fails) or the build
         // was cut short (no marker).
@@ -191,7 +194,9 @@ async fn build(path: &Path) {
 
     // The games, and the ratings computed as they finish.
     let opening = serde_json::to_string(&Position::opening(Seat::A).to_json()).unwrap();
-    let mut ratings: HashMap<(u64, u64), (Rating, [i64; 3])> = HashMap::new();
+    // Per scope and player: the rating, the record, and when the last rated
+    // game finished (what a rating is aged from).
+    let mut ratings: HashMap<(u64, u64), (Rating, [i64; 3], i64)> = HashMap::new();
     let mut games = Vec::new();
     let mut history = Vec::new();
     for id in 1..=GAMES {
@@ -251,8 +256,12 @@ async fn build(path: &Path) {
             continue;
         }
         for scope in [guild(g), 0] {
-            let (ra, _) = ratings.get(&(scope, a)).copied().unwrap_or((Rating::INITIAL, [0; 3]));
-            let (rb, _) = ratings.get(&(scope, b)).copied().unwrap_or((Rating::INITIAL, [0; 3]));
+            let current = |player: u64| {
+                ratings
+                    .get(&(scope, player))
+                    .map_or(Rating::INITIAL, |&(r, _, at)| r.aged(at, finished_at))
+            };
+            let (ra, rb) = (current(a), current(b));
             let (na, nb) = rate(ra, rb, score);
             let (ia, ib) = match score {
                 Score::Win => (0, 1),
@@ -260,9 +269,10 @@ async fn build(path: &Path) {
                 Score::Draw => (2, 2),
             };
             for (player, before, after, i) in [(a, ra, na, ia), (b, rb, nb, ib)] {
-                let entry = ratings.entry((scope, player)).or_insert((Rating::INITIAL, [0; 3]));
+                let entry = ratings.entry((scope, player)).or_insert((Rating::INITIAL, [0; 3], 0));
                 entry.0 = after;
                 entry.1[i] += 1;
+                entry.2 = finished_at;
                 history.push(vec![
                     Arg::Int(user(player) as i64),
                     Arg::Int(scope as i64),
@@ -284,7 +294,7 @@ async fn build(path: &Path) {
         &mut tx,
         "ratings",
         "scope, user_id, rating, deviation, volatility, games, wins, losses, draws, updated_at",
-        ratings.into_iter().map(|((scope, player), (r, [w, l, d]))| {
+        ratings.into_iter().map(|((scope, player), (r, [w, l, d], at))| {
             vec![
                 Arg::Int(scope as i64),
                 Arg::Int(user(player) as i64),
@@ -295,7 +305,7 @@ async fn build(path: &Path) {
                 Arg::Int(w),
                 Arg::Int(l),
                 Arg::Int(d),
-                Arg::Int(START),
+                Arg::Int(at),
             ]
         }),
     )
@@ -315,6 +325,15 @@ async fn build(path: &Path) {
         "INSERT INTO game_ratings (game_id, rated, unrated_reason, player_low, player_high, finished_at)
          SELECT id, computer_seat IS NULL, CASE WHEN computer_seat IS NULL THEN NULL ELSE 'computer' END,
                 MIN(player_a, player_b), MAX(player_a, player_b), finished_at FROM games",
+        // The seasons, as the migration that added them fills them.
+        "INSERT INTO season_ratings (scope, month, user_id, rating_change, games, wins, losses, draws)
+         SELECT h.scope, CAST(strftime('%Y%m', h.rated_at, 'unixepoch') AS INTEGER), h.user_id,
+                SUM(h.rating_after - h.rating_before), COUNT(*),
+                SUM(CASE WHEN r.outcome = 'win' THEN 1 ELSE 0 END),
+                SUM(CASE WHEN r.outcome = 'loss' THEN 1 ELSE 0 END),
+                SUM(CASE WHEN r.outcome = 'draw' THEN 1 ELSE 0 END)
+         FROM rating_history h JOIN results r ON r.game_id = h.game_id AND r.user_id = h.user_id
+         GROUP BY h.scope, CAST(strftime('%Y%m', h.rated_at, 'unixepoch') AS INTEGER), h.user_id",
         "CREATE TABLE bench_built (done INTEGER)",
         "INSERT INTO bench_built VALUES (1)",
     ] {
@@ -405,6 +424,78 @@ fn leaderboards(c: &mut Criterion) {
             b.iter(|| {
                 f.runtime
                     .block_on(f.store.rank(Scope::Global, 5, black_box(who)))
+                    .unwrap()
+            })
+        });
+    }
+    group.finish();
+
+    // A server that leaves off the players without a rated game in the
+    // last 30 days, beside one that lists everyone.
+    let inactive_server = guild(4);
+    let thirty = akon::service::InactiveDays::new(30).unwrap();
+    let hidden = f.runtime.block_on(async {
+        f.service
+            .set_leaderboard_inactive_days(Some(inactive_server), true, thirty)
+            .await
+            .unwrap();
+        let active = f
+            .service
+            .leaderboard(Scope::Server(inactive_server), 0, last)
+            .await
+            .unwrap();
+        let everyone = f
+            .store
+            .leaderboard_len(Scope::Server(inactive_server), 5)
+            .await
+            .unwrap();
+        (active.listed, active.pages, everyone)
+    });
+    eprintln!(
+        "server with 30 inactive days: {} of {} players listed, {} pages",
+        hidden.0, hidden.2, hidden.1
+    );
+    let mut group = c.benchmark_group("leaderboard_inactive_30_days");
+    group
+        .measurement_time(Duration::from_secs(4))
+        .warm_up_time(Duration::from_secs(1));
+    for (name, page) in [("server_first_page", 0), ("server_last_page", hidden.1 - 1)] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                f.runtime
+                    .block_on(
+                        f.service
+                            .leaderboard(Scope::Server(black_box(inactive_server)), page, last),
+                    )
+                    .unwrap()
+            })
+        });
+    }
+    group.finish();
+
+    // A month's season, globally and in a server: the month the clock is
+    // in (the benchmark's last) and the one before, full.
+    let now = START + GAMES as i64 * 30 + 3600;
+    let this_month = akon::service::Month::of(now);
+    let listed = f
+        .runtime
+        .block_on(f.store.season_len(Scope::Global, this_month.previous(), 5))
+        .unwrap();
+    eprintln!("{listed} players listed globally last month");
+    let mut group = c.benchmark_group("season");
+    group
+        .measurement_time(Duration::from_secs(4))
+        .warm_up_time(Duration::from_secs(1));
+    let cases = [
+        ("global_this_month", Scope::Global, this_month),
+        ("global_last_month", Scope::Global, this_month.previous()),
+        ("server_last_month", Scope::Server(guild(3)), this_month.previous()),
+    ];
+    for (name, scope, month) in cases {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                f.runtime
+                    .block_on(f.service.season_board(black_box(scope), month, last))
                     .unwrap()
             })
         });

@@ -312,6 +312,8 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("tournament-players", "max", &Language::ALL),
     // Ranks, ratings, deviations and percentages.
     ("standing-listed", "rank", &Language::ALL),
+    ("season-standing-listed", "rank", &Language::ALL),
+    ("season-standing-listed", "listed", &Language::ALL),
     ("standing-listed", "listed", &Language::ALL),
     ("rating-summary", "deviation", &Language::ALL),
     ("rating-summary-ranked", "deviation", &Language::ALL),

@@ -237,6 +237,48 @@ standing-too-few = { $player } has { $games ->
    *[other] { $needed } are
 } needed to be listed.
 standing-unrated = { $player } has no rated games { $scope } yet.
+cmd-season-channel-name = season_channel
+cmd-season-channel-desc = The channel where the month's podium is posted on the first of each month (Manage Server)
+settings-season-channel = • this server's podium of the month: posted in { $channel } on the first of each month
+refusal-season-channel-unseen = I cannot see { $channel }, so I could not post the podium there: choose a channel I may read and post in.
+season-podium-title = **Akon season · { $month } · podium**
+season-podium-line = { $medal } { $player } · { $change } over { $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+}
+season-podium-footer = The best of the month by rating gained, among the players with at least { $min_games ->
+    [one] { $min_games } rated game
+   *[other] { $min_games } rated games
+} in it.
+cmd-season-name = season
+cmd-season-desc = Which period: this month, last month or all time (the default)
+cmd-season-this-month = this month
+cmd-season-last-month = last month
+cmd-season-all-time = all time
+season-title = **Akon season · { $title } · { $month }** · { $listed ->
+    [one] { $listed } player
+   *[other] { $listed } players
+} with at least { $min_games ->
+    [one] { $min_games } rated game
+   *[other] { $min_games } rated games
+} in the month, by rating gained
+season-column-change = gained
+season-empty = No one has played { $min_games ->
+    [one] { $min_games } rated game
+   *[other] { $min_games } rated games
+} { $scope } in { $month } yet.
+season-standing-listed = { $player } stands #{ $rank } of { $listed } in { $month } · { $change } over { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}.
+season-standing-too-few = { $player } has { $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+} { $scope } in { $month }: { $needed ->
+    [one] { $needed } is
+   *[other] { $needed } are
+} needed to be listed.
+season-standing-unplayed = { $player } has no rated games { $scope } in { $month }.
 record-line = { $games ->
     [one] { $games } game
    *[other] { $games } games
@@ -701,6 +743,21 @@ settings-web-games-on = • this server's games on the web: shown, to whoever ha
 settings-web-games-off = • this server's games on the web: not shown
 settings-web-leaderboard-on = • this server's leaderboard on the web: shown, to whoever has its link
 settings-web-leaderboard-off = • this server's leaderboard on the web: not shown
+cmd-leaderboard-inactive-days-name = leaderboard_inactive_days
+cmd-leaderboard-inactive-days-desc = Leave off this server's leaderboard whoever has not played rated for this many days; 0: no one
+settings-leaderboard-inactive-days = • this server's leaderboard: players without a rated game in the last { $days ->
+    [one] day
+   *[other] { $days } days
+} are left off
+settings-leaderboard-inactive-off = • this server's leaderboard: every rated player is listed, however long since their last game
+leaderboard-inactive-hidden = Players without a rated game in the last { $days ->
+    [one] day
+   *[other] { $days } days
+} are not listed.
+standing-inactive = { $player } has had no rated game here in the last { $days ->
+    [one] day
+   *[other] { $days } days
+}: listed again after the next one.
 web-languages = Languages
 web-footer = Akon bot: games played on Discord. Read-only pages; a server's admins choose what they show.
 web-front-title = Akon, the two-row mancala game

@@ -237,6 +237,48 @@ standing-too-few = { $player } tiene { $games ->
    *[other] hacen falta { $needed }
 } para aparecer en la clasificación.
 standing-unrated = { $player } aún no tiene partidas puntuadas { $scope }.
+cmd-season-channel-name = canal-temporada
+cmd-season-channel-desc = Elige el canal donde se publica el podio del mes el día 1 de cada mes (permiso Gestionar servidor)
+settings-season-channel = • podio del mes de este servidor: se publica en { $channel } el día 1 de cada mes
+refusal-season-channel-unseen = No veo { $channel }, así que no podría publicar allí el podio: elige un canal donde pueda leer y escribir.
+season-podium-title = **Temporada de Akon · { $month } · podio**
+season-podium-line = { $medal } { $player } · { $change } en { $games ->
+    [one] { $games } partida puntuada
+   *[other] { $games } partidas puntuadas
+}
+season-podium-footer = Los mejores del mes por puntuación ganada, entre los jugadores con al menos { $min_games ->
+    [one] { $min_games } partida puntuada
+   *[other] { $min_games } partidas puntuadas
+} en él.
+cmd-season-name = temporada
+cmd-season-desc = Elige el periodo: este mes, el mes pasado o desde siempre (por defecto)
+cmd-season-this-month = este mes
+cmd-season-last-month = el mes pasado
+cmd-season-all-time = desde siempre
+season-title = **Temporada de Akon · { $title } · { $month }** · { $listed ->
+    [one] { $listed } jugador
+   *[other] { $listed } jugadores
+} con al menos { $min_games ->
+    [one] { $min_games } partida puntuada
+   *[other] { $min_games } partidas puntuadas
+} en el mes, por puntuación ganada
+season-column-change = ganado
+season-empty = Nadie ha jugado aún { $min_games ->
+    [one] { $min_games } partida puntuada
+   *[other] { $min_games } partidas puntuadas
+} { $scope } en { $month }.
+season-standing-listed = { $player } ocupa el puesto { $rank } de { $listed } en { $month } · { $change } en { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}.
+season-standing-too-few = { $player } tiene { $games ->
+    [one] { $games } partida puntuada
+   *[other] { $games } partidas puntuadas
+} { $scope } en { $month }: { $needed ->
+    [one] hace falta { $needed }
+   *[other] hacen falta { $needed }
+} para aparecer en la clasificación.
+season-standing-unplayed = { $player } no tiene partidas puntuadas { $scope } en { $month }.
 record-line = { $games ->
     [one] { $games } partida
    *[other] { $games } partidas
@@ -704,6 +746,21 @@ settings-web-games-on = • partidas de este servidor en la web: visibles para q
 settings-web-games-off = • partidas de este servidor en la web: ocultas
 settings-web-leaderboard-on = • clasificación de este servidor en la web: visible para quien tenga su enlace
 settings-web-leaderboard-off = • clasificación de este servidor en la web: oculta
+cmd-leaderboard-inactive-days-name = días-inactivo-clasificación
+cmd-leaderboard-inactive-days-desc = Quita de la clasificación de este servidor a quien no juegue puntuadas en tantos días; 0: a nadie
+settings-leaderboard-inactive-days = • clasificación de este servidor: no aparecen los jugadores sin partidas puntuadas { $days ->
+    [one] en el último día
+   *[other] en los últimos { $days } días
+}
+settings-leaderboard-inactive-off = • clasificación de este servidor: aparecen todos los jugadores puntuados, aunque lleven tiempo sin jugar
+leaderboard-inactive-hidden = No aparecen los jugadores sin partidas puntuadas { $days ->
+    [one] en el último día
+   *[other] en los últimos { $days } días
+}.
+standing-inactive = { $player } no ha jugado partidas puntuadas aquí { $days ->
+    [one] en el último día
+   *[other] en los últimos { $days } días
+}: vuelve a la clasificación tras la próxima.
 web-languages = Idiomas
 web-footer = Akon bot: partidas jugadas en Discord. Páginas de solo lectura; los administradores de un servidor eligen lo que muestran.
 web-front-title = El Akon, el juego de siembra de dos filas

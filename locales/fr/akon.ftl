@@ -243,6 +243,48 @@ standing-too-few = { $player } a { $games ->
    *[other] { $needed }
 } pour figurer au classement.
 standing-unrated = { $player } n'a encore aucune partie classée { $scope }.
+cmd-season-channel-name = salon-saison
+cmd-season-channel-desc = Le salon où le podium du mois est publié le premier de chaque mois (permission Gérer le serveur)
+settings-season-channel = • podium du mois de ce serveur : publié dans { $channel } le premier de chaque mois
+refusal-season-channel-unseen = Je ne vois pas { $channel }, je ne pourrais donc pas y publier le podium : choisis un salon où je peux lire et écrire.
+season-podium-title = **Saison Akon · { $month } · podium**
+season-podium-line = { $medal } { $player } · { $change } en { $games ->
+    [one] { $games } partie classée
+   *[other] { $games } parties classées
+}
+season-podium-footer = Les meilleurs du mois par cote gagnée, parmi les joueurs qui y ont joué au moins { $min_games ->
+    [one] { $min_games } partie classée
+   *[other] { $min_games } parties classées
+}.
+cmd-season-name = saison
+cmd-season-desc = Quelle période : ce mois-ci, le mois dernier ou depuis toujours (par défaut)
+cmd-season-this-month = ce mois-ci
+cmd-season-last-month = le mois dernier
+cmd-season-all-time = depuis toujours
+season-title = **Saison Akon · { $title } · { $month }** · { $listed ->
+    [one] { $listed } joueur
+   *[other] { $listed } joueurs
+} avec au moins { $min_games ->
+    [one] { $min_games } partie classée
+   *[other] { $min_games } parties classées
+} dans le mois, par cote gagnée
+season-column-change = gain
+season-empty = Personne n'a encore joué { $min_games ->
+    [one] { $min_games } partie classée
+   *[other] { $min_games } parties classées
+} { $scope } en { $month }.
+season-standing-listed = { $player } est n° { $rank } sur { $listed } en { $month } · { $change } en { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}.
+season-standing-too-few = { $player } a { $games ->
+    [one] { $games } partie classée
+   *[other] { $games } parties classées
+} { $scope } en { $month } : il en faut { $needed ->
+    [one] une
+   *[other] { $needed }
+} pour figurer au classement.
+season-standing-unplayed = { $player } n'a aucune partie classée { $scope } en { $month }.
 record-line = { $games ->
     [one] { $games } partie
    *[other] { $games } parties
@@ -710,6 +752,21 @@ settings-web-games-on = • parties de ce serveur sur le web : visibles pour qu
 settings-web-games-off = • parties de ce serveur sur le web : masquées
 settings-web-leaderboard-on = • classement de ce serveur sur le web : visible pour qui a son lien
 settings-web-leaderboard-off = • classement de ce serveur sur le web : masqué
+cmd-leaderboard-inactive-days-name = jours-inactifs-classement
+cmd-leaderboard-inactive-days-desc = Retirer du classement qui n'a pas joué de partie classée depuis tant de jours ; 0 : personne
+settings-leaderboard-inactive-days = • classement de ce serveur : les joueurs sans partie classée { $days ->
+    [one] depuis un jour
+   *[other] depuis { $days } jours
+} n'y figurent pas
+settings-leaderboard-inactive-off = • classement de ce serveur : tous les joueurs classés y figurent, même sans partie depuis longtemps
+leaderboard-inactive-hidden = Les joueurs sans partie classée { $days ->
+    [one] depuis un jour
+   *[other] depuis { $days } jours
+} n'y figurent pas.
+standing-inactive = { $player } n'a joué aucune partie classée ici { $days ->
+    [one] depuis un jour
+   *[other] depuis { $days } jours
+} : de retour au classement après la prochaine.
 web-languages = Langues
 web-footer = Akon bot : des parties jouées sur Discord. Pages en lecture seule ; les administrateurs d'un serveur choisissent ce qu'elles montrent.
 web-front-title = L'Akon, le jeu de semailles à deux rangées

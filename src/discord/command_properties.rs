@@ -239,15 +239,58 @@ fn well_formed_options_parse_to_what_they_said() {
     );
     assert_eq!(
         parsed("leaderboard", &[("scope", 3, json!("global"))]),
-        Ok(AkonCommand::Leaderboard { global: true })
+        Ok(AkonCommand::Leaderboard {
+            global: true,
+            season: crate::service::Season::AllTime
+        })
     );
     assert_eq!(
+        parsed(
+            "leaderboard",
+            &[("scope", 3, json!("global")), ("season", 3, json!("last_month"))]
+        ),
+        Ok(AkonCommand::Leaderboard {
+            global: true,
+            season: crate::service::Season::LastMonth
+        })
+    );
+    assert_eq!(
+        parsed("leaderboard", &[("season", 3, json!("next_month"))]),
+        Err(CommandError::BadOption("season".into()))
+    );
+    for days in [json!(-1), json!(3651)] {
+        assert_eq!(
+            parsed("settings", &[("leaderboard_inactive_days", 4, days)]),
+            Err(CommandError::BadOption("leaderboard_inactive_days".into()))
+        );
+    }
+    assert!(matches!(
+        parsed(
+            "settings",
+            &[
+                ("leaderboard_inactive_days", 4, json!(0)),
+                ("season_channel", 7, json!("940000000000000001"))
+            ]
+        ),
+        Ok(AkonCommand::Settings {
+            leaderboard_inactive_days: Some(crate::service::InactiveDays::OFF),
+            season_channel: Some(940_000_000_000_000_001),
+            ..
+        })
+    ));
+    assert_eq!(
         parsed("leaderboard", &[("scope", 3, json!("server"))]),
-        Ok(AkonCommand::Leaderboard { global: false })
+        Ok(AkonCommand::Leaderboard {
+            global: false,
+            season: crate::service::Season::AllTime
+        })
     );
     assert_eq!(
         parsed("leaderboard", &[]),
-        Ok(AkonCommand::Leaderboard { global: false })
+        Ok(AkonCommand::Leaderboard {
+            global: false,
+            season: crate::service::Season::AllTime
+        })
     );
     match parsed("stats", &[("player", 6, json!(USER.to_string()))]) {
         Ok(AkonCommand::Stats { player: Some(user) }) => assert_eq!(user.id.get(), USER),
@@ -276,6 +319,8 @@ fn well_formed_options_parse_to_what_they_said() {
             server_board_style: Some(crate::service::BoardStyle::Picture),
             web_games: None,
             web_leaderboard: None,
+            leaderboard_inactive_days: None,
+            season_channel: None,
         })
     );
     assert_eq!(
@@ -297,6 +342,8 @@ fn well_formed_options_parse_to_what_they_said() {
             server_board_style: None,
             web_games: Some(false),
             web_leaderboard: Some(true),
+            leaderboard_inactive_days: None,
+            season_channel: None,
         })
     );
     assert_eq!(
@@ -345,8 +392,8 @@ fn well_formed_options_parse_to_what_they_said() {
 }
 
 /// Values Discord would let a user give to the registered `option`: every
-/// choice, the bounds of a number, a user `resolved` knows, texts up to the
-/// longest allowed.
+/// choice, the bounds of a number, a user `resolved` knows, a channel or a
+/// role by id, texts up to the longest allowed.
 fn values_discord_allows(option: &Value) -> Vec<(u8, Value)> {
     let kind = option["type"].as_u64().unwrap() as u8;
     let choices: Vec<(u8, Value)> = option["choices"]
@@ -370,6 +417,7 @@ fn values_discord_allows(option: &Value) -> Vec<(u8, Value)> {
         }
         5 => vec![(5, json!(true)), (5, json!(false))],
         6 => vec![(6, json!(USER.to_string()))],
+        7 => vec![(7, json!("940000000000000001"))],
         8 => vec![(8, json!("950000000000000001"))],
         other => panic!("an option of type {other} is not covered"),
     }

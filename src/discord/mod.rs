@@ -25,6 +25,7 @@ mod render;
 mod responder;
 mod review;
 mod schedule;
+mod season_podiums;
 mod slash;
 mod telemetry;
 mod tournaments;

@@ -11,7 +11,7 @@ use super::asker::Asker;
 use super::render_records;
 use super::{Answered, Bot, Call};
 use crate::service::Languages;
-use crate::service::{Delivery, Player, Scope};
+use crate::service::{Delivery, Month, Player, Scope};
 use crate::tr;
 
 /// `reply` with a link button to a web page, if there is one.
@@ -56,6 +56,36 @@ impl Bot {
                     || tr!(l, "button-web-leaderboard"),
                 )
             },
+        )
+        .await
+    }
+
+    /// `/akon leaderboard season:this_month` or `last_month`: the top of
+    /// the month's board by rating change.
+    pub(super) async fn season_command(
+        &self,
+        call: Call<'_, CommandInteraction>,
+        global: bool,
+        month: Month,
+    ) -> Answered {
+        let (ctx, command, place) = (call.ctx, call.interaction, call.place);
+        let scope = match (global, place.guild_id) {
+            (true, _) => Scope::Global,
+            (false, Some(guild)) => Scope::Server(guild),
+            (false, None) => {
+                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
+                return self
+                    .private(ctx, command, &tr!(call.languages.private, "refusal-no-server-to-rank"))
+                    .await;
+            }
+        };
+        let board = self.service.season_board(scope, month, call.user.id).await;
+        self.answer(
+            ctx,
+            Asker::Command(command),
+            call.languages,
+            (board, "leaderboard"),
+            render_records::season_board,
         )
         .await
     }

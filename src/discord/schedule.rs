@@ -48,6 +48,8 @@ impl Bot {
         crate::telemetry::owed_pending(unsent + owing + tournaments);
         // A computer move that failed is played again.
         self.retry_idle_computer_moves(ctx).await;
+        // On the first of the month, the podium of the month before.
+        self.post_season_podiums(ctx).await;
     }
 
     /// Sends the notices that fell due; returns how many are left unsent.

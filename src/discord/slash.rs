@@ -14,7 +14,7 @@ use super::{player_of, response, Answered, Bot, Call, SettingsChanges};
 use crate::board_text::level_name;
 use crate::engine::Seat;
 use crate::i18n::Language;
-use crate::service::{ChallengeRequest, Challenged, GameView, Languages, Place, ServiceError};
+use crate::service::{ChallengeRequest, Challenged, GameView, InactiveDays, Languages, Place, ServiceError};
 use crate::tr;
 
 impl Bot {
@@ -109,6 +109,8 @@ impl Bot {
                 server_board_style,
                 web_games,
                 web_leaderboard,
+                leaderboard_inactive_days,
+                season_channel,
             } => {
                 if let Some(role) = tournament_role {
                     let may_manage = command
@@ -132,12 +134,18 @@ impl Bot {
                             .await;
                     }
                 }
+                if let Some(channel) = season_channel {
+                    if let Err(refusal) = self.choose_season_channel(call, channel).await {
+                        return refusal;
+                    }
+                }
                 let changes = (
                     (dm_reminders, time),
                     (language, server_language),
                     (board_style, server_board_style),
                 );
-                self.settings_command(call, changes, (web_games, web_leaderboard)).await
+                self.settings_command(call, changes, (web_games, web_leaderboard, leaderboard_inactive_days))
+                    .await
             }
             AkonCommand::Tournament(parsed) => self.tournament_command(call, parsed).await,
             AkonCommand::Games => match self.service.ongoing_games(user.id).await {
@@ -164,7 +172,10 @@ impl Bot {
                 };
                 self.answer_game_end(ctx, command, languages, resigned, "resign").await
             }
-            AkonCommand::Leaderboard { global } => self.leaderboard_command(call, global).await,
+            AkonCommand::Leaderboard { global, season } => match season.month(self.service.now()) {
+                None => self.leaderboard_command(call, global).await,
+                Some(month) => self.season_command(call, global, month).await,
+            },
             AkonCommand::Stats { player } => self.stats_command(call, player.as_ref().map(player_of)).await,
             AkonCommand::History { player } => {
                 self.history_command(ctx, command, languages, &user, player.as_ref().map(player_of))
@@ -182,7 +193,7 @@ impl Bot {
         &self,
         call: Call<'_, CommandInteraction>,
         ((dm_reminders, time), (language, server_language), (board_style, server_board_style)): SettingsChanges,
-        (web_games, web_leaderboard): (Option<bool>, Option<bool>),
+        (web_games, web_leaderboard, inactive_days): (Option<bool>, Option<bool>, Option<InactiveDays>),
     ) -> Answered {
         let Call {
             ctx,
@@ -201,7 +212,8 @@ impl Bot {
             let server_changes = server_language.is_some()
                 || server_board_style.is_some()
                 || web_games.is_some()
-                || web_leaderboard.is_some();
+                || web_leaderboard.is_some()
+                || inactive_days.is_some();
             if server_changes {
                 match place.guild_id {
                     None => return Err(ServiceError::NotInAServer),
@@ -212,6 +224,11 @@ impl Bot {
             if web_games.is_some() || web_leaderboard.is_some() {
                 self.service
                     .set_web_settings(place.guild_id, may_manage, web_games, web_leaderboard)
+                    .await?;
+            }
+            if let Some(days) = inactive_days {
+                self.service
+                    .set_leaderboard_inactive_days(place.guild_id, may_manage, days)
                     .await?;
             }
             if let Some(server_language) = server_language {
@@ -248,11 +265,24 @@ impl Bot {
                 (Some(guild), Some(_)) => Some(self.service.web_settings(guild).await?),
                 _ => None,
             };
-            Ok::<_, ServiceError>((settings, (my_language, my_style), server, web))
+            let podiums = match place.guild_id {
+                Some(guild) => self.service.season_channel(guild).await?,
+                None => None,
+            };
+            // Said once chosen, or when just changed, so that the settings
+            // of a server that never chose read as they always have.
+            let leaderboard = match place.guild_id {
+                Some(guild) => {
+                    let days = self.service.leaderboard_inactive_days(guild).await?;
+                    (days != InactiveDays::OFF || inactive_days.is_some()).then_some(days)
+                }
+                None => None,
+            };
+            Ok::<_, ServiceError>((settings, (my_language, my_style), server, (web, leaderboard, podiums)))
         }
         .await;
         match shown {
-            Ok((settings, (my_language, my_style), server, web)) => {
+            Ok((settings, (my_language, my_style), server, (web, leaderboard, podiums))) => {
                 // The answer speaks the language just chosen (or, when the
                 // player goes back to Discord's, their Discord's).
                 let language = match (my_language.chosen, language) {
@@ -264,6 +294,18 @@ impl Bot {
                 if let Some(web) = web {
                     text.push('\n');
                     text.push_str(&render::web_settings(language, web));
+                }
+                if let Some(days) = leaderboard {
+                    text.push('\n');
+                    text.push_str(&render::records::leaderboard_inactive_setting(language, days));
+                }
+                if let Some(channel) = podiums {
+                    text.push('\n');
+                    text.push_str(&tr!(
+                        language,
+                        "settings-season-channel",
+                        channel = format!("<#{channel}>")
+                    ));
                 }
                 self.private(ctx, command, &text).await
             }

@@ -15,6 +15,7 @@ mod interactions;
 mod knockouts;
 pub use knockouts::BracketMatch;
 mod languages;
+mod leaderboard_settings;
 mod leases;
 mod play;
 mod puzzles;
@@ -22,6 +23,8 @@ mod records;
 mod resign;
 mod reviews;
 mod schedule;
+mod season_podiums;
+mod seasons;
 mod tournament_messages;
 mod tournaments;
 mod views;
@@ -31,6 +34,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
+pub use crate::store::{Month, PodiumSettled};
 pub use board_style::BoardStyle;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use delivery::{
@@ -41,6 +45,7 @@ pub use errors::{Result, ServiceError, StorageFailure, TournamentError, Unavaila
 pub use hints::HintView;
 pub use interactions::{InteractionClaim, ANSWERS_KEPT_MS, CLAIM_TAKEOVER_MS};
 pub use languages::{LanguageSetting, Languages, Locales};
+pub use leaderboard_settings::InactiveDays;
 pub use leases::{Lease, LEASE_SECS};
 pub use play::MovePress;
 pub use puzzles::{PuzzleAnswered, PuzzleStanding, PuzzleView};
@@ -48,12 +53,15 @@ pub use records::{
     CallerStanding, GameRating, GameRecord, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, HistoryTournament,
     LeaderboardPage, Outcome, RatingChange, RatingSummary, RecentChange, Scope, Standing, Stats, Streaks,
     TournamentResult, TournamentsRecord, Unrated, HISTORY_PAGE, HISTORY_TOURNAMENTS, LEADERBOARD_PAGE,
+    MOST_INACTIVE_DAYS,
 };
 pub use reviews::ReviewView;
 pub use schedule::{
     ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, UnknownTimePerMove,
     DEFAULT_COMPUTER_LEVEL,
 };
+pub use season_podiums::PodiumDue;
+pub use seasons::{Season, SeasonBoard, SeasonCaller, SeasonStanding, SEASON_PAGE};
 pub use tournament_messages::{Member, TournamentGame, TournamentMessage};
 pub use tournaments::{
     default_swiss_rounds, EntrantView, RoundOpened, TournamentFormat, TournamentLimit, TournamentRequest,

@@ -21,6 +21,10 @@ pub const HISTORY_PAGE: i64 = 10;
 pub const RECENT_CHANGES: i64 = 10;
 /// Finished tournaments listed on the first page of a history.
 pub const HISTORY_TOURNAMENTS: i64 = 5;
+/// The longest a server may leave players off its leaderboard for, in days
+/// without a rated game: ten years.
+pub const MOST_INACTIVE_DAYS: i64 = 3650;
+const DAY_SECS: i64 = 24 * 3600;
 
 /// One line of a leaderboard.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,12 +41,13 @@ pub struct Standing {
 }
 
 impl Standing {
-    fn new(rank: i64, row: RatingRow) -> Standing {
+    /// `row`'s standing, its rating as it stands at `now`.
+    fn new(rank: i64, row: RatingRow, now: i64) -> Standing {
         Standing {
             rank,
             user_id: from_db(row.user_id),
             name: row.name.clone(),
-            rating: row.glicko(),
+            rating: row.glicko_at(now),
             games: row.games,
             wins: row.wins,
             losses: row.losses,
@@ -62,6 +67,9 @@ pub enum CallerStanding {
     TooFewGames { games: i64, needed: i64 },
     /// No rated game in this scope.
     Unrated,
+    /// Rated here, but without a rated game in the last `days` days, which
+    /// leaves them off this server's leaderboard.
+    Inactive { days: i64 },
 }
 
 /// One page of a leaderboard.
@@ -75,6 +83,9 @@ pub struct LeaderboardPage {
     pub listed: i64,
     /// Rated games needed to be listed.
     pub min_games: i64,
+    /// Days without a rated game that leave a player off (the server's
+    /// setting); 0: no one is left off.
+    pub inactive_days: i64,
     pub rows: Vec<Standing>,
     pub caller_id: u64,
     pub caller: CallerStanding,
@@ -418,19 +429,27 @@ fn pages(len: i64, per_page: i64) -> i64 {
 impl Service {
     /// Page `page` (from 0, clamped to the last) of `scope`'s leaderboard,
     /// and where `caller_id` stands on it.
+    /// A server's board leaves off the players without a rated game in the
+    /// number of days the server chose (`/akon settings
+    /// leaderboard_inactive_days`); the global board lists everyone.
     pub async fn leaderboard(&self, scope: Scope, page: i64, caller_id: u64) -> Result<LeaderboardPage> {
         let min_games = self.config.leaderboard_min_games;
-        let listed = self.store.leaderboard_len(scope, min_games).await?;
+        let now = self.now();
+        let (inactive_days, active_since) = self.active_since(scope, now).await?;
+        let listed = self
+            .store
+            .active_leaderboard_len(scope, min_games, active_since)
+            .await?;
         let pages = pages(listed, LEADERBOARD_PAGE);
         let page = page.clamp(0, pages - 1);
         let offset = page * LEADERBOARD_PAGE;
         let rows: Vec<Standing> = self
             .store
-            .leaderboard(scope, min_games, offset, LEADERBOARD_PAGE)
+            .active_leaderboard(scope, min_games, active_since, offset, LEADERBOARD_PAGE)
             .await?
             .into_iter()
             .zip(offset + 1..)
-            .map(|(row, rank)| Standing::new(rank, row))
+            .map(|(row, rank)| Standing::new(rank, row, now))
             .collect();
         let caller = if rows.iter().any(|s| s.user_id == caller_id) {
             CallerStanding::OnPage
@@ -441,8 +460,13 @@ impl Service {
                     games: own.games,
                     needed: min_games,
                 },
-                Some(own) => match self.store.rank(scope, min_games, caller_id).await? {
-                    Some(rank) => CallerStanding::Listed(Standing::new(rank, own)),
+                Some(own) if own.updated_at < active_since => CallerStanding::Inactive { days: inactive_days },
+                Some(own) => match self
+                    .store
+                    .active_rank(scope, min_games, active_since, caller_id)
+                    .await?
+                {
+                    Some(rank) => CallerStanding::Listed(Standing::new(rank, own, now)),
                     None => CallerStanding::Unrated,
                 },
             }
@@ -453,25 +477,43 @@ impl Service {
             pages,
             listed,
             min_games,
+            inactive_days,
             rows,
             caller_id,
             caller,
         })
     }
 
+    /// The days without a rated game that leave a player off `scope`'s
+    /// leaderboard (0: no one), and the time a rated game must have
+    /// finished at or after to be listed at `now`.
+    async fn active_since(&self, scope: Scope, now: i64) -> Result<(i64, i64)> {
+        let days = match scope {
+            Scope::Server(guild) => self.store.leaderboard_inactive_days(guild).await?,
+            Scope::Global => 0,
+        };
+        let since = match days {
+            0 => store::EVERYONE_ACTIVE,
+            days => now - days * DAY_SECS,
+        };
+        Ok((days, since))
+    }
+
     async fn rating_summary(&self, scope: Scope, user_id: u64) -> Result<Option<RatingSummary>> {
         let Some(row) = self.store.rating(scope, user_id).await? else {
             return Ok(None);
         };
+        let now = self.now();
+        let (_, active_since) = self.active_since(scope, now).await?;
         Ok(Some(RatingSummary {
-            rating: row.glicko(),
+            rating: row.glicko_at(now),
             games: row.games,
             wins: row.wins,
             losses: row.losses,
             draws: row.draws,
             rank: self
                 .store
-                .rank(scope, self.config.leaderboard_min_games, user_id)
+                .active_rank(scope, self.config.leaderboard_min_games, active_since, user_id)
                 .await?,
             recent: self
                 .store

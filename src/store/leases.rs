@@ -19,6 +19,9 @@ pub enum LeaseKind {
     ComputerMove,
     /// Posting or editing a tournament's message.
     TournamentMessage,
+    /// Posting a server's podium of the month just ended (the item is the
+    /// server's id).
+    SeasonPodium,
 }
 
 impl LeaseKind {
@@ -29,6 +32,7 @@ impl LeaseKind {
             LeaseKind::Challenge => "challenge",
             LeaseKind::ComputerMove => "computer_move",
             LeaseKind::TournamentMessage => "tournament_message",
+            LeaseKind::SeasonPodium => "season_podium",
         }
     }
 }

@@ -70,7 +70,15 @@ mod lock;
 pub use lock::{lock_path, BotLock, LockError};
 
 mod ratings;
-pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules};
+pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules, EVERYONE_ACTIVE};
+
+mod leaderboard_settings;
+
+mod seasons;
+pub use seasons::{Month, SeasonRow};
+
+mod season_podiums;
+pub use season_podiums::PodiumSettled;
 
 mod reviews;
 pub use reviews::StoredReview;

@@ -53,15 +53,24 @@ pub struct RatingRow {
     pub wins: i64,
     pub losses: i64,
     pub draws: i64,
+    /// When the player's last rated game here finished.
+    pub updated_at: i64,
 }
 
 impl RatingRow {
+    /// The rating as stored, as it stood after the last rated game.
     pub fn glicko(&self) -> Rating {
         Rating {
             rating: self.rating,
             deviation: self.deviation,
             volatility: self.volatility,
         }
+    }
+
+    /// The rating as it stands at `now`, its deviation grown for the
+    /// rating periods since the last rated game (see `Rating::aged`).
+    pub fn glicko_at(&self, now: i64) -> Rating {
+        self.glicko().aged(self.updated_at, now)
     }
 }
 
@@ -146,10 +155,15 @@ struct StoredRating {
     rating: f64,
     deviation: f64,
     volatility: f64,
+    updated_at: i64,
 }
 
 const RATING_COLUMNS: &str = "r.user_id, COALESCE(p.name, '') AS name, r.rating, r.deviation, r.volatility, \
-     r.games, r.wins, r.losses, r.draws";
+     r.games, r.wins, r.losses, r.draws, r.updated_at";
+
+/// An `active_since` that every rating passes: nobody hidden for
+/// inactivity.
+pub const EVERYONE_ACTIVE: i64 = i64::MIN;
 
 impl Store {
     /// The same store applying `rules` to the games it finishes.
@@ -246,8 +260,8 @@ impl Store {
             Score::Draw => Score::Draw,
         };
         for scope in [game.guild_id, 0] {
-            let a = current_rating(tx, scope, game.player_a).await?;
-            let b = current_rating(tx, scope, game.player_b).await?;
+            let a = current_rating(tx, scope, game.player_a, finished_at).await?;
+            let b = current_rating(tx, scope, game.player_b, finished_at).await?;
             let (new_a, new_b) = rate(a, b, score_a);
             for (user_id, before, after, score) in
                 [(game.player_a, a, new_a, score_a), (game.player_b, b, new_b, score_b)]
@@ -375,6 +389,20 @@ impl Store {
     /// A page of `scope`'s leaderboard: players with at least `min_games`
     /// rated games, best rating first (ties by user id).
     pub async fn leaderboard(&self, scope: Scope, min_games: i64, offset: i64, limit: i64) -> Result<Vec<RatingRow>> {
+        self.active_leaderboard(scope, min_games, EVERYONE_ACTIVE, offset, limit)
+            .await
+    }
+
+    /// A page of `scope`'s leaderboard of the players whose last rated
+    /// game there finished at `active_since` or later.
+    pub async fn active_leaderboard(
+        &self,
+        scope: Scope,
+        min_games: i64,
+        active_since: i64,
+        offset: i64,
+        limit: i64,
+    ) -> Result<Vec<RatingRow>> {
         // The page is found in the index alone, so that a deep page skips
         // index entries only; then its rows are read. CROSS JOIN keeps the
         // page as the outer loop (SQLite's planner would otherwise scan the
@@ -382,7 +410,7 @@ impl Store {
         // PostgreSQL allows no ON after CROSS JOIN.
         sqlx::query_as(&format!(
             "SELECT {RATING_COLUMNS} FROM
-               (SELECT user_id FROM ratings WHERE scope = $1 AND games >= $2
+               (SELECT user_id FROM ratings WHERE scope = $1 AND games >= $2 AND updated_at >= $5
                 ORDER BY rating DESC, user_id LIMIT $3 OFFSET $4) page
              CROSS JOIN ratings r CROSS JOIN players p
              WHERE r.scope = $1 AND r.user_id = page.user_id AND p.user_id = r.user_id
@@ -392,6 +420,7 @@ impl Store {
         .bind(min_games)
         .bind(limit)
         .bind(offset)
+        .bind(active_since)
         .fetch_all(&mut *self.reader().await?)
         .await
         .doing("reading a leaderboard page")
@@ -399,9 +428,16 @@ impl Store {
 
     /// How many players `scope`'s leaderboard lists.
     pub async fn leaderboard_len(&self, scope: Scope, min_games: i64) -> Result<i64> {
-        sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE scope = $1 AND games >= $2")
+        self.active_leaderboard_len(scope, min_games, EVERYONE_ACTIVE).await
+    }
+
+    /// How many players `scope`'s leaderboard lists of those active since
+    /// `active_since`.
+    pub async fn active_leaderboard_len(&self, scope: Scope, min_games: i64, active_since: i64) -> Result<i64> {
+        sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE scope = $1 AND games >= $2 AND updated_at >= $3")
             .bind(scope.key())
             .bind(min_games)
+            .bind(active_since)
             .fetch_one(&mut *self.reader().await?)
             .await
             .doing("counting a leaderboard's players")
@@ -422,20 +458,33 @@ impl Store {
 
     /// `user`'s place (from 1) on `scope`'s leaderboard, if it lists them.
     pub async fn rank(&self, scope: Scope, min_games: i64, user_id: u64) -> Result<Option<i64>> {
+        self.active_rank(scope, min_games, EVERYONE_ACTIVE, user_id).await
+    }
+
+    /// `user`'s place on `scope`'s leaderboard of the players active since
+    /// `active_since`, if it lists them.
+    pub async fn active_rank(
+        &self,
+        scope: Scope,
+        min_games: i64,
+        active_since: i64,
+        user_id: u64,
+    ) -> Result<Option<i64>> {
         let Some(own) = self.rating(scope, user_id).await? else {
             return Ok(None);
         };
-        if own.games < min_games {
+        if own.games < min_games || own.updated_at < active_since {
             return Ok(None);
         }
         let above: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM ratings WHERE scope = $1 AND games >= $2 AND rating >= $3
-             AND (rating > $3 OR user_id < $4)",
+             AND (rating > $3 OR user_id < $4) AND updated_at >= $5",
         )
         .bind(scope.key())
         .bind(min_games)
         .bind(own.rating)
         .bind(own.user_id)
+        .bind(active_since)
         .fetch_one(&mut *self.reader().await?)
         .await
         .doing("ranking a player")?;
@@ -521,18 +570,25 @@ impl Store {
     }
 }
 
-async fn current_rating(tx: &mut AnyConnection, scope: i64, user_id: i64) -> Result<Rating> {
-    let stored: Option<StoredRating> =
-        sqlx::query_as("SELECT rating, deviation, volatility FROM ratings WHERE scope = $1 AND user_id = $2")
-            .bind(scope)
-            .bind(user_id)
-            .fetch_optional(&mut *tx)
-            .await
-            .doing("reading a rating to update")?;
-    Ok(stored.map_or(Rating::INITIAL, |r| Rating {
-        rating: r.rating,
-        deviation: r.deviation,
-        volatility: r.volatility,
+/// A player's rating in `scope` as it stands at `now`, aged for the rating
+/// periods since their last rated game: what a game finishing at `now`
+/// rates from.
+async fn current_rating(tx: &mut AnyConnection, scope: i64, user_id: i64, now: i64) -> Result<Rating> {
+    let stored: Option<StoredRating> = sqlx::query_as(
+        "SELECT rating, deviation, volatility, updated_at FROM ratings WHERE scope = $1 AND user_id = $2",
+    )
+    .bind(scope)
+    .bind(user_id)
+    .fetch_optional(&mut *tx)
+    .await
+    .doing("reading a rating to update")?;
+    Ok(stored.map_or(Rating::INITIAL, |r| {
+        Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+        .aged(r.updated_at, now)
     }))
 }
 
@@ -589,5 +645,23 @@ async fn save_rating(
     .execute(&mut *tx)
     .await
     .doing("saving a rating change")?;
+    sqlx::query(
+        "INSERT INTO season_ratings (scope, month, user_id, rating_change, games, wins, losses, draws)
+         VALUES ($1, $2, $3, $4, 1, $5, $6, $7)
+         ON CONFLICT (scope, month, user_id) DO UPDATE SET
+         rating_change = season_ratings.rating_change + excluded.rating_change, games = season_ratings.games + 1,
+         wins = season_ratings.wins + excluded.wins, losses = season_ratings.losses + excluded.losses,
+         draws = season_ratings.draws + excluded.draws",
+    )
+    .bind(scope)
+    .bind(super::Month::of(now).key())
+    .bind(user_id)
+    .bind(after.rating - before.rating)
+    .bind(win)
+    .bind(loss)
+    .bind(draw)
+    .execute(&mut *tx)
+    .await
+    .doing("adding a rating change to its season")?;
     Ok(())
 }

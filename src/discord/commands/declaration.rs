@@ -7,8 +7,8 @@ use crate::service::{MIN_PLAYERS, SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX};
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
 
 use super::kinds::{
-    other_languages, words, BoardStyles, Count, Flag, Formats, Id, Kind, Languages, Levels, OneOf, Pair, RoleKind,
-    Text, Times, UserKind, MOST_COUNTED,
+    other_languages, words, BoardStyles, ChannelKind, Count, Days, Flag, Formats, Id, Kind, Languages, Levels, OneOf,
+    Pair, RoleKind, Seasons, Text, Times, UserKind, MOST_COUNTED,
 };
 
 /// An option: its canonical (English) name, which Discord sends back and
@@ -190,6 +190,13 @@ pub(super) const SCOPE: Opt<OneOf<Pair>> = Opt {
         ("global", "cmd-scope-global", true),
     ])),
 };
+pub(super) const SEASON: Opt<OneOf<Seasons>> = Opt {
+    name: "season",
+    name_key: "cmd-season-name",
+    description_key: "cmd-season-desc",
+    required: false,
+    kind: OneOf(Seasons),
+};
 pub(super) const STATS_PLAYER: Opt<UserKind> = player("cmd-stats-player-desc");
 pub(super) const HISTORY_PLAYER: Opt<UserKind> = player("cmd-history-player-desc");
 pub(super) const GAME_ID: Opt<Id> = Opt {
@@ -255,6 +262,20 @@ pub(super) const WEB_LEADERBOARD: Opt<OneOf<Pair>> = Opt {
     description_key: "cmd-web-leaderboard-desc",
     required: false,
     kind: OneOf(ON_OFF),
+};
+pub(super) const LEADERBOARD_INACTIVE_DAYS: Opt<Days> = Opt {
+    name: "leaderboard_inactive_days",
+    name_key: "cmd-leaderboard-inactive-days-name",
+    description_key: "cmd-leaderboard-inactive-days-desc",
+    required: false,
+    kind: Days,
+};
+pub(super) const SEASON_CHANNEL: Opt<ChannelKind> = Opt {
+    name: "season_channel",
+    name_key: "cmd-season-channel-name",
+    description_key: "cmd-season-channel-desc",
+    required: false,
+    kind: ChannelKind,
 };
 pub(super) const REVIEW_GAME: Opt<Id> = game("cmd-review-game-desc", true);
 
@@ -378,7 +399,7 @@ const AKON: &[Entry] = &[
         name: "leaderboard",
         name_key: "cmd-leaderboard-name",
         description_key: "cmd-leaderboard-desc",
-        options: &[&SCOPE],
+        options: &[&SCOPE, &SEASON],
     }),
     Entry::Sub(Subcommand {
         name: "stats",
@@ -412,6 +433,8 @@ const AKON: &[Entry] = &[
             &SERVER_BOARD_STYLE,
             &WEB_GAMES,
             &WEB_LEADERBOARD,
+            &LEADERBOARD_INACTIVE_DAYS,
+            &SEASON_CHANNEL,
         ],
     }),
     Entry::Sub(bare("rules", "cmd-rules-name", "cmd-rules-desc")),
@@ -601,6 +624,7 @@ abort 1
 abort game 4 min=1
 leaderboard 1
 leaderboard scope 3 choices=server,global
+leaderboard season 3 choices=this_month,last_month,all_time
 stats 1
 stats player 6
 history 1
@@ -617,6 +641,8 @@ settings board_style 3 choices=text,picture,both
 settings server_board_style 3 choices=text,picture,both
 settings web_games 3 choices=on,off
 settings web_leaderboard 3 choices=on,off
+settings leaderboard_inactive_days 4 min=0 max=3650
+settings season_channel 7
 rules 1
 review 1
 review game 4 required min=1

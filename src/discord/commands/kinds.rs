@@ -5,9 +5,12 @@
 use crate::ai::Level;
 use crate::board_text::level_name;
 use crate::i18n::Language;
-use crate::service::{BoardStyle, TimePerMove, TournamentFormat, ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS};
-use serenity::all::{CommandOptionType, CreateCommandOption, ResolvedValue, Unresolved, User};
+use crate::service::{
+    BoardStyle, InactiveDays, Season, TimePerMove, TournamentFormat, ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS,
+};
+use serenity::all::{ChannelType, CommandOptionType, CreateCommandOption, ResolvedValue, Unresolved, User};
 
+use super::super::render::records::season_name;
 use super::super::render::tournaments::tournament_format_name;
 use super::super::render::{board_style_name, language_name, time_per_move_text};
 
@@ -72,6 +75,29 @@ impl Kind for RoleKind {
         match value {
             ResolvedValue::Role(role) => Some(role.id.get()),
             ResolvedValue::Unresolved(Unresolved::RoleId(id)) => Some(id.get()),
+            _ => None,
+        }
+    }
+}
+
+/// A text channel of the server.
+pub(super) struct ChannelKind;
+
+impl Kind for ChannelKind {
+    type Value = u64;
+
+    fn option_type(&self) -> CommandOptionType {
+        CommandOptionType::Channel
+    }
+
+    fn declare(&self, option: CreateCommandOption) -> CreateCommandOption {
+        option.channel_types(vec![ChannelType::Text, ChannelType::News])
+    }
+
+    fn read(&self, value: &ResolvedValue<'_>) -> Option<u64> {
+        match value {
+            ResolvedValue::Channel(channel) => Some(channel.id.get()),
+            ResolvedValue::Unresolved(Unresolved::Channel(id)) => Some(id.get()),
             _ => None,
         }
     }
@@ -148,6 +174,29 @@ impl Kind for Count {
     fn read(&self, value: &ResolvedValue<'_>) -> Option<u32> {
         match *value {
             ResolvedValue::Integer(n) if (1..=i64::from(MOST_COUNTED)).contains(&n) => Some(n as u32),
+            _ => None,
+        }
+    }
+}
+
+/// A number of days from 0 to `InactiveDays::MOST`, 0 meaning none; any
+/// other number is malformed.
+pub(super) struct Days;
+
+impl Kind for Days {
+    type Value = InactiveDays;
+
+    fn option_type(&self) -> CommandOptionType {
+        CommandOptionType::Integer
+    }
+
+    fn declare(&self, option: CreateCommandOption) -> CreateCommandOption {
+        option.min_int_value(0).max_int_value(InactiveDays::MOST as u64)
+    }
+
+    fn read(&self, value: &ResolvedValue<'_>) -> Option<InactiveDays> {
+        match *value {
+            ResolvedValue::Integer(days) => InactiveDays::new(days),
             _ => None,
         }
     }
@@ -290,6 +339,23 @@ impl Choices for BoardStyles {
     }
 
     fn read(&self, code: &str) -> Option<BoardStyle> {
+        code.parse().ok()
+    }
+}
+
+pub(super) struct Seasons;
+
+impl Choices for Seasons {
+    type Value = Season;
+
+    fn choices(&self) -> Vec<Choice> {
+        Season::ALL
+            .into_iter()
+            .map(|season| -> Choice { (season.code(), Box::new(move |l| season_name(l, season))) })
+            .collect()
+    }
+
+    fn read(&self, code: &str) -> Option<Season> {
         code.parse().ok()
     }
 }

@@ -10,7 +10,7 @@ mod starts_at;
 
 use crate::ai::Level;
 use crate::i18n::Language;
-use crate::service::{BoardStyle, TimePerMove, TournamentFormat};
+use crate::service::{BoardStyle, InactiveDays, Season, TimePerMove, TournamentFormat};
 use crate::tr;
 use serenity::all::User;
 
@@ -43,6 +43,11 @@ pub enum AkonCommand {
         /// web pages (Manage Server).
         web_games: Option<bool>,
         web_leaderboard: Option<bool>,
+        /// Days without a rated game that leave a player off the server's
+        /// leaderboard (Manage Server).
+        leaderboard_inactive_days: Option<InactiveDays>,
+        /// Where the server's month podium is posted (Manage Server).
+        season_channel: Option<u64>,
     },
     Tournament(TournamentCommand),
     Games,
@@ -55,9 +60,11 @@ pub enum AkonCommand {
     Abort {
         game: Option<i64>,
     },
-    /// `global`: everyone's leaderboard rather than this server's.
+    /// `global`: everyone's leaderboard rather than this server's; by
+    /// rating for all time, or a month's season.
     Leaderboard {
         global: bool,
+        season: Season,
     },
     Stats {
         player: Option<User>,

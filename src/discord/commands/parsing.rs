@@ -6,6 +6,7 @@ use serenity::all::{CommandInteraction, ResolvedOption, ResolvedValue};
 use super::declaration::{self as declared, Opt};
 use super::kinds::Kind;
 use super::{AkonCommand, CommandError, TournamentCommand};
+use crate::service::Season;
 
 /// A subcommand's options as serenity resolved them (users looked up in
 /// the interaction's `resolved` data), read by name. A value of the wrong
@@ -75,6 +76,7 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
         },
         "leaderboard" => AkonCommand::Leaderboard {
             global: options.get(&declared::SCOPE)?.unwrap_or(false),
+            season: options.get(&declared::SEASON)?.unwrap_or(Season::AllTime),
         },
         "history" => AkonCommand::History {
             player: options.get(&declared::HISTORY_PLAYER)?,
@@ -99,6 +101,8 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             server_board_style: options.get(&declared::SERVER_BOARD_STYLE)?,
             web_games: options.get(&declared::WEB_GAMES)?,
             web_leaderboard: options.get(&declared::WEB_LEADERBOARD)?,
+            leaderboard_inactive_days: options.get(&declared::LEADERBOARD_INACTIVE_DAYS)?,
+            season_channel: options.get(&declared::SEASON_CHANNEL)?,
         },
         "puzzle" => AkonCommand::Puzzle,
         other => return Err(CommandError::UnknownSubcommand(other.into())),

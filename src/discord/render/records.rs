@@ -10,8 +10,9 @@ use crate::discord::custom_id::ButtonId;
 use crate::engine::Seat;
 use crate::i18n::{decimal, Language};
 use crate::service::{
-    CallerStanding, GameRating, GameRecord, GameView, GamesRecord, HistoryEnd, HistoryGame, HistoryPage,
-    LeaderboardPage, Outcome, RatingSummary, Scope, Stats, TournamentResult, Unrated,
+    CallerStanding, GameRating, GameRecord, GameView, GamesRecord, HistoryEnd, HistoryGame, HistoryPage, InactiveDays,
+    LeaderboardPage, Outcome, RatingSummary, Scope, Season, SeasonBoard, SeasonCaller, Stats, TournamentResult,
+    Unrated,
 };
 use crate::tr;
 
@@ -134,6 +135,9 @@ pub fn leaderboard(language: Language, board: &LeaderboardPage, guild_id: u64) -
         ));
     }
     lines.push("```".to_string());
+    if board.inactive_days > 0 {
+        lines.push(tr!(l, "leaderboard-inactive-hidden", days = board.inactive_days));
+    }
     if board.caller != CallerStanding::OnPage {
         lines.push(caller_line(l, board));
     }
@@ -141,6 +145,141 @@ pub fn leaderboard(language: Language, board: &LeaderboardPage, guild_id: u64) -
         content: lines.join("\n"),
         components,
         mentions: vec![],
+    }
+}
+
+/// A season's name, as the slash command offers it.
+pub fn season_name(language: Language, season: Season) -> String {
+    match season {
+        Season::ThisMonth => tr!(language, "cmd-season-this-month"),
+        Season::LastMonth => tr!(language, "cmd-season-last-month"),
+        Season::AllTime => tr!(language, "cmd-season-all-time"),
+    }
+}
+
+/// A rating change with its sign: `+12`, `−7`, `0`.
+fn change_text(change: f64) -> String {
+    match change.round() as i64 {
+        0 => "0".to_string(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("\u{2212}{}", -n),
+    }
+}
+
+/// The top of a month's board, and where the one looking stands.
+pub fn season_board(language: Language, board: &SeasonBoard) -> Reply {
+    let l = language;
+    let (title, scope) = scope_name(l, board.scope);
+    let month = format!("{}-{:02}", board.month.year, board.month.month);
+    if board.rows.is_empty() {
+        let text = tr!(
+            l,
+            "season-empty",
+            scope = scope.clone(),
+            month = month.clone(),
+            min_games = board.min_games
+        );
+        return Reply {
+            content: format!("{text}\n{}", season_caller_line(l, board, &scope, &month)),
+            components: vec![],
+            mentions: vec![],
+        };
+    }
+    let mut lines = vec![
+        tr!(
+            l,
+            "season-title",
+            title = title,
+            month = month.clone(),
+            listed = board.listed,
+            min_games = board.min_games
+        ),
+        "```".to_string(),
+        format!(
+            "{:>4} {} {} {} {} {} {}",
+            "#",
+            column(&tr!(l, "leaderboard-column-player"), 16, false),
+            column(&tr!(l, "season-column-change"), 6, true),
+            column(&tr!(l, "leaderboard-column-wins"), 4, true),
+            column(&tr!(l, "leaderboard-column-losses"), 4, true),
+            column(&tr!(l, "leaderboard-column-draws"), 4, true),
+            column(&tr!(l, "leaderboard-column-games"), GAMES_WIDTH, true),
+        ),
+    ];
+    for row in &board.rows {
+        lines.push(format!(
+            "{:>4} {} {:>6} {:>4} {:>4} {:>4} {:>GAMES_WIDTH$}",
+            row.rank,
+            render::pad_to_columns(&render::short_name(l, &row.name), render::NAME_COLUMNS),
+            change_text(row.rating_change),
+            row.wins,
+            row.losses,
+            row.draws,
+            row.games
+        ));
+    }
+    lines.push("```".to_string());
+    if board.caller != SeasonCaller::OnPage {
+        lines.push(season_caller_line(l, board, &scope, &month));
+    }
+    Reply {
+        content: lines.join("\n"),
+        components: vec![],
+        mentions: vec![],
+    }
+}
+
+/// A server's podium of a month: its first three by rating gained.
+pub fn season_podium(language: Language, board: &SeasonBoard) -> String {
+    let l = language;
+    let month = format!("{}-{:02}", board.month.year, board.month.month);
+    let mut lines = vec![tr!(l, "season-podium-title", month = month)];
+    for (row, medal) in board.rows.iter().zip(["🥇", "🥈", "🥉"]) {
+        lines.push(tr!(
+            l,
+            "season-podium-line",
+            medal = medal,
+            player = format!("<@{}>", row.user_id),
+            change = change_text(row.rating_change),
+            games = row.games
+        ));
+    }
+    lines.push(tr!(l, "season-podium-footer", min_games = board.min_games));
+    lines.join("\n")
+}
+
+/// Where the one looking at a season's board stands, when not on it.
+fn season_caller_line(language: Language, board: &SeasonBoard, scope: &str, month: &str) -> String {
+    let l = language;
+    let who = format!("<@{}>", board.caller_id);
+    match &board.caller {
+        SeasonCaller::OnPage => String::new(),
+        SeasonCaller::Listed(me) => tr!(
+            l,
+            "season-standing-listed",
+            player = who,
+            rank = me.rank,
+            listed = board.listed,
+            month = month.to_string(),
+            change = change_text(me.rating_change),
+            games = me.games
+        ),
+        SeasonCaller::TooFewGames { games, needed } => tr!(
+            l,
+            "season-standing-too-few",
+            player = who,
+            games = *games,
+            scope = scope.to_string(),
+            month = month.to_string(),
+            needed = *needed
+        ),
+        SeasonCaller::Unplayed => tr!(
+            l,
+            "season-standing-unplayed",
+            player = who,
+            scope = scope.to_string(),
+            month = month.to_string()
+        ),
     }
 }
 
@@ -172,6 +311,16 @@ fn caller_line(language: Language, board: &LeaderboardPage) -> String {
             needed = *needed
         ),
         CallerStanding::Unrated => tr!(l, "standing-unrated", player = who, scope = scope),
+        CallerStanding::Inactive { days } => tr!(l, "standing-inactive", player = who, days = *days),
+    }
+}
+
+/// The server's choice of who its leaderboard leaves off, as
+/// `/akon settings` says it.
+pub fn leaderboard_inactive_setting(language: Language, days: InactiveDays) -> String {
+    match days.days() {
+        0 => tr!(language, "settings-leaderboard-inactive-off"),
+        days => tr!(language, "settings-leaderboard-inactive-days", days = days),
     }
 }
 

@@ -1,0 +1,105 @@
+//! The month's podium each server chose a channel for: the channel, and
+//! each month's podium once settled, so that it is posted once.
+
+use super::{from_db, to_db, Doing, Month, Result, Store};
+
+/// How a month's podium was settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PodiumSettled {
+    /// Posted, as this message.
+    Posted(u64),
+    /// The channel refused it for good (deleted, or the bot may no longer
+    /// post there).
+    GivenUp,
+    /// No one had enough rated games in the month to be named.
+    Empty,
+}
+
+impl Store {
+    /// `guild_id`'s podiums go to `channel_id` from now on.
+    pub async fn set_season_channel(&self, guild_id: u64, channel_id: u64, now: i64) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO guild_season_channels (guild_id, channel_id, chosen_at) VALUES ($1, $2, $3)
+             ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, chosen_at = excluded.chosen_at",
+        )
+        .bind(to_db(guild_id))
+        .bind(to_db(channel_id))
+        .bind(now)
+        .execute(&mut *self.writer().await?)
+        .await
+        .doing("choosing a server's season channel")?;
+        Ok(())
+    }
+
+    /// The channel `guild_id`'s podiums go to, if it chose one.
+    pub async fn season_channel(&self, guild_id: u64) -> Result<Option<u64>> {
+        let channel: Option<i64> =
+            sqlx::query_scalar("SELECT channel_id FROM guild_season_channels WHERE guild_id = $1")
+                .bind(to_db(guild_id))
+                .fetch_optional(&mut *self.reader().await?)
+                .await
+                .doing("reading a server's season channel")?;
+        Ok(channel.map(from_db))
+    }
+
+    /// The servers owed `month`'s podium, with their channels: those that
+    /// chose a channel before `chosen_before` and whose podium of `month`
+    /// is not settled.
+    pub async fn podiums_owed(&self, month: Month, chosen_before: i64) -> Result<Vec<(u64, u64)>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT c.guild_id, c.channel_id FROM guild_season_channels c
+             WHERE c.chosen_at < $2
+             AND NOT EXISTS (SELECT 1 FROM season_podiums p WHERE p.guild_id = c.guild_id AND p.month = $1)
+             ORDER BY c.guild_id",
+        )
+        .bind(month.key())
+        .bind(chosen_before)
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing("listing the podiums owed")?;
+        Ok(rows.into_iter().map(|(g, c)| (from_db(g), from_db(c))).collect())
+    }
+
+    /// Whether `guild_id`'s podium of `month` is settled.
+    pub async fn podium_settled(&self, guild_id: u64, month: Month) -> Result<bool> {
+        let settled: Option<i64> =
+            sqlx::query_scalar("SELECT 1 FROM season_podiums WHERE guild_id = $1 AND month = $2")
+                .bind(to_db(guild_id))
+                .bind(month.key())
+                .fetch_optional(&mut *self.reader().await?)
+                .await
+                .doing("reading whether a podium is settled")?;
+        Ok(settled.is_some())
+    }
+
+    /// Records how `guild_id`'s podium of `month` was settled; a second
+    /// record of the same podium changes nothing.
+    pub async fn settle_podium(
+        &self,
+        guild_id: u64,
+        month: Month,
+        channel_id: u64,
+        settled: PodiumSettled,
+        now: i64,
+    ) -> Result<()> {
+        let (state, message) = match settled {
+            PodiumSettled::Posted(message) => ("posted", Some(to_db(message))),
+            PodiumSettled::GivenUp => ("given_up", None),
+            PodiumSettled::Empty => ("empty", None),
+        };
+        sqlx::query(
+            "INSERT INTO season_podiums (guild_id, month, channel_id, state, message_id, settled_at)
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, month) DO NOTHING",
+        )
+        .bind(to_db(guild_id))
+        .bind(month.key())
+        .bind(to_db(channel_id))
+        .bind(state)
+        .bind(message)
+        .bind(now)
+        .execute(&mut *self.writer().await?)
+        .await
+        .doing("settling a month's podium")?;
+        Ok(())
+    }
+}
