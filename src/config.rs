@@ -26,6 +26,7 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_WEB_ADDR",
     "AKON_WEB_BASE_URL",
     "AKON_SHARDS",
+    "AKON_SCHEDULER_SECONDS",
     "AKON_TABLES",
     "AKON_INTERACTIONS_ADDR",
     "DISCORD_PUBLIC_KEY",
@@ -216,6 +217,15 @@ impl Config {
                 value,
             })?;
         }
+        let mut scheduler_every = crate::discord::SCHEDULER_EVERY;
+        if let Some(value) = get("AKON_SCHEDULER_SECONDS") {
+            let seconds = value.trim().parse::<u64>().ok().filter(|&s| (1..=3600).contains(&s));
+            scheduler_every = std::time::Duration::from_secs(seconds.ok_or(ConfigError::Invalid {
+                name: "AKON_SCHEDULER_SECONDS",
+                what: "a whole number of seconds from 1 to 3600",
+                value,
+            })?);
+        }
         let shards = match get("AKON_SHARDS") {
             None => ShardPlan::Recommended,
             Some(value) => shard_plan(value.trim()).ok_or(ConfigError::Invalid {
@@ -298,7 +308,7 @@ impl Config {
             interactions,
             discord: DiscordSettings {
                 web_base_url,
-                scheduler_every: crate::discord::SCHEDULER_EVERY,
+                scheduler_every,
                 token,
                 guild_id,
                 proxy_url,
@@ -487,6 +497,19 @@ mod tests {
         assert!(error.to_string().starts_with("DISCORD_GUILD_ID must be"));
         let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_MAX_ONGOING_GAMES", "0")]).unwrap_err();
         assert!(error.to_string().starts_with("AKON_MAX_ONGOING_GAMES must be"));
+        for seconds in ["0", "3601", "20s", "-1"] {
+            let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_SCHEDULER_SECONDS", seconds)]).unwrap_err();
+            assert!(
+                error.to_string().starts_with("AKON_SCHEDULER_SECONDS must be"),
+                "{seconds}"
+            );
+        }
+        let every = |vars: &[(&str, &str)]| load(vars).unwrap().discord.scheduler_every;
+        assert_eq!(every(&[("DISCORD_TOKEN", TOKEN)]), crate::discord::SCHEDULER_EVERY);
+        assert_eq!(
+            every(&[("DISCORD_TOKEN", TOKEN), ("AKON_SCHEDULER_SECONDS", " 2 ")]),
+            std::time::Duration::from_secs(2)
+        );
         let error = load(&[("DISCORD_TOKEN", TOKEN), ("DISCORD_PROXY_URL", "localhost:3000")]).unwrap_err();
         assert!(error.to_string().starts_with("DISCORD_PROXY_URL must be"));
         let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_LEADERBOARD_MIN_GAMES", "-1")]).unwrap_err();

@@ -33,7 +33,7 @@ async fn one_live_board_the_recorded_one(scene: &Scene, game: i64, round: usize)
         })
         .await;
     scene.settle().await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    scene.scheduler_passes(3).await;
     let live = live_boards(&scene.fake);
     let (board, ply) = recorded(scene, game).await;
     assert_eq!(live.len(), 1, "round {round}: one live board: {live:#?}");
@@ -146,7 +146,7 @@ async fn a_computer_move_that_failed_is_played_once_the_fault_clears_without_a_r
     );
     // The press was handled to the end, the computer's move refused.
     assert_eq!(moves_stored(&scene, 1).await, played + 1, "the human's move alone");
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    scene.scheduler_passes(3).await;
     assert_eq!(
         moves_stored(&scene, 1).await,
         played + 1,

@@ -4,7 +4,6 @@
 //! found in the bot's messages.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
 use crate::support::scene::*;
@@ -730,7 +729,7 @@ async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
         fake::content(&reminder).contains(&format!("/{}", fake::message_id(&board))),
         "links the board"
     );
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    scene.scheduler_passes(3).await;
     scene.settle().await;
     assert_eq!(
         messages_containing(&scene, CHANNEL_ID, "it is your move").len(),
@@ -754,7 +753,7 @@ async fn reminders_and_timeouts_reach_the_players_once_even_across_a_restart() {
     assert!(fake::content(&result).contains(&format!("{} ran out of time", mover.mention())));
     let winner = if mover == alice() { bob() } else { alice() };
     assert!(fake::content(&result).contains(&format!("{} wins", winner.mention())));
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    scene.scheduler_passes(3).await;
     scene.settle().await;
     assert_eq!(
         messages_containing(&scene, CHANNEL_ID, "ran out of time").len(),

@@ -117,8 +117,8 @@ async fn a_board_for_a_deleted_channel_is_given_up_and_never_asked_again() {
         .skip(before)
         .map(|r| (r.method.clone(), r.path.clone(), r.status))
         .collect();
-    // Many passes of the delivery loop (every 50 ms here): none asks again.
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    // Many passes of the delivery loop: none asks again.
+    scene.scheduler_passes(5).await;
     assert_eq!(
         requests_to(&scene.fake, DOOMED_CHANNEL),
         asked,
@@ -191,7 +191,7 @@ async fn more_undeliverable_games_than_a_pass_takes_do_not_keep_a_live_game_from
         "one post for each undeliverable game"
     );
     assert!(asked <= 2 * posts, "{asked} requests for {posts} posts");
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    scene.scheduler_passes(5).await;
     assert_eq!(
         requests_to(&scene.fake, DOOMED_CHANNEL),
         asked,

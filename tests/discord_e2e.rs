@@ -179,7 +179,8 @@ fn discord_error_code(err: serenity::Error) -> isize {
     }
 }
 
-on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn fake_discord_drives_a_real_serenity_client);
+// Once, on SQLite: it checks the fake Discord and the gateway, whatever the backend.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fake_discord_drives_a_real_serenity_client() {
     // 1 s heartbeats so the op 1 -> op 11 path is exercised within the test.
     let fake = FakeDiscord::start_with_heartbeat(1000).await;

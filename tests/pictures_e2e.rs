@@ -128,6 +128,8 @@ async fn a_server_switched_to_pictures_gets_boards_with_one_png_described_by_the
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_server_switched_to_pictures_gets_boards_with_one_png_described_by_the_text_board);
 
+// Once, on SQLite: the upload's form is the adapter's, whatever the backend.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn board_posts_are_multipart_uploads_named_by_their_attachment() {
     let scene = Scene::new().await;
     scene.fake.keep_request_log(true);
@@ -167,8 +169,9 @@ async fn board_posts_are_multipart_uploads_named_by_their_attachment() {
     assert_eq!(strips[0].body["data"], json!({"components": []}));
     scene.finish().await;
 }
-on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn board_posts_are_multipart_uploads_named_by_their_attachment);
 
+// Once, on SQLite: the refused channels are remembered in the process, whatever the backend.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_attach_files_the_text_board_is_posted_and_the_chooser_told_once() {
     let scene = Scene::new().await;
     scene.fake.keep_request_log(true);
@@ -211,8 +214,9 @@ async fn without_attach_files_the_text_board_is_posted_and_the_chooser_told_once
     one_board_picture(&scene, &board);
     scene.finish().await;
 }
-on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn without_attach_files_the_text_board_is_posted_and_the_chooser_told_once);
 
+// Once, on SQLite: the refused channels are remembered in the process, whatever the backend.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_showing_attach_files_granted_brings_the_picture_back_on_the_next_board() {
     let scene = Scene::new().await;
     set_server_style(&scene, &alice(), "picture").await;
@@ -228,7 +232,6 @@ async fn a_press_showing_attach_files_granted_brings_the_picture_back_on_the_nex
     one_board_picture(&scene, &next);
     scene.finish().await;
 }
-on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_press_showing_attach_files_granted_brings_the_picture_back_on_the_next_board);
 
 async fn a_player_style_applies_to_the_games_they_ask_for() {
     let scene = Scene::new().await;

@@ -204,7 +204,8 @@ fn assert_safe_headers(response: &reqwest::Response, what: &str) {
     assert!(headers.get(header::SET_COOKIE).is_none(), "{what}");
 }
 
-on_both_backends!(#[tokio::test] fn every_answer_has_the_security_headers_and_the_csp_allows_no_other_origin);
+// Once, on SQLite: the headers are the web server's, whatever the backend.
+#[tokio::test]
 async fn every_answer_has_the_security_headers_and_the_csp_allows_no_other_origin() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;
@@ -371,7 +372,8 @@ async fn a_game_outside_a_server_a_server_with_pages_off_and_a_post_get_no_data(
     server.stop().await;
 }
 
-on_both_backends!(#[tokio::test] fn a_finished_game_page_is_not_sent_again_to_a_reader_who_has_it);
+// Once, on SQLite: the kept pages and their tags are in the process, whatever the backend.
+#[tokio::test]
 async fn a_finished_game_page_is_not_sent_again_to_a_reader_who_has_it() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;
@@ -411,7 +413,8 @@ async fn a_finished_game_page_is_not_sent_again_to_a_reader_who_has_it() {
     server.stop().await;
 }
 
-on_both_backends!(#[tokio::test] fn the_front_page_states_the_rules_in_the_readers_language);
+// Once, on SQLite: the front page reads no database.
+#[tokio::test]
 async fn the_front_page_states_the_rules_in_the_readers_language() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;
@@ -557,7 +560,8 @@ async fn a_tournament_page_shows_standings_tie_breaks_rounds_and_pairings() {
     server.stop().await;
 }
 
-on_both_backends!(#[tokio::test] fn a_long_game_with_its_review_weighs_under_60_kb);
+// Once, on SQLite: a page's size is the rendering's, whatever the backend.
+#[tokio::test]
 async fn a_long_game_with_its_review_weighs_under_60_kb() {
     let f = fixture_with(config()).await;
     let (server, base) = site(&f).await;

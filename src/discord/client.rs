@@ -107,6 +107,7 @@ pub fn client_builder(settings: &DiscordSettings, service: Service) -> (ClientBu
 pub(super) fn new_bot(settings: &DiscordSettings, service: Service) -> (Bot, BotHandle) {
     let in_flight = Arc::new(AtomicUsize::new(0));
     let (stop, stopped) = tokio::sync::watch::channel(false);
+    let passes = Arc::new(tokio::sync::watch::Sender::new(0));
     let bot = Bot {
         started_at: service.now(),
         service,
@@ -115,6 +116,7 @@ pub(super) fn new_bot(settings: &DiscordSettings, service: Service) -> (Bot, Bot
         scheduler: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         scheduler_every: settings.scheduler_every,
         stopped,
+        scheduler_passes: passes.clone(),
         registers_commands: settings.shards.runs_shard_zero(),
         busy: delivery::Busy::default(),
         owed_since: delivery::OwedSince::default(),
@@ -129,6 +131,7 @@ pub(super) fn new_bot(settings: &DiscordSettings, service: Service) -> (Bot, Bot
         BotHandle {
             in_flight,
             stop: Arc::new(stop),
+            passes,
         },
     )
 }
@@ -144,11 +147,13 @@ pub fn rest_client(settings: &DiscordSettings) -> Http {
     http.build()
 }
 
-/// Lets the owner of a client wait for interactions being handled.
+/// Lets the owner of a client wait for interactions being handled and for
+/// the scheduler's passes.
 #[derive(Clone, Debug)]
 pub struct BotHandle {
     in_flight: Arc<AtomicUsize>,
     stop: Arc<tokio::sync::watch::Sender<bool>>,
+    passes: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl BotHandle {
@@ -163,5 +168,17 @@ impl BotHandle {
         while self.in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    /// Waits (at most `limit`) until the scheduler has finished `count`
+    /// more passes (each sends what fell due, advances the tournaments and
+    /// delivers what is owed), counted from the call: whatever a pass would
+    /// do has been done, or tried, by then. Whether it was done in time.
+    pub async fn wait_scheduler_passes(&self, count: u64, limit: Duration) -> bool {
+        let mut passes = self.passes.subscribe();
+        let until = *passes.borrow_and_update() + count;
+        tokio::time::timeout(limit, passes.wait_for(|&done| done >= until))
+            .await
+            .is_ok_and(|waited| waited.is_ok())
     }
 }

@@ -287,7 +287,7 @@ impl Bot {
             }
         };
         let language = self.server_language(view.guild_id).await;
-        let message = render::challenge(language, &view).owed_message(format!("akon:c:{challenge_id}"));
+        let message = render::challenge(language, &view).owed_message(super::nonce::challenge_nonce(challenge_id));
         tracing::info!(challenge_id, "posting a challenge never shown");
         let posted = post(ctx, ChannelId::new(view.channel_id), &message).await;
         let outcome = match &posted {

@@ -69,6 +69,9 @@ struct Bot {
     scheduler: Arc<std::sync::atomic::AtomicBool>,
     scheduler_every: Duration,
     stopped: tokio::sync::watch::Receiver<bool>,
+    /// How many passes the scheduler has finished (see
+    /// [`BotHandle::wait_scheduler_passes`]).
+    scheduler_passes: Arc<tokio::sync::watch::Sender<u64>>,
     /// Whether this process runs shard 0 and so registers the commands.
     registers_commands: bool,
     /// Games a handler is settling right now (the delivery loop skips them).

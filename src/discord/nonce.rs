@@ -1,7 +1,8 @@
-//! Nonces of owed boards. Discord refuses, for a few minutes, a second
-//! message sent with the same enforced nonce, so a board posted again after
-//! a crash or a timeout (its first post never recorded) is not shown twice;
-//! past that window `posted_before` looks for it in the channel.
+//! Nonces of owed messages: boards, notices, challenges and tournament
+//! messages. Discord refuses, for a few minutes, a second message sent with
+//! the same enforced nonce, so a message posted again after a crash or a
+//! timeout (its first post never recorded) is not shown twice; past that
+//! window `posted_before` looks for a board in the channel.
 
 use crate::service::BoardIdentity;
 
@@ -15,7 +16,30 @@ const MOST_NONCE_CHARS: usize = 25;
 /// for 25 characters, becomes a hash of it fixed by its definition.
 pub(super) fn board_nonce(board: BoardIdentity) -> String {
     let end = if board.finished { "e" } else { "p" };
-    let readable = format!("akon:{}:{}:{end}", board.game_id, board.ply);
+    fitting(format!("akon:{}:{}:{end}", board.game_id, board.ply))
+}
+
+/// The nonce of notice `notice_id` (a reminder, a loss on time, an expired
+/// challenge): one per notice, so that a crash between sending it and
+/// marking it sent cannot show it twice.
+pub(super) fn notice_nonce(notice_id: i64) -> String {
+    fitting(format!("akon-notice-{notice_id}"))
+}
+
+/// The nonce of challenge `challenge_id`'s message, posted by the delivery
+/// loop when its answer never reached Discord.
+pub(super) fn challenge_nonce(challenge_id: i64) -> String {
+    fitting(format!("akon:c:{challenge_id}"))
+}
+
+/// The nonce of tournament message `message_id`.
+pub(super) fn tournament_nonce(message_id: i64) -> String {
+    fitting(format!("akon:t:{message_id}"))
+}
+
+/// `readable` if Discord takes it, else a hash of it that Discord takes:
+/// the same for the same message in every process and release.
+fn fitting(readable: String) -> String {
     if readable.len() <= MOST_NONCE_CHARS {
         return readable;
     }
@@ -67,5 +91,23 @@ mod tests {
         assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn every_owed_message_has_a_nonce_discord_takes() {
+        assert_eq!(notice_nonce(42), "akon-notice-42");
+        assert_eq!(challenge_nonce(42), "akon:c:42");
+        assert_eq!(tournament_nonce(42), "akon:t:42");
+        let huge = [
+            notice_nonce(i64::MAX),
+            challenge_nonce(i64::MAX),
+            tournament_nonce(i64::MAX),
+        ];
+        for nonce in &huge {
+            assert!(nonce.len() <= MOST_NONCE_CHARS, "{nonce}");
+        }
+        assert_ne!(huge[0], huge[1]);
+        assert_ne!(huge[1], huge[2]);
+        assert_ne!(notice_nonce(i64::MAX), notice_nonce(i64::MAX - 1));
     }
 }

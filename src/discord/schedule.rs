@@ -33,6 +33,7 @@ impl Bot {
             self.in_flight.fetch_add(1, Ordering::SeqCst);
             self.scheduler_tick(&ctx).await;
             self.in_flight.fetch_sub(1, Ordering::SeqCst);
+            self.scheduler_passes.send_modify(|passes| *passes += 1);
         }
         tracing::debug!("scheduler stopped");
     }
@@ -95,9 +96,7 @@ impl Bot {
     }
 
     async fn send_notice(&self, ctx: &Context, notice: &NoticeView) -> Answered {
-        // One nonce per notice: a crash between sending and marking cannot
-        // show a notice twice.
-        let nonce = format!("akon-notice-{}", notice.id());
+        let nonce = super::nonce::notice_nonce(notice.id());
         match notice {
             NoticeView::Reminder { view, dm, .. } => {
                 let Some(to_move) = view.to_move() else { return Ok(()) };

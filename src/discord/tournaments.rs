@@ -356,7 +356,7 @@ impl Bot {
                     };
                     match before {
                         Some(posted) => Ok((posted.channel_id.get(), posted.id.get())),
-                        None => post(ctx, channel, &reply.owed_message(format!("akon:t:{id}")))
+                        None => post(ctx, channel, &reply.owed_message(super::nonce::tournament_nonce(id)))
                             .await
                             .map(|posted| (posted.channel_id.get(), posted.id.get())),
                     }

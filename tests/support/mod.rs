@@ -38,6 +38,18 @@ pub fn akon_bot<K: AsRef<OsStr>, V: AsRef<OsStr>>(dir: &Path, vars: &[(K, V)]) -
 /// `dir/bot-{log}.log` (appended, so that a restart keeps the first run's
 /// lines), or nowhere.
 pub fn spawn_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: Option<&str>, log: Option<&str>) -> Child {
+    spawn_bot_with(fake, dir, url, shards, log, &[])
+}
+
+/// [`spawn_bot`] with more variables set (`AKON_SCHEDULER_SECONDS`, …).
+pub fn spawn_bot_with(
+    fake: &FakeDiscord,
+    dir: &Path,
+    url: &str,
+    shards: Option<&str>,
+    log: Option<&str>,
+    more: &[(&str, &str)],
+) -> Child {
     let api_base = fake.api_base();
     let mut vars = vec![
         ("DISCORD_TOKEN", fake_discord::TOKEN),
@@ -48,6 +60,7 @@ pub fn spawn_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: Option<&str>
     if let Some(shards) = shards {
         vars.push(("AKON_SHARDS", shards));
     }
+    vars.extend_from_slice(more);
     let (stdout, stderr) = match log {
         Some(name) => {
             let file = std::fs::OpenOptions::new()

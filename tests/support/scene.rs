@@ -235,6 +235,20 @@ impl Scene {
             .await;
     }
 
+    /// Waits until the bot's scheduler has made `count` more passes (one
+    /// every 50 ms here): what those passes would send or retry has been
+    /// sent or retried, so a check that nothing more came can follow.
+    pub async fn scheduler_passes(&self, count: u64) {
+        let done = self
+            .bot
+            .as_ref()
+            .expect("the bot is running")
+            .handle
+            .wait_scheduler_passes(count, Duration::from_secs(10))
+            .await;
+        assert!(done, "the scheduler did not make {count} passes in 10 s");
+    }
+
     /// The database, as `DATABASE_URL` would name it.
     pub fn store_url(&self) -> &str {
         &self.db.url
