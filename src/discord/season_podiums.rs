@@ -4,9 +4,10 @@
 //! channel that refuses it for good (deleted, or the bot may no longer post
 //! there) has it given up, as other undeliverable posts are.
 
-use serenity::all::{ChannelId, CommandInteraction, Context, CreateAllowedMentions, CreateMessage};
+use serenity::all::{ChannelId, CommandInteraction, CreateAllowedMentions, CreateMessage};
 
 use super::asker::Asker;
+use super::context::Context;
 use super::posting::{self, Refusal};
 use super::render_records;
 use super::{logged_by_the_store, Answered, Bot, Call};
