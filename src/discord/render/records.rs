@@ -111,27 +111,15 @@ pub fn leaderboard(language: Language, board: &LeaderboardPage, guild_id: u64) -
             min_games = board.min_games
         ),
         "```".to_string(),
-        format!(
-            "{:>4} {} {} {} {} {} {}",
-            "#",
-            column(&tr!(l, "leaderboard-column-player"), 16, false),
-            column(&tr!(l, "leaderboard-column-rating"), 6, true),
-            column(&tr!(l, "leaderboard-column-wins"), 4, true),
-            column(&tr!(l, "leaderboard-column-losses"), 4, true),
-            column(&tr!(l, "leaderboard-column-draws"), 4, true),
-            column(&tr!(l, "leaderboard-column-games"), GAMES_WIDTH, true),
-        ),
+        table_heading(l, &tr!(l, "leaderboard-column-rating")),
     ];
     for row in &board.rows {
-        lines.push(format!(
-            "{:>4} {} {:>6} {:>4} {:>4} {:>4} {:>GAMES_WIDTH$}",
+        lines.push(table_line(
+            l,
             row.rank,
-            render::pad_to_columns(&render::short_name(l, &row.name), render::NAME_COLUMNS),
-            rating_text(&row.rating),
-            row.wins,
-            row.losses,
-            row.draws,
-            row.games
+            &row.name,
+            &rating_text(&row.rating),
+            [row.wins, row.losses, row.draws, row.games],
         ));
     }
     lines.push("```".to_string());
@@ -146,6 +134,29 @@ pub fn leaderboard(language: Language, board: &LeaderboardPage, guild_id: u64) -
         components,
         mentions: vec![],
     }
+}
+
+/// The heading of a leaderboard's table: rank, player, `second` (the
+/// heading of the column a board ranks by), wins, losses, draws, games.
+fn table_heading(l: Language, second: &str) -> String {
+    format!(
+        "{:>4} {} {} {} {} {} {}",
+        "#",
+        column(&tr!(l, "leaderboard-column-player"), 16, false),
+        column(second, 6, true),
+        column(&tr!(l, "leaderboard-column-wins"), 4, true),
+        column(&tr!(l, "leaderboard-column-losses"), 4, true),
+        column(&tr!(l, "leaderboard-column-draws"), 4, true),
+        column(&tr!(l, "leaderboard-column-games"), GAMES_WIDTH, true),
+    )
+}
+
+/// A line of a leaderboard's table, under [`table_heading`].
+fn table_line(l: Language, rank: i64, name: &str, second: &str, [wins, losses, draws, games]: [i64; 4]) -> String {
+    format!(
+        "{rank:>4} {} {second:>6} {wins:>4} {losses:>4} {draws:>4} {games:>GAMES_WIDTH$}",
+        render::pad_to_columns(&render::short_name(l, name), render::NAME_COLUMNS),
+    )
 }
 
 /// A season's name, as the slash command offers it.
@@ -195,27 +206,15 @@ pub fn season_board(language: Language, board: &SeasonBoard) -> Reply {
             min_games = board.min_games
         ),
         "```".to_string(),
-        format!(
-            "{:>4} {} {} {} {} {} {}",
-            "#",
-            column(&tr!(l, "leaderboard-column-player"), 16, false),
-            column(&tr!(l, "season-column-change"), 6, true),
-            column(&tr!(l, "leaderboard-column-wins"), 4, true),
-            column(&tr!(l, "leaderboard-column-losses"), 4, true),
-            column(&tr!(l, "leaderboard-column-draws"), 4, true),
-            column(&tr!(l, "leaderboard-column-games"), GAMES_WIDTH, true),
-        ),
+        table_heading(l, &tr!(l, "season-column-change")),
     ];
     for row in &board.rows {
-        lines.push(format!(
-            "{:>4} {} {:>6} {:>4} {:>4} {:>4} {:>GAMES_WIDTH$}",
+        lines.push(table_line(
+            l,
             row.rank,
-            render::pad_to_columns(&render::short_name(l, &row.name), render::NAME_COLUMNS),
-            change_text(row.rating_change),
-            row.wins,
-            row.losses,
-            row.draws,
-            row.games
+            &row.name,
+            &change_text(row.rating_change),
+            [row.wins, row.losses, row.draws, row.games],
         ));
     }
     lines.push("```".to_string());
