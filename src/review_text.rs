@@ -67,6 +67,23 @@ fn costly_line(l: Language, m: &ReviewedMove, name: &dyn Fn(Seat) -> String) -> 
     )
 }
 
+/// The review's turning point in a sentence, or that it had none.
+fn turning_point_line(l: Language, review: &Review, name: &dyn Fn(Seat) -> String) -> String {
+    match review.turning_move() {
+        Some(m) => tr!(
+            l,
+            "review-turning-point",
+            number = m.number,
+            player = name(m.seat),
+            played = m.played.to_string(),
+            best = m.best.to_string(),
+            kept = expected(l, m.best_score),
+            after = expected(l, m.played_score)
+        ),
+        None => tr!(l, "review-no-turning-point"),
+    }
+}
+
 /// The review as plain text: `title` first, `name` names each seat (a
 /// letter in the terminal), the evaluation graph last.
 pub fn review_text(l: Language, title: &str, review: &Review, name: &dyn Fn(Seat) -> String) -> String {
@@ -109,19 +126,7 @@ pub fn review_lines(l: Language, title: &str, review: &Review, name: &dyn Fn(Sea
         lines.push(tr!(l, "review-costliest-heading"));
         lines.extend(costliest.iter().take(COSTLIEST_SHOWN).map(|m| costly_line(l, m, name)));
     }
-    lines.push(match review.turning_move() {
-        Some(m) => tr!(
-            l,
-            "review-turning-point",
-            number = m.number,
-            player = name(m.seat),
-            played = m.played.to_string(),
-            best = m.best.to_string(),
-            kept = expected(l, m.best_score),
-            after = expected(l, m.played_score)
-        ),
-        None => tr!(l, "review-no-turning-point"),
-    });
+    lines.push(turning_point_line(l, review, name));
     let end = if review.ended_on_board {
         tr!(l, "review-end-final")
     } else {
@@ -192,19 +197,7 @@ pub fn graph_summary(l: Language, review: &Review, name: &dyn Fn(Seat) -> String
     if sentences.is_empty() {
         sentences.push(tr!(l, "review-graph-summary-even"));
     }
-    sentences.push(match review.turning_move() {
-        Some(m) => tr!(
-            l,
-            "review-turning-point",
-            number = m.number,
-            player = name(m.seat),
-            played = m.played.to_string(),
-            best = m.best.to_string(),
-            kept = expected(l, m.best_score),
-            after = expected(l, m.played_score)
-        ),
-        None => tr!(l, "review-no-turning-point"),
-    });
+    sentences.push(turning_point_line(l, review, name));
     sentences.push(match result {
         Some(result) => tr!(l, "review-graph-summary-result", result = result),
         None => {
