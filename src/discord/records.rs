@@ -27,17 +27,26 @@ fn with_link(
 }
 
 impl Bot {
-    pub(super) async fn leaderboard_command(&self, call: Call<'_, CommandInteraction>, global: bool) -> Answered {
-        let (ctx, command, place) = (call.ctx, call.interaction, call.place);
-        let scope = match (global, place.guild_id) {
-            (true, _) => Scope::Global,
-            (false, Some(guild)) => Scope::Server(guild),
+    /// The board a leaderboard command asks for: the global one, or the
+    /// server's where it is sent; outside a server only the global one,
+    /// else the refusal is answered (`Err`, what answering it gave).
+    async fn board_scope(&self, call: Call<'_, CommandInteraction>, global: bool) -> Result<Scope, Answered> {
+        match (global, call.place.guild_id) {
+            (true, _) => Ok(Scope::Global),
+            (false, Some(guild)) => Ok(Scope::Server(guild)),
             (false, None) => {
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                return self
-                    .private(ctx, command, &tr!(call.languages.private, "refusal-no-server-to-rank"))
-                    .await;
+                let refusal = tr!(call.languages.private, "refusal-no-server-to-rank");
+                Err(self.private(call.ctx, call.interaction, &refusal).await)
             }
+        }
+    }
+
+    pub(super) async fn leaderboard_command(&self, call: Call<'_, CommandInteraction>, global: bool) -> Answered {
+        let (ctx, command, place) = (call.ctx, call.interaction, call.place);
+        let scope = match self.board_scope(call, global).await {
+            Ok(scope) => scope,
+            Err(refused) => return refused,
         };
         let board = self.service.leaderboard(scope, 0, call.user.id).await;
         let web = match scope {
@@ -68,16 +77,10 @@ impl Bot {
         global: bool,
         month: Month,
     ) -> Answered {
-        let (ctx, command, place) = (call.ctx, call.interaction, call.place);
-        let scope = match (global, place.guild_id) {
-            (true, _) => Scope::Global,
-            (false, Some(guild)) => Scope::Server(guild),
-            (false, None) => {
-                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                return self
-                    .private(ctx, command, &tr!(call.languages.private, "refusal-no-server-to-rank"))
-                    .await;
-            }
+        let (ctx, command) = (call.ctx, call.interaction);
+        let scope = match self.board_scope(call, global).await {
+            Ok(scope) => scope,
+            Err(refused) => return refused,
         };
         let board = self.service.season_board(scope, month, call.user.id).await;
         self.answer(
