@@ -23,6 +23,7 @@ mod game_state;
 mod hints_e2e;
 mod hostile_text;
 mod hostile_text_e2e;
+mod http_flows;
 mod http_interactions;
 mod knockouts;
 mod knockouts_e2e;
