@@ -3,17 +3,16 @@
 //! mid-way, so that every press is answered once. Needs Debian's `haproxy`
 //! (`.ci/run` installs it).
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+use crate::support::balancer::{free_port, Balancer, CONFIG};
 use crate::support::fake_discord as fake;
 use crate::support::scene::*;
-
-const CONFIG: &str = include_str!("../deploy/haproxy.cfg");
 
 #[test]
 #[ignore = "needs HAProxy: apt-get install haproxy"]
@@ -30,61 +29,6 @@ fn the_deployed_configuration_is_valid() {
     ] {
         assert!(CONFIG.contains(needed), "{needed}");
     }
-}
-
-/// HAProxy running the deployed configuration, listening on `front` and
-/// balancing over `servers` (loopback ports), until dropped.
-struct Balancer {
-    haproxy: Child,
-    /// Holds the configuration file while HAProxy runs.
-    _config: tempfile::TempDir,
-}
-
-impl Balancer {
-    fn start(front: u16, servers: &[u16]) -> Balancer {
-        let mut config = String::new();
-        for line in CONFIG.lines() {
-            let trimmed = line.trim_start();
-            if trimmed.starts_with("bind ") {
-                config.push_str(&format!("    bind 127.0.0.1:{front}\n"));
-            } else if trimmed.starts_with("server ") {
-                continue;
-            } else {
-                config.push_str(line);
-                config.push('\n');
-            }
-        }
-        for (n, port) in servers.iter().enumerate() {
-            config.push_str(&format!("    server akon{n} 127.0.0.1:{port} check\n"));
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("haproxy.cfg");
-        std::fs::write(&path, config).unwrap();
-        let child = Command::new("haproxy")
-            .arg("-db")
-            .arg("-f")
-            .arg(&path)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("haproxy starts");
-        Balancer {
-            haproxy: child,
-            _config: dir,
-        }
-    }
-}
-
-impl Drop for Balancer {
-    fn drop(&mut self) {
-        let _ = self.haproxy.kill();
-        let _ = self.haproxy.wait();
-    }
-}
-
-async fn free_port() -> u16 {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    listener.local_addr().unwrap().port()
 }
 
 /// A process that passes its health checks but dies in the middle of
@@ -130,17 +74,9 @@ async fn presses_dropped_by_a_dying_process_are_retried_on_another_and_applied_o
     let (dying, dropped) = dying_process().await;
     let front = free_port().await;
     // The dying process first: round robin sends it every other request.
-    let _balancer = Balancer::start(front, &[dying, live]);
-    let through_balancer = format!("http://127.0.0.1:{front}/interactions");
-    let started = std::time::Instant::now();
-    loop {
-        let up = reqwest::get(format!("http://127.0.0.1:{front}/healthz")).await;
-        if up.is_ok_and(|r| r.status().is_success()) {
-            break;
-        }
-        assert!(started.elapsed() < Duration::from_secs(10), "haproxy did not start");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let balancer = Balancer::start(front, &[dying, live]);
+    let through_balancer = balancer.interactions_url();
+    balancer.wait_up(Duration::from_secs(10)).await;
     scene.fake.set_interactions_endpoint(&through_balancer);
     let challenge = scene.challenge(&alice(), &bob()).await;
     let accept = button_with_label(&challenge, "Accept");

@@ -25,6 +25,7 @@ mod hostile_text;
 mod hostile_text_e2e;
 mod http_flows;
 mod http_interactions;
+mod http_processes;
 mod knockouts;
 mod knockouts_e2e;
 mod languages_e2e;

@@ -5,6 +5,7 @@
 
 #[macro_use]
 pub mod db;
+pub mod balancer;
 pub mod browser;
 pub mod fake_discord;
 pub mod scene;

@@ -1,0 +1,274 @@
+//! Three real `akon` processes in HTTP mode on one PostgreSQL database,
+//! behind the real HAProxy on the deployed configuration: presses are
+//! posted at the balancer, signed as Discord signs them, while the
+//! processes are killed with SIGKILL one after another and started again.
+//! Every press is answered (200, within Discord's 3 s), a copy of a press
+//! gets the first answer byte for byte, and the moves table holds exactly
+//! the moves acknowledged.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Child;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use akon::engine::{Game, Seat};
+use akon::store::Backend;
+use serde_json::{json, Value};
+
+use crate::support::balancer::{free_port, Balancer};
+use crate::support::db::{self, TestDb};
+use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID};
+use crate::support::scene::{button_with_label, greedy, hole_button_id, hole_buttons, ply_of, user_to_move};
+
+/// Games played at once.
+const GAMES: usize = 4;
+/// Moves played in each game.
+const MOVES_PER_GAME: usize = 14;
+/// After how many acknowledged presses each kill comes (one process each).
+const KILLS_AT: [usize; 3] = [8, 24, 40];
+/// Discord shows "This interaction failed" after this.
+const ANSWER_LIMIT: Duration = Duration::from_secs(3);
+/// A board owed by a process killed before posting it is posted by
+/// another once the dead process's delivery lease (30 s) has run out.
+const BOARD_LIMIT: Duration = Duration::from_secs(60);
+
+fn player(i: usize) -> TestUser {
+    TestUser::new(300_000_000_000_000_500 + i as u64, &format!("player{i}"))
+}
+
+/// One `akon bot` in HTTP mode, listening on `port`.
+fn start_process(fake: &FakeDiscord, dir: &Path, url: &str, port: u16) -> Child {
+    let addr = format!("127.0.0.1:{port}");
+    let key = fake::public_key_hex();
+    crate::support::spawn_bot_with(
+        fake,
+        dir,
+        url,
+        None,
+        Some(&port.to_string()),
+        &[
+            ("AKON_INTERACTIONS_ADDR", addr.as_str()),
+            ("DISCORD_PUBLIC_KEY", key.as_str()),
+            ("AKON_SCHEDULER_SECONDS", "1"),
+        ],
+    )
+}
+
+/// Waits until the process on `port` answers its `/healthz`.
+async fn wait_healthy(port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let url = format!("http://127.0.0.1:{port}/healthz");
+    while !reqwest::get(&url).await.is_ok_and(|r| r.status().is_success()) {
+        assert!(Instant::now() < deadline, "the process on {port} never came up");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits up to `limit` for a live board of `game` at `ply`.
+async fn board_at(fake: &FakeDiscord, game: i64, ply: i64, limit: Duration) -> Value {
+    let deadline = Instant::now() + limit;
+    loop {
+        let found = fake.channel_messages(CHANNEL_ID).into_iter().find(|m| {
+            let buttons = hole_buttons(m);
+            !buttons.is_empty() && game_of(m) == game && ply_of(m) == ply
+        });
+        if let Some(board) = found {
+            return board;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no board of game {game} at ply {ply} within {limit:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn game_of(board: &Value) -> i64 {
+    let (id, _, _) = &hole_buttons(board)[0];
+    id.split(':').nth(2).unwrap().parse().unwrap()
+}
+
+/// Waits for the answer to `ix`, and checks it came within the limit.
+async fn answered(fake: &FakeDiscord, ix: &fake::Interaction, sent: Instant) -> fake::EndpointAnswer {
+    let answer = fake.endpoint_answer(ix).await;
+    let took = sent.elapsed();
+    assert_eq!(
+        answer.status,
+        200,
+        "`{}` got {}: {}",
+        ix.label,
+        answer.status,
+        String::from_utf8_lossy(&answer.body)
+    );
+    assert!(took < ANSWER_LIMIT, "`{}` answered after {took:?}", ix.label);
+    answer
+}
+
+/// A game between `players` challenged and accepted through the
+/// balancer; its first board.
+async fn new_game(fake: &FakeDiscord, players: &[TestUser; 2]) -> Value {
+    let options = vec![("opponent", 6, json!(players[1].id.to_string()))];
+    let sent = Instant::now();
+    let ix = fake.slash(&players[0], "akon", "challenge", options).await;
+    answered(fake, &ix, sent).await;
+    let challenge = fake.response(&ix).await;
+    let accept = button_with_label(&challenge, "Accept");
+    let sent = Instant::now();
+    let ix = fake.click(&players[1], fake::message_id(&challenge), &accept).await;
+    answered(fake, &ix, sent).await;
+    let deadline = Instant::now() + BOARD_LIMIT;
+    loop {
+        let board = fake.channel_messages(CHANNEL_ID).into_iter().find(|m| {
+            !hole_buttons(m).is_empty()
+                && ply_of(m) == 0
+                && players.iter().all(|p| fake::content(m).contains(&p.mention()))
+        });
+        if let Some(board) = board {
+            return board;
+        }
+        assert!(Instant::now() < deadline, "no first board for {players:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Plays `MOVES_PER_GAME` greedy moves on `board`, each press posted
+/// through the balancer and then posted again (a copy, as a retry is);
+/// the moves acknowledged, as the moves table numbers them (ply from 1,
+/// hole).
+async fn play(
+    fake: FakeDiscord,
+    players: [TestUser; 2],
+    mut board: Value,
+    acknowledged: Arc<AtomicUsize>,
+) -> (i64, Vec<(i64, u8)>) {
+    let first = match user_to_move(&board, &players) == players[0] {
+        true => Seat::A,
+        false => Seat::B,
+    };
+    let game_id = game_of(&board);
+    let mut game = Game::opening(first);
+    let mut moves = Vec::new();
+    for ply in 0..MOVES_PER_GAME as i64 {
+        let mover = user_to_move(&board, &players);
+        let hole = greedy(&game);
+        let custom_id = hole_button_id(&board, hole);
+        let sent = Instant::now();
+        let ix = fake.click(&mover, fake::message_id(&board), &custom_id).await;
+        let first = answered(&fake, &ix, sent).await;
+        moves.push((ply + 1, hole.number()));
+        acknowledged.fetch_add(1, Ordering::SeqCst);
+        let sent = Instant::now();
+        let copy = fake.post_again(&ix, None).await;
+        assert!(
+            sent.elapsed() < ANSWER_LIMIT,
+            "a copy answered after {:?}",
+            sent.elapsed()
+        );
+        assert_eq!(copy.status, 200, "{}", String::from_utf8_lossy(&copy.body));
+        assert_eq!(copy.body, first.body, "a copy of `{}` got another answer", ix.label);
+        game.play(hole).unwrap();
+        if game.is_over() {
+            break;
+        }
+        board = board_at(&fake, game_id, ply + 1, BOARD_LIMIT).await;
+    }
+    (game_id, moves)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL and HAProxy: apt-get install haproxy; AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
+async fn presses_through_the_balancer_survive_processes_killed_mid_stream() {
+    db::run(Backend::Postgres, killed_mid_stream()).await
+}
+
+async fn killed_mid_stream() {
+    let fake = FakeDiscord::start().await;
+    let players: Vec<TestUser> = (0..GAMES * 2).map(player).collect();
+    for user in &players {
+        fake.add_user(user);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = TestDb::create(dir.path(), "unused").await;
+    let mut ports = Vec::new();
+    for _ in 0..3 {
+        ports.push(free_port().await);
+    }
+    let mut processes: Vec<Child> = ports
+        .iter()
+        .map(|&port| start_process(&fake, dir.path(), &db.url, port))
+        .collect();
+    for &port in &ports {
+        wait_healthy(port).await;
+    }
+    let front = free_port().await;
+    let balancer = Balancer::start(front, &ports);
+    balancer.wait_up(Duration::from_secs(10)).await;
+    fake.set_interactions_endpoint(&balancer.interactions_url());
+
+    let mut boards = Vec::new();
+    for pair in players.chunks(2) {
+        let pair = [pair[0].clone(), pair[1].clone()];
+        let board = new_game(&fake, &pair).await;
+        boards.push((pair, board));
+    }
+    let acknowledged = Arc::new(AtomicUsize::new(0));
+    let games: Vec<_> = boards
+        .into_iter()
+        .map(|(pair, board)| tokio::spawn(play(fake.clone(), pair, board, acknowledged.clone())))
+        .collect();
+    // Each process in turn is killed in the middle of the stream of
+    // presses and started again on its port.
+    for (victim, at) in KILLS_AT.into_iter().enumerate() {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while acknowledged.load(Ordering::SeqCst) < at {
+            assert!(Instant::now() < deadline, "the presses stopped before {at}");
+            assert!(
+                !games.iter().all(|g| g.is_finished()),
+                "the games ended before {at} presses"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        processes[victim].kill().expect("SIGKILL");
+        processes[victim].wait().unwrap();
+        processes[victim] = start_process(&fake, dir.path(), &db.url, ports[victim]);
+    }
+    let mut played = BTreeMap::new();
+    for game in games {
+        let (id, moves) = game.await.expect("a game's presses were all answered");
+        played.insert(id, moves);
+    }
+    assert!(
+        acknowledged.load(Ordering::SeqCst) > KILLS_AT[2],
+        "the last kill came mid-stream"
+    );
+
+    // The moves stored are exactly those acknowledged, once each.
+    let mut connection = db.connect().await;
+    let stored: Vec<(i64, i64, i64)> = sqlx::query_as("SELECT game_id, ply, hole FROM moves ORDER BY game_id, ply")
+        .fetch_all(&mut connection)
+        .await
+        .unwrap();
+    let mut stored_by_game: BTreeMap<i64, Vec<(i64, u8)>> = BTreeMap::new();
+    for (game, ply, hole) in stored {
+        stored_by_game.entry(game).or_default().push((ply, hole as u8));
+    }
+    assert_eq!(
+        stored_by_game, played,
+        "the moves table against the acknowledged presses"
+    );
+    // Every first answer went back in an HTTP response: none by REST, so
+    // none was given twice.
+    let by_rest: Vec<_> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.ends_with("/callback"))
+        .collect();
+    assert!(by_rest.is_empty(), "answered by REST too: {by_rest:#?}");
+    drop(balancer);
+    for mut process in processes {
+        process.kill().unwrap();
+        process.wait().unwrap();
+    }
+}
