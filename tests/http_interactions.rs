@@ -410,3 +410,32 @@ async fn a_review_over_http_is_what_the_gateway_shows() {
     assert_eq!(over_http[0].2.len(), 1, "the final board's picture: {:?}", over_http[0]);
     assert_eq!(over_http, over_gateway);
 }
+
+/// `/healthz` on the interactions port: its status and body.
+async fn endpoint_health(scene: &Scene) -> (u16, String) {
+    let url = scene.endpoint_url().replace("/interactions", "/healthz");
+    let answer = reqwest::get(&url).await.unwrap();
+    (answer.status().as_u16(), answer.text().await.unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_endpoint_is_unhealthy_while_its_database_takes_no_writes() {
+    let scene = Scene::over_http().await;
+    assert_eq!(endpoint_health(&scene).await, (200, "ok\n".to_string()));
+    let limited = scene
+        .bot_store()
+        .limit_writes(akon::store::WriteLimit::ReadOnly)
+        .await
+        .unwrap();
+    assert!(limited, "the drill runs on SQLite");
+    let (status, body) = endpoint_health(&scene).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.starts_with("database: database read-only"), "{body}");
+    scene
+        .bot_store()
+        .limit_writes(akon::store::WriteLimit::None)
+        .await
+        .unwrap();
+    assert_eq!(endpoint_health(&scene).await, (200, "ok\n".to_string()));
+    scene.finish().await;
+}

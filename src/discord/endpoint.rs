@@ -27,6 +27,7 @@ use super::context::Context;
 use super::responder::{AnswerBody, HttpAnswer};
 use super::Bot;
 use crate::service::{InteractionClaim, Service};
+use crate::telemetry::Check;
 
 /// How far a request's `X-Signature-Timestamp` may be from this host's
 /// clock: an older one is a replay of a request seen before.
@@ -44,6 +45,10 @@ const CLAIM_POLL: Duration = Duration::from_millis(20);
 const FORGET_EVERY: Duration = Duration::from_secs(60);
 /// Interactions handled at once; more wait, within the time limit.
 const CONCURRENT_INTERACTIONS: usize = 512;
+/// How long `/healthz` waits for the database: under the balancer's check
+/// interval (1 s in `deploy/haproxy.cfg`), so that a database that hangs
+/// fails the check rather than outlasting it.
+const HEALTH_LIMIT: Duration = Duration::from_millis(800);
 
 /// What HTTP mode needs besides [`DiscordSettings`].
 #[derive(Clone)]
@@ -86,6 +91,9 @@ struct Endpoint {
     bot: Bot,
     ctx: Context,
     verifier: Verifier,
+    /// Whether the database answers and takes writes: a process that
+    /// cannot reach it can answer nothing, and says so to the balancer.
+    database: Check,
 }
 
 /// Serves `POST /interactions` (and `GET /healthz`, for the load balancer)
@@ -102,10 +110,12 @@ pub async fn serve_interactions(
     let ctx = known_to_discord(http).await?;
     let (bot, handle) = new_bot(settings, service);
     bot.start_up(ctx.clone(), bot.registers_commands).await;
+    let database = bot.service.database_check();
     let endpoint = Endpoint {
         bot,
         ctx,
         verifier: interactions.verifier.clone(),
+        database,
     };
     let (stop, mut stopped) = watch::channel(false);
     tokio::spawn(forget_old_answers(endpoint.bot.service.clone(), stopped.clone()));
@@ -134,7 +144,7 @@ async fn known_to_discord(http: Arc<Http>) -> serenity::Result<Context> {
 fn router(endpoint: Endpoint) -> Router {
     Router::new()
         .route("/interactions", post(interaction))
-        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/healthz", get(healthz))
         .with_state(endpoint)
         .layer(RequestBodyLimitLayer::new(INTERACTION_BODY_LIMIT))
         .layer(GlobalConcurrencyLimitLayer::new(CONCURRENT_INTERACTIONS))
@@ -142,6 +152,16 @@ fn router(endpoint: Endpoint) -> Router {
             StatusCode::SERVICE_UNAVAILABLE,
             Duration::from_secs(3),
         ))
+}
+
+/// `200 ok` while the database answers and takes writes; `503` and what
+/// is wrong otherwise, so that the balancer sends presses elsewhere.
+async fn healthz(State(endpoint): State<Endpoint>) -> Response {
+    let plain = [(header::CONTENT_TYPE, "text/plain; charset=utf-8")];
+    match endpoint.database.run(HEALTH_LIMIT).await {
+        Ok(()) => (StatusCode::OK, plain, "ok\n".to_string()).into_response(),
+        Err(why) => (StatusCode::SERVICE_UNAVAILABLE, plain, format!("database: {why}\n")).into_response(),
+    }
 }
 
 /// A refusal: its status and one line saying why.

@@ -186,6 +186,12 @@ impl Service {
         }
     }
 
+    /// Whether the database answers and takes writes, as `/healthz` asks:
+    /// `Err` says what is wrong.
+    pub fn database_check(&self) -> crate::telemetry::Check {
+        self.store.health_check()
+    }
+
     /// Closes the database's connections, once nothing more will be asked
     /// of the service.
     pub async fn close(&self) {

@@ -22,7 +22,8 @@ impl Check {
         Check(Arc::new(move || Box::pin(check())))
     }
 
-    async fn run(&self, limit: Duration) -> Result<(), String> {
+    /// Asks the question, giving up after `limit`.
+    pub async fn run(&self, limit: Duration) -> Result<(), String> {
         match tokio::time::timeout(limit, (self.0)()).await {
             Ok(answer) => answer,
             Err(_) => Err(format!("no answer within {} ms", limit.as_millis())),
