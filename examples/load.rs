@@ -63,6 +63,8 @@
 
 // The tests' fake Discord, of which the benchmark uses a part: the rest is
 // neither used nor re-exported here.
+#[path = "support/boards.rs"]
+mod boards;
 #[path = "../tests/support/fake_discord/mod.rs"]
 #[allow(dead_code, unused_imports)]
 mod fake_discord;
@@ -79,7 +81,7 @@ use akon::service::{
 };
 use akon::store::Store;
 use clap::Parser;
-use serde_json::{json, Value};
+use serde_json::json;
 use serenity::all::{
     ButtonStyle, ClientBuilder, Command, CommandOptionType, Context, CreateActionRow, CreateAllowedMentions,
     CreateButton, CreateCommand, CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseMessage,
@@ -88,6 +90,7 @@ use serenity::all::{
 use serenity::http::{LightMethod, Request, Route};
 use tokio::sync::mpsc;
 
+use boards::{board_of, finished_game_of};
 use fake_discord::{Answered, FakeDiscord, TestUser};
 
 /// The allocator of the `akon` binary (src/main.rs), so that the bot here
@@ -677,42 +680,6 @@ struct Press {
     hole: u8,
     sent: Instant,
     step: usize,
-}
-
-/// What a message posted by the bot says about a game: game id, ply, the
-/// enabled move buttons and the user to move; `None` for no move buttons.
-fn board_of(message: &Value) -> Option<(i64, i64, Vec<String>, u64)> {
-    let mut game_ply = None;
-    let mut holes = Vec::new();
-    for button in fake_discord::buttons(message) {
-        let Some(id) = button["custom_id"].as_str() else {
-            continue;
-        };
-        let Some(rest) = id.strip_prefix("akon:move:") else {
-            continue;
-        };
-        let mut parts = rest.split(':');
-        let game: i64 = parts.next()?.parse().ok()?;
-        let ply: i64 = parts.next()?.parse().ok()?;
-        game_ply = Some((game, ply));
-        if !button["disabled"].as_bool().unwrap_or(false) {
-            holes.push(id.to_string());
-        }
-    }
-    let (game, ply) = game_ply?;
-    let content = fake_discord::content(message);
-    let end = content.find(">, your turn")?;
-    let start = content[..end].rfind("<@")? + 2;
-    let user = content[start..end].parse().ok()?;
-    Some((game, ply, holes, user))
-}
-
-/// The game a finished board shows (its buttons are Rematch and such).
-fn finished_game_of(message: &Value) -> Option<i64> {
-    fake_discord::buttons(message).into_iter().find_map(|b| {
-        let id = b["custom_id"].as_str()?;
-        id.strip_prefix("akon:rematch:")?.parse().ok()
-    })
 }
 
 fn bot_part(options: &Options) -> anyhow::Result<()> {

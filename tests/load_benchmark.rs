@@ -5,22 +5,27 @@
 //!
 //! `cargo test` builds the examples before it runs any test; run alone
 //! (`cargo test --test suite load_benchmark::`), build the example first with
-//! `cargo build --example load`.
+//! `cargo build --example load` (and `http_load`, `web_load`).
 
 use std::path::PathBuf;
 use std::process::Command;
 
 /// The example's binary, beside the `akon` binary cargo built for the tests.
 fn load_example() -> PathBuf {
+    example("load")
+}
+
+/// Example `name`'s binary, beside the `akon` binary.
+fn example(name: &str) -> PathBuf {
     let akon = PathBuf::from(env!("CARGO_BIN_EXE_akon"));
     let example = akon
         .parent()
         .expect("the binary is in a directory")
         .join("examples")
-        .join(format!("load{}", std::env::consts::EXE_SUFFIX));
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     assert!(
         example.exists(),
-        "{} is not built: run `cargo test` (which builds the examples) or `cargo build --example load`",
+        "{} is not built: run `cargo test` (which builds the examples) or `cargo build --example {name}`",
         example.display()
     );
     example
@@ -137,6 +142,36 @@ fn the_web_benchmark_runs_end_to_end() {
         String::from_utf8_lossy(&output.stderr)
     );
     for line in ["render", "read + render", "HTTP 20/s", "20 requests offered"] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
+}
+
+/// The HTTP mode's benchmark (`examples/http_load.rs`) at small rates, on
+/// the test build's `akon`: it fails if a press goes unanswered or is
+/// answered twice, or if the moves table disagrees with the presses.
+#[test]
+#[ignore = "needs PostgreSQL and HAProxy: apt-get install haproxy; AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
+fn the_http_benchmark_runs_end_to_end() {
+    let server = crate::support::db::postgres_server().expect("AKON_TEST_POSTGRES_URL names the server");
+    let options = "--games 8 --kill-processes 3 --kill-rate 20 --kill-seconds 7 --kill-every 3 --processes 1 --rates 20 --seconds 2";
+    let output = Command::new(example("http_load"))
+        .args(["--postgres", &server, "--akon", env!("CARGO_BIN_EXE_akon")])
+        .args(options.split_whitespace())
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .output()
+        .expect("the example starts");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for line in [
+        "3 processes, 2 kills",
+        "answered differently: 0",
+        "acknowledged but not stored: 0",
+        "| 1 | ",
+    ] {
         assert!(stdout.contains(line), "{line}: {stdout}");
     }
 }

@@ -272,55 +272,75 @@ impl FakeDiscord {
                 .await,
             ),
         };
-        let result = {
-            let mut st = self.lock();
-            st.users.insert(user.id, user.clone());
-            let Some(msg) = st.messages.get(&message_id).map(|m| m.json.clone()) else {
-                let dump = st.dump();
-                drop(st);
-                panic!("fake discord: click on unknown message {message_id}\n{dump}");
-            };
-            let comp = find_component(&msg, custom_id).cloned();
-            let problem = match &comp {
-                _ if !checked => None,
-                None => Some(format!(
-                    "has no component `{custom_id}` (it has {:?})",
-                    custom_ids(&msg)
-                )),
-                Some(c) if c["disabled"].as_bool() == Some(true) => {
-                    Some(format!("component `{custom_id}` is disabled"))
-                }
-                Some(c) if c["type"].as_u64() != Some(u64::from(component_type)) => Some(format!(
-                    "component `{custom_id}` has type {} not {component_type}",
-                    c["type"]
-                )),
-                _ => None,
-            };
-            if let Some(problem) = problem {
-                let dump = st.dump();
-                drop(st);
-                panic!("fake discord: message {message_id} {problem}: {msg}\n{dump}");
-            }
-            let channel_id = msg_channel(&msg);
-            let guild_id = st.guild_of(channel_id);
-            let mut data = json!({"custom_id": custom_id, "component_type": component_type});
-            if let Some(v) = values {
-                data["values"] = json!(v);
-            }
-            let (ix, mut payload) = new_interaction(
-                &mut st,
-                3,
-                user,
-                channel_id,
-                guild_id,
-                Some(message_id),
-                custom_id.to_string(),
-            );
-            payload["data"] = data;
-            payload["message"] = msg;
-            (ix, payload)
-        };
+        let result = self.component_interaction(user, message_id, custom_id, component_type, values, checked);
         self.send_interaction(tx, result).await
+    }
+
+    /// A press as [`FakeDiscord::click`] makes it, known to the fake but not
+    /// sent: for a driver that posts it itself (a benchmark timing each
+    /// answer), with [`Interaction::payload`] as the body.
+    pub fn unsent_click(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Interaction {
+        let (mut ix, payload) = self.component_interaction(user, message_id, custom_id, 2, None, true);
+        ix.payload = payload;
+        ix
+    }
+
+    /// A component interaction on a stored message, and its payload; with
+    /// `checked`, panics if the message has no enabled component with this
+    /// custom id.
+    fn component_interaction(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+        component_type: u8,
+        values: Option<Vec<String>>,
+        checked: bool,
+    ) -> (Interaction, Value) {
+        let mut st = self.lock();
+        st.users.insert(user.id, user.clone());
+        let Some(msg) = st.messages.get(&message_id).map(|m| m.json.clone()) else {
+            let dump = st.dump();
+            drop(st);
+            panic!("fake discord: click on unknown message {message_id}\n{dump}");
+        };
+        let comp = find_component(&msg, custom_id).cloned();
+        let problem = match &comp {
+            _ if !checked => None,
+            None => Some(format!(
+                "has no component `{custom_id}` (it has {:?})",
+                custom_ids(&msg)
+            )),
+            Some(c) if c["disabled"].as_bool() == Some(true) => Some(format!("component `{custom_id}` is disabled")),
+            Some(c) if c["type"].as_u64() != Some(u64::from(component_type)) => Some(format!(
+                "component `{custom_id}` has type {} not {component_type}",
+                c["type"]
+            )),
+            _ => None,
+        };
+        if let Some(problem) = problem {
+            let dump = st.dump();
+            drop(st);
+            panic!("fake discord: message {message_id} {problem}: {msg}\n{dump}");
+        }
+        let channel_id = msg_channel(&msg);
+        let guild_id = st.guild_of(channel_id);
+        let mut data = json!({"custom_id": custom_id, "component_type": component_type});
+        if let Some(v) = values {
+            data["values"] = json!(v);
+        }
+        let (ix, mut payload) = new_interaction(
+            &mut st,
+            3,
+            user,
+            channel_id,
+            guild_id,
+            Some(message_id),
+            custom_id.to_string(),
+        );
+        payload["data"] = data;
+        payload["message"] = msg;
+        (ix, payload)
     }
 
     pub(super) async fn send_interaction(
