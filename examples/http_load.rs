@@ -360,12 +360,12 @@ impl Cluster {
     }
 
     fn cpu(&self) -> Cpu {
-        Cpu {
-            akon: self.cpu_of_the_dead + self.processes.iter().map(|p| process_cpu(p.id())).sum::<Duration>(),
-            haproxy: self.balancer.pid().map(process_cpu).unwrap_or_default(),
-            postgres: postgres_cpu(),
-            driver: process_cpu(std::process::id()),
-        }
+        Cpu([
+            self.cpu_of_the_dead + self.processes.iter().map(|p| process_cpu(p.id())).sum::<Duration>(),
+            self.balancer.pid().map(process_cpu).unwrap_or_default(),
+            postgres_cpu(),
+            process_cpu(std::process::id()),
+        ])
     }
 
     async fn stop(mut self) -> anyhow::Result<()> {
@@ -421,24 +421,16 @@ fn postgres_cpu() -> Duration {
         .sum()
 }
 
+/// CPU time so far of the `akon` processes, HAProxy, the PostgreSQL
+/// server and the driver, in that order.
 #[derive(Clone, Copy, Default)]
-struct Cpu {
-    akon: Duration,
-    haproxy: Duration,
-    postgres: Duration,
-    driver: Duration,
-}
+struct Cpu([Duration; 4]);
 
 impl std::ops::Sub for Cpu {
     type Output = Cpu;
 
     fn sub(self, before: Cpu) -> Cpu {
-        Cpu {
-            akon: self.akon.saturating_sub(before.akon),
-            haproxy: self.haproxy.saturating_sub(before.haproxy),
-            postgres: self.postgres.saturating_sub(before.postgres),
-            driver: self.driver.saturating_sub(before.driver),
-        }
+        Cpu(std::array::from_fn(|part| self.0[part].saturating_sub(before.0[part])))
     }
 }
 
@@ -501,7 +493,7 @@ impl Step {
             self.percentile(1.0),
         );
         println!(
-            "| {} | {:.0} | {} / {} / {} / {} | {} | {} | {} | {} | {} / {} / {} / {} |",
+            "| {} | {:.0} | {} / {} / {} / {} | {} | {} | {} | {} | {} |",
             self.offered,
             self.answered() as f64 / self.seconds,
             ms(p50),
@@ -512,10 +504,7 @@ impl Step {
             self.failed,
             self.late,
             self.not_ready,
-            share(self.cpu.akon),
-            share(self.cpu.haproxy),
-            share(self.cpu.postgres),
-            share(self.cpu.driver),
+            self.cpu.0.map(share).join(" / "),
         );
     }
 }

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::support::fake_discord::{self as fake, FakeDiscord, Interaction, TestUser, APP_PERMISSIONS, CHANNEL_ID};
 use crate::support::scene::*;
+use crate::tournaments_e2e::{game_of, round_boards};
 use akon::service::ServiceConfig;
 
 /// What one answer or message showed: the callback type (0 for a message
@@ -170,27 +171,6 @@ async fn tournament_saying(fake: &FakeDiscord, text: &str) -> Value {
     .await
 }
 
-/// The boards opening `round`, `count` of them.
-async fn round_boards(fake: &FakeDiscord, round: u32, count: usize) -> Vec<Value> {
-    let intro = format!("🏆 **{TOURNAMENT}** · round {round}: ");
-    fake.wait_for(&format!("{count} boards of round {round}"), |v| {
-        let boards: Vec<Value> = v
-            .channel_messages(CHANNEL_ID)
-            .into_iter()
-            .filter(|m| fake::content(m).starts_with(&intro))
-            .cloned()
-            .collect();
-        (boards.len() >= count).then_some(boards)
-    })
-    .await
-}
-
-/// The game a board is of, from its buttons.
-fn game_of(board: &Value) -> i64 {
-    let (id, _, _) = &hole_buttons(board)[0];
-    id.split(':').nth(2).unwrap().parse().unwrap()
-}
-
 /// A four-player round robin: created, joined and left by its buttons,
 /// started, each round's first game played a move each way and resigned,
 /// the other resigned at once, to the final standings; every answer on
@@ -227,16 +207,10 @@ async fn a_tournament_as_seen(scene: &Scene) -> Vec<Seen> {
     seen.push(message_seen(&started));
 
     for round in 1..=3 {
-        let boards = round_boards(&scene.fake, round, 2).await;
-        seen.extend(boards.iter().map(message_seen));
-        for (at, board) in boards.iter().enumerate() {
-            let first_line = fake::content(board).lines().next().unwrap().to_string();
-            let pair: Vec<TestUser> = players
-                .iter()
-                .filter(|p| first_line.contains(&p.mention()))
-                .cloned()
-                .collect();
-            let pair = [pair[0].clone(), pair[1].clone()];
+        let boards = round_boards(&scene.fake, TOURNAMENT, round, 2).await;
+        seen.extend(boards.iter().map(|(board, _)| message_seen(board)));
+        for (at, (board, pinged)) in boards.iter().enumerate() {
+            let pair = pinged.map(|id| players.iter().find(|p| p.id == id).unwrap().clone());
             let current = match at {
                 0 => {
                     let (moved, _) = scene.play_greedily(board.clone(), &pair, Some(2)).await;

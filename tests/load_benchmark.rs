@@ -10,11 +10,6 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-/// The example's binary, beside the `akon` binary cargo built for the tests.
-fn load_example() -> PathBuf {
-    example("load")
-}
-
 /// Example `name`'s binary, beside the `akon` binary.
 fn example(name: &str) -> PathBuf {
     let akon = PathBuf::from(env!("CARGO_BIN_EXE_akon"));
@@ -34,10 +29,17 @@ fn example(name: &str) -> PathBuf {
 /// Runs the example with `args` (separated by spaces); its standard
 /// output, once it succeeded.
 fn run(args: &str) -> String {
-    let output = Command::new(load_example())
-        .args(args.split_whitespace())
+    let args: Vec<&str> = args.split_whitespace().collect();
+    run_example("load", &args, "warn,serenity=off")
+}
+
+/// Runs example `name` with `args` and `RUST_LOG` set to `log`; its
+/// standard output, once it succeeded.
+fn run_example(name: &str, args: &[&str], log: &str) -> String {
+    let output = Command::new(example(name))
+        .args(args)
         .env("NO_PROXY", "127.0.0.1,localhost")
-        .env("RUST_LOG", "warn,serenity=off")
+        .env("RUST_LOG", log)
         .output()
         .expect("the example starts");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -119,28 +121,10 @@ fn with_pictures_the_whole_bot_uploads_a_drawn_board_for_every_move() {
 /// fails if a page is not served or a request fails.
 #[test]
 fn the_web_benchmark_runs_end_to_end() {
-    let example = PathBuf::from(env!("CARGO_BIN_EXE_akon"))
-        .parent()
-        .expect("the binary is in a directory")
-        .join("examples")
-        .join(format!("web_load{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        example.exists(),
-        "{} is not built: run `cargo test` or `cargo build --example web_load`",
-        example.display()
-    );
-    let output = Command::new(example)
-        .args("--games 1 --review-nodes 500 --rate 20 --seconds 1".split_whitespace())
-        .env("NO_PROXY", "127.0.0.1,localhost")
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the example starts");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let args: Vec<&str> = "--games 1 --review-nodes 500 --rate 20 --seconds 1"
+        .split_whitespace()
+        .collect();
+    let stdout = run_example("web_load", &args, "warn");
     for line in ["render", "read + render", "HTTP 20/s", "20 requests offered"] {
         assert!(stdout.contains(line), "{line}: {stdout}");
     }
@@ -153,19 +137,12 @@ fn the_web_benchmark_runs_end_to_end() {
 #[ignore = "needs PostgreSQL and HAProxy: apt-get install haproxy; AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
 fn the_http_benchmark_runs_end_to_end() {
     let server = crate::support::db::postgres_server().expect("AKON_TEST_POSTGRES_URL names the server");
-    let options = "--games 8 --kill-processes 3 --kill-rate 20 --kill-seconds 7 --kill-every 3 --processes 1 --rates 20 --seconds 2";
-    let output = Command::new(example("http_load"))
-        .args(["--postgres", &server, "--akon", env!("CARGO_BIN_EXE_akon")])
-        .args(options.split_whitespace())
-        .env("NO_PROXY", "127.0.0.1,localhost")
-        .output()
-        .expect("the example starts");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&output.stderr)
+    let mut args = vec!["--postgres", &server, "--akon", env!("CARGO_BIN_EXE_akon")];
+    args.extend(
+        "--games 8 --kill-processes 3 --kill-rate 20 --kill-seconds 7 --kill-every 3 --processes 1 --rates 20 --seconds 2"
+            .split_whitespace(),
     );
+    let stdout = run_example("http_load", &args, "warn");
     for line in [
         "3 processes, 2 kills",
         "answered differently: 0",

@@ -104,7 +104,7 @@ async fn press(scene: &Scene, user: &TestUser, id: i64, label: &str) -> String {
 
 /// The boards opening round `round` of tournament `name`: `count` of them,
 /// each with the players it pings (first mover first).
-async fn round_boards(fake: &FakeDiscord, name: &str, round: u32, count: usize) -> Vec<(Value, [u64; 2])> {
+pub(crate) async fn round_boards(fake: &FakeDiscord, name: &str, round: u32, count: usize) -> Vec<(Value, [u64; 2])> {
     let intro = format!("🏆 **{name}** · round {round}: ");
     let boards = fake
         .wait_for(&format!("{count} boards of round {round}"), |v| {
@@ -151,7 +151,7 @@ async fn round_boards(fake: &FakeDiscord, name: &str, round: u32, count: usize) 
 }
 
 /// The game a board is of, from its buttons.
-fn game_of(board: &Value) -> i64 {
+pub(crate) fn game_of(board: &Value) -> i64 {
     let (id, _, _) = &hole_buttons(board)[0];
     id.split(':').nth(2).unwrap().parse().unwrap()
 }
