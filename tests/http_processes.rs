@@ -4,7 +4,8 @@
 //! processes are killed with SIGKILL one after another and started again.
 //! Every press is answered (200, within Discord's 3 s), a copy of a press
 //! gets the first answer byte for byte, and the moves table holds exactly
-//! the moves acknowledged.
+//! the moves acknowledged. And a process in HTTP mode says it is healthy
+//! on its metrics port too, where no gateway is waited for.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -271,4 +272,32 @@ async fn killed_mid_stream() {
         process.kill().unwrap();
         process.wait().unwrap();
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_in_http_mode_is_healthy_on_its_metrics_port_without_a_gateway() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (port, metrics) = (free_port().await, free_port().await);
+    let (addr, metrics_addr) = (format!("127.0.0.1:{port}"), format!("127.0.0.1:{metrics}"));
+    let key = fake::public_key_hex();
+    let mut process = crate::support::spawn_bot_with(
+        &fake,
+        dir.path(),
+        "sqlite:bot.db",
+        None,
+        Some("metrics"),
+        &[
+            ("AKON_INTERACTIONS_ADDR", addr.as_str()),
+            ("DISCORD_PUBLIC_KEY", key.as_str()),
+            ("AKON_METRICS_ADDR", metrics_addr.as_str()),
+        ],
+    );
+    wait_healthy(port).await;
+    let answer = reqwest::get(format!("http://{metrics_addr}/healthz")).await.unwrap();
+    let status = answer.status().as_u16();
+    let body = answer.text().await.unwrap();
+    process.kill().unwrap();
+    process.wait().unwrap();
+    assert_eq!((status, body.as_str()), (200, "ok\n"));
 }

@@ -260,6 +260,9 @@ async fn serve(config: Config) -> Result<(), Failure> {
         };
         let (server, handle) =
             served.map_err(|e| anyhow::anyhow!("cannot start taking interactions over HTTP: {e}"))?;
+        if let Some(ops) = &ops {
+            ops.health().without_gateway();
+        }
         let _ = stop.wait_for(|stopping| *stopping).await;
         handle.stop_scheduler();
         server.stop().await;

@@ -59,6 +59,12 @@ impl Health {
         *self.gateway.write().expect("the health lock is never poisoned") = Some(check);
     }
 
+    /// HTTP mode opens no gateway: nothing is waited for there, and the
+    /// health is the database's alone.
+    pub fn without_gateway(&self) {
+        self.set_gateway(Check::new(|| async { Ok(()) }));
+    }
+
     pub fn set_database(&self, check: Check) {
         *self.database.write().expect("the health lock is never poisoned") = Some(check);
     }
