@@ -265,20 +265,24 @@ async fn two_copies_of_a_press_at_once_apply_one_move() {
     scene.finish().await;
 }
 
-on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_press_retried_on_another_process_is_applied_once);
-async fn a_press_retried_on_another_process_is_applied_once() {
-    let scene = Scene::over_http().await;
-    let first_process = scene.endpoint_url();
-    // A second process on the same database, as behind a load balancer.
-    let settings = akon::discord::DiscordSettings {
+/// The settings of a second process beside the scene's bot.
+fn second_process(scene: &Scene) -> akon::discord::DiscordSettings {
+    akon::discord::DiscordSettings {
         token: fake::TOKEN.to_string(),
         guild_id: None,
         proxy_url: Some(scene.fake.api_base()),
         scheduler_every: std::time::Duration::from_millis(50),
         shards: akon::discord::ShardPlan::Recommended,
         web_base_url: None,
-    };
-    let (second, handle) = start_endpoint(&scene.fake, &settings, scene.service().await).await;
+    }
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_press_retried_on_another_process_is_applied_once);
+async fn a_press_retried_on_another_process_is_applied_once() {
+    let scene = Scene::over_http().await;
+    let first_process = scene.endpoint_url();
+    // A second process on the same database, as behind a load balancer.
+    let (second, handle) = start_endpoint(&scene.fake, &second_process(&scene), scene.service().await).await;
     let second_process = format!("http://{}/interactions", second.addr());
     scene.fake.set_interactions_endpoint(&first_process);
     let board = a_game_over_http(&scene).await;
@@ -413,8 +417,12 @@ async fn a_review_over_http_is_what_the_gateway_shows() {
 
 /// `/healthz` on the interactions port: its status and body.
 async fn endpoint_health(scene: &Scene) -> (u16, String) {
-    let url = scene.endpoint_url().replace("/interactions", "/healthz");
-    let answer = reqwest::get(&url).await.unwrap();
+    health_at(&scene.endpoint_url()).await
+}
+
+/// `/healthz` beside the interactions endpoint `url`.
+async fn health_at(url: &str) -> (u16, String) {
+    let answer = reqwest::get(url.replace("/interactions", "/healthz")).await.unwrap();
     (answer.status().as_u16(), answer.text().await.unwrap())
 }
 
@@ -438,4 +446,55 @@ async fn the_endpoint_is_unhealthy_while_its_database_takes_no_writes() {
         .unwrap();
     assert_eq!(endpoint_health(&scene).await, (200, "ok\n".to_string()));
     scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
+async fn the_endpoint_is_unhealthy_while_it_cannot_reach_postgresql() {
+    crate::support::db::run(akon::store::Backend::Postgres, async {
+        use crate::support::tcp_proxy::{server_of, through, TcpProxy};
+        let scene = Scene::over_http().await;
+        // A second process whose connections to the server go through a
+        // proxy that is cut, as a network between them failing.
+        let proxy = TcpProxy::start(server_of(&scene.db.url)).await;
+        let store = akon::store::Store::open(&through(&scene.db.url, proxy.addr()))
+            .await
+            .unwrap();
+        let service =
+            akon::service::Service::new(store, scene.config.clone(), std::sync::Arc::new(scene.clock.clone()));
+        let (second, handle) = start_endpoint(&scene.fake, &second_process(&scene), service).await;
+        let url = format!("http://{}/interactions", second.addr());
+        assert_eq!(health_at(&url).await, (200, "ok\n".to_string()));
+        proxy.cut().await;
+        let (status, body) = health_at(&url).await;
+        assert_eq!(status, 503, "{body}");
+        // Said as soon as a connection is refused, or once the check has
+        // waited its 800 ms for one.
+        assert!(
+            body.starts_with("database: database unreachable") || body == "database: no answer within 800 ms\n",
+            "{body}"
+        );
+        assert_eq!(
+            endpoint_health(&scene).await.0,
+            200,
+            "the process that reaches it stays in"
+        );
+        proxy.restore().await;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let (status, body) = health_at(&url).await;
+            if status == 200 {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "still unhealthy after the restore: {body}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        handle.stop_scheduler();
+        second.stop().await;
+        scene.finish().await;
+    })
+    .await
 }

@@ -4,7 +4,6 @@
 //! restores (the server itself keeps running for the other tests). Runs
 //! when `AKON_TEST_POSTGRES_URL` names a server (see `support/db.rs`).
 
-use std::net::{SocketAddr, ToSocketAddrs};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -12,7 +11,7 @@ use crate::support::akon_bot;
 use crate::support::db::TestDb;
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser};
 use crate::support::scene::{alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, user_to_move};
-use crate::support::tcp_proxy::TcpProxy;
+use crate::support::tcp_proxy::{server_of, through, TcpProxy};
 use akon::store::Backend;
 use serde_json::{json, Value};
 
@@ -110,24 +109,6 @@ impl Drop for Bot {
             let _ = self.child.wait();
         }
     }
-}
-
-/// The server `url` names.
-fn server_of(url: &str) -> SocketAddr {
-    let url = reqwest::Url::parse(url).unwrap();
-    (url.host_str().unwrap(), url.port().unwrap_or(5432))
-        .to_socket_addrs()
-        .unwrap()
-        .next()
-        .unwrap()
-}
-
-/// `url` with its host and port replaced by `addr`.
-fn through(url: &str, addr: SocketAddr) -> String {
-    let mut url = reqwest::Url::parse(url).unwrap();
-    url.set_host(Some(&addr.ip().to_string())).unwrap();
-    url.set_port(Some(addr.port())).unwrap();
-    url.to_string()
 }
 
 /// A press of `hole` on `board` by `user`: its answer, checked to come

@@ -3,7 +3,7 @@
 //! down and coming back without touching the server itself, which other
 //! tests use at the same time.
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::{Arc, Mutex};
 
 use tokio::net::{TcpListener, TcpStream};
@@ -93,4 +93,22 @@ impl Drop for TcpProxy {
             listening.abort();
         }
     }
+}
+
+/// The server `url` names.
+pub fn server_of(url: &str) -> SocketAddr {
+    let url = reqwest::Url::parse(url).unwrap();
+    (url.host_str().unwrap(), url.port().unwrap_or(5432))
+        .to_socket_addrs()
+        .unwrap()
+        .next()
+        .unwrap()
+}
+
+/// `url` with its host and port replaced by `addr`.
+pub fn through(url: &str, addr: SocketAddr) -> String {
+    let mut url = reqwest::Url::parse(url).unwrap();
+    url.set_host(Some(&addr.ip().to_string())).unwrap();
+    url.set_port(Some(addr.port())).unwrap();
+    url.to_string()
 }
