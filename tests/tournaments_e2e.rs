@@ -368,10 +368,26 @@ async fn joining_and_starting_by_buttons_and_commands() {
     let again = scene.slash(&player(1), "tournament withdraw", vec![]).await;
     assert!(ephemeral_text(&again).contains("not in this tournament"), "{again}");
 
-    // Cancelled: the message says so.
+    // Cancelled: the message says so, and the game still being played
+    // stops there, its board saying why, with no button left to press.
     let cancel = scene.slash(&organiser(), "tournament cancel", vec![]).await;
     assert!(ephemeral_text(&cancel).contains("is cancelled"), "{cancel}");
     message_saying(&scene.fake, id, "This tournament was cancelled").await;
+    let stopped = scene
+        .fake
+        .wait_for("the board of the game the cancelling stopped", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .find(|m| fake::content(m).contains("**Game stopped**: its tournament was cancelled"))
+                .cloned()
+        })
+        .await;
+    assert!(
+        fake::custom_ids(&stopped)
+            .iter()
+            .all(|id| !id.starts_with("akon:move:")),
+        "{stopped}"
+    );
     let none = scene.slash(&organiser(), "tournament start", vec![]).await;
     assert!(
         ephemeral_text(&none).contains("no tournament open or under way"),
@@ -656,3 +672,4 @@ async fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pair
     bot.wait().unwrap();
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pairs_and_posts_once);
+

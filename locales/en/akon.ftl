@@ -92,6 +92,7 @@ board-deadline = ⏰ Unless you move, you lose on time <t:{ $deadline }:R>.
 board-deadline-per-move = ⏰ Unless you move, you lose on time <t:{ $deadline }:R> ({ $time } per move).
 computer-name = the computer ({ $level })
 result-aborted = **Game aborted** by { $player } before both players had moved: no result, not rated.
+result-tournament-cancelled = **Game stopped**: its tournament was cancelled, so it ends here with no result, not rated.
 result-how-no-seeds = { $stuck } had no seeds left to sow, so { $other } took the seeds on the board
 result-how-loop = a position came back (the loop rule), so the seeds left on the board go to nobody
 result-how-resigned = { $player } resigned

@@ -92,6 +92,7 @@ board-deadline = ⏰ Si no juegas, pierdes por tiempo <t:{ $deadline }:R>.
 board-deadline-per-move = ⏰ Si no juegas, pierdes por tiempo <t:{ $deadline }:R> ({ $time } por jugada).
 computer-name = la máquina ({ $level })
 result-aborted = **Partida anulada** por { $player } antes de que jugaran los dos: sin resultado y sin efecto en la puntuación.
+result-tournament-cancelled = **Partida detenida**: su torneo se canceló, así que termina aquí, sin resultado y sin efecto en la puntuación.
 result-how-no-seeds = { $stuck } no tenía semillas para sembrar, así que { $other } se llevó las semillas del tablero
 result-how-loop = se repitió una posición (la regla del bucle), así que las semillas que quedan en el tablero no son de nadie
 result-how-resigned = { $player } se rindió

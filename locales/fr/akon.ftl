@@ -98,6 +98,7 @@ board-deadline = ⏰ Si tu ne joues pas, tu perds au temps <t:{ $deadline }:R>.
 board-deadline-per-move = ⏰ Si tu ne joues pas, tu perds au temps <t:{ $deadline }:R> ({ $time } par coup).
 computer-name = l'ordinateur ({ $level })
 result-aborted = **Partie annulée** par { $player } avant que les deux joueurs aient joué : pas de résultat, et la cote ne bouge pas.
+result-tournament-cancelled = **Partie arrêtée** : son tournoi a été annulé, elle s'arrête donc ici, sans résultat, et la cote ne bouge pas.
 result-how-no-seeds = { $stuck } n'avait plus de graines à semer, alors { $other } a pris les graines restées sur le plateau
 result-how-loop = une position est revenue (la règle de la boucle), alors les graines restées sur le plateau ne vont à personne
 result-how-resigned = { $player } a abandonné
