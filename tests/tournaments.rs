@@ -17,7 +17,7 @@ use akon::store::{BoardResult, Store};
 
 use crate::support::service_fixture;
 
-use service_fixture::{fixture, here, player, Fixture, SEED};
+use service_fixture::{fixture, fixture_with, here, player, start_game, Fixture, SEED};
 
 /// Entrant `i`: a lower number always wins a decided game in these tests.
 fn p(i: u64) -> Player {
@@ -860,6 +860,37 @@ async fn cancelling_ends_the_games_being_played_unrated_and_keeps_those_over() {
     assert!(s.advance_tournaments().await.unwrap().is_empty());
 }
 on_both_backends!(#[tokio::test] fn cancelling_ends_the_games_being_played_unrated_and_keeps_those_over);
+
+fn too_many_games<T: std::fmt::Debug>(result: Result<T, ServiceError>) -> bool {
+    matches!(result, Err(ServiceError::TooManyGames { limit: 2, .. }))
+}
+
+async fn tournament_games_count_towards_the_limit_on_ongoing_games_and_are_never_refused_by_it() {
+    let f = fixture_with(ServiceConfig {
+        max_ongoing_games: 2,
+        ..Default::default()
+    })
+    .await;
+    let s = &f.service;
+    // p0 is at the limit with two games of their own; the round is paired anyway.
+    start_game(&f, &p(0), &p(5)).await;
+    start_game(&f, &p(0), &p(6)).await;
+    let id = tournament_with(&f, TournamentFormat::RoundRobin, 2, None).await;
+    let opened = s.start_tournament(id, &organiser()).await.unwrap();
+    assert_eq!(opened.games.len(), 1);
+    assert_eq!(s.ongoing_games(p(0).id).await.unwrap().len(), 3);
+    // p1's tournament game and one of their own make the limit: no new game of their choosing.
+    start_game(&f, &p(1), &p(7)).await;
+    assert!(too_many_games(s.challenge(here(), &p(1), &p(8)).await));
+    assert!(too_many_games(s.challenge(here(), &p(8), &p(1)).await));
+    assert!(too_many_games(
+        s.start_computer_game(here(), &p(1), &bot(), Level::Easy).await
+    ));
+    // Once the tournament's game is over, there is room again.
+    s.resign(opened.games[0], &p(1)).await.unwrap();
+    s.challenge(here(), &p(1), &p(8)).await.unwrap();
+}
+on_both_backends!(#[tokio::test] fn tournament_games_count_towards_the_limit_on_ongoing_games_and_are_never_refused_by_it);
 
 async fn a_double_round_robin_meets_twice_with_the_first_move_swapped() {
     let f = fixture().await;
