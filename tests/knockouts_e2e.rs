@@ -116,6 +116,22 @@ async fn round_boards(fake: &FakeDiscord, name: &str, round: u32, count: usize) 
         .collect()
 }
 
+/// The bracket's picture on tournament `id`'s message, its one
+/// attachment: its id and its description (the PNG checked).
+fn bracket_picture(fake: &FakeDiscord, message: &Value, id: i64) -> (u64, String) {
+    let attachments = message["attachments"].as_array().expect("attachments");
+    assert_eq!(attachments.len(), 1, "one picture: {message}");
+    let picture = &attachments[0];
+    assert_eq!(picture["filename"], format!("akon-bracket-{id}.png"), "{message}");
+    let attachment = fake::snowflake(&picture["id"]).expect("an attachment id");
+    let bytes = fake.attachment_bytes(attachment).expect("the picture's bytes");
+    assert!(bytes.starts_with(b"\x89PNG"), "a PNG");
+    (
+        attachment,
+        picture["description"].as_str().unwrap_or_default().to_string(),
+    )
+}
+
 fn user(id: u64) -> TestUser {
     player(id - 300_000_000_000_000_200)
 }
@@ -133,8 +149,13 @@ async fn five_players_a_double_forfeit_a_walkover_and_a_withdrawal() {
     let id = knockout_with(&scene, name, "knockout_third_place", 5).await;
     let start = scene.slash(&organiser(), "tournament start", vec![]).await;
     assert!(ephemeral_text(&start).contains("has started"), "{start}");
-    // Seeds 1–3 have byes; seeds 4 and 5 play.
+    // Seeds 1–3 have byes; seeds 4 and 5 play. The bracket's picture is
+    // attached, described in words.
     let message = message_saying(&scene.fake, id, "Round 1 of 3").await;
+    let (first_picture, described) = bracket_picture(&scene.fake, &message, id);
+    assert!(described.starts_with("Bracket of Five knock."), "{described}");
+    assert!(described.contains("Round 1: p4 – p5: being played."), "{described}");
+    assert!(described.contains("Round 1: p1, bye: p1 goes through."), "{described}");
     let text = fake::content(&message);
     for seed in 1..=3 {
         assert!(text.contains(&format!("p{seed}  ")) && text.contains("bye"), "{text}");
@@ -175,6 +196,11 @@ async fn five_players_a_double_forfeit_a_walkover_and_a_withdrawal() {
     assert_eq!([*first, *second], [player(1).id, player(2).id]);
     resign(&scene, *second, *game).await;
     let last = message_saying(&scene.fake, id, "Final standings").await;
+    // The picture was replaced as the games ended: the last names the winner.
+    let (last_picture, described) = bracket_picture(&scene.fake, &last, id);
+    assert_ne!(last_picture, first_picture);
+    assert!(described.contains("Winner: p1."), "{described}");
+    assert!(described.contains("Final: p1 – p2: p1 wins."), "{described}");
     let text = fake::content(&last).to_string();
     assert!(text.contains(&format!("🥇 {}", player(1).mention())), "{text}");
     assert!(text.contains(&format!("🥈 {}", player(2).mention())), "{text}");

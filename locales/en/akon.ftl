@@ -594,6 +594,16 @@ picture-graph-lead = A's expected lead (seeds)
 picture-graph-ahead = { $seat } ahead
 picture-graph-turning = turning point: move { $number }
 picture-graph-end = { CAPITALIZED($end) }: { $lead }
+picture-bracket-title = Bracket of { $name }.
+picture-bracket-winner = Winner
+picture-bracket-third-column = Third place
+picture-bracket-won = Winner: { $player }.
+picture-bracket-third = Third place: { $players }.
+picture-bracket-through = { $player } goes through
+picture-bracket-playing = being played
+picture-bracket-wins = { $player } wins
+picture-bracket-match = { $label }: { $players }: { $how }.
+picture-bracket-earlier = Rounds 1 to { $round } are not drawn: see the list of matches.
 button-review = Review
 review-title = Review of game #{ $game } ({ $record })
 review-title-record = Review of { $record }
@@ -813,6 +823,7 @@ web-tournament-players = { $count ->
    *[other] { $count } players
 }
 web-standings = Standings
+web-bracket = Bracket
 web-standings-none = The standings start with round 1.
 web-entrants = Entrants
 web-column-points = points

@@ -594,6 +594,16 @@ picture-graph-lead = ventaja esperada de A (semillas)
 picture-graph-ahead = { $seat } por delante
 picture-graph-turning = momento decisivo: jugada { $number }
 picture-graph-end = { CAPITALIZED($end) }: { $lead }
+picture-bracket-title = Cuadro de { $name }.
+picture-bracket-winner = Campeón
+picture-bracket-third-column = Tercer puesto
+picture-bracket-won = Campeón: { $player }.
+picture-bracket-third = Tercer puesto: { $players }.
+picture-bracket-through = { $player } pasa de ronda
+picture-bracket-playing = en juego
+picture-bracket-wins = gana { $player }
+picture-bracket-match = { $label }: { $players }: { $how }.
+picture-bracket-earlier = Las rondas 1 a { $round } no están dibujadas: consulta la lista de partidas.
 button-review = Análisis
 review-title = Análisis de la partida n.º { $game } ({ $record })
 review-title-record = Análisis de { $record }
@@ -816,6 +826,7 @@ web-tournament-players = { $count ->
    *[other] { $count } jugadores
 }
 web-standings = Clasificación
+web-bracket = Cuadro
 web-standings-none = La clasificación empieza con la ronda 1.
 web-entrants = Inscritos
 web-column-points = puntos

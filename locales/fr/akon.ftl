@@ -600,6 +600,16 @@ picture-graph-lead = avance attendue de A (graines)
 picture-graph-ahead = { $seat } devant
 picture-graph-turning = tournant : coup { $number }
 picture-graph-end = { CAPITALIZED($end) } : { $lead }
+picture-bracket-title = Tableau de { $name }.
+picture-bracket-winner = Vainqueur
+picture-bracket-third-column = Troisième place
+picture-bracket-won = Vainqueur : { $player }.
+picture-bracket-third = Troisième place : { $players }.
+picture-bracket-through = { $player } se qualifie
+picture-bracket-playing = en cours
+picture-bracket-wins = { $player } l'emporte
+picture-bracket-match = { $label } : { $players } : { $how }.
+picture-bracket-earlier = Les rondes 1 à { $round } ne sont pas dessinées : voir la liste des matchs.
 button-review = Analyse
 review-title = Analyse de la partie n° { $game } ({ $record })
 review-title-record = Analyse de { $record }
@@ -822,6 +832,7 @@ web-tournament-players = { $count ->
    *[other] { $count } joueurs
 }
 web-standings = Classement
+web-bracket = Tableau
 web-standings-none = Le classement commence avec la ronde 1.
 web-entrants = Inscrits
 web-column-points = points
