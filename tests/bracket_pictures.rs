@@ -57,6 +57,14 @@ async fn drawn(s: &Service, id: i64) -> (TournamentView, Vec<BracketMatch>) {
     (s.tournament(id).await.unwrap(), s.knockout_bracket(id).await.unwrap())
 }
 
+fn drawing<'a>(language: Language, view: &'a TournamentView, bracket: &'a [BracketMatch]) -> BracketPicture<'a> {
+    BracketPicture {
+        language,
+        view,
+        bracket,
+    }
+}
+
 fn names(n: usize) -> Vec<String> {
     (0..n).map(|i| format!("p{i}")).collect()
 }
@@ -87,11 +95,7 @@ async fn brackets_of_2_5_8_and_256_players_are_drawn_from_the_round_of_16_on() {
         let f = fixture().await;
         let id = knockout(&f, format, &names(n), None).await;
         let (view, bracket) = drawn(&f.service, id).await;
-        let picture = BracketPicture {
-            language: Language::English,
-            view: &view,
-            bracket: &bracket,
-        };
+        let picture = drawing(Language::English, &view, &bracket);
         let svg = bracket_svg(&picture);
         assert_eq!(boxes(&svg), drawn_boxes, "{n} players: {svg}");
         // Seed 1 won every match: named in the winner's box.
@@ -115,11 +119,7 @@ async fn a_bracket_under_way_shows_who_went_through_and_what_is_being_played() {
     let f = fixture().await;
     let id = knockout(&f, TournamentFormat::KnockoutThirdPlace, &names(8), Some(1)).await;
     let (view, bracket) = drawn(&f.service, id).await;
-    let picture = BracketPicture {
-        language: Language::English,
-        view: &view,
-        bracket: &bracket,
-    };
+    let picture = drawing(Language::English, &view, &bracket);
     let description = bracket_description(&picture, DESCRIPTION_LIMIT);
     let lines: Vec<&str> = description.lines().collect();
     assert_eq!(lines[0], "Bracket of Cup of the bracket.");
@@ -140,11 +140,7 @@ async fn the_description_names_the_winner_the_third_place_and_every_match_drawn(
     let id = knockout(&f, TournamentFormat::KnockoutThirdPlace, &names(8), None).await;
     let (view, bracket) = drawn(&f.service, id).await;
     for language in Language::ALL {
-        let picture = BracketPicture {
-            language,
-            view: &view,
-            bracket: &bracket,
-        };
+        let picture = drawing(language, &view, &bracket);
         let description = bracket_description(&picture, DESCRIPTION_LIMIT);
         // Title, winner, third place, 4 + 2 matches and the final's two.
         assert_eq!(description.lines().count(), 3 + 8, "{language:?}: {description}");
@@ -162,11 +158,7 @@ async fn the_description_names_the_winner_the_third_place_and_every_match_drawn(
     let f = fixture().await;
     let id = knockout(&f, TournamentFormat::Knockout, &names(256), None).await;
     let (view, bracket) = drawn(&f.service, id).await;
-    let picture = BracketPicture {
-        language: Language::French,
-        view: &view,
-        bracket: &bracket,
-    };
+    let picture = drawing(Language::French, &view, &bracket);
     let description = bracket_description(&picture, DESCRIPTION_LIMIT);
     assert!(description.chars().count() <= DESCRIPTION_LIMIT, "{description}");
     assert!(
@@ -194,11 +186,7 @@ async fn names_in_every_script_are_drawn() {
     let f = fixture().await;
     let id = knockout(&f, TournamentFormat::Knockout, &scripts, None).await;
     let (view, bracket) = drawn(&f.service, id).await;
-    let picture = BracketPicture {
-        language: Language::English,
-        view: &view,
-        bracket: &bracket,
-    };
+    let picture = drawing(Language::English, &view, &bracket);
     let svg = bracket_svg(&picture);
     let description = bracket_description(&picture, DESCRIPTION_LIMIT);
     for name in &scripts {
@@ -212,11 +200,7 @@ async fn names_in_every_script_are_drawn() {
     let plain = fixture().await;
     let plain_id = knockout(&plain, TournamentFormat::Knockout, &names(8), None).await;
     let (plain_view, plain_bracket) = drawn(&plain.service, plain_id).await;
-    let plain_svg = bracket_svg(&BracketPicture {
-        language: Language::English,
-        view: &plain_view,
-        bracket: &plain_bracket,
-    });
+    let plain_svg = bracket_svg(&drawing(Language::English, &plain_view, &plain_bracket));
     let (written, plain_written) = (png(&svg).unwrap(), png(&plain_svg).unwrap());
     assert_eq!(decoded_size(&written), decoded_size(&plain_written));
     assert_ne!(written, plain_written);

@@ -673,23 +673,6 @@ async fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pair
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pairs_and_posts_once);
 
-/// Messages the bot asked to post in channels, by nonce: each is to be
-/// posted once.
-fn posts_by_nonce(fake: &FakeDiscord) -> BTreeMap<String, usize> {
-    let mut posts = BTreeMap::new();
-    for request in fake.requests() {
-        if request.method == "POST"
-            && request.path.starts_with("/api/v10/channels/")
-            && request.path.ends_with("/messages")
-        {
-            if let Some(nonce) = request.body["nonce"].as_str() {
-                *posts.entry(nonce.to_string()).or_insert(0) += 1;
-            }
-        }
-    }
-    posts
-}
-
 /// Ends every game still being played by its mover's clock running out,
 /// as the scheduler of whichever process is alive finds it.
 async fn run_out_the_clocks(db: &db::TestDb) {
@@ -823,7 +806,7 @@ async fn two_processes_run_a_swiss() {
     );
     // Every board, and the tournament's message, posted once; the podium is
     // that message's last edit.
-    let posts = posts_by_nonce(&fake);
+    let posts = crate::support::posts_by_nonce(&fake);
     for (nonce, times) in &posts {
         assert_eq!(*times, 1, "message {nonce} was posted {times} times");
     }

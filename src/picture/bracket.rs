@@ -12,6 +12,9 @@
 
 use std::fmt::Write as _;
 
+// The review graph's page, ink and grey (lines, seeds and the players who
+// went out: AA on the page); its turning point's brown frames the winner.
+use super::graph::{GREY, INK, PAGE, TURNING as GOLD};
 use super::{shorten, text};
 use crate::game_text::{computer_name, plain_name};
 use crate::i18n::Language;
@@ -22,13 +25,7 @@ use crate::tr;
 /// and the final.
 pub const DRAWN_ROUNDS: u32 = 4;
 
-const PAGE: &str = "#faf6ee";
-const INK: &str = "#1d1d1d";
-/// Lines, seeds and the players who went out: still AA on the page (5.7:1).
-const GREY: &str = "#5f5f5f";
 const BOX: &str = "#ffffff";
-/// The winner's frame and title (AA on the page).
-const GOLD: &str = "#8a4b00";
 
 const MARGIN: f32 = 20.0;
 /// The title's line and the rounds' headings above the boxes.
@@ -234,13 +231,7 @@ pub fn bracket_svg(picture: &BracketPicture<'_>) -> String {
     for round in first..=total {
         let column = round - first;
         let x = column_x(column);
-        text(
-            &mut out,
-            x,
-            HEADER - 12.0,
-            &format!(r#"font-size="13" font-weight="bold" fill="{GREY}""#),
-            &picture.round_label(round),
-        );
+        heading(&mut out, x, HEADER - 12.0, GREY, &picture.round_label(round));
         let boxes = 1usize << (total - round);
         for position in 0..boxes {
             let y = box_y(column, position);
@@ -265,11 +256,11 @@ pub fn bracket_svg(picture: &BracketPicture<'_>) -> String {
     let final_column = total - first;
     let winner_x = column_x(final_column + 1);
     let winner_y = box_y(final_column, 0);
-    text(
+    heading(
         &mut out,
         winner_x,
         HEADER - 12.0,
-        &format!(r#"font-size="13" font-weight="bold" fill="{GOLD}""#),
+        GOLD,
         &tr!(l, "picture-bracket-winner"),
     );
     let champion = picture.champion();
@@ -292,21 +283,21 @@ pub fn bracket_svg(picture: &BracketPicture<'_>) -> String {
     let third = picture.third();
     if picture.third_place() {
         let x = column_x(final_column);
-        text(
+        heading(
             &mut out,
             x,
             third_y - 10.0,
-            &format!(r#"font-size="13" font-weight="bold" fill="{GREY}""#),
+            GREY,
             &tr!(l, "tournament-bracket-third-place"),
         );
         match_box(&mut out, x, third_y, &picture.lines(total, 1));
     }
     if total >= 2 {
-        text(
+        heading(
             &mut out,
             winner_x,
             third_y - 10.0,
-            &format!(r#"font-size="13" font-weight="bold" fill="{GREY}""#),
+            GREY,
             &tr!(l, "picture-bracket-third-column"),
         );
         for (k, entrant) in third.iter().take(2).enumerate() {
@@ -321,6 +312,17 @@ pub fn bracket_svg(picture: &BracketPicture<'_>) -> String {
     }
     out.push_str("</svg>");
     out
+}
+
+/// A round's or a column's heading, its baseline at `y`.
+fn heading(out: &mut String, x: f32, y: f32, colour: &str, label: &str) {
+    text(
+        out,
+        x,
+        y,
+        &format!(r#"font-size="13" font-weight="bold" fill="{colour}""#),
+        label,
+    );
 }
 
 /// A match's box at (`x`, `y`): two lines, the winner's in bold and

@@ -13,7 +13,7 @@
 use sqlx::{Connection, FromRow};
 
 use super::tournament_records::write_final_standings;
-use super::{insert_game, to_db, Doing, FinalStanding, GameUpdate, NewGame, Result, Store, Written};
+use super::{insert_game, to_db, Doing, FinalStanding, GameUpdate, NewGame, Result, Store, UnratedReason, Written};
 use crate::ai::Level;
 
 /// A tournament's row.
@@ -631,17 +631,7 @@ impl Store {
         .await
         .doing("ending a cancelled tournament's games")?;
         for &(game_id, a, b) in &ended {
-            sqlx::query(
-                "INSERT INTO game_ratings (game_id, rated, unrated_reason, player_low, player_high, finished_at)
-                 VALUES ($1, 0, 'tournament_cancelled', $2, $3, $4)",
-            )
-            .bind(game_id)
-            .bind(a.min(b))
-            .bind(a.max(b))
-            .bind(now)
-            .execute(&mut *tx)
-            .await
-            .doing("marking a cancelled tournament's game unrated")?;
+            super::ratings::mark_unrated(&mut tx, game_id, UnratedReason::TournamentCancelled, (a, b), now).await?;
         }
         tx.commit().await.doing("committing a cancelled tournament")?;
         let ended: Vec<i64> = ended.into_iter().map(|(game_id, _, _)| game_id).collect();

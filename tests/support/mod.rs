@@ -79,3 +79,21 @@ pub fn spawn_bot_with(
         .spawn()
         .expect("the akon binary starts")
 }
+
+/// The messages the bot asked to post in channels, by nonce, and how many
+/// times each: a message owed is to be posted once, whichever process
+/// posts it.
+pub fn posts_by_nonce(fake: &FakeDiscord) -> std::collections::HashMap<String, usize> {
+    let mut posts = std::collections::HashMap::new();
+    for request in fake.requests() {
+        if request.method == "POST"
+            && request.path.starts_with("/api/v10/channels/")
+            && request.path.ends_with("/messages")
+        {
+            if let Some(nonce) = request.body["nonce"].as_str() {
+                *posts.entry(nonce.to_string()).or_insert(0) += 1;
+            }
+        }
+    }
+    posts
+}
