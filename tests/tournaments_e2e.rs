@@ -10,6 +10,7 @@ use crate::support::db;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::support::eventually;
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, APP_PERMISSIONS, BOT_ID, CHANNEL_ID};
 use crate::support::scene::*;
 use akon::service::TournamentStatus;
@@ -555,15 +556,6 @@ async fn two_starts_at_once_give_one_outcome_and_a_named_role_may_run_tournament
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn two_starts_at_once_give_one_outcome_and_a_named_role_may_run_tournaments);
 
-/// Polls `check` until it holds, for up to `limit`.
-async fn eventually(what: &str, limit: std::time::Duration, mut check: impl AsyncFnMut() -> bool) {
-    let started = std::time::Instant::now();
-    while !check().await {
-        assert!(started.elapsed() < limit, "timed out ({limit:?}) waiting for {what}");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-}
-
 async fn scalar(db: &db::TestDb, sql: &str) -> i64 {
     let mut connection = db.connect().await;
     sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap()
@@ -804,12 +796,17 @@ async fn two_processes_run_a_swiss() {
         .await,
         n as i64
     );
-    // Every board, and the tournament's message, posted once; the podium is
-    // that message's last edit.
+    // The podium is the tournament's message's last edit.
     let posts = crate::support::posts_by_nonce(&fake);
+    // Each board posted once. The tournament's message may be asked for
+    // twice by racing settles; Discord's enforced nonce keeps it one message,
+    // which the channel shows (`tournament_message_of` fails on two).
     for (nonce, times) in &posts {
-        assert_eq!(*times, 1, "message {nonce} was posted {times} times");
+        if !nonce.starts_with("akon:t:") {
+            assert_eq!(*times, 1, "message {nonce} was posted {times} times");
+        }
     }
+    assert!(tournament_message_of(fake.channel_messages(CHANNEL_ID).iter().collect(), id).is_some());
     assert!(posts.len() >= 10, "nine boards and the tournament's message: {posts:?}");
     let finals = fake
         .channel_messages(CHANNEL_ID)

@@ -97,3 +97,13 @@ pub fn posts_by_nonce(fake: &FakeDiscord) -> std::collections::HashMap<String, u
     }
     posts
 }
+
+/// Polls `check` until it holds, for up to `limit`: for what a real
+/// process does on its scheduler's time, which the fake cannot be told of.
+pub async fn eventually(what: &str, limit: std::time::Duration, mut check: impl AsyncFnMut() -> bool) {
+    let started = std::time::Instant::now();
+    while !check().await {
+        assert!(started.elapsed() < limit, "timed out ({limit:?}) waiting for {what}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
