@@ -5,6 +5,8 @@
 //! buttons and replayed with the first move swapped. The tournament's one
 //! message shows the bracket and names the winner.
 
+use crate::support::db;
+use crate::support::eventually;
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, APP_PERMISSIONS, BOT_ID, CHANNEL_ID};
 use crate::support::scene::*;
 use akon::engine::Hole;
@@ -263,3 +265,159 @@ async fn a_drawn_game_is_replayed_with_the_first_move_swapped() {
     scene.finish().await;
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_drawn_game_is_replayed_with_the_first_move_swapped);
+
+async fn scalar(db: &db::TestDb, sql: &str) -> i64 {
+    let mut connection = db.connect().await;
+    sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap()
+}
+
+/// How many boards opening round `round` of `name` the channel holds.
+fn boards_so_far(fake: &FakeDiscord, name: &str, round: u32) -> usize {
+    let intro = format!("🏆 **{name}** · round {round}: ");
+    fake.channel_messages(CHANNEL_ID)
+        .iter()
+        .filter(|m| fake::content(m).starts_with(&intro))
+        .count()
+}
+
+/// `user` runs `/akon resign game:<game>` and is answered.
+async fn resign_in_process(fake: &FakeDiscord, user: &TestUser, game: i64) {
+    let ix = fake.slash(user, "akon", "resign", vec![("game", 4, json!(game))]).await;
+    let answer = fake.response(&ix).await;
+    assert!(fake::content(&answer).contains("wins"), "{answer}");
+}
+
+/// The real `akon` binary, killed with SIGKILL twice: once when a match's
+/// game has just ended drawn, before its replay is made, and once between
+/// the rounds, after the replay decided the match. Each restart carries
+/// on: one replay, the final paired once, every board and the podium
+/// posted once.
+async fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_once() {
+    let fake = FakeDiscord::start().await;
+    fake.add_user(&organiser());
+    fake.set_member_permissions(&organiser(), &manage_server());
+    for i in 1..=4 {
+        fake.add_user(&player(i));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = db::TestDb::create(dir.path(), "akon.db").await;
+    let long = std::time::Duration::from_secs(60);
+    let spawn = |log: &str| crate::support::spawn_bot(&fake, dir.path(), &db.url, None, Some(log));
+    let mut bot = spawn("first");
+    fake.wait_ready().await;
+    eventually("the commands registered", long, async || {
+        !fake.registered_commands().is_empty()
+    })
+    .await;
+
+    let name = "Kill cup";
+    let options = vec![
+        ("name", 3, json!(name)),
+        ("format", 3, json!("knockout")),
+        ("time_per_move", 3, json!("10m")),
+    ];
+    let create = fake.slash(&organiser(), "akon", "tournament create", options).await;
+    fake.response(&create).await;
+    let id = 1;
+    message_saying(&fake, id, "Join").await;
+    for i in 1..=4 {
+        let message = tournament_message_of(fake.channel_messages(CHANNEL_ID).iter().collect(), id).unwrap();
+        let join = button_with_label(&message, "Join");
+        let ix = fake.click(&player(i), fake::message_id(&message), &join).await;
+        fake.response(&ix).await;
+    }
+    message_saying(&fake, id, "Players: 4 of").await;
+    let start = fake.slash(&organiser(), "akon", "tournament start", vec![]).await;
+    assert!(ephemeral_text(&fake.response(&start).await).contains("has started"));
+    // Seeds 1–4 and 2–3. Seed 3 resigns; seeds 1 and 4 play a draw out.
+    let boards = round_boards(&fake, name, 1, 2).await;
+    let (_, other, [_, third]) = &boards[1];
+    assert_eq!(*third, player(3).id);
+    resign_in_process(&fake, &player(3), *other).await;
+    let players = [player(1), player(4)];
+    let mut board = boards[0].0.clone();
+    for hole in drawn_game_moves() {
+        let mover = user_to_move(&board, &players);
+        let custom_id = hole_button_id(&board, Hole::new(hole).unwrap());
+        let before = fake.all_messages().iter().map(fake::message_id).max().unwrap_or(0);
+        let ix = fake.click(&mover, fake::message_id(&board), &custom_id).await;
+        fake.response(&ix).await;
+        board = boards_after(&fake, before, 1).await.remove(0);
+    }
+    assert!(fake::content(&board).contains("draw"), "{board}");
+    // The replay comes at a scheduler tick, every 20 s: the process dies first.
+    bot.kill().expect("SIGKILL");
+    bot.wait().unwrap();
+    assert_eq!(
+        scalar(&db, "SELECT COUNT(*) FROM tournament_replays").await,
+        0,
+        "killed before the replay"
+    );
+    fake.wait_disconnected().await;
+
+    let mut bot = spawn("second");
+    eventually("the replay's board", long, async || boards_so_far(&fake, name, 1) >= 3).await;
+    let boards = round_boards(&fake, name, 1, 3).await;
+    let (_, replay, [first, _]) = boards
+        .iter()
+        .find(|(_, game, _)| *game != 0)
+        .expect("the replay's board has its buttons");
+    assert_eq!(*first, player(4).id, "the first move swapped");
+    resign_in_process(&fake, &player(4), *replay).await;
+    // The answer showing the result recorded as shown (a kill before that
+    // shows the result again: the answer cannot carry a nonce).
+    let shown = format!("SELECT result_shown FROM games WHERE id = {replay}");
+    eventually("the replay's result recorded as shown", long, async || {
+        scalar(&db, &shown).await == 1
+    })
+    .await;
+    // Round 1 is decided; the final is paired at a tick: the process dies first.
+    bot.kill().expect("SIGKILL");
+    bot.wait().unwrap();
+    assert_eq!(
+        scalar(&db, "SELECT current_round FROM tournaments WHERE id = 1").await,
+        1,
+        "killed before the final was paired"
+    );
+    fake.wait_disconnected().await;
+
+    let mut bot = spawn("third");
+    eventually("the final's board", long, async || boards_so_far(&fake, name, 2) >= 1).await;
+    let (_, last_game, [first, second]) = round_boards(&fake, name, 2, 1).await.remove(0);
+    assert_eq!([first, second], [player(1).id, player(2).id]);
+    resign_in_process(&fake, &player(2), last_game).await;
+    eventually("the podium", long, async || {
+        tournament_message_of(fake.channel_messages(CHANNEL_ID).iter().collect(), id)
+            .is_some_and(|m| fake::content(&m).contains("Final standings"))
+    })
+    .await;
+    let text = fake::content(&tournament_message_of(fake.channel_messages(CHANNEL_ID).iter().collect(), id).unwrap())
+        .to_string();
+    assert!(text.contains(&format!("🥇 {}", player(1).mention())), "{text}");
+    // One replay, each round paired once, every board and message posted once.
+    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM tournament_replays").await, 1);
+    for (round, boards) in [(1, 2), (2, 1)] {
+        let stored = scalar(
+            &db,
+            &format!("SELECT COUNT(*) FROM tournament_pairings WHERE tournament_id = 1 AND round = {round}"),
+        )
+        .await;
+        assert_eq!(stored, boards, "round {round} paired once");
+    }
+    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM games").await, 4);
+    assert_eq!(boards_so_far(&fake, name, 1), 3);
+    assert_eq!(boards_so_far(&fake, name, 2), 1);
+    // Nothing shown twice: a message a killed process had asked for is asked
+    // for again with its nonce, which Discord keeps to one message.
+    let mut shown: Vec<String> = fake
+        .channel_messages(CHANNEL_ID)
+        .iter()
+        .map(|m| fake::content(m).to_string())
+        .collect();
+    shown.sort();
+    let twice: Vec<&[String]> = shown.windows(2).filter(|w| w[0] == w[1]).collect();
+    assert!(twice.is_empty(), "shown twice: {twice:#?}");
+    bot.kill().expect("SIGKILL");
+    bot.wait().unwrap();
+}
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_once);
