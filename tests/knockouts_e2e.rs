@@ -293,22 +293,13 @@ async fn resign_in_process(fake: &FakeDiscord, user: &TestUser, game: i64) {
 /// on: one replay, the final paired once, every board and the podium
 /// posted once.
 async fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_once() {
-    let fake = FakeDiscord::start().await;
-    fake.add_user(&organiser());
-    fake.set_member_permissions(&organiser(), &manage_server());
-    for i in 1..=4 {
-        fake.add_user(&player(i));
-    }
+    let fake = crate::support::fake_with_organiser(&organiser(), (1..=4).map(player)).await;
     let dir = tempfile::tempdir().unwrap();
     let db = db::TestDb::create(dir.path(), "akon.db").await;
     let long = std::time::Duration::from_secs(60);
     let spawn = |log: &str| crate::support::spawn_bot(&fake, dir.path(), &db.url, None, Some(log));
     let mut bot = spawn("first");
-    fake.wait_ready().await;
-    eventually("the commands registered", long, async || {
-        !fake.registered_commands().is_empty()
-    })
-    .await;
+    crate::support::wait_registered(&fake, long).await;
 
     let name = "Kill cup";
     let options = vec![

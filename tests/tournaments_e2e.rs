@@ -571,21 +571,12 @@ fn boards_of_round(fake: &FakeDiscord, name: &str, round: u32) -> Vec<Value> {
 }
 
 async fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pairs_and_posts_once() {
-    let fake = FakeDiscord::start().await;
-    fake.add_user(&organiser());
-    fake.set_member_permissions(&organiser(), &manage_server());
-    for i in 1..=4 {
-        fake.add_user(&player(i));
-    }
+    let fake = crate::support::fake_with_organiser(&organiser(), (1..=4).map(player)).await;
     let dir = tempfile::tempdir().unwrap();
     let db = db::TestDb::create(dir.path(), "akon.db").await;
     let long = std::time::Duration::from_secs(60);
     let mut bot = crate::support::spawn_bot(&fake, dir.path(), &db.url, None, Some("first"));
-    fake.wait_ready().await;
-    eventually("the commands registered", long, async || {
-        !fake.registered_commands().is_empty()
-    })
-    .await;
+    crate::support::wait_registered(&fake, long).await;
 
     let create = fake
         .slash(
@@ -688,13 +679,8 @@ async fn two_processes_run_a_swiss_to_its_podium_with_one_killed_between_rounds(
 /// other pairs rounds 2 and 3 (their games lost on time) and posts the
 /// podium.
 async fn two_processes_run_a_swiss() {
-    let fake = FakeDiscord::start().await;
-    fake.add_user(&organiser());
-    fake.set_member_permissions(&organiser(), &manage_server());
     let n = 6;
-    for i in 1..=n {
-        fake.add_user(&player(i));
-    }
+    let fake = crate::support::fake_with_organiser(&organiser(), (1..=n).map(player)).await;
     let dir = tempfile::tempdir().unwrap();
     let db = db::TestDb::create(dir.path(), "unused").await;
     let long = std::time::Duration::from_secs(90);

@@ -107,3 +107,29 @@ pub async fn eventually(what: &str, limit: std::time::Duration, mut check: impl 
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }
+
+/// A fake Discord that knows `organiser`, who may manage the server, and
+/// `players`.
+pub async fn fake_with_organiser(
+    organiser: &fake_discord::TestUser,
+    players: impl IntoIterator<Item = fake_discord::TestUser>,
+) -> FakeDiscord {
+    let fake = FakeDiscord::start().await;
+    fake.add_user(organiser);
+    let manage_server = fake_discord::APP_PERMISSIONS.parse::<u64>().unwrap() | 0x20;
+    fake.set_member_permissions(organiser, &manage_server.to_string());
+    for player in players {
+        fake.add_user(&player);
+    }
+    fake
+}
+
+/// Waits until the process `fake` serves is ready and has registered the
+/// commands, for up to `limit`.
+pub async fn wait_registered(fake: &FakeDiscord, limit: std::time::Duration) {
+    fake.wait_ready().await;
+    eventually("the commands registered", limit, async || {
+        !fake.registered_commands().is_empty()
+    })
+    .await;
+}
