@@ -48,6 +48,9 @@ pub fn result_line(
     if let EndReason::Aborted { seat } = reason {
         return tr!(l, "result-aborted", player = name(seat));
     }
+    if reason == EndReason::TournamentCancelled {
+        return tr!(l, "result-tournament-cancelled");
+    }
     let position = view.game.position();
     let (a, b) = (position.captured(Seat::A), position.captured(Seat::B));
     let how = match reason {
@@ -65,6 +68,7 @@ pub fn result_line(
         EndReason::Timeout { seat } => tr!(l, "result-how-timeout", player = name(seat)),
         // Answered above; kept so that the match stays exhaustive.
         EndReason::Aborted { seat } => tr!(l, "result-how-aborted", player = name(seat)),
+        EndReason::TournamentCancelled => tr!(l, "result-tournament-cancelled"),
     };
     match winner {
         Winner::Seat(seat) => {

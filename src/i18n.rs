@@ -287,6 +287,7 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("web-round", "round", &Language::ALL),
     // A knockout's round, and the game of a match after draws: "game 2".
     ("tournament-bracket-round", "round", &Language::ALL),
+    ("picture-bracket-earlier", "round", &Language::ALL),
     ("tournament-bracket-game", "game", &Language::ALL),
     // Scores: "40 to 30", "40–30".
     ("result-win", "won", &Language::ALL),

@@ -476,6 +476,17 @@ async fn the_web_page_shows_the_rounds_with_walkovers_and_no_tie_breaks() {
         !html.contains(">SB<") && !html.contains(">BC1<"),
         "no tie-breaks: {html}"
     );
+    // The bracket drawn inline, described for screen readers.
+    assert!(html.contains("<h2>Bracket</h2>"), "{html}");
+    let bracket = html
+        .split(r#"class="table bracket""#)
+        .nth(1)
+        .expect("the bracket's box");
+    assert!(
+        bracket.contains(r#"role="img""#) && bracket.contains("aria-label=\"Bracket of Knockout cup."),
+        "{bracket}"
+    );
+    assert!(bracket.contains("<svg") && bracket.contains(">p1<"), "{bracket}");
     let french = client
         .get(format!("{url}?lang=fr"))
         .send()

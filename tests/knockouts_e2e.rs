@@ -5,6 +5,8 @@
 //! buttons and replayed with the first move swapped. The tournament's one
 //! message shows the bracket and names the winner.
 
+use crate::support::db;
+use crate::support::eventually;
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, APP_PERMISSIONS, BOT_ID, CHANNEL_ID};
 use crate::support::scene::*;
 use akon::engine::Hole;
@@ -116,6 +118,22 @@ async fn round_boards(fake: &FakeDiscord, name: &str, round: u32, count: usize) 
         .collect()
 }
 
+/// The bracket's picture on tournament `id`'s message, its one
+/// attachment: its id and its description (the PNG checked).
+fn bracket_picture(fake: &FakeDiscord, message: &Value, id: i64) -> (u64, String) {
+    let attachments = message["attachments"].as_array().expect("attachments");
+    assert_eq!(attachments.len(), 1, "one picture: {message}");
+    let picture = &attachments[0];
+    assert_eq!(picture["filename"], format!("akon-bracket-{id}.png"), "{message}");
+    let attachment = fake::snowflake(&picture["id"]).expect("an attachment id");
+    let bytes = fake.attachment_bytes(attachment).expect("the picture's bytes");
+    assert!(bytes.starts_with(b"\x89PNG"), "a PNG");
+    (
+        attachment,
+        picture["description"].as_str().unwrap_or_default().to_string(),
+    )
+}
+
 fn user(id: u64) -> TestUser {
     player(id - 300_000_000_000_000_200)
 }
@@ -133,8 +151,13 @@ async fn five_players_a_double_forfeit_a_walkover_and_a_withdrawal() {
     let id = knockout_with(&scene, name, "knockout_third_place", 5).await;
     let start = scene.slash(&organiser(), "tournament start", vec![]).await;
     assert!(ephemeral_text(&start).contains("has started"), "{start}");
-    // Seeds 1–3 have byes; seeds 4 and 5 play.
+    // Seeds 1–3 have byes; seeds 4 and 5 play. The bracket's picture is
+    // attached, described in words.
     let message = message_saying(&scene.fake, id, "Round 1 of 3").await;
+    let (first_picture, described) = bracket_picture(&scene.fake, &message, id);
+    assert!(described.starts_with("Bracket of Five knock."), "{described}");
+    assert!(described.contains("Round 1: p4 – p5: being played."), "{described}");
+    assert!(described.contains("Round 1: p1, bye: p1 goes through."), "{described}");
     let text = fake::content(&message);
     for seed in 1..=3 {
         assert!(text.contains(&format!("p{seed}  ")) && text.contains("bye"), "{text}");
@@ -175,6 +198,11 @@ async fn five_players_a_double_forfeit_a_walkover_and_a_withdrawal() {
     assert_eq!([*first, *second], [player(1).id, player(2).id]);
     resign(&scene, *second, *game).await;
     let last = message_saying(&scene.fake, id, "Final standings").await;
+    // The picture was replaced as the games ended: the last names the winner.
+    let (last_picture, described) = bracket_picture(&scene.fake, &last, id);
+    assert_ne!(last_picture, first_picture);
+    assert!(described.contains("Winner: p1."), "{described}");
+    assert!(described.contains("Final: p1 – p2: p1 wins."), "{described}");
     let text = fake::content(&last).to_string();
     assert!(text.contains(&format!("🥇 {}", player(1).mention())), "{text}");
     assert!(text.contains(&format!("🥈 {}", player(2).mention())), "{text}");
@@ -237,3 +265,150 @@ async fn a_drawn_game_is_replayed_with_the_first_move_swapped() {
     scene.finish().await;
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_drawn_game_is_replayed_with_the_first_move_swapped);
+
+async fn scalar(db: &db::TestDb, sql: &str) -> i64 {
+    let mut connection = db.connect().await;
+    sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap()
+}
+
+/// How many boards opening round `round` of `name` the channel holds.
+fn boards_so_far(fake: &FakeDiscord, name: &str, round: u32) -> usize {
+    let intro = format!("🏆 **{name}** · round {round}: ");
+    fake.channel_messages(CHANNEL_ID)
+        .iter()
+        .filter(|m| fake::content(m).starts_with(&intro))
+        .count()
+}
+
+/// `user` runs `/akon resign game:<game>` and is answered.
+async fn resign_in_process(fake: &FakeDiscord, user: &TestUser, game: i64) {
+    let ix = fake.slash(user, "akon", "resign", vec![("game", 4, json!(game))]).await;
+    let answer = fake.response(&ix).await;
+    assert!(fake::content(&answer).contains("wins"), "{answer}");
+}
+
+/// The real `akon` binary, killed with SIGKILL twice: once when a match's
+/// game has just ended drawn, before its replay is made, and once between
+/// the rounds, after the replay decided the match. Each restart carries
+/// on: one replay, the final paired once, every board and the podium
+/// posted once.
+async fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_once() {
+    let fake = crate::support::fake_with_organiser(&organiser(), (1..=4).map(player)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = db::TestDb::create(dir.path(), "akon.db").await;
+    let long = std::time::Duration::from_secs(60);
+    let spawn = |log: &str| crate::support::spawn_bot(&fake, dir.path(), &db.url, None, Some(log));
+    let mut bot = spawn("first");
+    crate::support::wait_registered(&fake, long).await;
+
+    let name = "Kill cup";
+    let options = vec![
+        ("name", 3, json!(name)),
+        ("format", 3, json!("knockout")),
+        ("time_per_move", 3, json!("10m")),
+    ];
+    let create = fake.slash(&organiser(), "akon", "tournament create", options).await;
+    fake.response(&create).await;
+    let id = 1;
+    message_saying(&fake, id, "Join").await;
+    for i in 1..=4 {
+        let message = tournament_message_of(fake.channel_messages(CHANNEL_ID).iter().collect(), id).unwrap();
+        let join = button_with_label(&message, "Join");
+        let ix = fake.click(&player(i), fake::message_id(&message), &join).await;
+        fake.response(&ix).await;
+    }
+    message_saying(&fake, id, "Players: 4 of").await;
+    let start = fake.slash(&organiser(), "akon", "tournament start", vec![]).await;
+    assert!(ephemeral_text(&fake.response(&start).await).contains("has started"));
+    // Seeds 1–4 and 2–3. Seed 3 resigns; seeds 1 and 4 play a draw out.
+    let boards = round_boards(&fake, name, 1, 2).await;
+    let (_, other, [_, third]) = &boards[1];
+    assert_eq!(*third, player(3).id);
+    resign_in_process(&fake, &player(3), *other).await;
+    let players = [player(1), player(4)];
+    let mut board = boards[0].0.clone();
+    for hole in drawn_game_moves() {
+        let mover = user_to_move(&board, &players);
+        let custom_id = hole_button_id(&board, Hole::new(hole).unwrap());
+        let before = fake.all_messages().iter().map(fake::message_id).max().unwrap_or(0);
+        let ix = fake.click(&mover, fake::message_id(&board), &custom_id).await;
+        fake.response(&ix).await;
+        board = boards_after(&fake, before, 1).await.remove(0);
+    }
+    assert!(fake::content(&board).contains("draw"), "{board}");
+    // The replay comes at a scheduler tick, every 20 s: the process dies first.
+    bot.kill().expect("SIGKILL");
+    bot.wait().unwrap();
+    assert_eq!(
+        scalar(&db, "SELECT COUNT(*) FROM tournament_replays").await,
+        0,
+        "killed before the replay"
+    );
+    fake.wait_disconnected().await;
+
+    let mut bot = spawn("second");
+    eventually("the replay's board", long, async || boards_so_far(&fake, name, 1) >= 3).await;
+    let boards = round_boards(&fake, name, 1, 3).await;
+    let (_, replay, [first, _]) = boards
+        .iter()
+        .find(|(_, game, _)| *game != 0)
+        .expect("the replay's board has its buttons");
+    assert_eq!(*first, player(4).id, "the first move swapped");
+    resign_in_process(&fake, &player(4), *replay).await;
+    // The answer showing the result recorded as shown (a kill before that
+    // shows the result again: the answer cannot carry a nonce).
+    let shown = format!("SELECT result_shown FROM games WHERE id = {replay}");
+    eventually("the replay's result recorded as shown", long, async || {
+        scalar(&db, &shown).await == 1
+    })
+    .await;
+    // Round 1 is decided; the final is paired at a tick: the process dies first.
+    bot.kill().expect("SIGKILL");
+    bot.wait().unwrap();
+    assert_eq!(
+        scalar(&db, "SELECT current_round FROM tournaments WHERE id = 1").await,
+        1,
+        "killed before the final was paired"
+    );
+    fake.wait_disconnected().await;
+
+    let mut bot = spawn("third");
+    eventually("the final's board", long, async || boards_so_far(&fake, name, 2) >= 1).await;
+    let (_, last_game, [first, second]) = round_boards(&fake, name, 2, 1).await.remove(0);
+    assert_eq!([first, second], [player(1).id, player(2).id]);
+    resign_in_process(&fake, &player(2), last_game).await;
+    eventually("the podium", long, async || {
+        tournament_message_of(fake.channel_messages(CHANNEL_ID).iter().collect(), id)
+            .is_some_and(|m| fake::content(&m).contains("Final standings"))
+    })
+    .await;
+    let text = fake::content(&tournament_message_of(fake.channel_messages(CHANNEL_ID).iter().collect(), id).unwrap())
+        .to_string();
+    assert!(text.contains(&format!("🥇 {}", player(1).mention())), "{text}");
+    // One replay, each round paired once, every board and message posted once.
+    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM tournament_replays").await, 1);
+    for (round, boards) in [(1, 2), (2, 1)] {
+        let stored = scalar(
+            &db,
+            &format!("SELECT COUNT(*) FROM tournament_pairings WHERE tournament_id = 1 AND round = {round}"),
+        )
+        .await;
+        assert_eq!(stored, boards, "round {round} paired once");
+    }
+    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM games").await, 4);
+    assert_eq!(boards_so_far(&fake, name, 1), 3);
+    assert_eq!(boards_so_far(&fake, name, 2), 1);
+    // Nothing shown twice: a message a killed process had asked for is asked
+    // for again with its nonce, which Discord keeps to one message.
+    let mut shown: Vec<String> = fake
+        .channel_messages(CHANNEL_ID)
+        .iter()
+        .map(|m| fake::content(m).to_string())
+        .collect();
+    shown.sort();
+    let twice: Vec<&[String]> = shown.windows(2).filter(|w| w[0] == w[1]).collect();
+    assert!(twice.is_empty(), "shown twice: {twice:#?}");
+    bot.kill().expect("SIGKILL");
+    bot.wait().unwrap();
+}
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_once);

@@ -9,6 +9,7 @@ mod support;
 
 mod board_races;
 mod bot_e2e;
+mod bracket_pictures;
 mod cli;
 mod crash;
 mod delivery_failures;

@@ -11,7 +11,6 @@
 
 use crate::support::db;
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::process::Child;
 use std::time::{Duration, Instant};
@@ -74,22 +73,6 @@ async fn game_in(fake: &FakeDiscord, channel: u64, challenger: &TestUser, oppone
     let ix = fake.click(opponent, fake::message_id(&challenge), &accept).await;
     fake.response(&ix).await;
     boards_after(fake, before, 1).await.remove(0)
-}
-
-/// The channel messages the bot asked to post, by nonce.
-fn posts_by_nonce(fake: &FakeDiscord) -> HashMap<String, usize> {
-    let mut posts = HashMap::new();
-    for request in fake.requests() {
-        if request.method == "POST"
-            && request.path.starts_with("/api/v10/channels/")
-            && request.path.ends_with("/messages")
-        {
-            if let Some(nonce) = request.body["nonce"].as_str() {
-                *posts.entry(nonce.to_string()).or_insert(0) += 1;
-            }
-        }
-    }
-    posts
 }
 
 /// Reminders of game `game_id` in `channel`.
@@ -192,7 +175,7 @@ async fn two_processes() {
     assert_eq!(reminders_in(&fake, CHANNEL_ID, 3), 1);
     assert_eq!(timeouts_in(&fake, OTHER_CHANNEL), 1);
     assert_eq!(timeouts_in(&fake, CHANNEL_ID), 2);
-    for (nonce, posts) in posts_by_nonce(&fake) {
+    for (nonce, posts) in crate::support::posts_by_nonce(&fake) {
         assert_eq!(posts, 1, "message {nonce} was sent {posts} times");
     }
     assert_eq!(

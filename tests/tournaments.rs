@@ -9,14 +9,15 @@ use std::sync::Arc;
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Seat, Winner};
 use akon::service::{
-    MovePress, Player, RoundOpened, Service, ServiceConfig, ServiceError, TimePerMove, TournamentError,
-    TournamentFormat, TournamentLimit, TournamentRequest, TournamentStatus, TournamentStep, TournamentView,
+    EndReason, GameRating, MovePress, Player, RoundOpened, Service, ServiceConfig, ServiceError, TimePerMove,
+    TournamentError, TournamentFormat, TournamentLimit, TournamentRequest, TournamentStatus, TournamentStep,
+    TournamentView, Unrated,
 };
 use akon::store::{BoardResult, Store};
 
 use crate::support::service_fixture;
 
-use service_fixture::{fixture, here, player, Fixture, SEED};
+use service_fixture::{fixture, fixture_with, here, player, start_game, Fixture, SEED};
 
 /// Entrant `i`: a lower number always wins a decided game in these tests.
 fn p(i: u64) -> Player {
@@ -785,7 +786,10 @@ async fn cancelling_stops_the_steps() {
     let running = tournament_with(&f, TournamentFormat::RoundRobin, 2, None).await;
     let opened = s.start_tournament(running, &organiser()).await.unwrap();
     s.cancel_tournament(running, &organiser()).await.unwrap();
-    s.resign(opened.games[0], &p(1)).await.unwrap();
+    assert!(matches!(
+        s.resign(opened.games[0], &p(1)).await,
+        Err(ServiceError::GameOver)
+    ));
     assert!(s.advance_tournaments().await.unwrap().is_empty());
     assert_eq!(
         count(&f, "SELECT COUNT(*) FROM tournament_pairings WHERE outcome IS NOT NULL").await,
@@ -793,6 +797,100 @@ async fn cancelling_stops_the_steps() {
     );
 }
 on_both_backends!(#[tokio::test] fn cancelling_stops_the_steps);
+
+/// The player of `seat` in `game_id`.
+async fn seated(service: &Service, game_id: i64, seat: Seat, players: &BTreeMap<u64, Player>) -> Player {
+    let view = service.game(game_id).await.unwrap();
+    players[&view.player(seat).user_id].clone()
+}
+
+async fn cancelling_ends_the_games_being_played_unrated_and_keeps_those_over() {
+    let f = fixture().await;
+    let s = &f.service;
+    let players = players_by_id(4);
+    let id = tournament_with(&f, TournamentFormat::RoundRobin, 4, None).await;
+    let opened = s.start_tournament(id, &organiser()).await.unwrap();
+    let [played, resigned] = opened.games[..] else {
+        panic!("two boards: {opened:?}")
+    };
+    for _ in 0..4 {
+        play_one(s, played, &players).await;
+    }
+    let loser = seated(s, resigned, Seat::B, &players).await;
+    s.resign(resigned, &loser).await.unwrap();
+    let ratings_before = count(&f, "SELECT COUNT(*) FROM rating_history").await;
+
+    let view = s.cancel_tournament(id, &organiser()).await.unwrap();
+    assert_eq!(view.status, TournamentStatus::Cancelled);
+
+    // The game being played ended there, with no winner, no result and no rating.
+    let stopped = s.game(played).await.unwrap();
+    assert_eq!(stopped.finished, Some((EndReason::TournamentCancelled, Winner::Draw)));
+    assert_eq!(stopped.ply(), 4, "its moves are kept");
+    assert_eq!(stopped.rating, Some(GameRating::Unrated(Unrated::TournamentCancelled)));
+    assert!(!stopped.result_shown, "its board owes the notice");
+    assert_eq!(
+        count(&f, &format!("SELECT COUNT(*) FROM results WHERE game_id = {played}")).await,
+        0
+    );
+    let mover = seated(s, played, Seat::A, &players).await;
+    assert!(matches!(
+        s.play(MovePress::new(played, stopped.ply(), greedy(&stopped.game), &mover))
+            .await,
+        Err(ServiceError::GameOver)
+    ));
+    for player in players.values() {
+        assert!(s.ongoing_games(player.id).await.unwrap().is_empty(), "{}", player.name);
+    }
+    // The game over before keeps its result and its rating.
+    let kept = s.game(resigned).await.unwrap();
+    assert!(matches!(
+        kept.finished,
+        Some((EndReason::Resignation { .. }, Winner::Seat(_)))
+    ));
+    assert!(matches!(kept.rating, Some(GameRating::Rated(_))));
+    assert_eq!(count(&f, "SELECT COUNT(*) FROM rating_history").await, ratings_before);
+    // A second process reads the same ending; a second cancel changes nothing.
+    let other = other_process(&f).await;
+    assert_eq!(other.game(played).await.unwrap().finished, stopped.finished);
+    assert_eq!(
+        refusal(s.cancel_tournament(id, &organiser()).await),
+        TournamentError::NotOpen(TournamentStatus::Cancelled)
+    );
+    assert!(s.advance_tournaments().await.unwrap().is_empty());
+}
+on_both_backends!(#[tokio::test] fn cancelling_ends_the_games_being_played_unrated_and_keeps_those_over);
+
+fn too_many_games<T: std::fmt::Debug>(result: Result<T, ServiceError>) -> bool {
+    matches!(result, Err(ServiceError::TooManyGames { limit: 2, .. }))
+}
+
+async fn tournament_games_count_towards_the_limit_on_ongoing_games_and_are_never_refused_by_it() {
+    let f = fixture_with(ServiceConfig {
+        max_ongoing_games: 2,
+        ..Default::default()
+    })
+    .await;
+    let s = &f.service;
+    // p0 is at the limit with two games of their own; the round is paired anyway.
+    start_game(&f, &p(0), &p(5)).await;
+    start_game(&f, &p(0), &p(6)).await;
+    let id = tournament_with(&f, TournamentFormat::RoundRobin, 2, None).await;
+    let opened = s.start_tournament(id, &organiser()).await.unwrap();
+    assert_eq!(opened.games.len(), 1);
+    assert_eq!(s.ongoing_games(p(0).id).await.unwrap().len(), 3);
+    // p1's tournament game and one of their own make the limit: no new game of their choosing.
+    start_game(&f, &p(1), &p(7)).await;
+    assert!(too_many_games(s.challenge(here(), &p(1), &p(8)).await));
+    assert!(too_many_games(s.challenge(here(), &p(8), &p(1)).await));
+    assert!(too_many_games(
+        s.start_computer_game(here(), &p(1), &bot(), Level::Easy).await
+    ));
+    // Once the tournament's game is over, there is room again.
+    s.resign(opened.games[0], &p(1)).await.unwrap();
+    s.challenge(here(), &p(1), &p(8)).await.unwrap();
+}
+on_both_backends!(#[tokio::test] fn tournament_games_count_towards_the_limit_on_ongoing_games_and_are_never_refused_by_it);
 
 async fn a_double_round_robin_meets_twice_with_the_first_move_swapped() {
     let f = fixture().await;

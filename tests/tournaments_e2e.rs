@@ -10,6 +10,7 @@ use crate::support::db;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::support::eventually;
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, APP_PERMISSIONS, BOT_ID, CHANNEL_ID};
 use crate::support::scene::*;
 use akon::service::TournamentStatus;
@@ -368,10 +369,26 @@ async fn joining_and_starting_by_buttons_and_commands() {
     let again = scene.slash(&player(1), "tournament withdraw", vec![]).await;
     assert!(ephemeral_text(&again).contains("not in this tournament"), "{again}");
 
-    // Cancelled: the message says so.
+    // Cancelled: the message says so, and the game still being played
+    // stops there, its board saying why, with no button left to press.
     let cancel = scene.slash(&organiser(), "tournament cancel", vec![]).await;
     assert!(ephemeral_text(&cancel).contains("is cancelled"), "{cancel}");
     message_saying(&scene.fake, id, "This tournament was cancelled").await;
+    let stopped = scene
+        .fake
+        .wait_for("the board of the game the cancelling stopped", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .into_iter()
+                .find(|m| fake::content(m).contains("**Game stopped**: its tournament was cancelled"))
+                .cloned()
+        })
+        .await;
+    assert!(
+        fake::custom_ids(&stopped)
+            .iter()
+            .all(|id| !id.starts_with("akon:move:")),
+        "{stopped}"
+    );
     let none = scene.slash(&organiser(), "tournament start", vec![]).await;
     assert!(
         ephemeral_text(&none).contains("no tournament open or under way"),
@@ -539,15 +556,6 @@ async fn two_starts_at_once_give_one_outcome_and_a_named_role_may_run_tournament
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn two_starts_at_once_give_one_outcome_and_a_named_role_may_run_tournaments);
 
-/// Polls `check` until it holds, for up to `limit`.
-async fn eventually(what: &str, limit: std::time::Duration, mut check: impl AsyncFnMut() -> bool) {
-    let started = std::time::Instant::now();
-    while !check().await {
-        assert!(started.elapsed() < limit, "timed out ({limit:?}) waiting for {what}");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-}
-
 async fn scalar(db: &db::TestDb, sql: &str) -> i64 {
     let mut connection = db.connect().await;
     sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap()
@@ -563,21 +571,12 @@ fn boards_of_round(fake: &FakeDiscord, name: &str, round: u32) -> Vec<Value> {
 }
 
 async fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pairs_and_posts_once() {
-    let fake = FakeDiscord::start().await;
-    fake.add_user(&organiser());
-    fake.set_member_permissions(&organiser(), &manage_server());
-    for i in 1..=4 {
-        fake.add_user(&player(i));
-    }
+    let fake = crate::support::fake_with_organiser(&organiser(), (1..=4).map(player)).await;
     let dir = tempfile::tempdir().unwrap();
     let db = db::TestDb::create(dir.path(), "akon.db").await;
     let long = std::time::Duration::from_secs(60);
     let mut bot = crate::support::spawn_bot(&fake, dir.path(), &db.url, None, Some("first"));
-    fake.wait_ready().await;
-    eventually("the commands registered", long, async || {
-        !fake.registered_commands().is_empty()
-    })
-    .await;
+    crate::support::wait_registered(&fake, long).await;
 
     let create = fake
         .slash(
@@ -656,3 +655,151 @@ async fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pair
     bot.wait().unwrap();
 }
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pairs_and_posts_once);
+
+/// Ends every game still being played by its mover's clock running out,
+/// as the scheduler of whichever process is alive finds it.
+async fn run_out_the_clocks(db: &db::TestDb) {
+    let mut connection = db.connect().await;
+    sqlx::query("UPDATE games SET deadline = 0 WHERE status = 'ongoing'")
+        .execute(&mut connection)
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
+async fn two_processes_run_a_swiss_to_its_podium_with_one_killed_between_rounds() {
+    db::run(akon::store::Backend::Postgres, two_processes_run_a_swiss()).await
+}
+
+/// Two real `akon` processes on one PostgreSQL database, each with half
+/// of the shards (the test server's on the second), both running the
+/// scheduler: a Swiss of six players, round 1 resigned through the
+/// process serving the server, which is then killed with SIGKILL; the
+/// other pairs rounds 2 and 3 (their games lost on time) and posts the
+/// podium.
+async fn two_processes_run_a_swiss() {
+    let n = 6;
+    let fake = crate::support::fake_with_organiser(&organiser(), (1..=n).map(player)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = db::TestDb::create(dir.path(), "unused").await;
+    let long = std::time::Duration::from_secs(90);
+    let start = |shards: &str| {
+        crate::support::spawn_bot_with(
+            &fake,
+            dir.path(),
+            &db.url,
+            Some(shards),
+            Some(&shards[..1]),
+            &[("AKON_SCHEDULER_SECONDS", "2")],
+        )
+    };
+    let mut other = start("0-0/2");
+    let mut serving = start("1-1/2");
+    eventually("both shards ready", long, async || {
+        fake.ready_shards().contains(&(0, 2)) && fake.ready_shards().contains(&(1, 2))
+    })
+    .await;
+    eventually("the commands registered", long, async || {
+        !fake.registered_commands().is_empty()
+    })
+    .await;
+
+    let name = "Shared cup";
+    let options = vec![
+        ("name", 3, json!(name)),
+        ("format", 3, json!("swiss")),
+        ("rounds", 4, json!(3)),
+        ("time_per_move", 3, json!("10m")),
+    ];
+    let create = fake.slash(&organiser(), "akon", "tournament create", options).await;
+    fake.response(&create).await;
+    let id = 1;
+    message_saying(&fake, id, "Join").await;
+    for i in 1..=n {
+        let message = tournament_message(&fake, id).unwrap();
+        let join = button_with_label(&message, "Join");
+        let ix = fake.click(&player(i), fake::message_id(&message), &join).await;
+        fake.response(&ix).await;
+    }
+    message_saying(&fake, id, &format!("Players: {n} of")).await;
+    let begin = fake.slash(&organiser(), "akon", "tournament start", vec![]).await;
+    assert!(ephemeral_text(&fake.response(&begin).await).contains("has started"));
+    let users = users(n);
+    for (board, [_, second]) in round_boards(&fake, name, 1, 3).await {
+        let resign = fake
+            .slash(
+                &users[&second],
+                "akon",
+                "resign",
+                vec![("game", 4, json!(game_of(&board)))],
+            )
+            .await;
+        fake.response(&resign).await;
+    }
+    // Round 1's results are in: the process serving the server dies, at
+    // whatever step of the next pairing it was.
+    serving.kill().expect("SIGKILL");
+    serving.wait().unwrap();
+
+    for round in 2..=3 {
+        let boards = round_boards(&fake, name, round, 3).await;
+        assert_eq!(boards.len(), 3);
+        run_out_the_clocks(&db).await;
+    }
+    let last = message_saying(&fake, id, "Final standings").await;
+    let text = fake::content(&last).to_string();
+    assert_eq!(text.matches("🥇").count(), 1, "{text}");
+    // Each round paired once, every result kept, the tournament finished.
+    for round in 1..=3 {
+        let boards = scalar(
+            &db,
+            &format!("SELECT COUNT(*) FROM tournament_pairings WHERE tournament_id = 1 AND round = {round}"),
+        )
+        .await;
+        assert_eq!(boards, 3, "round {round} paired once");
+    }
+    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM games").await, 9);
+    assert_eq!(
+        scalar(&db, "SELECT COUNT(*) FROM tournament_pairings WHERE outcome IS NULL").await,
+        0,
+        "every result recorded"
+    );
+    assert_eq!(
+        scalar(
+            &db,
+            "SELECT COUNT(*) FROM tournament_pairings WHERE round = 1 AND outcome IN ('first_won', 'second_won')"
+        )
+        .await,
+        3,
+        "round 1's resignations recorded as games played"
+    );
+    assert_eq!(
+        scalar(
+            &db,
+            "SELECT COUNT(*) FROM tournament_entrants WHERE final_rank IS NOT NULL"
+        )
+        .await,
+        n as i64
+    );
+    // The podium is the tournament's message's last edit.
+    let posts = crate::support::posts_by_nonce(&fake);
+    // Each board posted once. The tournament's message may be asked for
+    // twice by racing settles; Discord's enforced nonce keeps it one message,
+    // which the channel shows (`tournament_message_of` fails on two).
+    for (nonce, times) in &posts {
+        if !nonce.starts_with("akon:t:") {
+            assert_eq!(*times, 1, "message {nonce} was posted {times} times");
+        }
+    }
+    assert!(tournament_message_of(fake.channel_messages(CHANNEL_ID).iter().collect(), id).is_some());
+    assert!(posts.len() >= 10, "nine boards and the tournament's message: {posts:?}");
+    let finals = fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| fake::content(m).contains("Final standings"))
+        .count();
+    assert_eq!(finals, 1, "the podium shown once");
+    other.kill().expect("SIGKILL");
+    other.wait().unwrap();
+}

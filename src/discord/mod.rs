@@ -4,6 +4,7 @@
 //! the button's `custom_id`, so buttons survive restarts.
 
 mod asker;
+mod bracket_pictures;
 mod buttons;
 mod client;
 #[cfg(test)]

@@ -9,12 +9,16 @@ use serenity::all::{ChannelId, CommandInteraction, ComponentInteraction, EditMes
 
 use super::asker::Asker;
 use super::commands::{parse_starts_at, TournamentCommand};
-use super::posting::{post, posted_before, Posted, Refusal, NONCE_WINDOW_SECS};
+use super::pictures::BoardPng;
+use super::posting::{post, post_with_picture, posted_before, Posted, Refusal, NONCE_WINDOW_SECS};
 use super::render::display_name;
 use super::render::tournaments as render_tournaments;
+use super::render::Reply;
 use super::{logged_by_the_store, Answered, Bot, Call};
 use crate::i18n::Language;
-use crate::service::{Member, Player, ServiceError, SettleFor, TournamentRequest, TournamentStep, TournamentView};
+use crate::service::{
+    Member, Player, ServiceError, SettleFor, TournamentMessage, TournamentRequest, TournamentStep, TournamentView,
+};
 use crate::tr;
 
 /// The most tournaments whose messages one pass settles.
@@ -336,32 +340,23 @@ impl Bot {
             if let Some(url) = self.tournament_page_url(id).await {
                 super::web_links::add_link(&mut reply, url, tr!(language, "button-web-tournament"));
             }
-            let shown = match message.posted {
-                Some((channel, message_id)) => {
-                    let edit = EditMessage::new()
-                        .content(&reply.content)
-                        .components(reply.components.clone())
-                        .allowed_mentions(reply.allowed_mentions());
-                    ChannelId::new(channel)
-                        .edit_message(ctx, MessageId::new(message_id), edit)
-                        .await
-                        .map(|_| (channel, message_id))
-                }
-                None => {
-                    let channel = ChannelId::new(message.view.channel_id);
-                    let before = if self.service.now() - message.changed_at >= NONCE_WINDOW_SECS {
-                        self.tournament_posted_before(ctx, channel, id).await
-                    } else {
-                        None
-                    };
-                    match before {
-                        Some(posted) => Ok((posted.channel_id.get(), posted.id.get())),
-                        None => post(ctx, channel, &reply.owed_message(super::nonce::tournament_nonce(id)))
-                            .await
-                            .map(|posted| (posted.channel_id.get(), posted.id.get())),
-                    }
-                }
-            };
+            let picture = self.bracket_png(language, &message).await;
+            let mut shown = self
+                .show_tournament_message(ctx, &message, &reply, picture.as_ref())
+                .await;
+            if picture.is_some()
+                && shown
+                    .as_ref()
+                    .is_err_and(|e| Refusal::of(e) == Refusal::MissingPermission)
+            {
+                tracing::warn!(
+                    tournament_id = id,
+                    "a bracket's picture was refused; showing the text bracket"
+                );
+                self.pictures_refused(ctx, message.view.guild_id, message.view.channel_id)
+                    .await;
+                shown = self.show_tournament_message(ctx, &message, &reply, None).await;
+            }
             let recorded = match shown {
                 Ok(posted) => {
                     tracing::info!(tournament_id = id, message_id = posted.1, "tournament message shown");
@@ -388,6 +383,51 @@ impl Bot {
             }
         }
         true
+    }
+
+    /// Edits tournament `message` into `reply`, or posts it once, with the
+    /// bracket's `picture` in place of any earlier one (none: the earlier
+    /// one, out of date, goes); the message (channel, id).
+    async fn show_tournament_message(
+        &self,
+        ctx: &Context,
+        message: &TournamentMessage,
+        reply: &Reply,
+        picture: Option<&BoardPng>,
+    ) -> serenity::Result<(u64, u64)> {
+        let id = message.view.id;
+        match message.posted {
+            Some((channel, message_id)) => {
+                let mut edit = EditMessage::new()
+                    .content(&reply.content)
+                    .components(reply.components.clone())
+                    .allowed_mentions(reply.allowed_mentions());
+                edit = match picture {
+                    Some(picture) => edit.new_attachment(picture.attachment()),
+                    None if !message.bracket.is_empty() => edit.remove_all_attachments(),
+                    None => edit,
+                };
+                ChannelId::new(channel)
+                    .edit_message(ctx, MessageId::new(message_id), edit)
+                    .await
+                    .map(|_| (channel, message_id))
+            }
+            None => {
+                let channel = ChannelId::new(message.view.channel_id);
+                let before = if self.service.now() - message.changed_at >= NONCE_WINDOW_SECS {
+                    self.tournament_posted_before(ctx, channel, id).await
+                } else {
+                    None
+                };
+                let owed = reply.owed_message(super::nonce::tournament_nonce(id));
+                let posted = match (before, picture) {
+                    (Some(posted), _) => Ok(posted),
+                    (None, Some(picture)) => post_with_picture(ctx, channel, &owed, picture.as_picture()).await,
+                    (None, None) => post(ctx, channel, &owed).await,
+                };
+                posted.map(|posted| (posted.channel_id.get(), posted.id.get()))
+            }
+        }
     }
 
     /// A message of this bot among the channel's last ones that is

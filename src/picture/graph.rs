@@ -15,11 +15,11 @@ use crate::tr;
 pub const WIDTH: u32 = 600;
 pub const HEIGHT: u32 = 300;
 
-const PAGE: &str = "#faf6ee";
-const INK: &str = "#1d1d1d";
+pub(super) const PAGE: &str = "#faf6ee";
+pub(super) const INK: &str = "#1d1d1d";
 /// Grid lines and tick labels: still AA on the page (5.7:1).
-const GREY: &str = "#5f5f5f";
-const TURNING: &str = "#8a4b00";
+pub(super) const GREY: &str = "#5f5f5f";
+pub(super) const TURNING: &str = "#8a4b00";
 const LEFT: f32 = 62.0;
 const RIGHT: f32 = 570.0;
 const TOP: f32 = 40.0;

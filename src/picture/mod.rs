@@ -5,6 +5,7 @@
 //! fonts. Beside `board_text` and `review_text`, below both front ends.
 
 pub mod board;
+pub mod bracket;
 mod fonts;
 pub mod graph;
 mod palette;
@@ -21,6 +22,7 @@ use lru::LruCache;
 use resvg::{tiny_skia, usvg};
 
 pub use board::{board_svg, BoardPicture, LastMove};
+pub use bracket::{bracket_description, bracket_svg, BracketPicture};
 
 use crate::engine::{Seat, HOLES_PER_ROW};
 

@@ -77,7 +77,14 @@ impl Service {
             )),
             (GameStatus::Finished, None, None) => match self.aborted_by(row.id, row.player_a).await? {
                 Some(seat) => Some((EndReason::Aborted { seat }, Winner::Draw)),
-                None => return Err(corrupt("finished with no winner, yet not aborted".into())),
+                None if self.store.ended_by_cancelled_tournament(row.id).await? => {
+                    Some((EndReason::TournamentCancelled, Winner::Draw))
+                }
+                None => {
+                    return Err(corrupt(
+                        "finished with no winner, yet neither aborted nor cancelled".into(),
+                    ))
+                }
             },
             _ => match finish_of(&game) {
                 Some(finish) => Some(finish),

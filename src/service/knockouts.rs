@@ -315,6 +315,9 @@ impl Service {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BracketMatch {
     pub round: u32,
+    /// Its place in the round, top to bottom, from 0 (in the final round,
+    /// 0 is the final and 1 the third-place match).
+    pub position: usize,
     /// The final round's match for third place.
     pub third_place: bool,
     /// The higher seed (the one player of a bye or a walkover).
@@ -356,6 +359,7 @@ impl Service {
                 };
                 out.push(BracketMatch {
                     round: round as u32,
+                    position: board.position,
                     third_place: round == total && board.position == 1,
                     top,
                     bottom: view(players.get(1).copied()),

@@ -170,7 +170,9 @@ impl Service {
                     EndReason::Loop => store::EndReason::Loop,
                     EndReason::Resignation { .. } => store::EndReason::Resignation,
                     EndReason::Timeout { .. } => store::EndReason::Timeout,
-                    EndReason::Aborted { .. } => unreachable!("aborts go through Store::abort_game"),
+                    EndReason::Aborted { .. } | EndReason::TournamentCancelled => {
+                        unreachable!("aborts and cancelled tournaments end games through their own store writes")
+                    }
                 },
                 winner,
             }),

@@ -399,6 +399,8 @@ pub enum Unrated {
     /// A tournament game that ended before both players moved: scored as
     /// a forfeit, not as a game played.
     Forfeit,
+    /// A game its tournament's cancelling ended.
+    TournamentCancelled,
 }
 
 /// One player's rating change in a game.
@@ -663,6 +665,7 @@ impl Service {
             Some(UnratedReason::Aborted) => Unrated::Aborted,
             Some(UnratedReason::UnratedTournament) => Unrated::Tournament,
             Some(UnratedReason::Forfeit) => Unrated::Forfeit,
+            Some(UnratedReason::TournamentCancelled) => Unrated::TournamentCancelled,
             Some(UnratedReason::PairLimit) => Unrated::PairLimit {
                 per_day: self.store.rating_rules().rated_games_per_pair,
             },

@@ -686,7 +686,7 @@ impl Service {
                 Ok(opened) => steps.push(TournamentStep::Started(opened)),
                 // Too few players when the time came: nothing to play.
                 Err(ServiceError::Tournament(TournamentError::TooFewPlayers { .. })) => {
-                    if self.store.cancel_tournament(id, self.now()).await? == Written::Yes {
+                    if self.store.cancel_tournament(id, self.now()).await?.0 == Written::Yes {
                         tracing::info!(
                             tournament_id = id,
                             "tournament cancelled at its start time: too few players"
@@ -928,8 +928,9 @@ impl Service {
         refused(TournamentError::Busy)
     }
 
-    /// The organiser cancels a tournament not over yet; the games it
-    /// created go on as ordinary games.
+    /// The organiser cancels a tournament not over yet; its games still
+    /// being played end at once, unrated and with no result, each board
+    /// saying why (see [`EndReason::TournamentCancelled`]).
     pub async fn cancel_tournament(&self, tournament_id: i64, organiser: &Player) -> Result<TournamentView> {
         self.cancel(tournament_id, Some(organiser)).await
     }
@@ -941,13 +942,14 @@ impl Service {
         if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
             return refused(TournamentError::NotOrganiser);
         }
-        if self.store.cancel_tournament(tournament_id, self.now()).await? == Written::Conflict {
+        let (written, ended) = self.store.cancel_tournament(tournament_id, self.now()).await?;
+        if written == Written::Conflict {
             let row = self.tournament_row(tournament_id).await?;
             return refused(TournamentError::NotOpen(
                 TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))?,
             ));
         }
-        tracing::info!(tournament_id, "tournament cancelled");
+        tracing::info!(tournament_id, games_ended = ended.len(), "tournament cancelled");
         self.tournament(tournament_id).await
     }
 

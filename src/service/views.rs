@@ -86,6 +86,9 @@ pub enum EndReason {
     Aborted {
         seat: Seat,
     },
+    /// The game's tournament was cancelled while it was being played: no
+    /// winner (the view's `Winner` is a placeholder), no result, unrated.
+    TournamentCancelled,
 }
 
 /// A game as loaded: its players, the engine game and where its latest

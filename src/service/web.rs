@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 
+use super::knockouts::BracketMatch;
 use super::tournaments::{board_outcome, outcome_of_code};
 use super::{
     EntrantView, GameView, LeaderboardPage, Result, Service, ServiceError, TournamentStanding, TournamentView,
@@ -158,6 +159,8 @@ pub struct TournamentPage {
     pub view: TournamentView,
     pub standings: Vec<TournamentStanding>,
     pub rounds: Vec<RoundView>,
+    /// A knockout's matches so far, for its bracket (empty otherwise).
+    pub bracket: Vec<BracketMatch>,
 }
 
 impl Service {
@@ -361,10 +364,12 @@ impl Service {
                 last.boards.push(board);
             }
         }
+        let bracket = self.knockout_bracket(view.id).await?;
         Ok(Some(TournamentPage {
             view,
             standings,
             rounds,
+            bracket,
         }))
     }
 }

@@ -331,17 +331,7 @@ impl Store {
             .execute(&mut *tx)
             .await
             .doing("recording who aborted a game")?;
-        sqlx::query(
-            "INSERT INTO game_ratings (game_id, rated, unrated_reason, player_low, player_high, finished_at)
-             VALUES ($1, 0, 'aborted', $2, $3, $4)",
-        )
-        .bind(game_id)
-        .bind(a.min(b))
-        .bind(a.max(b))
-        .bind(now)
-        .execute(&mut *tx)
-        .await
-        .doing("marking an aborted game unrated")?;
+        mark_unrated(&mut tx, game_id, UnratedReason::Aborted, (a, b), now).await?;
         tx.commit().await.doing("committing an aborted game")?;
         self.games.forget(game_id);
         Ok(Written::Yes)
@@ -663,5 +653,29 @@ async fn save_rating(
     .execute(&mut *tx)
     .await
     .doing("adding a rating change to its season")?;
+    Ok(())
+}
+
+/// Within `tx`: `game_id`, between `players`, ended at `at` unrated for
+/// `reason`, with no rating to compute (an abort, a cancelled tournament).
+pub(super) async fn mark_unrated(
+    tx: &mut AnyConnection,
+    game_id: i64,
+    reason: UnratedReason,
+    (a, b): (i64, i64),
+    at: i64,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO game_ratings (game_id, rated, unrated_reason, player_low, player_high, finished_at)
+         VALUES ($1, 0, $2, $3, $4, $5)",
+    )
+    .bind(game_id)
+    .bind(reason.as_str())
+    .bind(a.min(b))
+    .bind(a.max(b))
+    .bind(at)
+    .execute(&mut *tx)
+    .await
+    .doing("marking a game unrated")?;
     Ok(())
 }

@@ -137,6 +137,9 @@ stored_as_text! {
         /// A tournament game that ended before both players moved: a
         /// forfeit, not a game played.
         Forfeit = "forfeit",
+        /// The game's tournament was cancelled while it was being played,
+        /// which ended it with no result.
+        TournamentCancelled = "tournament_cancelled",
     }
 }
 

@@ -13,7 +13,7 @@
 use sqlx::{Connection, FromRow};
 
 use super::tournament_records::write_final_standings;
-use super::{insert_game, to_db, Doing, FinalStanding, GameUpdate, NewGame, Result, Store, Written};
+use super::{insert_game, to_db, Doing, FinalStanding, GameUpdate, NewGame, Result, Store, UnratedReason, Written};
 use crate::ai::Level;
 
 /// A tournament's row.
@@ -597,24 +597,60 @@ impl Store {
         Ok(Withdrawal::Done)
     }
 
-    /// Cancels a tournament not yet over; its games already created go on
-    /// as ordinary games.
-    pub async fn cancel_tournament(&self, tournament_id: i64, now: i64) -> Result<Written> {
+    /// Cancels a tournament not yet over and, in the same transaction, ends
+    /// its games still being played: finished with no winner and no result
+    /// (as an abort leaves a game), unrated as `tournament_cancelled`. The
+    /// games ended, by id.
+    pub async fn cancel_tournament(&self, tournament_id: i64, now: i64) -> Result<(Written, Vec<i64>)> {
         let mut writer = self.writer().await?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing("starting to cancel a tournament")?;
         let done = sqlx::query(
             "UPDATE tournaments SET status = 'cancelled', updated_at = $2, message_version = message_version + 1
              WHERE id = $1 AND status IN ('created', 'running')",
         )
         .bind(tournament_id)
         .bind(now)
-        .execute(&mut *writer)
+        .execute(&mut *tx)
         .await
         .doing("cancelling a tournament")?;
-        Ok(if done.rows_affected() == 1 {
-            Written::Yes
-        } else {
-            Written::Conflict
-        })
+        if done.rows_affected() != 1 {
+            return Ok((Written::Conflict, Vec::new()));
+        }
+        let ended: Vec<(i64, i64, i64)> = sqlx::query_as(
+            "UPDATE games SET status = 'finished', end_reason = NULL, winner = NULL, finished_at = $2, updated_at = $2
+             WHERE status = 'ongoing'
+             AND id IN (SELECT game_id FROM tournament_pairings WHERE tournament_id = $1 AND game_id IS NOT NULL)
+             RETURNING id, player_a, player_b",
+        )
+        .bind(tournament_id)
+        .bind(now)
+        .fetch_all(&mut *tx)
+        .await
+        .doing("ending a cancelled tournament's games")?;
+        for &(game_id, a, b) in &ended {
+            super::ratings::mark_unrated(&mut tx, game_id, UnratedReason::TournamentCancelled, (a, b), now).await?;
+        }
+        tx.commit().await.doing("committing a cancelled tournament")?;
+        let ended: Vec<i64> = ended.into_iter().map(|(game_id, _, _)| game_id).collect();
+        for &game_id in &ended {
+            self.games.forget(game_id);
+        }
+        Ok((Written::Yes, ended))
+    }
+
+    /// Whether `game_id` was ended by the cancelling of its tournament.
+    pub async fn ended_by_cancelled_tournament(&self, game_id: i64) -> Result<bool> {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT game_id FROM game_ratings WHERE game_id = $1 AND unrated_reason = 'tournament_cancelled'",
+        )
+        .bind(game_id)
+        .fetch_optional(&mut *self.reader().await?)
+        .await
+        .doing("reading whether a game's tournament was cancelled")?;
+        Ok(found.is_some())
     }
 
     /// Within `tx`: moves a running tournament on from `round` (to the

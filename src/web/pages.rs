@@ -11,7 +11,7 @@ use crate::board_text::{describe_move, level_name};
 use crate::engine::{MoveOutcome, Seat, Winner};
 use crate::game_text::{self, plain_name};
 use crate::i18n::Language;
-use crate::picture::{board_svg, graph_svg, BoardPicture, LastMove};
+use crate::picture::{board_svg, bracket_description, bracket_svg, graph_svg, BoardPicture, BracketPicture, LastMove};
 use crate::review_text::review_lines;
 use crate::service::{
     EndReason, EntrantView, GamePage, GameView, ServerPage, TimePerMove, TournamentFormat, TournamentPage,
@@ -446,6 +446,11 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
     // A knockout is ranked by the round each player went out in.
     let tie_breaks = !view.format.is_knockout();
     let columns = standings_columns(l, swiss, tie_breaks);
+    let bracket = BracketPicture {
+        language: l,
+        view,
+        bracket: &page.bracket,
+    };
     let body = html! {
         h1 { (view.name) }
         ul.facts {
@@ -494,6 +499,13 @@ pub fn tournament(cx: &Context<'_>, page: &TournamentPage) -> Markup {
                 @for column in &columns {
                     div { dt { (column.abbreviation) } dd { (column.expansion) } }
                 }
+            }
+        }
+        @if !page.bracket.is_empty() {
+            h2 { (tr!(l, "web-bracket")) }
+            // Drawn at its size, scrolling in its own box on a narrow screen.
+            div.table.bracket role="img" aria-label=(bracket_description(&bracket, usize::MAX)) {
+                (PreEscaped(bracket_svg(&bracket)))
             }
         }
         @if view.status == TournamentStatus::Created {

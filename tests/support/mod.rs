@@ -80,3 +80,57 @@ pub fn spawn_bot_with(
         .spawn()
         .expect("the akon binary starts")
 }
+
+/// The messages the bot asked to post in channels, by nonce, and how many
+/// times each: a message owed is to be posted once, whichever process
+/// posts it.
+pub fn posts_by_nonce(fake: &FakeDiscord) -> std::collections::HashMap<String, usize> {
+    let mut posts = std::collections::HashMap::new();
+    for request in fake.requests() {
+        if request.method == "POST"
+            && request.path.starts_with("/api/v10/channels/")
+            && request.path.ends_with("/messages")
+        {
+            if let Some(nonce) = request.body["nonce"].as_str() {
+                *posts.entry(nonce.to_string()).or_insert(0) += 1;
+            }
+        }
+    }
+    posts
+}
+
+/// Polls `check` until it holds, for up to `limit`: for what a real
+/// process does on its scheduler's time, which the fake cannot be told of.
+pub async fn eventually(what: &str, limit: std::time::Duration, mut check: impl AsyncFnMut() -> bool) {
+    let started = std::time::Instant::now();
+    while !check().await {
+        assert!(started.elapsed() < limit, "timed out ({limit:?}) waiting for {what}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// A fake Discord that knows `organiser`, who may manage the server, and
+/// `players`.
+pub async fn fake_with_organiser(
+    organiser: &fake_discord::TestUser,
+    players: impl IntoIterator<Item = fake_discord::TestUser>,
+) -> FakeDiscord {
+    let fake = FakeDiscord::start().await;
+    fake.add_user(organiser);
+    let manage_server = fake_discord::APP_PERMISSIONS.parse::<u64>().unwrap() | 0x20;
+    fake.set_member_permissions(organiser, &manage_server.to_string());
+    for player in players {
+        fake.add_user(&player);
+    }
+    fake
+}
+
+/// Waits until the process `fake` serves is ready and has registered the
+/// commands, for up to `limit`.
+pub async fn wait_registered(fake: &FakeDiscord, limit: std::time::Duration) {
+    fake.wait_ready().await;
+    eventually("the commands registered", limit, async || {
+        !fake.registered_commands().is_empty()
+    })
+    .await;
+}

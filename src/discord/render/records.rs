@@ -624,7 +624,8 @@ pub fn rating_line(language: Language, view: &GameView) -> Option<String> {
         }
         GameRating::Unrated(Unrated::Tournament) => Some(tr!(language, "rating-line-unrated-tournament")),
         GameRating::Unrated(Unrated::Forfeit) => Some(tr!(language, "rating-line-forfeit")),
-        GameRating::Unrated(Unrated::Computer | Unrated::Aborted) => None,
+        // The result line says why these are not rated.
+        GameRating::Unrated(Unrated::Computer | Unrated::Aborted | Unrated::TournamentCancelled) => None,
     }
 }
 

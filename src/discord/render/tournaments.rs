@@ -503,6 +503,7 @@ mod tests {
             for i in 0..half {
                 bracket.push(BracketMatch {
                     round,
+                    position: i,
                     third_place: false,
                     top: entrants[field[i]].clone(),
                     bottom: Some(entrants[field[field.len() - 1 - i]].clone()),
@@ -531,6 +532,7 @@ mod tests {
         // A match replayed after a draw says which game it is at.
         let replayed = BracketMatch {
             round: 2,
+            position: 0,
             third_place: false,
             top: entrants[0].clone(),
             bottom: Some(entrants[3].clone()),
