@@ -12,6 +12,7 @@ mod commands;
 mod computer;
 mod context;
 mod custom_id;
+mod daily_puzzle;
 mod delivery;
 mod endpoint;
 mod nonce;
