@@ -11,6 +11,7 @@ mod board_races;
 mod bot_e2e;
 mod cli;
 mod crash;
+mod daily_puzzle;
 mod delivery_failures;
 mod delivery_processes;
 mod discord_e2e;
