@@ -57,7 +57,11 @@ async fn other_process(f: &Fixture) -> Service {
 
 /// The puzzle's best hole and a legal hole that is not it, if any.
 async fn best_and_other(store: &Store, day: Day) -> (Hole, Option<Hole>) {
-    let id = store.recorded_daily_puzzle(day).await.unwrap().expect("the day's puzzle is fixed");
+    let id = store
+        .recorded_daily_puzzle(day)
+        .await
+        .unwrap()
+        .expect("the day's puzzle is fixed");
     let puzzle = store.puzzle(id).await.unwrap().unwrap();
     let best = Hole::new(puzzle.best).unwrap();
     let position = akon::engine::Position::from_json(&puzzle.position).unwrap();
@@ -103,8 +107,14 @@ async fn without_a_puzzle_no_post_is_made_and_the_day_is_settled() {
     assert!(f.service.daily_posts_due().await.unwrap().is_empty(), "not 09:00 yet");
     f.clock.advance(HOUR);
     let today = Day::of(f.clock.now());
-    assert!(f.service.daily_posts_due().await.unwrap().is_empty(), "no puzzle: no post");
-    assert!(f.store.daily_post_settled(GUILD, today).await.unwrap(), "settled as left out");
+    assert!(
+        f.service.daily_posts_due().await.unwrap().is_empty(),
+        "no puzzle: no post"
+    );
+    assert!(
+        f.store.daily_post_settled(GUILD, today).await.unwrap(),
+        "settled as left out"
+    );
     assert_eq!(f.service.daily_puzzle(today).await.unwrap(), None);
     assert!(matches!(
         f.service.open_daily_puzzle(today, &ada).await,
@@ -135,7 +145,10 @@ async fn a_days_post_is_handed_out_once_across_processes_restarts_and_a_dead_pro
     let (mine, dying): (Vec<_>, Vec<_>) = due.into_iter().partition(|d| d.guild_id == GUILD);
     for post in mine {
         assert_eq!(post.channel_id, CHANNEL);
-        let settled = DailyPostSettled::Posted { message: 42, answers: 0 };
+        let settled = DailyPostSettled::Posted {
+            message: 42,
+            answers: 0,
+        };
         f.service.daily_post_settled(post, settled).await.unwrap();
     }
     // This process dies holding the other server's lease.
@@ -160,7 +173,10 @@ async fn a_days_post_is_handed_out_once_across_processes_restarts_and_a_dead_pro
     let due = restarted.daily_posts_due().await.unwrap();
     assert_eq!(due.len(), 2, "a day given up is that day's alone");
     let yesterday = f.store.recorded_daily_puzzle(today).await.unwrap().unwrap();
-    assert_ne!(due[0].daily.puzzle_id, yesterday, "consecutive days differ while two puzzles are kept");
+    assert_ne!(
+        due[0].daily.puzzle_id, yesterday,
+        "consecutive days differ while two puzzles are kept"
+    );
 }
 
 on_both_backends!(#[tokio::test] fn one_answer_counts_per_player_per_day_and_streaks_run_over_consecutive_days);
@@ -189,7 +205,11 @@ async fn one_answer_counts_per_player_per_day_and_streaks_run_over_consecutive_d
         Err(ServiceError::NotInAServer)
     ));
 
-    let solved = f.service.answer_daily_puzzle(today, best, &ada, Some(GUILD)).await.unwrap();
+    let solved = f
+        .service
+        .answer_daily_puzzle(today, best, &ada, Some(GUILD))
+        .await
+        .unwrap();
     assert!(solved.solved);
     assert_eq!((solved.streak.streak, solved.streak.best), (1, 1));
     // The first answer decides: a second one, right or wrong, is refused.
@@ -204,7 +224,11 @@ async fn one_answer_counts_per_player_per_day_and_streaks_run_over_consecutive_d
         Err(ServiceError::DailyPuzzleAnswered { solved: true, .. })
     ));
     if let Some(wrong) = other {
-        let missed = f.service.answer_daily_puzzle(today, wrong, &bo, Some(GUILD)).await.unwrap();
+        let missed = f
+            .service
+            .answer_daily_puzzle(today, wrong, &bo, Some(GUILD))
+            .await
+            .unwrap();
         assert!(!missed.solved);
         assert_eq!(missed.streak.streak, 0);
     }
@@ -221,7 +245,10 @@ async fn one_answer_counts_per_player_per_day_and_streaks_run_over_consecutive_d
             let day = Day::of(f.clock.now());
             f.service.open_daily_puzzle(day, &who).await.unwrap();
             let (best, _) = best_and_other(&f.store, day).await;
-            f.service.answer_daily_puzzle(day, best, &who, Some(GUILD)).await.unwrap()
+            f.service
+                .answer_daily_puzzle(day, best, &who, Some(GUILD))
+                .await
+                .unwrap()
         }
     };
     let second = answer_on(1, ada.clone()).await;
@@ -231,7 +258,11 @@ async fn one_answer_counts_per_player_per_day_and_streaks_run_over_consecutive_d
     assert_eq!(f.service.daily_streak(ada.id).await.unwrap().streak, 1);
     to_hour(&f.clock, 2, 10);
     let lapsed = f.service.daily_streak(ada.id).await.unwrap();
-    assert_eq!((lapsed.streak, lapsed.best), (0, 2), "a run with a day missed has ended");
+    assert_eq!(
+        (lapsed.streak, lapsed.best),
+        (0, 2),
+        "a run with a day missed has ended"
+    );
 
     // The month's table: days solved in this server.
     let day = Day::of(f.clock.now());
@@ -299,12 +330,25 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
             .await,
     );
     assert!(
-        chosen.contains(&format!("puzzle of the day: posted in <#{DAILY}> each day at 09:00 UTC")),
+        chosen.contains(&format!(
+            "puzzle of the day: posted in <#{DAILY}> each day at 09:00 UTC"
+        )),
         "{chosen}"
     );
-    let off = ephemeral_text(&scene.slash(&alice(), "settings", vec![("daily_puzzle", 3, json!("off"))]).await);
-    assert!(off.contains(&format!("puzzle of the day: off (its channel was <#{DAILY}>)")), "{off}");
-    let on = ephemeral_text(&scene.slash(&alice(), "settings", vec![("daily_puzzle", 3, json!("on"))]).await);
+    let off = ephemeral_text(
+        &scene
+            .slash(&alice(), "settings", vec![("daily_puzzle", 3, json!("off"))])
+            .await,
+    );
+    assert!(
+        off.contains(&format!("puzzle of the day: off (its channel was <#{DAILY}>)")),
+        "{off}"
+    );
+    let on = ephemeral_text(
+        &scene
+            .slash(&alice(), "settings", vec![("daily_puzzle", 3, json!("on"))])
+            .await,
+    );
     assert!(on.contains("each day at 09:00 UTC"), "{on}");
     scene.scheduler_passes(3).await;
     assert!(scene.fake.channel_messages(DAILY).is_empty(), "not 09:00 yet");
@@ -337,12 +381,18 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     let (ix, solved) = scene.click(&bob(), fake::message_id(&private), &right).await;
     assert_eq!(scene.fake.callback_type(&ix).await, 7, "{solved}");
     let text = fake::content(&solved);
-    assert!(text.contains(&format!("✅ Right: hole {best} is the best move")), "{text}");
+    assert!(
+        text.contains(&format!("✅ Right: hole {best} is the best move")),
+        "{text}"
+    );
     assert!(text.contains("Your daily streak: 1 day in a row (best 1)"), "{text}");
     assert!(daily_buttons(&solved).is_empty(), "answered: no hole buttons left");
     // Once: a second press, or Solve again, is refused.
     let again = ephemeral_text(&scene.click_unchecked(&bob(), fake::message_id(&private), &right).await);
-    assert!(again.contains("answered today's puzzle already (right, with hole"), "{again}");
+    assert!(
+        again.contains("answered today's puzzle already (right, with hole"),
+        "{again}"
+    );
     let again = ephemeral_text(&scene.click_unchecked(&bob(), fake::message_id(&post), &solve).await);
     assert!(again.contains("only the first answer counts"), "{again}");
     if let Some(wrong) = other {
@@ -369,7 +419,12 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     let text = fake::content(&edited).to_string();
     let month = today.month();
     assert!(
-        text.contains(&format!("Solvers of {}-{:02}: {} 1 day", month.year, month.month, bob().mention())),
+        text.contains(&format!(
+            "Solvers of {}-{:02}: {} 1 day",
+            month.year,
+            month.month,
+            bob().mention()
+        )),
         "{text}"
     );
     assert_eq!(button_with_label(&edited, "Solve"), solve, "the button stays");
@@ -377,7 +432,10 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     // Forged buttons: another day, a hole that does not exist, not ours.
     let forged = format!("akon:daily-answer:{}:3", today.0 + 5);
     let refused = ephemeral_text(&scene.click_unchecked(&dave(), fake::message_id(&post), &forged).await);
-    assert!(refused.contains(&format!("This is the puzzle of {}", Day(today.0 + 5).date())), "{refused}");
+    assert!(
+        refused.contains(&format!("This is the puzzle of {}", Day(today.0 + 5).date())),
+        "{refused}"
+    );
     for forged in [format!("akon:daily-answer:{}:8", today.0), "akon:daily:-1".to_string()] {
         let refused = ephemeral_text(&scene.click_unchecked(&dave(), fake::message_id(&post), &forged).await);
         assert!(refused.contains("is not one of Akon's"), "{refused}");
@@ -388,7 +446,13 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     scene.start_bot().await;
     scene.fake.wait_ready().await;
     scene.scheduler_passes(3).await;
-    assert_eq!(scene.fake.wait_for("posts", |v| Some(posts(v, DAILY, &title).len())).await, 1);
+    assert_eq!(
+        scene
+            .fake
+            .wait_for("posts", |v| Some(posts(v, DAILY, &title).len()))
+            .await,
+        1
+    );
 
     // The next day: a new post; yesterday's Solve answers clearly.
     to_hour(&clock, 1, 9);
@@ -400,7 +464,10 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
         .await;
     let stale = ephemeral_text(&scene.click_unchecked(&bob(), fake::message_id(&post), &solve).await);
     assert!(
-        stale.contains(&format!("This is the puzzle of {}: a day's puzzle can be answered on that day only", today.date())),
+        stale.contains(&format!(
+            "This is the puzzle of {}: a day's puzzle can be answered on that day only",
+            today.date()
+        )),
         "{stale}"
     );
 
@@ -409,7 +476,10 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     scene.fake.refuse_channel(DAILY, Some(404));
     let refused_reads = |v: &FakeView<'_>| {
         let path = format!("/api/v10/channels/{DAILY}/messages");
-        v.requests().iter().filter(|r| r.path == path && r.status == 404).count()
+        v.requests()
+            .iter()
+            .filter(|r| r.path == path && r.status == 404)
+            .count()
     };
     to_hour(&clock, 1, 9);
     scene
@@ -418,8 +488,15 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
         .await;
     // Stopping waits for the scheduler's pass under way, which records it.
     scene.stop_bot().await;
-    assert!(store.daily_post_settled(fake::GUILD_ID, Day::of(clock.now())).await.unwrap());
-    assert_eq!(scene.fake.channel_messages(DAILY).len(), before, "nothing reached a deleted channel");
+    assert!(store
+        .daily_post_settled(fake::GUILD_ID, Day::of(clock.now()))
+        .await
+        .unwrap());
+    assert_eq!(
+        scene.fake.channel_messages(DAILY).len(),
+        before,
+        "nothing reached a deleted channel"
+    );
     scene.finish().await;
 }
 
@@ -430,7 +507,11 @@ async fn the_months_podium_goes_to_the_daily_puzzles_channel_without_a_season_ch
     scene.fake.add_guild_channel(DAILY, "daily");
     scene.fake.set_member_permissions(&alice(), MANAGER);
     let chosen = scene
-        .slash(&alice(), "settings", vec![("daily_puzzle_channel", 7, json!(DAILY.to_string()))])
+        .slash(
+            &alice(),
+            "settings",
+            vec![("daily_puzzle_channel", 7, json!(DAILY.to_string()))],
+        )
         .await;
     assert!(ephemeral_text(&chosen).contains("each day at 12:00 UTC"), "{chosen}");
     let month = Month::of(scene.clock.now());
@@ -448,6 +529,12 @@ async fn the_months_podium_goes_to_the_daily_puzzles_channel_without_a_season_ch
     scene.start_bot().await;
     scene.fake.wait_ready().await;
     scene.scheduler_passes(3).await;
-    assert_eq!(scene.fake.wait_for("posts", |v| Some(posts(v, DAILY, &title).len())).await, 1);
+    assert_eq!(
+        scene
+            .fake
+            .wait_for("posts", |v| Some(posts(v, DAILY, &title).len()))
+            .await,
+        1
+    );
     scene.finish().await;
 }
