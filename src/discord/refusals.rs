@@ -50,7 +50,7 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::DailyPuzzleAnswered { hole, solved } => tr!(
             l,
             "refusal-daily-puzzle-answered",
-            hole = *hole,
+            hole = hole.to_string(),
             solved = if *solved { "yes" } else { "no" }
         ),
         ServiceError::NoDailyPuzzle => tr!(l, "refusal-no-daily-puzzle"),
