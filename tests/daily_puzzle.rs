@@ -292,6 +292,19 @@ fn posts(v: &FakeView<'_>, channel: u64, title: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Restarts the bot, lets its scheduler pass, and counts the messages in
+/// `channel` starting with `title`.
+async fn posts_after_a_restart(scene: &mut Scene, channel: u64, title: &str) -> usize {
+    scene.stop_bot().await;
+    scene.start_bot().await;
+    scene.fake.wait_ready().await;
+    scene.scheduler_passes(3).await;
+    scene
+        .fake
+        .wait_for("the posts so far", |v| Some(posts(v, channel, title).len()))
+        .await
+}
+
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_counted);
 async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_counted() {
     const DAILY: u64 = 940_000_000_000_000_011;
@@ -441,18 +454,22 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
         assert!(refused.contains("is not one of Akon's"), "{refused}");
     }
 
-    // Posted once: a restart posts nothing more that day.
-    scene.stop_bot().await;
-    scene.start_bot().await;
-    scene.fake.wait_ready().await;
-    scene.scheduler_passes(3).await;
-    assert_eq!(
-        scene
-            .fake
-            .wait_for("posts", |v| Some(posts(v, DAILY, &title).len()))
-            .await,
-        1
+    // A player who chose pictures gets the private copy as a picture.
+    scene
+        .slash(&dave(), "settings", vec![("board_style", 3, json!("picture"))])
+        .await;
+    let (_, pictured) = scene.click(&dave(), fake::message_id(&post), &solve).await;
+    let attachments = pictured["attachments"].as_array().cloned().unwrap_or_default();
+    assert_eq!(attachments.len(), 1, "{pictured}");
+    assert_eq!(attachments[0]["content_type"], "image/png", "{pictured}");
+    assert!(
+        !ephemeral_text(&pictured).contains("```"),
+        "the picture shows the board: {pictured}"
     );
+    assert_eq!(daily_buttons(&pictured).len(), 7, "{pictured}");
+
+    // Posted once: a restart posts nothing more that day.
+    assert_eq!(posts_after_a_restart(&mut scene, DAILY, &title).await, 1);
 
     // The next day: a new post; yesterday's Solve answers clearly.
     to_hour(&clock, 1, 9);
@@ -525,16 +542,6 @@ async fn the_months_podium_goes_to_the_daily_puzzles_channel_without_a_season_ch
         .wait_for("the month's podium", |v| posts(v, DAILY, &title).pop())
         .await;
     assert!(fake::content(&podium).contains(&alice().mention()), "{podium}");
-    scene.stop_bot().await;
-    scene.start_bot().await;
-    scene.fake.wait_ready().await;
-    scene.scheduler_passes(3).await;
-    assert_eq!(
-        scene
-            .fake
-            .wait_for("posts", |v| Some(posts(v, DAILY, &title).len()))
-            .await,
-        1
-    );
+    assert_eq!(posts_after_a_restart(&mut scene, DAILY, &title).await, 1);
     scene.finish().await;
 }

@@ -19,7 +19,7 @@ use super::render::daily_puzzle::{daily_answer, daily_message, daily_private, da
 use super::{logged_by_the_store, Answered, Bot, Call};
 use crate::engine::Hole;
 use crate::i18n::Language;
-use crate::service::{DailyEditDue, DailyPostDue, DailyPostSettled, Day};
+use crate::service::{DailyEditDue, DailyPostDue, DailyPostSettled, Day, ServiceError};
 use crate::tr;
 
 impl Bot {
@@ -90,29 +90,15 @@ impl Bot {
     /// Posts today's puzzle where it fell due to this process, then edits
     /// the messages whose counts lag behind.
     pub(super) async fn post_daily_puzzles(&self, ctx: &Context) {
-        match self.service.daily_posts_due().await {
-            Ok(due) => {
-                for post in due {
-                    self.settle_daily_post(ctx, post).await;
-                }
-            }
-            Err(error) => {
-                if !logged_by_the_store(&error) {
-                    tracing::error!(%error, "could not list the daily puzzles owed");
-                }
-            }
+        for post in listed(self.service.daily_posts_due().await, "the daily puzzles owed") {
+            self.settle_daily_post(ctx, post).await;
         }
-        match self.service.daily_edits_due().await {
-            Ok(due) => {
-                for edit in due {
-                    self.edit_daily_post(ctx, edit).await;
-                }
-            }
-            Err(error) => {
-                if !logged_by_the_store(&error) {
-                    tracing::error!(%error, "could not list the daily puzzle messages to edit");
-                }
-            }
+        let edits = listed(
+            self.service.daily_edits_due().await,
+            "the daily puzzle messages to edit",
+        );
+        for edit in edits {
+            self.edit_daily_post(ctx, edit).await;
         }
     }
 
@@ -246,4 +232,15 @@ impl Bot {
             Err(error) => self.refuse(ctx, Asker::Button(press), l, &error, "puzzle").await,
         }
     }
+}
+
+/// The work the service handed out, or none (the failure logged, unless the
+/// store logs it already): the next tick asks again.
+fn listed<T>(found: Result<Vec<T>, ServiceError>, what: &str) -> Vec<T> {
+    found.unwrap_or_else(|error| {
+        if !logged_by_the_store(&error) {
+            tracing::error!(%error, "could not list {what}");
+        }
+        Vec::new()
+    })
 }
