@@ -344,6 +344,10 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("puzzle-rating-change", "best", &Language::ALL),
     ("puzzle-stats-line", "streak", &Language::ALL),
     ("puzzle-stats-line", "best", &Language::ALL),
+    ("daily-streak", "best", &Language::ALL),
+    // "Solved by 2 of the 3 players…", "Résolu par 2 sur 3…": the players
+    // who answered choose the words (Spanish's verb agrees with both).
+    ("daily-tally", "solved", &[Language::English, Language::French]),
     ("puzzle-stats-line", "solved", &[Language::English]),
     ("puzzle-stats-line", "attempts", &Language::ALL),
     ("review-seat-line", "accurate", &Language::ALL),

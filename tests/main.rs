@@ -12,6 +12,7 @@ mod bot_e2e;
 mod bracket_pictures;
 mod cli;
 mod crash;
+mod daily_puzzle;
 mod delivery_failures;
 mod delivery_processes;
 mod discord_e2e;

@@ -844,3 +844,39 @@ web-withdrawn = (withdrew)
 web-round = Round { $round }
 web-bye = bye
 web-walkover = walkover
+
+## The puzzle of the day (/akon settings daily_puzzle_channel).
+cmd-daily-puzzle-channel-name = daily_puzzle_channel
+cmd-daily-puzzle-channel-desc = The channel where the puzzle of the day is posted; choosing one turns it on (Manage Server)
+cmd-daily-puzzle-hour-name = daily_puzzle_hour
+cmd-daily-puzzle-hour-desc = The hour (UTC, 0 to 23) the puzzle of the day is posted at; 12 until changed (Manage Server)
+cmd-daily-puzzle-name = daily_puzzle
+cmd-daily-puzzle-desc = Turns this server's puzzle of the day on or off (Manage Server)
+settings-daily-puzzle-on = • this server's puzzle of the day: posted in { $channel } each day at { $hour }:00 UTC
+settings-daily-puzzle-off = • this server's puzzle of the day: off (its channel was { $channel })
+refusal-daily-channel-unseen = I cannot see { $channel }, so I could not post the puzzle of the day there: choose a channel I may read and post in.
+refusal-daily-puzzle-no-channel = This server has no puzzle of the day yet: choose its channel first, with daily_puzzle_channel.
+refusal-daily-puzzle-other-day = This is the puzzle of { $date }: a day's puzzle can be answered on that day only. Today's puzzle is posted in the channel.
+refusal-daily-puzzle-answered = You have answered today's puzzle already ({ $solved ->
+    [yes] right, with hole { $hole }
+   *[no] hole { $hole }, not the best move
+}): only the first answer counts. Come back tomorrow.
+refusal-no-daily-puzzle = There is no puzzle of the day yet: no puzzle has been found so far.
+daily-title = **🧩 Akon · puzzle of the day · { $date }**
+daily-invite = Press Solve to try it privately. One answer a day counts; solve it on consecutive days to build your daily streak.
+daily-tally-none = No one has answered yet.
+daily-tally = Solved by { $solved } of the { $answered ->
+    [one] { $answered } player
+   *[other] { $answered } players
+} who answered.
+daily-month = Solvers of { $month }: { $solvers }
+daily-month-solver = { $player } { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}
+button-daily-solve = Solve
+daily-private-header = 🧩 Puzzle of the day · { $date }
+daily-streak = Your daily streak: { $streak ->
+    [one] { $streak } day
+   *[other] { $streak } days
+} in a row (best { $best }). Come back tomorrow for the next puzzle.

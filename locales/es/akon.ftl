@@ -847,3 +847,42 @@ web-withdrawn = (retirado)
 web-round = Ronda { $round }
 web-bye = descansa
 web-walkover = pase directo
+
+## El problema del día (/akon settings daily_puzzle_channel).
+cmd-daily-puzzle-channel-name = canal-problema-del-día
+cmd-daily-puzzle-channel-desc = El canal donde se publica el problema del día; elegirlo lo activa (permiso Gestionar servidor)
+cmd-daily-puzzle-hour-name = hora-problema-del-día
+cmd-daily-puzzle-hour-desc = La hora UTC (0 a 23) en que se publica el problema del día; las 12 por defecto (Gestionar servidor)
+cmd-daily-puzzle-name = problema-del-día
+cmd-daily-puzzle-desc = Activa o desactiva el problema del día de este servidor (permiso Gestionar servidor)
+settings-daily-puzzle-on = • problema del día de este servidor: se publica en { $channel } cada día a las { $hour }:00 UTC
+settings-daily-puzzle-off = • problema del día de este servidor: desactivado (su canal era { $channel })
+refusal-daily-channel-unseen = No veo { $channel }, así que no podría publicar allí el problema del día: elige un canal donde pueda leer y escribir.
+refusal-daily-puzzle-no-channel = Este servidor aún no tiene problema del día: elige primero su canal, con canal-problema-del-día.
+refusal-daily-puzzle-other-day = Este es el problema del { $date }: el problema de un día solo se responde ese día. El de hoy está publicado en el canal.
+refusal-daily-puzzle-answered = Ya respondiste al problema de hoy ({ $solved ->
+    [yes] acertaste, con el hoyo { $hole }
+   *[no] el hoyo { $hole }, que no era la mejor jugada
+}): solo cuenta la primera respuesta. Vuelve mañana.
+refusal-no-daily-puzzle = Aún no hay problema del día: todavía no se ha encontrado ningún problema.
+daily-title = **🧩 Akon · problema del día · { $date }**
+daily-invite = Pulsa Resolver para intentarlo en privado. Cuenta una respuesta al día; resuélvelo varios días seguidos para alargar tu racha.
+daily-tally-none = Nadie ha respondido todavía.
+daily-tally = Lo { $solved ->
+    [one] resolvió { $solved }
+   *[other] resolvieron { $solved }
+} de { $answered ->
+    [one] { $answered } jugador que respondió
+   *[other] { $answered } jugadores que respondieron
+}.
+daily-month = Mejores de { $month }: { $solvers }
+daily-month-solver = { $player } { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+}
+button-daily-solve = Resolver
+daily-private-header = 🧩 Problema del día · { $date }
+daily-streak = Tu racha diaria: { $streak ->
+    [one] { $streak } día
+   *[other] { $streak } días
+} seguidos (mejor { $best }). Vuelve mañana para el próximo problema.

@@ -853,3 +853,39 @@ web-withdrawn = (retiré)
 web-round = Ronde { $round }
 web-bye = exempt
 web-walkover = qualifié d'office
+
+## Le problème du jour (/akon settings daily_puzzle_channel).
+cmd-daily-puzzle-channel-name = salon-problème-du-jour
+cmd-daily-puzzle-channel-desc = Le salon où le problème du jour est publié ; le choisir l'active (permission Gérer le serveur)
+cmd-daily-puzzle-hour-name = heure-problème-du-jour
+cmd-daily-puzzle-hour-desc = L'heure UTC (0 à 23) de publication du problème du jour ; 12 par défaut (Gérer le serveur)
+cmd-daily-puzzle-name = problème-du-jour
+cmd-daily-puzzle-desc = Active ou désactive le problème du jour de ce serveur (permission Gérer le serveur)
+settings-daily-puzzle-on = • problème du jour de ce serveur : publié dans { $channel } chaque jour à { $hour } h UTC
+settings-daily-puzzle-off = • problème du jour de ce serveur : désactivé (son salon était { $channel })
+refusal-daily-channel-unseen = Je ne vois pas { $channel }, je ne pourrais donc pas y publier le problème du jour : choisis un salon où je peux lire et écrire.
+refusal-daily-puzzle-no-channel = Ce serveur n'a pas encore de problème du jour : choisis d'abord son salon, avec salon-problème-du-jour.
+refusal-daily-puzzle-other-day = C'est le problème du { $date } : le problème d'un jour ne se résout que ce jour-là. Celui d'aujourd'hui est publié dans le salon.
+refusal-daily-puzzle-answered = Tu as déjà répondu au problème du jour ({ $solved ->
+    [yes] bonne réponse, le trou { $hole }
+   *[no] le trou { $hole }, qui n'était pas le meilleur coup
+}) : seule la première réponse compte. Reviens demain.
+refusal-no-daily-puzzle = Il n'y a pas encore de problème du jour : aucun problème n'a été trouvé pour l'instant.
+daily-title = **🧩 Akon · problème du jour · { $date }**
+daily-invite = Appuie sur Résoudre pour le tenter en privé. Une réponse par jour compte ; résous-le plusieurs jours de suite pour allonger ta série.
+daily-tally-none = Personne n'a encore répondu.
+daily-tally = Résolu par { $solved } sur { $answered ->
+    [one] { $answered } joueur qui a répondu
+   *[other] { $answered } joueurs qui ont répondu
+}.
+daily-month = Meilleurs résolveurs de { $month } : { $solvers }
+daily-month-solver = { $player } { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+}
+button-daily-solve = Résoudre
+daily-private-header = 🧩 Problème du jour · { $date }
+daily-streak = Ta série : { $streak ->
+    [one] { $streak } jour
+   *[other] { $streak } jours
+} de suite (record { $best }). Reviens demain pour le prochain problème.

@@ -142,6 +142,8 @@ impl Bot {
             ButtonId::Hint { game, ply } => self.hint_button(call, game, ply).await,
             ButtonId::Puzzle { attempt, hole } => self.puzzle_answer(call, attempt, hole).await,
             ButtonId::NextPuzzle => self.next_puzzle_button(ctx, press, languages, &user).await,
+            ButtonId::DailyPuzzle { day } => self.daily_puzzle_button(call, day).await,
+            ButtonId::DailyAnswer { day, hole } => self.daily_answer_button(call, day, hole).await,
             ButtonId::TournamentJoin { tournament } => self.tournament_button(call, tournament, true).await,
             ButtonId::TournamentLeave { tournament } => self.tournament_button(call, tournament, false).await,
             ButtonId::ResignConfirmed { game, ply } => {

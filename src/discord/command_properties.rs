@@ -278,6 +278,30 @@ fn well_formed_options_parse_to_what_they_said() {
             ..
         })
     ));
+    assert!(matches!(
+        parsed(
+            "settings",
+            &[
+                ("daily_puzzle_channel", 7, json!("940000000000000002")),
+                ("daily_puzzle_hour", 4, json!(0)),
+                ("daily_puzzle", 3, json!("off"))
+            ]
+        ),
+        Ok(AkonCommand::Settings {
+            daily_puzzle: super::commands::DailyPuzzleChange {
+                channel: Some(940_000_000_000_000_002),
+                hour: Some(0),
+                enabled: Some(false),
+            },
+            ..
+        })
+    ));
+    for hour in [json!(-1), json!(24)] {
+        assert_eq!(
+            parsed("settings", &[("daily_puzzle_hour", 4, hour)]),
+            Err(CommandError::BadOption("daily_puzzle_hour".into()))
+        );
+    }
     assert_eq!(
         parsed("leaderboard", &[("scope", 3, json!("server"))]),
         Ok(AkonCommand::Leaderboard {
@@ -321,6 +345,7 @@ fn well_formed_options_parse_to_what_they_said() {
             web_leaderboard: None,
             leaderboard_inactive_days: None,
             season_channel: None,
+            daily_puzzle: Default::default(),
         })
     );
     assert_eq!(
@@ -344,6 +369,7 @@ fn well_formed_options_parse_to_what_they_said() {
             web_leaderboard: Some(true),
             leaderboard_inactive_days: None,
             season_channel: None,
+            daily_puzzle: Default::default(),
         })
     );
     assert_eq!(

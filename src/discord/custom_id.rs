@@ -66,6 +66,16 @@ pub enum ButtonId {
     },
     /// Asks for the next puzzle.
     NextPuzzle,
+    /// Opens the puzzle of `day` (days since 1970-01-01, UTC) privately:
+    /// the Solve button of a server's message of that day.
+    DailyPuzzle {
+        day: i64,
+    },
+    /// Answers the puzzle of `day` with `hole`.
+    DailyAnswer {
+        day: i64,
+        hole: Hole,
+    },
     /// Joins a tournament taking entrants.
     TournamentJoin {
         tournament: i64,
@@ -98,6 +108,8 @@ impl fmt::Display for ButtonId {
             ButtonId::Hint { game, ply } => write!(f, "{PREFIX}:hint:{game}:{ply}"),
             ButtonId::Puzzle { attempt, hole } => write!(f, "{PREFIX}:puzzle:{attempt}:{hole}"),
             ButtonId::NextPuzzle => write!(f, "{PREFIX}:puzzle-next"),
+            ButtonId::DailyPuzzle { day } => write!(f, "{PREFIX}:daily:{day}"),
+            ButtonId::DailyAnswer { day, hole } => write!(f, "{PREFIX}:daily-answer:{day}:{hole}"),
             ButtonId::TournamentJoin { tournament } => write!(f, "{PREFIX}:tjoin:{tournament}"),
             ButtonId::TournamentLeave { tournament } => write!(f, "{PREFIX}:tleave:{tournament}"),
         }
@@ -120,6 +132,8 @@ impl FromStr for ButtonId {
     /// assert!("akon:move:12:-1:3".parse::<ButtonId>().is_err());
     /// assert_eq!("akon:puzzle:5:7".parse::<ButtonId>().unwrap().to_string(), "akon:puzzle:5:7");
     /// assert!("akon:puzzle:5:0".parse::<ButtonId>().is_err());
+    /// assert_eq!("akon:daily:20833".parse::<ButtonId>().unwrap().to_string(), "akon:daily:20833");
+    /// assert!("akon:daily-answer:20833:8".parse::<ButtonId>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<ButtonId, UnknownButton> {
         let unknown = || UnknownButton(text.chars().take(100).collect());
@@ -165,6 +179,11 @@ impl FromStr for ButtonId {
                 hole: Hole::new(id(h)?).map_err(|_| unknown())?,
             }),
             [PREFIX, "puzzle-next"] => Ok(ButtonId::NextPuzzle),
+            [PREFIX, "daily", d] => Ok(ButtonId::DailyPuzzle { day: id(d)? }),
+            [PREFIX, "daily-answer", d, h] => Ok(ButtonId::DailyAnswer {
+                day: id(d)?,
+                hole: Hole::new(id(h)?).map_err(|_| unknown())?,
+            }),
             [PREFIX, "tjoin", t] => Ok(ButtonId::TournamentJoin { tournament: id(t)? }),
             [PREFIX, "tleave", t] => Ok(ButtonId::TournamentLeave { tournament: id(t)? }),
             [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {

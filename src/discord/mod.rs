@@ -13,6 +13,7 @@ mod commands;
 mod computer;
 mod context;
 mod custom_id;
+mod daily_puzzle;
 mod delivery;
 mod endpoint;
 mod nonce;

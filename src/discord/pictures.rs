@@ -25,7 +25,7 @@ use super::{response, Bot};
 use crate::engine::{Position, Seat};
 use crate::i18n::Language;
 use crate::picture::{BoardPicture, LastMove};
-use crate::service::{BoardStyle, GameView, PuzzleView};
+use crate::service::{BoardStyle, GameView};
 use crate::tr;
 
 /// Discord's longest attachment description. The text board is at most 7
@@ -340,18 +340,18 @@ impl Bot {
     /// The picture of a puzzle's position, drawn from the solver's side,
     /// described by the puzzle's text board. Not cached: a puzzle is shown
     /// to one player, once.
-    pub(super) async fn puzzle_png(&self, language: Language, puzzle: &PuzzleView) -> Option<BoardPng> {
-        let position = puzzle.position;
+    pub(super) async fn puzzle_png(&self, language: Language, position: &Position, puzzle_id: i64) -> Option<BoardPng> {
+        let position = *position;
         let mover = position.to_move();
         let labels = Seat::BOTH.map(|seat| render_puzzle::puzzle_row_label(language, &position, seat));
         match drawn_png(language, position, mover, labels, Some(mover), None, None).await {
             Ok(png) => Some(BoardPng {
                 png: png.into(),
                 description: description(render_puzzle::puzzle_board_text(language, &position)),
-                filename: format!("akon-puzzle-{}.png", puzzle.puzzle_id),
+                filename: format!("akon-puzzle-{puzzle_id}.png"),
             }),
             Err(error) => {
-                tracing::error!(%error, puzzle_id = puzzle.puzzle_id, "cannot draw a puzzle; showing the text");
+                tracing::error!(%error, puzzle_id, "cannot draw a puzzle; showing the text");
                 None
             }
         }

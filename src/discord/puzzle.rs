@@ -55,7 +55,7 @@ impl Bot {
         match found {
             Ok(view) => {
                 let picture = match style.has_picture() {
-                    true => self.puzzle_png(language, &view).await,
+                    true => self.puzzle_png(language, &view.position, view.puzzle_id).await,
                     false => None,
                 };
                 let with_text = picture.is_none() || style.has_text();

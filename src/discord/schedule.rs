@@ -51,6 +51,8 @@ impl Bot {
         self.retry_idle_computer_moves(ctx).await;
         // On the first of the month, the podium of the month before.
         self.post_season_podiums(ctx).await;
+        // At each server's hour, the puzzle of the day; then its counts.
+        self.post_daily_puzzles(ctx).await;
     }
 
     /// Sends the notices that fell due; returns how many are left unsent.

@@ -23,8 +23,41 @@ impl Bot {
         call: Call<'_, CommandInteraction>,
         channel: u64,
     ) -> Result<(), Answered> {
+        let unseen = tr!(
+            call.languages.private,
+            "refusal-season-channel-unseen",
+            channel = format!("<#{channel}>")
+        );
+        let may_manage = self.channel_seen_or_refused(call, channel, &unseen).await?;
+        match self
+            .service
+            .set_season_channel(call.place.guild_id, may_manage, channel)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(error) => Err(self
+                .refuse(
+                    call.ctx,
+                    Asker::Command(call.interaction),
+                    call.languages.private,
+                    &error,
+                    "settings",
+                )
+                .await),
+        }
+    }
+
+    /// Before a server's admin chooses `channel` for the bot's posts: `Err`
+    /// (answered with `unseen`) if the bot cannot see it, else whether
+    /// the caller may manage the server. Only an admin's choice in a server
+    /// is looked at; the service refuses the others.
+    pub(super) async fn channel_seen_or_refused(
+        &self,
+        call: Call<'_, CommandInteraction>,
+        channel: u64,
+        unseen: &str,
+    ) -> Result<bool, Answered> {
         let (ctx, command) = (call.ctx, call.interaction);
-        let mine = call.languages.private;
         let may_manage = command
             .member
             .as_ref()
@@ -35,22 +68,12 @@ impl Bot {
                 let refusal = Refusal::of(&error);
                 if refusal.is_for_good() {
                     crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                    let text = tr!(mine, "refusal-season-channel-unseen", channel = format!("<#{channel}>"));
-                    return Err(self.private(ctx, command, &text).await);
+                    return Err(self.private(ctx, command, unseen).await);
                 }
-                tracing::warn!(%error, channel, "could not look at a season channel; choosing it anyway");
+                tracing::warn!(%error, channel, "could not look at a chosen channel; choosing it anyway");
             }
         }
-        match self
-            .service
-            .set_season_channel(call.place.guild_id, may_manage, channel)
-            .await
-        {
-            Ok(_) => Ok(()),
-            Err(error) => Err(self
-                .refuse(ctx, Asker::Command(command), mine, &error, "settings")
-                .await),
-        }
+        Ok(may_manage)
     }
 
     /// Posts the podiums of the month just ended that fell to this process.

@@ -111,6 +111,7 @@ impl Bot {
                 web_leaderboard,
                 leaderboard_inactive_days,
                 season_channel,
+                daily_puzzle,
             } => {
                 if let Some(role) = tournament_role {
                     let may_manage = command
@@ -136,6 +137,11 @@ impl Bot {
                 }
                 if let Some(channel) = season_channel {
                     if let Err(refusal) = self.choose_season_channel(call, channel).await {
+                        return refusal;
+                    }
+                }
+                if daily_puzzle != Default::default() {
+                    if let Err(refusal) = self.change_daily_puzzle(call, daily_puzzle).await {
                         return refusal;
                     }
                 }
@@ -306,6 +312,12 @@ impl Bot {
                         "settings-season-channel",
                         channel = format!("<#{channel}>")
                     ));
+                }
+                if let Some(guild) = place.guild_id {
+                    if let Some(line) = self.daily_puzzle_setting_line(language, guild).await {
+                        text.push('\n');
+                        text.push_str(&line);
+                    }
                 }
                 self.private(ctx, command, &text).await
             }

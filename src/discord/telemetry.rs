@@ -57,6 +57,8 @@ fn button_name(press: &ComponentInteraction) -> &'static str {
         Ok(ButtonId::Hint { .. }) => "hint",
         Ok(ButtonId::Puzzle { .. }) => "puzzle",
         Ok(ButtonId::NextPuzzle) => "puzzle-next",
+        Ok(ButtonId::DailyPuzzle { .. }) => "daily-puzzle",
+        Ok(ButtonId::DailyAnswer { .. }) => "daily-answer",
         Ok(ButtonId::TournamentJoin { .. }) => "tournament-join",
         Ok(ButtonId::TournamentLeave { .. }) => "tournament-leave",
         Err(_) => "unknown",

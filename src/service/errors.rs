@@ -74,6 +74,19 @@ pub enum ServiceError {
     /// The puzzle was answered already (a second press).
     #[error("puzzle answered already")]
     PuzzleAnswered,
+    /// The server's puzzle of the day is changed before a channel was
+    /// ever chosen for it.
+    #[error("no daily puzzle channel chosen")]
+    DailyPuzzleNoChannel,
+    /// A button of a day's puzzle pressed on another day.
+    #[error("the puzzle of day {0:?}, not today's")]
+    DailyPuzzleOfAnotherDay(store::Day),
+    /// The player answered the day's puzzle already: that answer counts.
+    #[error("the day's puzzle was answered already")]
+    DailyPuzzleAnswered { hole: u8, solved: bool },
+    /// No puzzle is kept, so there is no puzzle of the day.
+    #[error("no puzzle of the day")]
+    NoDailyPuzzle,
     #[error("too late to abort")]
     TooLateToAbort,
     #[error("game not over")]

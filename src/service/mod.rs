@@ -6,6 +6,8 @@ mod board_style;
 mod challenges;
 mod clock;
 mod computer;
+mod daily_puzzle_posts;
+mod daily_puzzles;
 mod delivery;
 mod errors;
 mod games;
@@ -34,9 +36,11 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
-pub use crate::store::{Month, PodiumSettled};
+pub use crate::store::{DailyPost, DailyPostSettled, DailySetting, Day, Month, PodiumSettled, DEFAULT_DAILY_HOUR};
 pub use board_style::BoardStyle;
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use daily_puzzle_posts::{DailyEditDue, DailyPostDue};
+pub use daily_puzzles::{DailyAnswered, DailyPuzzleView, DailyStreak, DailyTally, DAILY_SOLVERS_SHOWN};
 pub use delivery::{
     BoardIdentity, BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, SettleFor, Settling,
     RETRY_FIRST_SECS, RETRY_MAX_SECS,

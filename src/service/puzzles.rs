@@ -211,21 +211,27 @@ impl Service {
     }
 
     async fn puzzle_view(&self, attempt: &AttemptRow) -> Result<PuzzleView> {
-        let row = self
-            .store
-            .puzzle(attempt.puzzle_id)
-            .await?
-            .ok_or(ServiceError::PuzzleNotFound)?;
-        let position = Position::from_json(&row.position).map_err(|e| corrupt(row.id, &e.to_string()))?;
+        let (position, rating) = self.puzzle_position(attempt.puzzle_id).await?;
         Ok(PuzzleView {
             attempt_id: attempt.id,
-            puzzle_id: row.id,
+            puzzle_id: attempt.puzzle_id,
             position,
-            rating: row.rating,
+            rating,
         })
     }
 
-    async fn solution(&self, puzzle_id: i64) -> Result<Solution> {
+    /// Puzzle `puzzle_id`'s position and rating.
+    pub(super) async fn puzzle_position(&self, puzzle_id: i64) -> Result<(Position, f64)> {
+        let row = self
+            .store
+            .puzzle(puzzle_id)
+            .await?
+            .ok_or(ServiceError::PuzzleNotFound)?;
+        let position = Position::from_json(&row.position).map_err(|e| corrupt(row.id, &e.to_string()))?;
+        Ok((position, row.rating))
+    }
+
+    pub(super) async fn solution(&self, puzzle_id: i64) -> Result<Solution> {
         let row = self
             .store
             .puzzle(puzzle_id)

@@ -22,6 +22,9 @@ pub enum LeaseKind {
     /// Posting a server's podium of the month just ended (the item is the
     /// server's id).
     SeasonPodium,
+    /// Posting a server's puzzle of the day, and editing its counts (the
+    /// item is the server's id).
+    DailyPuzzle,
 }
 
 impl LeaseKind {
@@ -33,6 +36,7 @@ impl LeaseKind {
             LeaseKind::ComputerMove => "computer_move",
             LeaseKind::TournamentMessage => "tournament_message",
             LeaseKind::SeasonPodium => "season_podium",
+            LeaseKind::DailyPuzzle => "daily_puzzle",
         }
     }
 }

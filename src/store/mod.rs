@@ -90,6 +90,10 @@ pub use web::{PageKind, WebSettingsRow};
 
 mod puzzles;
 pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScored, PuzzleSource};
+mod daily_puzzles;
+pub use daily_puzzles::{DailyAnswerRow, DailyStreakRow, Day};
+mod daily_puzzle_posts;
+pub use daily_puzzle_posts::{DailyPost, DailyPostSettled, DailySetting, DEFAULT_DAILY_HOUR};
 mod outage;
 pub use outage::Unavailable;
 mod status;

@@ -44,10 +44,16 @@ impl Store {
 
     /// The servers owed `month`'s podium, with their channels: those that
     /// chose a channel before `chosen_before` and whose podium of `month`
-    /// is not settled.
+    /// is not settled. A server that chose no season channel has its
+    /// podium in its puzzle of the day's channel, while that is on.
     pub async fn podiums_owed(&self, month: Month, chosen_before: i64) -> Result<Vec<(u64, u64)>> {
         let rows: Vec<(i64, i64)> = sqlx::query_as(
-            "SELECT c.guild_id, c.channel_id FROM guild_season_channels c
+            "SELECT c.guild_id, c.channel_id FROM (
+                 SELECT guild_id, channel_id, chosen_at FROM guild_season_channels
+                 UNION ALL
+                 SELECT d.guild_id, d.channel_id, d.channel_chosen_at FROM guild_daily_puzzles d
+                 WHERE d.enabled = 1 AND NOT EXISTS (SELECT 1 FROM guild_season_channels s WHERE s.guild_id = d.guild_id)
+             ) c
              WHERE c.chosen_at < $2
              AND NOT EXISTS (SELECT 1 FROM season_podiums p WHERE p.guild_id = c.guild_id AND p.month = $1)
              ORDER BY c.guild_id",

@@ -7,8 +7,8 @@ use crate::service::{MIN_PLAYERS, SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX};
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
 
 use super::kinds::{
-    other_languages, words, BoardStyles, ChannelKind, Count, Days, Flag, Formats, Id, Kind, Languages, Levels, OneOf,
-    Pair, RoleKind, Seasons, Text, Times, UserKind, MOST_COUNTED,
+    other_languages, words, BoardStyles, ChannelKind, Count, Days, Flag, Formats, HourOfDay, Id, Kind, Languages,
+    Levels, OneOf, Pair, RoleKind, Seasons, Text, Times, UserKind, MOST_COUNTED,
 };
 
 /// An option: its canonical (English) name, which Discord sends back and
@@ -277,6 +277,27 @@ pub(super) const SEASON_CHANNEL: Opt<ChannelKind> = Opt {
     required: false,
     kind: ChannelKind,
 };
+pub(super) const DAILY_PUZZLE_CHANNEL: Opt<ChannelKind> = Opt {
+    name: "daily_puzzle_channel",
+    name_key: "cmd-daily-puzzle-channel-name",
+    description_key: "cmd-daily-puzzle-channel-desc",
+    required: false,
+    kind: ChannelKind,
+};
+pub(super) const DAILY_PUZZLE_HOUR: Opt<HourOfDay> = Opt {
+    name: "daily_puzzle_hour",
+    name_key: "cmd-daily-puzzle-hour-name",
+    description_key: "cmd-daily-puzzle-hour-desc",
+    required: false,
+    kind: HourOfDay,
+};
+pub(super) const DAILY_PUZZLE: Opt<OneOf<Pair>> = Opt {
+    name: "daily_puzzle",
+    name_key: "cmd-daily-puzzle-name",
+    description_key: "cmd-daily-puzzle-desc",
+    required: false,
+    kind: OneOf(ON_OFF),
+};
 pub(super) const REVIEW_GAME: Opt<Id> = game("cmd-review-game-desc", true);
 
 /// The tournament a command is about; the channel's one when not given.
@@ -435,6 +456,9 @@ const AKON: &[Entry] = &[
             &WEB_LEADERBOARD,
             &LEADERBOARD_INACTIVE_DAYS,
             &SEASON_CHANNEL,
+            &DAILY_PUZZLE_CHANNEL,
+            &DAILY_PUZZLE_HOUR,
+            &DAILY_PUZZLE,
         ],
     }),
     Entry::Sub(bare("rules", "cmd-rules-name", "cmd-rules-desc")),
@@ -643,6 +667,9 @@ settings web_games 3 choices=on,off
 settings web_leaderboard 3 choices=on,off
 settings leaderboard_inactive_days 4 min=0 max=3650
 settings season_channel 7
+settings daily_puzzle_channel 7
+settings daily_puzzle_hour 4 min=0 max=23
+settings daily_puzzle 3 choices=on,off
 rules 1
 review 1
 review game 4 required min=1

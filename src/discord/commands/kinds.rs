@@ -202,6 +202,28 @@ impl Kind for Days {
     }
 }
 
+/// An hour of the day, UTC, from 0 to 23; any other number is malformed.
+pub(super) struct HourOfDay;
+
+impl Kind for HourOfDay {
+    type Value = u8;
+
+    fn option_type(&self) -> CommandOptionType {
+        CommandOptionType::Integer
+    }
+
+    fn declare(&self, option: CreateCommandOption) -> CreateCommandOption {
+        option.min_int_value(0).max_int_value(23)
+    }
+
+    fn read(&self, value: &ResolvedValue<'_>) -> Option<u8> {
+        match *value {
+            ResolvedValue::Integer(hour) if (0..=23).contains(&hour) => Some(hour as u8),
+            _ => None,
+        }
+    }
+}
+
 /// Free text of at most `max_length` characters.
 pub(super) struct Text {
     pub max_length: u16,

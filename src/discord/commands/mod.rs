@@ -48,6 +48,8 @@ pub enum AkonCommand {
         leaderboard_inactive_days: Option<InactiveDays>,
         /// Where the server's month podium is posted (Manage Server).
         season_channel: Option<u64>,
+        /// The server's puzzle of the day (Manage Server).
+        daily_puzzle: DailyPuzzleChange,
     },
     Tournament(TournamentCommand),
     Games,
@@ -80,6 +82,17 @@ pub enum AkonCommand {
         game: i64,
     },
     Puzzle,
+}
+
+/// What `/akon settings` changes of the server's puzzle of the day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DailyPuzzleChange {
+    /// Its channel (which turns it on).
+    pub channel: Option<u64>,
+    /// The hour it is posted at, UTC.
+    pub hour: Option<u8>,
+    /// On or off.
+    pub enabled: Option<bool>,
 }
 
 /// A parsed `/akon tournament …`; `tournament: None` means the channel's

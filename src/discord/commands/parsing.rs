@@ -5,7 +5,7 @@ use serenity::all::{CommandInteraction, ResolvedOption, ResolvedValue};
 
 use super::declaration::{self as declared, Opt};
 use super::kinds::Kind;
-use super::{AkonCommand, CommandError, TournamentCommand};
+use super::{AkonCommand, CommandError, DailyPuzzleChange, TournamentCommand};
 use crate::service::Season;
 
 /// A subcommand's options as serenity resolved them (users looked up in
@@ -103,6 +103,11 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
             web_leaderboard: options.get(&declared::WEB_LEADERBOARD)?,
             leaderboard_inactive_days: options.get(&declared::LEADERBOARD_INACTIVE_DAYS)?,
             season_channel: options.get(&declared::SEASON_CHANNEL)?,
+            daily_puzzle: DailyPuzzleChange {
+                channel: options.get(&declared::DAILY_PUZZLE_CHANNEL)?,
+                hour: options.get(&declared::DAILY_PUZZLE_HOUR)?,
+                enabled: options.get(&declared::DAILY_PUZZLE)?,
+            },
         },
         "puzzle" => AkonCommand::Puzzle,
         other => return Err(CommandError::UnknownSubcommand(other.into())),

@@ -1,5 +1,6 @@
 //! Service results as Discord messages: text, mentions and buttons.
 
+pub(super) mod daily_puzzle;
 mod parts;
 pub(super) mod puzzle;
 pub(super) mod records;

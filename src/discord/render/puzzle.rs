@@ -6,7 +6,7 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use super::parts::{hole_button, rating_text};
-use crate::ai::{PUZZLE_MARGIN_SEEDS, PUZZLE_NODES};
+use crate::ai::{Solution, PUZZLE_MARGIN_SEEDS, PUZZLE_NODES};
 use crate::board_text::draw;
 use crate::discord::custom_id::ButtonId;
 use crate::engine::{Hole, Position, Seat};
@@ -39,7 +39,7 @@ pub fn puzzle_board_text(l: Language, position: &Position) -> String {
 }
 
 /// The text board as a message shows it, in a code block.
-fn board(l: Language, position: &Position) -> String {
+pub fn board(l: Language, position: &Position) -> String {
     format!("```\n{}\n```", puzzle_board_text(l, position))
 }
 
@@ -56,29 +56,28 @@ fn header(l: Language, puzzle: &PuzzleView) -> String {
 /// false: a picture shows it), a button per hole (the illegal ones
 /// disabled).
 pub fn puzzle_message(l: Language, puzzle: &PuzzleView, with_text_board: bool) -> PuzzleMessage {
-    let position = &puzzle.position;
-    let mut content = format!(
-        "{}\n{}",
-        header(l, puzzle),
-        tr!(
-            l,
-            "puzzle-task",
-            seat = position.to_move().to_string(),
-            margin = seeds(l, PUZZLE_MARGIN_SEEDS)
-        ),
-    );
+    let attempt = puzzle.attempt_id;
+    position_message(l, header(l, puzzle), &puzzle.position, with_text_board, |hole| {
+        ButtonId::Puzzle { attempt, hole }
+    })
+}
+
+/// A position to solve under `header`, each hole's button named by
+/// `button_of`.
+pub fn position_message(
+    l: Language,
+    header: String,
+    position: &Position,
+    with_text_board: bool,
+    button_of: impl Fn(Hole) -> ButtonId,
+) -> PuzzleMessage {
+    let mut content = format!("{header}\n{}", puzzle_task(l, position));
     if with_text_board {
         content.push('\n');
         content.push_str(&board(l, position));
     }
     let legal = position.legal_moves();
-    let button = |hole: Hole| {
-        let id = ButtonId::Puzzle {
-            attempt: puzzle.attempt_id,
-            hole,
-        };
-        hole_button(id, hole, legal.contains(hole))
-    };
+    let button = |hole: Hole| hole_button(button_of(hole), hole, legal.contains(hole));
     let first = Hole::ALL[..5].iter().map(|&h| button(h)).collect();
     let second = Hole::ALL[5..].iter().map(|&h| button(h)).collect();
     PuzzleMessage {
@@ -87,9 +86,45 @@ pub fn puzzle_message(l: Language, puzzle: &PuzzleView, with_text_board: bool) -
     }
 }
 
+/// What the solver is asked.
+pub fn puzzle_task(l: Language, position: &Position) -> String {
+    tr!(
+        l,
+        "puzzle-task",
+        seat = position.to_move().to_string(),
+        margin = seeds(l, PUZZLE_MARGIN_SEEDS)
+    )
+}
+
+/// Right or wrong, and by how much; then the engine's line.
+pub fn verdict(l: Language, position: &Position, solution: &Solution, (played, solved): (Hole, bool)) -> String {
+    let verdict = if solved {
+        tr!(
+            l,
+            "puzzle-right",
+            hole = played.to_string(),
+            margin = seeds(l, solution.margin())
+        )
+    } else {
+        let played_score = solution.score_of(played).unwrap_or(solution.second_score);
+        tr!(
+            l,
+            "puzzle-wrong",
+            played = played.to_string(),
+            played_expected = expected(l, played_score),
+            best = solution.best.to_string(),
+            best_expected = expected(l, solution.best_score)
+        )
+    };
+    format!(
+        "{verdict}\n{}",
+        tr!(l, "puzzle-line", line = line(position, &solution.pv))
+    )
+}
+
 /// The engine's line, each move named by its hole (`A3 B5 A1`).
-fn line(puzzle: &PuzzleView, pv: &[Hole]) -> String {
-    let mut seat = puzzle.position.to_move();
+fn line(position: &Position, pv: &[Hole]) -> String {
+    let mut seat = position.to_move();
     pv.iter()
         .map(|hole| {
             let named = format!("{seat}{hole}");
@@ -104,32 +139,13 @@ fn line(puzzle: &PuzzleView, pv: &[Hole]) -> String {
 /// rating change and streak; a button for the next puzzle. The board as
 /// text unless `with_text_board` is false (the puzzle's picture stays).
 pub fn answer_message(l: Language, answer: &PuzzleAnswered, with_text_board: bool) -> PuzzleMessage {
-    let solution = &answer.solution;
-    let verdict = if answer.solved {
-        tr!(
-            l,
-            "puzzle-right",
-            hole = answer.played.to_string(),
-            margin = seeds(l, solution.margin())
-        )
-    } else {
-        let played = solution.score_of(answer.played).unwrap_or(solution.second_score);
-        tr!(
-            l,
-            "puzzle-wrong",
-            played = answer.played.to_string(),
-            played_expected = expected(l, played),
-            best = solution.best.to_string(),
-            best_expected = expected(l, solution.best_score)
-        )
-    };
+    let position = &answer.puzzle.position;
     let standing = &answer.standing;
-    let board = with_text_board.then(|| board(l, &answer.puzzle.position));
+    let board = with_text_board.then(|| board(l, position));
     let content = [
         Some(header(l, &answer.puzzle)),
         board,
-        Some(verdict),
-        Some(tr!(l, "puzzle-line", line = line(&answer.puzzle, &solution.pv))),
+        Some(verdict(l, position, &answer.solution, (answer.played, answer.solved))),
         Some(tr!(
             l,
             "puzzle-rating-change",
