@@ -58,11 +58,6 @@ pub fn run() -> ExitCode {
         tracing::warn!(variable = %unknown.name, did_you_mean = unknown.closest, "{unknown}");
     }
     let format = config.log_format;
-    match &config.tables {
-        TablesSetting::Off => tracing::info!("endgame tables off (AKON_TABLES=off)"),
-        TablesSetting::File(path) => open_tables(path),
-        TablesSetting::Default { max_seeds } => build_default_tables(*max_seeds),
-    }
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -174,6 +169,15 @@ impl<W: Write> Write for Redacting<W> {
     }
 }
 
+/// The endgame tables the configuration asks for, for every search of the bot.
+fn take_tables(setting: &TablesSetting) {
+    match setting {
+        TablesSetting::Off => tracing::info!("endgame tables off (AKON_TABLES=off)"),
+        TablesSetting::File(path) => open_tables(path),
+        TablesSetting::Default { max_seeds } => build_default_tables(*max_seeds),
+    }
+}
+
 /// Installs the endgame tables for every search of the bot; a file that
 /// cannot be used is said in one line, and the bot runs without tables.
 fn open_tables(path: &std::path::Path) {
@@ -275,6 +279,9 @@ async fn serve(config: Config) -> Result<(), Failure> {
         ops.health().set_database(store.health_check());
     }
     tracing::info!(database = %crate::store::redacted_url(&config.database_url), "database ready");
+    // Once the bot is sure to run, so that a configuration it stops on is
+    // said in one line with nothing built.
+    take_tables(&config.tables);
     let service = Service::new(store.clone(), config.service.clone(), Arc::new(SystemClock));
     // The pages read the database only, so they are served while Discord
     // is still being reached.
