@@ -12,22 +12,12 @@ use std::time::Instant;
 
 use akon::ai::tables::Tables;
 use akon::ai::{analyze_with_tables, Limits};
-use akon::engine::{Game, Position, Seat};
+use akon::engine::Game;
 use akon::random::SplitMix64;
 
-fn random_position(rng: &mut SplitMix64, seeds: u32) -> Option<Position> {
-    let mut board = [0i64; 14];
-    for _ in 0..seeds {
-        board[rng.below(14)] += 1;
-    }
-    let to_move = if rng.coin() { Seat::A } else { Seat::B };
-    let mine = &board[to_move.index() * 7..to_move.index() * 7 + 7];
-    if mine.iter().all(|&s| s == 0) {
-        return None;
-    }
-    let on_board: i64 = board.iter().sum();
-    Some(Position::new(&board[..7], &board[7..], [70 - on_board, 0], to_move).unwrap())
-}
+#[path = "support/endgames.rs"]
+mod endgames;
+use endgames::random_position;
 
 fn main() {
     let count: usize = std::env::args()

@@ -28,6 +28,7 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_SHARDS",
     "AKON_SCHEDULER_SECONDS",
     "AKON_TABLES",
+    "AKON_TABLES_SEEDS",
     "AKON_INTERACTIONS_ADDR",
     "DISCORD_PUBLIC_KEY",
 ];
@@ -51,16 +52,61 @@ pub struct Config {
     /// Where to serve `/healthz` and `/metrics` (`AKON_METRICS_ADDR`); off
     /// when `None`.
     pub metrics_addr: Option<std::net::SocketAddr>,
-    /// The endgame tables file (`AKON_TABLES`), opened at start-up; `None`:
-    /// the search runs without tables. A file that cannot be used is not a
+    /// Which endgame tables the search uses (`AKON_TABLES`,
+    /// `AKON_TABLES_SEEDS`). A file that cannot be used is not a
     /// configuration error: the bot says so in one line and runs without.
-    pub tables: Option<std::path::PathBuf>,
+    pub tables: TablesSetting,
     /// Where to serve the web view (`AKON_WEB_ADDR`); off when `None`.
     pub web_addr: Option<std::net::SocketAddr>,
     /// HTTP mode (`AKON_INTERACTIONS_ADDR` and `DISCORD_PUBLIC_KEY`):
     /// interactions come as HTTP requests to this address, no gateway;
     /// `None`: the gateway, the default.
     pub interactions: Option<(std::net::SocketAddr, InteractionsSettings)>,
+}
+
+/// The most seeds of the endgame tables akon builds itself when
+/// `AKON_TABLES` is unset. 16 seeds: a build of about a minute of one core
+/// (67 s of CPU) that holds 361 MB at most while it runs, and a file of
+/// 145 MB; the search then plays exactly every endgame of up to 16 seeds,
+/// where without tables it finds the exact score of only 57% of those of 12
+/// within 200 ms. Each seed more doubles all three (the measurements:
+/// docs/COMPUTER.md, "Endgame tables").
+pub const DEFAULT_TABLES_SEEDS: u8 = 16;
+
+/// Which endgame tables the search uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TablesSetting {
+    /// `AKON_TABLES=off`: none.
+    Off,
+    /// `AKON_TABLES=FILE`: that file, as `akon tables build` wrote it.
+    File(std::path::PathBuf),
+    /// `AKON_TABLES` unset: the tables akon builds itself, once, up to
+    /// `max_seeds` seeds (`AKON_TABLES_SEEDS`, default
+    /// [`DEFAULT_TABLES_SEEDS`]), in the cache directory.
+    Default { max_seeds: u8 },
+}
+
+/// Reads `AKON_TABLES` and `AKON_TABLES_SEEDS` (empty values already left
+/// out by `get`): the bot's setting, and the command-line tools' that search.
+pub fn tables_setting(get: impl Fn(&str) -> Option<String>) -> Result<TablesSetting, ConfigError> {
+    let max_seeds = match get("AKON_TABLES_SEEDS") {
+        None => DEFAULT_TABLES_SEEDS,
+        Some(value) => value
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=crate::ai::tables::MOST_SEEDS).contains(n))
+            .ok_or(ConfigError::Invalid {
+                name: "AKON_TABLES_SEEDS",
+                what: "a whole number of seeds from 1 to 40",
+                value,
+            })?,
+    };
+    Ok(match get("AKON_TABLES") {
+        None => TablesSetting::Default { max_seeds },
+        Some(value) if value.trim().eq_ignore_ascii_case("off") => TablesSetting::Off,
+        Some(value) => TablesSetting::File(std::path::PathBuf::from(value.trim())),
+    })
 }
 
 /// How log lines are written (`AKON_LOG_FORMAT`).
@@ -296,7 +342,7 @@ impl Config {
             (Some(_), None) => return Err(ConfigError::MissingPublicKey),
             (None, _) => None,
         };
-        let tables = get("AKON_TABLES").map(|value| std::path::PathBuf::from(value.trim()));
+        let tables = tables_setting(&get)?;
         let database_url = match get("DATABASE_URL") {
             None => DEFAULT_DATABASE_URL.to_string(),
             Some(value) => database_url(value.trim())?.to_string(),
@@ -750,11 +796,31 @@ mod tests {
     }
 
     #[test]
-    fn the_tables_are_a_path_and_off_by_default() {
+    fn the_tables_are_built_by_default_off_or_a_path() {
         let config = load(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
-        assert_eq!(config.tables, None);
+        assert_eq!(
+            config.tables,
+            TablesSetting::Default {
+                max_seeds: DEFAULT_TABLES_SEEDS
+            }
+        );
+        let config = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_TABLES_SEEDS", " 9 ")]).unwrap();
+        assert_eq!(config.tables, TablesSetting::Default { max_seeds: 9 });
+        for off in ["off", " OFF "] {
+            let config = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_TABLES", off)]).unwrap();
+            assert_eq!(config.tables, TablesSetting::Off, "{off:?}");
+        }
         let config = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_TABLES", " /var/lib/akon/tables.bin ")]).unwrap();
-        assert_eq!(config.tables, Some("/var/lib/akon/tables.bin".into()));
+        assert_eq!(config.tables, TablesSetting::File("/var/lib/akon/tables.bin".into()));
+        for bad in ["0", "41", "twelve", "-3"] {
+            let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_TABLES_SEEDS", bad)])
+                .unwrap_err()
+                .to_string();
+            assert_eq!(
+                error,
+                format!("AKON_TABLES_SEEDS must be a whole number of seeds from 1 to 40, but it is `{bad}`")
+            );
+        }
     }
 
     #[test]

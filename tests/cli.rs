@@ -14,6 +14,8 @@ fn akon_with_input(args: &[&str], input: &str) -> Output {
         .args(args)
         // A panic would print its backtrace: the tests look for both.
         .env("RUST_BACKTRACE", "1")
+        // The endgame tables akon would build itself are tables_cli's business.
+        .env("AKON_TABLES", "off")
         // English unless a test asks otherwise (`akon play` follows the locale).
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
@@ -519,7 +521,11 @@ fn play_follows_the_environment_unless_told() {
         let mut all = vec!["play", "--hotseat", "--first", "B"];
         all.extend_from_slice(args);
         let mut command = Command::new(env!("CARGO_BIN_EXE_akon"));
-        command.args(&all).env_remove("LC_ALL").env_remove("LC_MESSAGES");
+        command
+            .args(&all)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("AKON_TABLES", "off");
         command.env("LANG", "es_GQ.UTF-8").stdin(Stdio::null());
         stdout(&command.output().unwrap())
     };
@@ -820,6 +826,7 @@ fn akon_into_a_closed_pipe(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_akon"))
         .args(args)
         .env("RUST_BACKTRACE", "1")
+        .env("AKON_TABLES", "off")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

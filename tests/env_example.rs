@@ -15,6 +15,12 @@ use std::path::{Path, PathBuf};
 /// Reads whose variable is not a literal at the call: the code that reads,
 /// as it appears in the source, and the variables it reads.
 const INDIRECT: &[(&str, &[&str])] = &[
+    // Where the tables akon builds itself go (`cli/default_tables.rs`);
+    // before the next entry, which its line contains too.
+    (
+        "cache_directory(|name| std::env::var(name)",
+        &["XDG_CACHE_HOME", "HOME"],
+    ),
     // `Language::from_environment`: the terminal game's language.
     ("std::env::var(name)", &["LC_ALL", "LC_MESSAGES", "LANG"]),
     // `Config::load`: the settings, by name through `from_lookup` (their
@@ -25,6 +31,11 @@ const INDIRECT: &[(&str, &[&str])] = &[
     // The bot lists the environment to warn about misspelt settings; it
     // reads no variable by name.
     ("std::env::vars_os()", &[]),
+    // Where the tables akon builds itself go (`cli/default_tables.rs`).
+    (
+        "cache_directory(|name| std::env::var(name)",
+        &["XDG_CACHE_HOME", "HOME"],
+    ),
     // `.env` itself sets variables; it reads none.
     ("dotenvy::dotenv()", &[]),
 ];

@@ -717,3 +717,66 @@ async fn akon_shards_starts_only_that_range_and_shard_zero_alone_registers_comma
     bot.signal("TERM");
     assert_eq!(bot.exit_within(STOP_LIMIT).await.code(), Some(0));
 }
+
+/// A bot's variables with `AKON_TABLES` set to `tables`, the cache directory
+/// `cache` and tables of 6 seeds when it builds its own.
+fn tables_vars(fake: &FakeDiscord, cache: &Path, tables: &str) -> Vec<(String, String)> {
+    bot_vars(
+        &fake.api_base(),
+        &[
+            ("AKON_TABLES", tables),
+            ("XDG_CACHE_HOME", cache.to_str().unwrap()),
+            ("AKON_TABLES_SEEDS", "6"),
+            ("RUST_LOG", "info"),
+        ],
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_akon_tables_the_bot_builds_its_own_tables_once_in_the_background_and_uses_them() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let file = cache.join("akon").join("akon-tables-6.bin");
+    // Empty is unset: the tables the bot builds itself.
+    let own_tables = tables_vars(&fake, &cache, "");
+    let mut bot = Bot::start(dir.path(), &own_tables);
+    fake.wait_ready().await;
+    let building = bot.wait_for_line("building the endgame tables at low priority").await;
+    assert!(
+        building.contains(&format!("path={}", file.display())) && building.contains("max_seeds=6"),
+        "{building}"
+    );
+    let in_use = bot.wait_for_line("endgame tables in use").await;
+    assert!(
+        in_use.contains(&format!("path={}", file.display())) && in_use.contains("built_in_seconds="),
+        "{in_use}"
+    );
+    akon::ai::tables::Tables::open(&file).unwrap().verify().unwrap();
+    bot.signal("TERM");
+    assert_eq!(bot.exit_within(STOP_LIMIT).await.code(), Some(0), "{}", bot.logs());
+    drop(bot);
+
+    // The next start reads the file it built.
+    let mut bot = Bot::start(dir.path(), &own_tables);
+    fake.wait_ready().await;
+    let in_use = bot.wait_for_line("endgame tables in use").await;
+    assert!(!in_use.contains("built_in_seconds"), "{in_use}");
+    assert!(!bot.logs().contains("building the endgame tables"), "{}", bot.logs());
+    bot.signal("TERM");
+    assert_eq!(bot.exit_within(STOP_LIMIT).await.code(), Some(0), "{}", bot.logs());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn akon_tables_off_keeps_the_bot_from_building_tables() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let mut bot = Bot::start(dir.path(), &tables_vars(&fake, &cache, "off"));
+    bot.wait_for_line("endgame tables off").await;
+    fake.wait_ready().await;
+    bot.signal("TERM");
+    assert_eq!(bot.exit_within(STOP_LIMIT).await.code(), Some(0), "{}", bot.logs());
+    assert!(!bot.logs().contains("building the endgame tables"), "{}", bot.logs());
+    assert!(!cache.exists(), "nothing built");
+}

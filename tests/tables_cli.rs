@@ -1,7 +1,11 @@
 //! The endgame tables through the real `akon` binary: `akon tables build`
 //! and `verify`, and `akon analyze` finding them through `AKON_TABLES`:
 //! exact scores equal to the tables on random positions, and a file it
-//! cannot use said in one line, the search going on without it.
+//! cannot use said in one line, the search going on without it. Without
+//! `AKON_TABLES`, the tables akon builds itself in the cache directory:
+//! built once (also by two processes starting together), used by `analyze`,
+//! built again when damaged or truncated and never used so, and not at all
+//! with `AKON_TABLES=off`.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -13,13 +17,28 @@ use serde_json::{json, Value};
 
 const SEEDS: u8 = 6;
 
+/// `akon args…` with the tables file `tables`, or none (`AKON_TABLES=off`).
 fn akon(args: &[&str], tables: Option<&Path>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_akon"));
-    command.args(args).env("RUST_BACKTRACE", "1").env_remove("AKON_TABLES");
-    if let Some(path) = tables {
-        command.env("AKON_TABLES", path);
-    }
+    command.args(args).env("RUST_BACKTRACE", "1");
+    match tables {
+        Some(path) => command.env("AKON_TABLES", path),
+        None => command.env("AKON_TABLES", "off"),
+    };
     command.output().expect("the akon binary runs")
+}
+
+/// `akon args…` without `AKON_TABLES`: the tables it builds itself, up to
+/// `seeds` seeds, in the cache directory `cache`.
+fn akon_by_default(args: &[&str], cache: &Path, seeds: u8) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_akon"));
+    command
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .env_remove("AKON_TABLES")
+        .env("XDG_CACHE_HOME", cache)
+        .env("AKON_TABLES_SEEDS", seeds.to_string());
+    command
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -182,4 +201,189 @@ fn build_refuses_bad_seeds() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// 6 seeds that depth 3 cannot play to the end: exact only with tables.
+fn six_seeds() -> String {
+    start(&[1, 1, 1, 0, 0, 0, 0], &[1, 1, 1, 0, 0, 0, 0], "A")
+}
+
+/// `akon analyze` of [`six_seeds`] at depth 3 with the tables akon builds
+/// itself up to `seeds` seeds in `cache`, to run.
+fn analyze_six_seeds(cache: &Path, seeds: u8) -> Command {
+    akon_by_default(&["analyze", "--start", &six_seeds(), "--depth", "3"], cache, seeds)
+}
+
+/// What `analyze` printed, once it succeeded: the analysis and stderr.
+fn analysis(mut command: Command) -> (Value, String) {
+    let out = command.output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    (
+        serde_json::from_str(text(&out.stdout).trim()).unwrap(),
+        text(&out.stderr),
+    )
+}
+
+fn analyze_by_default(cache: &Path, seeds: u8) -> (Value, String) {
+    analysis(analyze_six_seeds(cache, seeds))
+}
+
+/// The score the tables give [`six_seeds`]: A has captured the 64 others.
+fn six_seeds_exact_score(tables: &Tables) -> i64 {
+    let a = [1, 1, 1, 0, 0, 0, 0];
+    let position = Position::new(&a, &a, [64, 0], Seat::A).unwrap();
+    64 + tables.probe(&position).unwrap() as i64
+}
+
+fn default_file(cache: &Path, seeds: u8) -> std::path::PathBuf {
+    cache.join("akon").join(format!("akon-tables-{seeds}.bin"))
+}
+
+#[test]
+fn without_akon_tables_analyze_builds_its_own_tables_once_and_uses_them() {
+    let cache = tempfile::tempdir().unwrap();
+    let (first, stderr) = analyze_by_default(cache.path(), SEEDS);
+    let file = default_file(cache.path(), SEEDS);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "akon: building the endgame tables up to 6 seeds in {} (1 MB), once",
+            file.display()
+        )),
+        "{stderr}"
+    );
+    let tables = Tables::open(&file).expect("the file is in the cache directory");
+    tables.verify().unwrap();
+    assert_eq!(first["exact"], true, "{first}");
+    assert_eq!(first["score"].as_i64().unwrap(), six_seeds_exact_score(&tables));
+
+    // Built once: the next run reads it and says nothing.
+    let (again, stderr) = analyze_by_default(cache.path(), SEEDS);
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(again, first);
+    let names: Vec<String> = std::fs::read_dir(cache.path().join("akon"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        !names.iter().any(|n| n.ends_with(".partial")),
+        "no temporary file left: {names:?}"
+    );
+}
+
+#[test]
+fn a_damaged_or_truncated_default_file_is_built_again_and_never_used() {
+    let cache = tempfile::tempdir().unwrap();
+    let (sound, _) = analyze_by_default(cache.path(), SEEDS);
+    let file = default_file(cache.path(), SEEDS);
+    let bytes = std::fs::read(&file).unwrap();
+    let truth = six_seeds_exact_score(&Tables::open(&file).unwrap());
+
+    // Every value of the file turned into its opposite: a file used without
+    // its checks would give the wrong score.
+    let table_end = bytes.len() - akon::ai::tables::positions(SEEDS) as usize;
+    let mut flipped = bytes.clone();
+    for value in &mut flipped[table_end..] {
+        *value = (*value as i8).wrapping_neg() as u8;
+    }
+    let truncated = bytes[..bytes.len() - 1000].to_vec();
+    for (damage, says) in [(flipped, "fails its checksum"), (truncated, "truncated")] {
+        std::fs::write(&file, &damage).unwrap();
+        let (result, stderr) = analyze_by_default(cache.path(), SEEDS);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(says) && stderr.contains("building the endgame tables up to 6 seeds"),
+            "{stderr}"
+        );
+        assert_eq!(result, sound, "{says}");
+        assert_eq!(result["score"].as_i64().unwrap(), truth);
+        assert_eq!(std::fs::read(&file).unwrap(), bytes, "{says}: built again");
+    }
+
+    // What a build killed half-way leaves: a temporary file, never read.
+    std::fs::remove_file(&file).unwrap();
+    let partial = file.with_extension("bin.partial");
+    std::fs::write(&partial, &bytes[..bytes.len() / 2]).unwrap();
+    let (result, stderr) = analyze_by_default(cache.path(), SEEDS);
+    assert!(stderr.contains("building the endgame tables"), "{stderr}");
+    assert_eq!(result, sound);
+    assert!(!partial.exists());
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
+}
+
+#[test]
+fn two_processes_starting_at_once_build_the_default_tables_once() {
+    // Big enough that the second starts while the first still builds.
+    const BIGGER: u8 = 7;
+    let cache = tempfile::tempdir().unwrap();
+    let spawn = || {
+        analyze_six_seeds(cache.path(), BIGGER)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (first, second) = (spawn(), spawn());
+    let outputs = [first.wait_with_output().unwrap(), second.wait_with_output().unwrap()];
+    let tables = Tables::open(&default_file(cache.path(), BIGGER)).unwrap();
+    let mut builds = 0;
+    for out in &outputs {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        builds += text(&out.stderr).matches("building the endgame tables").count();
+        let result: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        assert_eq!(result["exact"], true, "{result}");
+        assert_eq!(result["score"].as_i64().unwrap(), six_seeds_exact_score(&tables));
+    }
+    assert_eq!(builds, 1, "{:?}", outputs.map(|o| text(&o.stderr)));
+}
+
+#[test]
+fn akon_tables_off_builds_nothing_and_searches_without() {
+    let cache = tempfile::tempdir().unwrap();
+    let off = |value: &str| {
+        let mut command = analyze_six_seeds(cache.path(), SEEDS);
+        command.env("AKON_TABLES", value);
+        analysis(command)
+    };
+    let (result, stderr) = off("off");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(result["exact"], false);
+    assert!(!cache.path().join("akon").exists(), "nothing built");
+
+    // Off also when the file is there.
+    analyze_by_default(cache.path(), SEEDS);
+    let (result, stderr) = off("OFF");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(result["exact"], false);
+}
+
+#[test]
+fn a_cache_directory_that_cannot_be_written_is_one_line_and_no_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file where the directory should be: nothing can be made under it.
+    let blocked = dir.path().join("cache");
+    std::fs::write(&blocked, b"").unwrap();
+    let (result, stderr) = analyze_by_default(&blocked, SEEDS);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("akon: cannot build the endgame tables in ")
+            && stderr.trim_end().ends_with("; searching without endgame tables"),
+        "{stderr}"
+    );
+    assert_eq!(result["exact"], false);
+}
+
+#[test]
+fn a_bad_size_for_the_default_tables_is_one_line_and_no_tables() {
+    let cache = tempfile::tempdir().unwrap();
+    let mut command = analyze_six_seeds(cache.path(), SEEDS);
+    command.env("AKON_TABLES_SEEDS", "99");
+    let (result, stderr) = analysis(command);
+    assert_eq!(
+        stderr.trim_end(),
+        "akon: AKON_TABLES_SEEDS must be a whole number of seeds from 1 to 40, but it is `99`; \
+         searching without endgame tables"
+    );
+    assert_eq!(result["exact"], false);
+    assert!(!cache.path().join("akon").exists(), "nothing built");
 }

@@ -18,7 +18,8 @@ use tokio::sync::watch;
 use tokio::time::{timeout, Instant};
 use tracing_subscriber::fmt::MakeWriter;
 
-use crate::config::{Config, LogFormat};
+use super::default_tables;
+use crate::config::{Config, LogFormat, TablesSetting};
 use crate::discord::{build_client, gateway_check, rest_client, serve_interactions, Refusal};
 use crate::service::{Service, SystemClock};
 use crate::store::{Backend, BotLock, LockError, Store};
@@ -57,9 +58,6 @@ pub fn run() -> ExitCode {
         tracing::warn!(variable = %unknown.name, did_you_mean = unknown.closest, "{unknown}");
     }
     let format = config.log_format;
-    if let Some(path) = &config.tables {
-        open_tables(path);
-    }
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -171,6 +169,15 @@ impl<W: Write> Write for Redacting<W> {
     }
 }
 
+/// The endgame tables the configuration asks for, for every search of the bot.
+fn take_tables(setting: &TablesSetting) {
+    match setting {
+        TablesSetting::Off => tracing::info!("endgame tables off (AKON_TABLES=off)"),
+        TablesSetting::File(path) => open_tables(path),
+        TablesSetting::Default { max_seeds } => build_default_tables(*max_seeds),
+    }
+}
+
 /// Installs the endgame tables for every search of the bot; a file that
 /// cannot be used is said in one line, and the bot runs without tables.
 fn open_tables(path: &std::path::Path) {
@@ -184,6 +191,42 @@ fn open_tables(path: &std::path::Path) {
             let _ = crate::ai::tables::install(tables);
         }
         Err(error) => tracing::error!("AKON_TABLES: {error}; the computer plays without endgame tables"),
+    }
+}
+
+/// Takes the tables akon builds itself, on a thread of their own: the bot
+/// answers and plays without them meanwhile, and every search started once
+/// they are installed probes them.
+fn build_default_tables(max_seeds: u8) {
+    let directory = default_tables::cache_directory_here();
+    default_tables::obtain_in_background(directory, max_seeds, log_building, install_built);
+}
+
+fn log_building(building: default_tables::Building<'_>) {
+    tracing::info!(
+        path = %building.path.display(),
+        max_seeds = building.max_seeds,
+        bytes = building.bytes,
+        threads = building.threads,
+        damaged = building.damaged.map(|e| e.to_string()),
+        "building the endgame tables at low priority; the computer plays without them until they are ready"
+    );
+}
+
+fn install_built(obtained: Result<default_tables::Obtained, default_tables::CannotBuild>) {
+    match obtained {
+        Ok(obtained) => {
+            // Nothing else installs tables in the bot when AKON_TABLES is unset.
+            if let Ok(tables) = crate::ai::tables::install(obtained.tables) {
+                tracing::info!(
+                    path = %tables.path().display(),
+                    max_seeds = tables.max_seeds(),
+                    built_in_seconds = obtained.built_in.map(|t| (t.as_secs_f64() * 10.0).round() / 10.0),
+                    "endgame tables in use"
+                );
+            }
+        }
+        Err(error) => tracing::error!("{error}; the computer plays without endgame tables"),
     }
 }
 
@@ -236,6 +279,9 @@ async fn serve(config: Config) -> Result<(), Failure> {
         ops.health().set_database(store.health_check());
     }
     tracing::info!(database = %crate::store::redacted_url(&config.database_url), "database ready");
+    // Once the bot is sure to run, so that a configuration it stops on is
+    // said in one line with nothing built.
+    take_tables(&config.tables);
     let service = Service::new(store.clone(), config.service.clone(), Arc::new(SystemClock));
     // The pages read the database only, so they are served while Discord
     // is still being reached.

@@ -6,6 +6,7 @@
 
 mod analyze;
 mod bot;
+mod default_tables;
 mod perft;
 mod play;
 mod render;
@@ -57,8 +58,10 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Bot);
-    if matches!(command, Command::Play(_) | Command::Analyze(_) | Command::Review(_)) {
-        tables::install_from_environment();
+    match command {
+        Command::Analyze(_) | Command::Review(_) => tables::install_from_environment(tables::FirstBuild::Wait),
+        Command::Play(_) => tables::install_from_environment(tables::FirstBuild::InTheBackground),
+        _ => {}
     }
     match command {
         Command::Bot => bot::run(),

@@ -1,6 +1,7 @@
 //! `akon tables build` and `akon tables verify`: the endgame tables, and
 //! the `AKON_TABLES` variable through which the command-line tools that
-//! search (`analyze`, `review`, `play`) find them, as the bot does.
+//! search (`analyze`, `review`, `play`) find them, or take the tables akon
+//! builds itself (`default_tables.rs`), as the bot does.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,8 +9,10 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
+use super::default_tables::{self, Building};
 use super::{bad_input, print_line};
 use crate::ai::tables::{self, Tables};
+use crate::config::TablesSetting;
 
 #[derive(Args, Debug)]
 pub struct TablesArgs {
@@ -92,17 +95,70 @@ fn verify(file: &Path) -> ExitCode {
     }
 }
 
-/// Installs the tables `AKON_TABLES` names, if it is set, for a command-line
-/// tool: a file that cannot be used is said in one line, and the tool goes
-/// on without tables.
-pub fn install_from_environment() {
-    let Some(path) = std::env::var_os("AKON_TABLES").filter(|p| !p.is_empty()) else {
-        return;
+/// How a command-line tool takes the tables akon builds itself when they
+/// are not built yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstBuild {
+    /// `analyze` and `review` answer once and exit: they wait for it.
+    Wait,
+    /// `play` goes on at once and takes them once they are ready.
+    InTheBackground,
+}
+
+/// Installs the tables the environment asks for (`AKON_TABLES`,
+/// `AKON_TABLES_SEEDS`) for a command-line tool: a file that cannot be used
+/// or built is said in one line on stderr, and the tool goes on without
+/// tables.
+pub fn install_from_environment(first_build: FirstBuild) {
+    let get = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    let setting = match crate::config::tables_setting(get) {
+        Ok(setting) => setting,
+        Err(e) => return eprintln!("akon: {e}; searching without endgame tables"),
     };
-    match Tables::open(Path::new(&path)) {
-        Ok(t) => {
-            let _ = tables::install(t);
+    match setting {
+        TablesSetting::Off => {}
+        TablesSetting::File(path) => match Tables::open(&path) {
+            Ok(t) => {
+                let _ = tables::install(t);
+            }
+            Err(e) => eprintln!("akon: AKON_TABLES: {e}; searching without endgame tables"),
+        },
+        TablesSetting::Default { max_seeds } => {
+            let directory = default_tables::cache_directory_here();
+            let say = move |building: Building<'_>| say_building(building, first_build);
+            let done = |obtained: Result<default_tables::Obtained, default_tables::CannotBuild>| match obtained {
+                Ok(obtained) => {
+                    let _ = tables::install(obtained.tables);
+                }
+                Err(e) => eprintln!("akon: {e}; searching without endgame tables"),
+            };
+            let build = default_tables::obtain_in_background(directory, max_seeds, say, done);
+            if first_build == FirstBuild::Wait {
+                let _ = build.join();
+            }
         }
-        Err(e) => eprintln!("akon: AKON_TABLES: {e}; searching without endgame tables"),
     }
+}
+
+fn say_building(building: Building<'_>, first_build: FirstBuild) {
+    let Building {
+        path,
+        max_seeds,
+        bytes,
+        damaged,
+        ..
+    } = building;
+    let why = match damaged {
+        Some(e) => format!("{e}; "),
+        None => String::new(),
+    };
+    let meanwhile = match first_build {
+        FirstBuild::Wait => "once, before the first search",
+        FirstBuild::InTheBackground => "in the background; the computer plays without them until they are ready",
+    };
+    eprintln!(
+        "akon: {why}building the endgame tables up to {max_seeds} seeds in {} ({} MB), {meanwhile}",
+        path.display(),
+        bytes.div_ceil(1_000_000)
+    );
 }

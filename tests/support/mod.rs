@@ -20,14 +20,17 @@ use fake_discord::FakeDiscord;
 
 /// The real binary as `akon bot` in `dir` (an empty directory, so no `.env`
 /// is read) with exactly `vars` set: nothing of the test's environment
-/// leaks in, and loopback never goes through a proxy.
+/// leaks in, and loopback never goes through a proxy. The endgame tables
+/// are off unless `vars` set `AKON_TABLES` (empty for the tables the bot
+/// builds itself), so that no bot of the suite builds them in passing.
 pub fn akon_bot<K: AsRef<OsStr>, V: AsRef<OsStr>>(dir: &Path, vars: &[(K, V)]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_akon"));
     command
         .arg("bot")
         .current_dir(dir)
         .env_clear()
-        .env("NO_PROXY", "127.0.0.1,localhost");
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("AKON_TABLES", "off");
     for (name, value) in vars {
         command.env(name, value);
     }

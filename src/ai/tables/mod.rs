@@ -288,15 +288,45 @@ pub fn file_size(max_seeds: u8) -> u64 {
 }
 
 /// Solves every board of at most `max_seeds` seeds (see `build.rs`) and
-/// writes the tables to `out`, through a temporary file beside it renamed
-/// into place, so that a process reading the old file is never disturbed.
+/// writes the tables to `out`, through a temporary file beside it
+/// (`out.partial`): written, synced, checked block by block, then renamed
+/// into place, so that a process reading the old file is never disturbed and
+/// `out` is never a half-written or unchecked file. On any failure the
+/// temporary file is removed and `out` is left as it was.
 pub fn build(max_seeds: u8, threads: usize, out: &Path, progress: &mut dyn FnMut(LayerBuilt)) -> io::Result<()> {
     assert!(max_seeds <= MOST_SEEDS, "at most {MOST_SEEDS} seeds");
     let values = build::solve(max_seeds, threads, progress);
-    write(max_seeds, &values, out)
+    let temporary = partial_path(out);
+    let written = write(max_seeds, &values, &temporary);
+    // Read back without the values still held: the check maps the file.
+    drop(values);
+    let written = written.and_then(|()| {
+        Tables::open(&temporary)
+            .and_then(|written| written.verify())
+            .map_err(|e| io::Error::other(format!("the file written does not read back: {e}")))
+    });
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error);
+    }
+    std::fs::rename(&temporary, out).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })?;
+    // The rename itself lasts only once the directory is synced.
+    match out.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        Some(dir) => File::open(dir)?.sync_all(),
+        None => File::open(".")?.sync_all(),
+    }
 }
 
-fn write(max_seeds: u8, values: &[i8], out: &Path) -> io::Result<()> {
+/// Where [`build`] writes before renaming: `out` with `.partial` added.
+pub fn partial_path(out: &Path) -> PathBuf {
+    let mut temporary = out.as_os_str().to_owned();
+    temporary.push(".partial");
+    PathBuf::from(temporary)
+}
+
+fn write(max_seeds: u8, values: &[i8], temporary: &Path) -> io::Result<()> {
     // The values as bytes, a block at a time (the whole file is too big to
     // copy at once).
     let blocks_of = || {
@@ -319,10 +349,7 @@ fn write(max_seeds: u8, values: &[i8], out: &Path) -> io::Result<()> {
     let sum = header_checksum(&header[..40], &table);
     header[40..48].copy_from_slice(&sum.to_le_bytes());
 
-    let mut temporary = out.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
-    let file = File::create(&temporary)?;
+    let file = File::create(temporary)?;
     let mut writer = BufWriter::with_capacity(1 << 20, file);
     writer.write_all(&header)?;
     writer.write_all(&table)?;
@@ -330,9 +357,7 @@ fn write(max_seeds: u8, values: &[i8], out: &Path) -> io::Result<()> {
         writer.write_all(&block)?;
     }
     let file = writer.into_inner().map_err(|e| e.into_error())?;
-    file.sync_all()?;
-    drop(file);
-    std::fs::rename(&temporary, out)
+    file.sync_all()
 }
 
 fn header_checksum(header: &[u8], table: &[u8]) -> u64 {
