@@ -387,3 +387,19 @@ fn a_bad_size_for_the_default_tables_is_one_line_and_no_tables() {
     assert_eq!(result["exact"], false);
     assert!(!cache.path().join("akon").exists(), "nothing built");
 }
+
+#[test]
+fn analyze_leaves_a_long_first_build_to_the_bot_and_searches_without() {
+    let cache = tempfile::tempdir().unwrap();
+    let (result, stderr) = analyze_by_default(cache.path(), 13);
+    let file = default_file(cache.path(), 13);
+    assert_eq!(
+        stderr.trim(),
+        format!(
+            "akon: the endgame tables in {} are not built yet (`akon bot` and `akon play` build them); searching without them",
+            file.display()
+        )
+    );
+    assert_eq!(result["exact"], false, "{result}");
+    assert!(!file.exists(), "nothing built");
+}

@@ -140,7 +140,7 @@ pub fn obtain_in_background(
 }
 
 /// The tables at `path` if every block passes its checksum.
-fn open_sound(path: &Path) -> Result<Tables, TablesError> {
+pub fn open_sound(path: &Path) -> Result<Tables, TablesError> {
     let tables = Tables::open(path)?;
     tables.verify()?;
     Ok(tables)

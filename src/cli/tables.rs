@@ -95,11 +95,18 @@ fn verify(file: &Path) -> ExitCode {
     }
 }
 
+/// The largest tables a tool that answers once waits for (about 10 s of
+/// building on two cores): a bigger first build is left to the bot and
+/// `akon play`, which answer while they build, rather than holding up an
+/// answer for minutes.
+const WAITED_FOR_SEEDS: u8 = 12;
+
 /// How a command-line tool takes the tables akon builds itself when they
 /// are not built yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FirstBuild {
-    /// `analyze` and `review` answer once and exit: they wait for it.
+    /// `analyze` and `review` answer once and exit: they wait for a small
+    /// build, and take bigger tables only once built.
     Wait,
     /// `play` goes on at once and takes them once they are ready.
     InTheBackground,
@@ -125,6 +132,19 @@ pub fn install_from_environment(first_build: FirstBuild) {
         },
         TablesSetting::Default { max_seeds } => {
             let directory = default_tables::cache_directory_here();
+            if first_build == FirstBuild::Wait && max_seeds > WAITED_FOR_SEEDS {
+                let path = default_tables::file_in(&directory, max_seeds);
+                match default_tables::open_sound(&path) {
+                    Ok(t) => {
+                        let _ = tables::install(t);
+                    }
+                    Err(_) => eprintln!(
+                        "akon: the endgame tables in {} are not built yet (`akon bot` and `akon play` build them); searching without them",
+                        path.display()
+                    ),
+                }
+                return;
+            }
             let say = move |building: Building<'_>| say_building(building, first_build);
             let done = |obtained: Result<default_tables::Obtained, default_tables::CannotBuild>| match obtained {
                 Ok(obtained) => {
