@@ -247,13 +247,7 @@ async fn challenges_can_be_declined_withdrawn_and_expire() {
     scene.clock.advance(3600);
     // The scheduler marks it expired and takes its buttons off, for everyone.
     let expiring_id = fake::message_id(&expiring);
-    scene
-        .fake
-        .wait_until("the challenge marked expired", |v| {
-            v.message(expiring_id)
-                .is_some_and(|m| fake::content(m).contains("expired") && fake::buttons(m).is_empty())
-        })
-        .await;
+    scene.challenge_marked_expired(expiring_id).await;
     // A press from a client still showing the old buttons gets a clear answer.
     let again = scene
         .click_unchecked(&bob(), expiring_id, &button_with_label(&expiring, "Accept"))

@@ -107,13 +107,7 @@ async fn challenges_as_seen(scene: &Scene) -> Vec<Seen> {
     seen.push(message_seen(&expiring));
     scene.clock.advance(CHALLENGE_TTL_SECS);
     let expiring_id = fake::message_id(&expiring);
-    scene
-        .fake
-        .wait_until("the challenge marked expired", |v| {
-            v.message(expiring_id)
-                .is_some_and(|m| fake::content(m).contains("expired") && fake::buttons(m).is_empty())
-        })
-        .await;
+    scene.challenge_marked_expired(expiring_id).await;
     seen.push(message_seen(&scene.fake.message(expiring_id).unwrap()));
     let stale = button_with_label(&expiring, "Accept");
     let ix = scene.fake.click_unchecked(&dave(), expiring_id, &stale).await;

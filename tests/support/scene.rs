@@ -209,6 +209,17 @@ impl Scene {
         self.fake.all_messages().iter().map(fake::message_id).max().unwrap_or(0)
     }
 
+    /// Waits until the scheduler has marked the challenge shown in message
+    /// `message_id` expired and taken its buttons off.
+    pub async fn challenge_marked_expired(&self, message_id: u64) {
+        self.fake
+            .wait_until("the challenge marked expired", |v| {
+                v.message(message_id)
+                    .is_some_and(|m| fake::content(m).contains("expired") && fake::buttons(m).is_empty())
+            })
+            .await;
+    }
+
     /// Waits for at least `count` boards posted after message `after`, and
     /// returns every such board, oldest first.
     pub async fn boards_since(&self, after: u64, count: usize) -> Vec<Value> {
