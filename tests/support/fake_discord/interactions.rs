@@ -196,13 +196,18 @@ impl FakeDiscord {
     /// fake's current copy of the message. Panics if the message has no enabled component with
     /// this custom id.
     pub async fn click(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Interaction {
-        self.component(user, message_id, custom_id, 2, None, true).await
+        self.component(ComponentPress::button(user, message_id, custom_id), None)
+            .await
     }
 
     /// A button press with any `custom_id`, whether or not the message shows that button: what a
     /// client with a stale copy of the message, or a forged request, delivers.
     pub async fn click_unchecked(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Interaction {
-        self.component(user, message_id, custom_id, 2, None, false).await
+        let press = ComponentPress {
+            checked: false,
+            ..ComponentPress::button(user, message_id, custom_id)
+        };
+        self.component(press, None).await
     }
 
     /// [`FakeDiscord::click_unchecked`] delivered on the session of shard
@@ -215,44 +220,31 @@ impl FakeDiscord {
         custom_id: &str,
         (shard, total): (u64, u64),
     ) -> Interaction {
-        self.component_via(user, message_id, custom_id, 2, None, false, Some((shard, total)))
-            .await
+        let press = ComponentPress {
+            checked: false,
+            ..ComponentPress::button(user, message_id, custom_id)
+        };
+        self.component(press, Some((shard, total))).await
     }
 
     /// A string-select choice (component_type 3) by `user` on a stored message.
     pub async fn select(&self, user: &TestUser, message_id: u64, custom_id: &str, values: Vec<&str>) -> Interaction {
         let values = values.into_iter().map(str::to_string).collect();
-        self.component(user, message_id, custom_id, 3, Some(values), true).await
+        let press = ComponentPress {
+            component_type: 3,
+            values: Some(values),
+            ..ComponentPress::button(user, message_id, custom_id)
+        };
+        self.component(press, None).await
     }
 
-    pub(super) async fn component(
-        &self,
-        user: &TestUser,
-        message_id: u64,
-        custom_id: &str,
-        component_type: u8,
-        values: Option<Vec<String>>,
-        checked: bool,
-    ) -> Interaction {
-        self.component_via(user, message_id, custom_id, component_type, values, checked, None)
-            .await
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) async fn component_via(
-        &self,
-        user: &TestUser,
-        message_id: u64,
-        custom_id: &str,
-        component_type: u8,
-        values: Option<Vec<String>>,
-        checked: bool,
-        via_shard: Option<(u64, u64)>,
-    ) -> Interaction {
+    /// Sends `press` on the gateway session of shard `via_shard`, or else on the
+    /// session serving the message's server, or to the endpoint in HTTP mode.
+    async fn component(&self, press: ComponentPress<'_>, via_shard: Option<(u64, u64)>) -> Interaction {
         let guild = {
             let st = self.lock();
             st.messages
-                .get(&message_id)
+                .get(&press.message_id)
                 .and_then(|m| st.guild_of(msg_channel(&m.json)))
         };
         let tx = match self.endpoint() {
@@ -272,7 +264,7 @@ impl FakeDiscord {
                 .await,
             ),
         };
-        let result = self.component_interaction(user, message_id, custom_id, component_type, values, checked);
+        let result = self.component_interaction(press);
         self.send_interaction(tx, result).await
     }
 
@@ -280,7 +272,7 @@ impl FakeDiscord {
     /// sent: for a driver that posts it itself (a benchmark timing each
     /// answer), with [`Interaction::payload`] as the body.
     pub fn unsent_click(&self, user: &TestUser, message_id: u64, custom_id: &str) -> Interaction {
-        let (mut ix, payload) = self.component_interaction(user, message_id, custom_id, 2, None, true);
+        let (mut ix, payload) = self.component_interaction(ComponentPress::button(user, message_id, custom_id));
         ix.payload = payload;
         ix
     }
@@ -288,15 +280,15 @@ impl FakeDiscord {
     /// A component interaction on a stored message, and its payload; with
     /// `checked`, panics if the message has no enabled component with this
     /// custom id.
-    fn component_interaction(
-        &self,
-        user: &TestUser,
-        message_id: u64,
-        custom_id: &str,
-        component_type: u8,
-        values: Option<Vec<String>>,
-        checked: bool,
-    ) -> (Interaction, Value) {
+    fn component_interaction(&self, press: ComponentPress<'_>) -> (Interaction, Value) {
+        let ComponentPress {
+            user,
+            message_id,
+            custom_id,
+            component_type,
+            values,
+            checked,
+        } = press;
         let mut st = self.lock();
         st.users.insert(user.id, user.clone());
         let Some(msg) = st.messages.get(&message_id).map(|m| m.json.clone()) else {
@@ -555,6 +547,31 @@ pub(super) fn check_options(registered: &Value, subcommand: &str, options: &[(&s
                 options.iter().any(|(name, _, _)| *name == n),
                 "fake discord: required option `{n}` of `/{cmd_name} {subcommand}` is missing (Discord would never send that)"
             );
+        }
+    }
+}
+
+/// What a user does to a component of a stored message: press a button
+/// (`component_type` 2) or choose in a select menu (3, with `values`); with
+/// `checked`, the message must show an enabled component of that id and type.
+struct ComponentPress<'a> {
+    user: &'a TestUser,
+    message_id: u64,
+    custom_id: &'a str,
+    component_type: u8,
+    values: Option<Vec<String>>,
+    checked: bool,
+}
+
+impl<'a> ComponentPress<'a> {
+    fn button(user: &'a TestUser, message_id: u64, custom_id: &'a str) -> Self {
+        ComponentPress {
+            user,
+            message_id,
+            custom_id,
+            component_type: 2,
+            values: None,
+            checked: true,
         }
     }
 }
