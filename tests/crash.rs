@@ -306,6 +306,52 @@ async fn a_resignation_killed_after_its_result_is_posted_is_not_announced_twice(
     a_resignation_killed_at(stall("POST", &format!("/channels/{CHANNEL_ID}/messages"), true)).await;
 }
 
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_resign_command_killed_after_its_answer_is_not_announced_twice);
+/// `/akon resign` answers with the final board itself: an interaction's
+/// answer, which carries no nonce. Killed after that answer, before the
+/// board is recorded as shown, the restarted process must find that answer
+/// in the channel rather than post the final board again.
+async fn a_resign_command_killed_after_its_answer_is_not_announced_twice() {
+    let (crash, bot) = Crash::new().await;
+    let board = game_in_progress(&crash.fake, 1).await;
+    let mover = user_to_move(&board, &[alice(), bob()]);
+    crash.fake.stall(stall("GET", "/messages/@original", false));
+    crash.fake.slash(&mover, "akon", "resign", vec![]).await;
+    wait_stalled(&crash.fake).await;
+    let winner = if mover == alice() { bob() } else { alice() };
+    let wins = format!("{} wins", winner.mention());
+    let results = |fake: &FakeDiscord| {
+        fake.channel_messages(CHANNEL_ID)
+            .into_iter()
+            .filter(|m| fake::content(m).contains(&wins))
+            .count()
+    };
+    assert_eq!(results(&crash.fake), 1, "answered with the final board before the kill");
+    assert!(
+        !stored_game(&crash.db.url, 1).await.result_shown,
+        "not recorded before the kill"
+    );
+    let bot = crash.restart(bot).await;
+    // Recorded as shown once the restarted process settled the game: any
+    // second post would have come before.
+    crate::support::eventually(
+        "the final board recorded as shown",
+        Duration::from_secs(30),
+        async || stored_game(&crash.db.url, 1).await.result_shown,
+    )
+    .await;
+    assert_eq!(results(&crash.fake), 1, "announced once");
+    crash
+        .fake
+        .wait_until("no board keeps move buttons", |v| {
+            v.channel_messages(CHANNEL_ID)
+                .iter()
+                .all(|m| hole_buttons(m).is_empty())
+        })
+        .await;
+    kill(&crash.fake, bot).await;
+}
+
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_move_whose_answer_fails_still_gets_its_board);
 /// An answer Discord refuses (too late, say): the move stands, the board
 /// is posted all the same and the pressed board loses its buttons.

@@ -1040,3 +1040,37 @@ async fn a_pairing_read_before_a_withdrawal_is_not_stored() {
     assert!(f.service.game(games[0]).await.unwrap().seat_of(p(0).id).is_none());
 }
 on_both_backends!(#[tokio::test] fn a_pairing_read_before_a_withdrawal_is_not_stored);
+
+/// Two tasks of one process — the command's handler and the scheduler's
+/// pass — ask for a new tournament's message at once: the database gives
+/// the lease again to the process that holds it, so both were handed the
+/// message to post; one must be, and the other again once it is done.
+async fn one_task_of_a_process_is_handed_a_tournament_message_at_a_time() {
+    let f = fixture().await;
+    let id = tournament_with(&f, TournamentFormat::Swiss, 2, None).await;
+    let scheduler = f.service.clone();
+    let handler = f
+        .service
+        .tournament_message(id)
+        .await
+        .unwrap()
+        .expect("owed once created");
+    assert!(handler.posted.is_none(), "to post");
+    assert!(
+        scheduler.tournament_message(id).await.unwrap().is_none(),
+        "a second task of the process is handed the message to post as well"
+    );
+    f.service
+        .tournament_message_shown(handler, (here().channel_id, 1))
+        .await
+        .unwrap();
+    assert!(scheduler.tournament_message(id).await.unwrap().is_none(), "shown");
+    f.service.join_tournament(id, &p(2)).await.unwrap();
+    let edit = scheduler
+        .tournament_message(id)
+        .await
+        .unwrap()
+        .expect("owed again, and free");
+    assert_eq!(edit.posted, Some((here().channel_id, 1)), "to edit");
+}
+on_both_backends!(#[tokio::test] fn one_task_of_a_process_is_handed_a_tournament_message_at_a_time);

@@ -141,6 +141,22 @@ impl Bot {
         intro: Option<&str>,
         language: Language,
     ) -> Answered {
+        self.deliver_looking_back(ctx, owed, intro, language, false).await
+    }
+
+    /// [`Bot::deliver`], first looking through the channel for the board
+    /// if `look_back`, or if it is owed for longer than Discord enforces a
+    /// nonce: a board an earlier process answered an interaction with (the
+    /// final board of `/akon resign`, say) carries no nonce, so only the
+    /// channel can tell that it was shown.
+    async fn deliver_looking_back(
+        &self,
+        ctx: &Context,
+        owed: &Delivery,
+        intro: Option<&str>,
+        language: Language,
+        look_back: bool,
+    ) -> Answered {
         let view = &owed.view;
         self.strip_boards(ctx, &owed.strip).await?;
         if !owed.post_board {
@@ -153,7 +169,7 @@ impl Bot {
         } else if let Some((intro, players)) = render::tournaments::round_intro(language, owed) {
             board = board.with_intro(Some(&intro)).with_mentions(&players);
         }
-        if self.owed_past_the_nonce_window(view) {
+        if look_back || self.owed_past_the_nonce_window(view) {
             if let Some(posted) = self.board_posted_before(ctx, view).await {
                 tracing::info!(game_id = view.id, message_id = %posted.id, "the owed board was posted before; recording it");
                 return self.record_board(ctx, view, posted, owed.stripped_board()).await;
@@ -331,6 +347,18 @@ impl Bot {
         game_id: i64,
         settle_for: SettleFor,
     ) -> serenity::Result<bool> {
+        self.settle_game_looking_back(ctx, game_id, settle_for, false).await
+    }
+
+    /// [`Bot::settle_game`]; with `look_back`, the board owed is first
+    /// looked for in the channel (see [`Bot::deliver_looking_back`]).
+    async fn settle_game_looking_back(
+        &self,
+        ctx: &Context,
+        game_id: i64,
+        settle_for: SettleFor,
+        look_back: bool,
+    ) -> serenity::Result<bool> {
         if self.busy.is_busy(game_id) {
             return Ok(false);
         }
@@ -352,7 +380,7 @@ impl Bot {
             "delivering what a game owes its channel"
         );
         let language = self.server_language(owed.view.guild_id).await;
-        let delivered = self.deliver(ctx, owed, None, language).await;
+        let delivered = self.deliver_looking_back(ctx, owed, None, language, look_back).await;
         let outcome = match &delivered {
             Ok(()) => DeliveryOutcome::Delivered,
             Err(error) => DeliveryOutcome::Failed {
@@ -408,7 +436,10 @@ impl Bot {
         };
         let mut owing = games.len() + self.deliver_challenges(ctx, pass).await;
         for game_id in self.owed_since.due(&games, pass, self.service.now()) {
-            match self.settle_game(ctx, game_id, SettleFor::Loop).await {
+            // What a handler left owed, it may have shown as an
+            // interaction's answer (which carries no nonce) before its
+            // process died or its record failed: the loop looks first.
+            match self.settle_game_looking_back(ctx, game_id, SettleFor::Loop, true).await {
                 Ok(true) => {
                     owing -= 1;
                     crate::telemetry::owed_delivered();

@@ -8,6 +8,9 @@
 //! most, and a process that starts again under the same name (the same
 //! shards) takes them back at once.
 
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
 use super::{Result, Service};
 use crate::store::{LeaseKind, Store};
 
@@ -29,13 +32,42 @@ pub struct Lease {
     kind: LeaseKind,
     item_id: i64,
     held: bool,
+    in_process: Held,
+}
+
+/// The leases held through a [`Lease`] by the tasks of this process. The
+/// database knows only which process holds a lease, and gives it again to
+/// the process that holds it (a renewal), so two tasks of one process —
+/// a handler and the scheduler's pass — would both be handed the same
+/// work; this set hands it to one of them. An item leaves the set only
+/// once its lease is released in the database, so that no other task of
+/// the process takes the lease that release is about to delete.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Held(Arc<Mutex<HashSet<(LeaseKind, i64)>>>);
+
+impl Held {
+    /// Claims `(kind, item_id)` for one task: `false` if another task of
+    /// this process holds it.
+    fn claim(&self, kind: LeaseKind, item_id: i64) -> bool {
+        self.lock().insert((kind, item_id))
+    }
+
+    fn forget(&self, kind: LeaseKind, item_id: i64) {
+        self.lock().remove(&(kind, item_id));
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<(LeaseKind, i64)>> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 impl Lease {
     /// Releases the lease now.
     pub async fn release(mut self) -> Result<()> {
         self.held = false;
-        Ok(self.store.release_lease(self.kind, self.item_id).await?)
+        let released = self.store.release_lease(self.kind, self.item_id).await;
+        self.in_process.forget(self.kind, self.item_id);
+        Ok(released?)
     }
 }
 
@@ -45,29 +77,45 @@ impl Drop for Lease {
             return;
         }
         let (store, kind, item_id) = (self.store.clone(), self.kind, self.item_id);
+        let in_process = self.in_process.clone();
         match tokio::runtime::Handle::try_current() {
             Ok(runtime) => {
                 runtime.spawn(async move {
                     if let Err(error) = store.release_lease(kind, item_id).await {
                         tracing::warn!(%error, ?kind, item_id, "could not release a lease; it expires by itself");
                     }
+                    in_process.forget(kind, item_id);
                 });
             }
-            Err(_) => tracing::warn!(?kind, item_id, "a lease outlived its runtime; it expires by itself"),
+            Err(_) => {
+                in_process.forget(kind, item_id);
+                tracing::warn!(?kind, item_id, "a lease outlived its runtime; it expires by itself");
+            }
         }
     }
 }
 
 impl Service {
     /// Takes this process's lease on an item, released when the returned
-    /// guard goes: `None` while another process holds it.
+    /// guard goes: `None` while another process holds it, or another task
+    /// of this process.
     pub(super) async fn lease_guard(&self, kind: LeaseKind, item_id: i64) -> Result<Option<Lease>> {
-        Ok(self.lease(kind, item_id).await?.then(|| Lease {
-            store: self.store.clone(),
-            kind,
-            item_id,
-            held: true,
-        }))
+        if !self.held_leases.claim(kind, item_id) {
+            return Ok(None);
+        }
+        match self.lease(kind, item_id).await {
+            Ok(true) => Ok(Some(Lease {
+                store: self.store.clone(),
+                kind,
+                item_id,
+                held: true,
+                in_process: self.held_leases.clone(),
+            })),
+            taken_elsewhere_or_failed => {
+                self.held_leases.forget(kind, item_id);
+                taken_elsewhere_or_failed.map(|_| None)
+            }
+        }
     }
 
     /// Takes (or renews) this process's lease on an item: `false` while

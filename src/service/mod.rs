@@ -146,6 +146,9 @@ pub struct Service {
     /// Draws who moves first in a new game; shared by the clones.
     random: Arc<Mutex<SplitMix64>>,
     searches: Arc<Semaphore>,
+    /// The leases a task of this process holds through a [`leases::Lease`]
+    /// (see [`leases::Held`]); shared by the clones.
+    held_leases: leases::Held,
 }
 
 impl Service {
@@ -163,6 +166,7 @@ impl Service {
             clock,
             random: Arc::new(Mutex::new(SplitMix64::from_entropy())),
             searches,
+            held_leases: leases::Held::default(),
         }
     }
 

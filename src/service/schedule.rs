@@ -367,6 +367,12 @@ impl Service {
             if !self.lease(LeaseKind::Notice, notice.id).await? {
                 continue;
             }
+            // Read again under the lease: another process may have sent it
+            // and released its lease since the list was read.
+            if !self.store.notice_unsent(notice.id).await? {
+                self.store.release_lease(LeaseKind::Notice, notice.id).await?;
+                continue;
+            }
             // A notice whose game or challenge cannot be read is left for
             // the next tick; the others go out all the same.
             match self.notice_view(&notice).await {

@@ -7,7 +7,7 @@
 use super::{Doing, Result, Store};
 
 /// What a lease is on: the item is a notice's, game's or challenge's id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LeaseKind {
     /// Sending a notice of the outbox.
     Notice,

@@ -144,6 +144,17 @@ impl Store {
         .doing("reading unsent notices")
     }
 
+    /// Whether notice `id` is still to send: read on the writer, so that
+    /// a mark committed by another process just before is seen.
+    pub async fn notice_unsent(&self, id: i64) -> Result<bool> {
+        let unsent: Option<i64> = sqlx::query_scalar("SELECT id FROM notices WHERE id = $1 AND sent_at IS NULL")
+            .bind(id)
+            .fetch_optional(&mut *self.writer().await?)
+            .await
+            .doing("reading whether a notice is sent")?;
+        Ok(unsent.is_some())
+    }
+
     pub async fn mark_notice_sent(&self, id: i64, now: i64) -> Result<()> {
         sqlx::query("UPDATE notices SET sent_at = $2 WHERE id = $1")
             .bind(id)
