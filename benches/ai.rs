@@ -25,6 +25,7 @@ fn best_move_config(limits: Limits) -> LevelConfig {
         blunder_chance: 0.0,
         tolerance: None,
         eval: EvalWeights::STANDARD,
+        late_move_reductions: false,
     }
 }
 

@@ -10,7 +10,9 @@
 //! Players: the levels `easy`, `medium`, `hard`, `master`; each level with
 //! the evaluation that came before the fitted one, `easy-classic` …
 //! `master-classic` (`EvalWeights::CLASSIC`: the level exactly as it played
-//! then); `random` (a uniformly random legal move) and `greedy` (the move
+//! then); each level with `-notables` (see `--tables`), `-lmr` or `-nolmr`
+//! (late move reductions on or off, whatever the level's configuration
+//! says), in that order after `-classic`: `master-notables-nolmr`; `random` (a uniformly random legal move) and `greedy` (the move
 //! that captures the most seeds at once, ties broken at random).
 //!
 //! ```text
@@ -46,6 +48,19 @@
 //!   `akon::ai::TERM_NAMES`) for the levels without `-classic`, instead of
 //!   `EvalWeights::STANDARD`: to try weights before putting them in.
 //!
+//! - `--movetime MS`: give `hard` and `master` the same time, MS
+//!   milliseconds a move, instead of their node budgets (equal time: what a
+//!   player waits on). A run then depends on the machine and its load; play
+//!   it on a quiet machine with at most one game a core;
+//! - `--tables PATH`: the endgame tables of `akon tables build` (or the file
+//!   akon builds itself) for the levels; `hard-notables` and
+//!   `master-notables` search without them, so that one run measures what
+//!   the tables bring.
+//!
+//! ```text
+//! cargo run --release --example match -- --games 400 --threads 2 --movetime 100 --tables ~/.cache/akon/akon-tables-16.bin --pairs master:master-notables
+//! ```
+//!
 //! Each finished game is also logged on stderr, so an interrupted run can
 //! still be counted.
 
@@ -54,7 +69,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use akon::ai::{analyze, decide, EvalWeights, Level, LevelConfig, Limits, TERMS, TERM_NAMES};
+use akon::ai::tables::Tables;
+use akon::ai::{analyze, decide_with_tables, EvalWeights, Level, LevelConfig, Limits, TERMS, TERM_NAMES};
 use akon::engine::{Game, Hole, Seat, Status, TOTAL_SEEDS};
 use akon::random::SplitMix64;
 
@@ -64,45 +80,90 @@ const MAX_PLIES: usize = 2_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Player {
-    Level(Level),
-    /// The level with the classic evaluation.
-    Classic(Level),
+    Level(Searcher),
     Random,
     Greedy,
 }
+
+/// A level, as it is or changed by the suffixes of its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Searcher {
+    level: Level,
+    /// `-classic`: the evaluation before the fitted one.
+    classic: bool,
+    /// `-notables`: no endgame tables, even with `--tables`.
+    no_tables: bool,
+    /// `-lmr` / `-nolmr`: late move reductions on or off whatever the
+    /// level's own configuration says.
+    reductions: Option<bool>,
+}
+
+/// The suffixes a level's name may carry, in the order they are written.
+const SUFFIXES: [&str; 4] = ["-classic", "-notables", "-nolmr", "-lmr"];
 
 impl Player {
     fn parse(name: &str) -> Result<Player, String> {
         match name.trim() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
-            other if other.ends_with("-classic") => other
-                .trim_end_matches("-classic")
-                .parse()
-                .map(Player::Classic)
-                .map_err(|e| format!("{e}; or random, greedy")),
-            other => other
-                .parse()
-                .map(Player::Level)
-                .map_err(|e| format!("{e}; or random, greedy")),
+            other => {
+                let mut rest = other;
+                let mut searcher = Searcher {
+                    level: Level::Easy,
+                    classic: false,
+                    no_tables: false,
+                    reductions: None,
+                };
+                while let Some(suffix) = SUFFIXES.iter().find(|suffix| rest.ends_with(*suffix)) {
+                    rest = &rest[..rest.len() - suffix.len()];
+                    match *suffix {
+                        "-classic" => searcher.classic = true,
+                        "-notables" => searcher.no_tables = true,
+                        "-nolmr" => searcher.reductions = Some(false),
+                        _ => searcher.reductions = Some(true),
+                    }
+                }
+                searcher.level = rest
+                    .parse()
+                    .map_err(|e| format!("{e}; or random, greedy; a level may end with {}", SUFFIXES.join(", ")))?;
+                Ok(Player::Level(searcher))
+            }
         }
     }
 
     fn name(self) -> String {
         match self {
-            Player::Level(level) => level.to_string(),
-            Player::Classic(level) => format!("{level}-classic"),
+            Player::Level(s) => format!(
+                "{}{}{}{}",
+                s.level,
+                if s.classic { "-classic" } else { "" },
+                if s.no_tables { "-notables" } else { "" },
+                match s.reductions {
+                    None => "",
+                    Some(false) => "-nolmr",
+                    Some(true) => "-lmr",
+                }
+            ),
             Player::Random => "random".into(),
             Player::Greedy => "greedy".into(),
         }
     }
+
+    const fn level(level: Level) -> Player {
+        Player::Level(Searcher {
+            level,
+            classic: false,
+            no_tables: false,
+            reductions: None,
+        })
+    }
 }
 
 const ALL_PLAYERS: [Player; 6] = [
-    Player::Level(Level::Easy),
-    Player::Level(Level::Medium),
-    Player::Level(Level::Hard),
-    Player::Level(Level::Master),
+    Player::level(Level::Easy),
+    Player::level(Level::Medium),
+    Player::level(Level::Hard),
+    Player::level(Level::Master),
     Player::Random,
     Player::Greedy,
 ];
@@ -116,12 +177,14 @@ struct Options {
     opening_plies: usize,
     play_out: bool,
     weights: Option<EvalWeights>,
+    movetime: Option<Duration>,
+    tables: Option<&'static Tables>,
 }
 
 fn usage(error: &str) -> ! {
     eprintln!("match: {error}");
     eprintln!(
-        "usage: match [--games N] [--players a,b,..] [--pairs a:b,..] [--scale F] [--seed S] [--threads T] [--opening-plies K] [--play-out] [--weights w,..]"
+        "usage: match [--games N] [--players a,b,..] [--pairs a:b,..] [--scale F] [--seed S] [--threads T] [--opening-plies K] [--play-out] [--weights w,..] [--movetime MS] [--tables PATH]"
     );
     std::process::exit(2)
 }
@@ -136,6 +199,8 @@ fn parse_options() -> Options {
         opening_plies: 4,
         play_out: false,
         weights: None,
+        movetime: None,
+        tables: None,
     };
     let mut players: Vec<Player> = ALL_PLAYERS.to_vec();
     let mut pairs: Option<Vec<(Player, Player)>> = None;
@@ -173,6 +238,22 @@ fn parse_options() -> Options {
                 )
             }
             "--play-out" => options.play_out = true,
+            "--movetime" => {
+                let ms: u64 = value()
+                    .parse()
+                    .unwrap_or_else(|_| usage("--movetime takes milliseconds"));
+                if ms == 0 {
+                    usage("--movetime must be positive");
+                }
+                options.movetime = Some(Duration::from_millis(ms));
+            }
+            "--tables" => {
+                let path = value();
+                let tables = Tables::open(std::path::Path::new(&path))
+                    .and_then(|tables| tables.verify().map(|()| tables))
+                    .unwrap_or_else(|e| usage(&format!("--tables {path}: {e}")));
+                options.tables = Some(Box::leak(Box::new(tables)));
+            }
             "--weights" => {
                 let w: Vec<i32> = value()
                     .split(',')
@@ -228,15 +309,27 @@ impl Dice {
     }
 }
 
-/// A level's configuration as the runner uses it: no time cap, and the node
-/// budget scaled for the levels that search until it runs out.
-fn config(level: Level, eval: EvalWeights, scale: f64) -> LevelConfig {
+/// A level's configuration as the runner uses it, for the levels that search
+/// until their budget runs out: the node budget scaled and no time cap, or
+/// with `--movetime` that time and no node budget.
+fn config(level: Level, eval: EvalWeights, options: &Options) -> LevelConfig {
     let mut config = level.config();
     config.eval = eval;
-    if config.limits.max_depth == Limits::MAX_DEPTH {
-        config.limits.max_nodes = ((config.limits.max_nodes as f64 * scale) as u64).max(1_000);
-    }
     config.limits.max_time = None;
+    if config.limits.max_depth == Limits::MAX_DEPTH {
+        match options.movetime {
+            // A ceiling of 20 M nodes a second, which the time reaches first
+            // (the search visits about 7 M): it sizes the transposition
+            // table as a level of that time would have it.
+            Some(time) => {
+                config.limits.max_nodes = (time.as_secs_f64() * 20e6) as u64;
+                config.limits.max_time = Some(time);
+            }
+            None => {
+                config.limits.max_nodes = ((config.limits.max_nodes as f64 * options.scale) as u64).max(1_000);
+            }
+        }
+    }
     config
 }
 
@@ -282,14 +375,19 @@ fn choose(player: Player, game: &Game, dice: &mut Dice, options: &Options, stats
                 .collect();
             dice.pick(&best)
         }
-        Player::Level(level) | Player::Classic(level) => {
-            let eval = match player {
-                Player::Classic(_) => EvalWeights::CLASSIC,
-                _ => options.weights.unwrap_or(level.config().eval),
+        Player::Level(searcher) => {
+            let eval = if searcher.classic {
+                EvalWeights::CLASSIC
+            } else {
+                options.weights.unwrap_or(searcher.level.config().eval)
             };
+            let tables = if searcher.no_tables { None } else { options.tables };
+            let mut config = config(searcher.level, eval, options);
+            if let Some(reductions) = searcher.reductions {
+                config.late_move_reductions = reductions;
+            }
             let start = Instant::now();
-            let decision =
-                decide(game, &config(level, eval, options.scale), dice.next()).expect("the game is not over");
+            let decision = decide_with_tables(game, &config, dice.next(), tables).expect("the game is not over");
             if decision.depth > 0 {
                 stats.time += start.elapsed();
                 stats.searched += 1;
@@ -449,11 +547,18 @@ fn main() {
     });
 
     println!(
-        "Akon match: {} games per pair, openings of {} random plies (seed {}), hard and master node budgets x{}, {}, {} thread(s), {:.0} s",
+        "Akon match: {} games per pair, openings of {} random plies (seed {}), {}, {}, {}, {} thread(s), {:.0} s",
         games_per_pair,
         options.opening_plies,
         options.seed,
-        options.scale,
+        match options.movetime {
+            Some(time) => format!("hard and master at {} ms a move", time.as_millis()),
+            None => format!("hard and master node budgets x{}", options.scale),
+        },
+        match options.tables {
+            Some(tables) => format!("tables of up to {} seeds", tables.max_seeds()),
+            None => "no tables".into(),
+        },
         if options.play_out {
             "every game played out"
         } else {
@@ -510,7 +615,7 @@ fn main() {
     let thinking = thinking.into_inner().unwrap();
     let mut players: Vec<_> = thinking
         .into_iter()
-        .filter(|(p, _)| matches!(p, Player::Level(_) | Player::Classic(_)))
+        .filter(|(p, _)| matches!(p, Player::Level(_)))
         .collect();
     players.sort_by_key(|(p, _)| *p);
     for (player, s) in players {

@@ -61,6 +61,7 @@ pub fn hint(game: &Game, nodes: u64) -> Option<Hint> {
         blunder_chance: 0.0,
         tolerance: None,
         eval: EvalWeights::STANDARD,
+        late_move_reductions: false,
     };
     let decision = decide(game, &config, 0)?;
     let position = *game.position();

@@ -36,6 +36,9 @@ pub struct LevelConfig {
     pub tolerance: Option<u32>,
     /// The evaluation's weights at the search horizon.
     pub eval: EvalWeights,
+    /// Late move reductions in the best-move search (`tolerance` `None`):
+    /// the strong levels reach deeper in the same time.
+    pub late_move_reductions: bool,
 }
 
 impl Level {
@@ -64,6 +67,7 @@ impl Level {
                 blunder_chance: 0.25,
                 tolerance: Some(3),
                 eval: EvalWeights::STANDARD,
+                late_move_reductions: false,
             },
             // Six plies, every move scored exactly, random among equals.
             Level::Medium => LevelConfig {
@@ -75,6 +79,7 @@ impl Level {
                 blunder_chance: 0.0,
                 tolerance: Some(0),
                 eval: EvalWeights::STANDARD,
+                late_move_reductions: false,
             },
             // About a second: 8 million nodes.
             Level::Hard => LevelConfig {
@@ -86,6 +91,7 @@ impl Level {
                 blunder_chance: 0.0,
                 tolerance: None,
                 eval: EvalWeights::STANDARD,
+                late_move_reductions: false,
             },
             // A few seconds: 32 million nodes, four times hard.
             Level::Master => LevelConfig {
@@ -97,6 +103,7 @@ impl Level {
                 blunder_chance: 0.0,
                 tolerance: None,
                 eval: EvalWeights::STANDARD,
+                late_move_reductions: false,
             },
         }
     }

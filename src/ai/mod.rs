@@ -129,6 +129,7 @@ impl Limits {
             weights,
             tt_bits: self.table_bits(),
             tables: tables::installed(),
+            late_move_reductions: false,
         }
     }
 }
@@ -293,6 +294,17 @@ pub struct Decision {
 /// moves' scores are not computed exactly) and so goes deeper than
 /// [`analyze`] in the same budget.
 pub fn decide(game: &Game, config: &LevelConfig, seed: u64) -> Option<Decision> {
+    decide_with_tables(game, config, seed, tables::installed())
+}
+
+/// [`decide`] with these endgame tables (or none) instead of the installed
+/// ones: a match between the same level with and without tables.
+pub fn decide_with_tables(
+    game: &Game,
+    config: &LevelConfig,
+    seed: u64,
+    tables: Option<&'static tables::Tables>,
+) -> Option<Decision> {
     let legal = game.legal_moves();
     let mut rng = SplitMix64::new(seed ^ zobrist::hash(game.position()));
     let unsearched = |hole: Hole| Decision {
@@ -312,7 +324,12 @@ pub fn decide(game: &Game, config: &LevelConfig, seed: u64) -> Option<Decision> 
     if config.blunder_chance > 0.0 && rng.next_f64() < config.blunder_chance {
         return Some(unsearched(holes[rng.below(holes.len())]));
     }
-    let outcome = search::search(game, &config.limits.params(config.tolerance.is_some(), config.eval))?;
+    let params = search::Params {
+        tables,
+        late_move_reductions: config.late_move_reductions && config.tolerance.is_none(),
+        ..config.limits.params(config.tolerance.is_some(), config.eval)
+    };
+    let outcome = search::search(game, &params)?;
     let hole = match config.tolerance {
         None => outcome.best,
         Some(tolerance) => {

@@ -71,6 +71,17 @@
 //! ply, then by the history heuristic. At the root the moves are ordered by
 //! the previous iteration's scores.
 //!
+//! # Late move reductions
+//!
+//! In the best-move search of the strong levels (not in analysis, reviews,
+//! hints or puzzles, whose scores must be what a full search finds), a
+//! quiet move (no capture, not the table's move nor a killer) that comes
+//! third or later at a node outside the principal variation, with at least
+//! three plies left, is first searched one ply shallower; only if it then
+//! beats alpha is it searched again at full depth. Well-ordered moves late
+//! in the list rarely matter, and the time saved goes into deeper
+//! iterations.
+//!
 //! # Budget
 //!
 //! The node count is checked at every node and the clock every 1024 nodes.
@@ -98,6 +109,10 @@ const TABLE_MIN_DEPTH: i32 = 4;
 const ASPIRATION: i32 = SCALE;
 /// Depth stored for a subtree whose value is exact at any depth.
 const SOLVED: i32 = 250;
+/// Late move reductions: from this many plies left, a quiet move ordered
+/// after the first `LATE_MOVE` moves is first searched a ply shallower.
+const REDUCTION_MIN_DEPTH: i32 = 3;
+const LATE_MOVE: usize = 2;
 
 /// How the search is to be run.
 #[derive(Clone, Copy, Debug)]
@@ -113,6 +128,11 @@ pub(crate) struct Params {
     pub tt_bits: u32,
     /// Endgame tables to probe at every position they hold.
     pub tables: Option<&'static Tables>,
+    /// Search late quiet moves a ply shallower first (see the module
+    /// documentation): deeper in the same time, but a move's score may be
+    /// an estimate where a full search would have found it exact. For the
+    /// best-move search of the strong levels; analysis keeps it off.
+    pub late_move_reductions: bool,
 }
 
 /// One root move and its score (internal units, future gain).
@@ -173,6 +193,7 @@ struct Searcher {
     tt: Table,
     tables: Option<&'static Tables>,
     weights: EvalWeights,
+    late_move_reductions: bool,
     nodes: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
@@ -215,6 +236,7 @@ pub(crate) fn search(game: &Game, params: &Params) -> Option<Outcome> {
         tt: Table::new(params.tt_bits),
         tables: params.tables,
         weights: params.weights,
+        late_move_reductions: params.late_move_reductions,
         nodes: 0,
         max_nodes: params.max_nodes,
         deadline: params.deadline,
@@ -522,16 +544,35 @@ impl Searcher {
             let value = if i == 0 {
                 self.child(&child, captured[i], child_hash, depth - 1, ply + 1, alpha, beta, pv)
             } else {
-                let probe = self.child(
-                    &child,
-                    captured[i],
-                    child_hash,
-                    depth - 1,
-                    ply + 1,
-                    alpha,
-                    alpha + 1,
-                    false,
-                );
+                // Neither the table's move, a capture nor a killer.
+                let quiet = keys[i] < 1 << 28;
+                let reduced =
+                    self.late_move_reductions && !pv && quiet && i >= LATE_MOVE && depth >= REDUCTION_MIN_DEPTH;
+                let mut probe = -INF;
+                if reduced {
+                    probe = self.child(
+                        &child,
+                        captured[i],
+                        child_hash,
+                        depth - 2,
+                        ply + 1,
+                        alpha,
+                        alpha + 1,
+                        false,
+                    );
+                }
+                if !reduced || (probe > alpha && !self.stopped) {
+                    probe = self.child(
+                        &child,
+                        captured[i],
+                        child_hash,
+                        depth - 1,
+                        ply + 1,
+                        alpha,
+                        alpha + 1,
+                        false,
+                    );
+                }
                 if pv && probe > alpha && probe < beta && !self.stopped {
                     self.pv_len[ply + 1] = 0;
                     self.child(&child, captured[i], child_hash, depth - 1, ply + 1, alpha, beta, true)

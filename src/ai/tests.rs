@@ -324,6 +324,66 @@ fn the_search_agrees_with_plain_minimax_on_small_endings() {
     }
 }
 
+/// Late move reductions search some moves shallower first; where the search
+/// can see to the end, the move they choose must still be a best one.
+#[test]
+fn late_move_reductions_still_find_a_best_move_in_small_endings() {
+    let config = LevelConfig {
+        limits: Limits::UNLIMITED,
+        late_move_reductions: true,
+        ..Level::Master.config()
+    };
+    let mut rng = SplitMix64::new(2027);
+    let mut checked = 0;
+    while checked < 25 {
+        let mut board = [0i64; 14];
+        for _ in 0..4 + rng.below(5) {
+            board[rng.below(14)] += 1;
+        }
+        let rest = 70 - board.iter().sum::<i64>();
+        let a = rng.below(rest as usize + 1) as i64;
+        let to_move = if rng.below(2) == 0 { Seat::A } else { Seat::B };
+        let game = Game::from_position(position(board, [a, rest - a], to_move));
+        if game.is_over() || game.legal_moves().iter().count() < 3 || solve(&game, &mut 50_000).is_none() {
+            continue;
+        }
+        let exact = solve_moves(&game, 50_000);
+        let best = exact.iter().map(|&(_, v)| v).max().unwrap();
+        let decision = decide_with_tables(&game, &config, 0, None).unwrap();
+        assert!(
+            exact.contains(&(decision.hole, best)),
+            "{}: played {} of {exact:?}",
+            game.position(),
+            decision.hole
+        );
+        assert_eq!(decision.score, best, "{}", game.position());
+        checked += 1;
+    }
+}
+
+/// The reductions are what lets the strong levels see further in the same
+/// budget: with them the best-move search completes a deeper iteration.
+#[test]
+fn late_move_reductions_reach_deeper_in_the_same_nodes() {
+    let middle = Game::replay(Position::opening(Seat::B), &holes(&[3, 5, 1, 7, 2, 4, 6, 3])).unwrap();
+    for game in [Game::opening(Seat::A), middle] {
+        let depth = |late_move_reductions| {
+            let config = LevelConfig {
+                limits: Limits::nodes(300_000),
+                late_move_reductions,
+                ..Level::Master.config()
+            };
+            decide_with_tables(&game, &config, 0, None).unwrap().depth
+        };
+        let (plain, reduced) = (depth(false), depth(true));
+        assert!(
+            reduced > plain,
+            "{}: depth {reduced} with, {plain} without",
+            game.position()
+        );
+    }
+}
+
 #[test]
 fn searches_are_deterministic() {
     for game in random_games(11, 6) {

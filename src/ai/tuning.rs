@@ -63,6 +63,7 @@ impl SelfPlay {
             blunder_chance: 0.0,
             tolerance: None,
             eval: self.weights,
+            late_move_reductions: false,
         }
     }
 }
