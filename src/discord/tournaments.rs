@@ -24,6 +24,10 @@ use crate::tr;
 /// The most tournaments whose messages one pass settles.
 const MESSAGES_PER_PASS: i64 = 50;
 
+/// The most times one task edits a tournament's message for changes made
+/// while it was editing.
+const MESSAGE_ROUNDS: usize = 32;
+
 /// Manage Server and the roles of whoever sent `command`, as Discord gives
 /// them with the interaction (none outside a server).
 fn rights(command: &CommandInteraction) -> (bool, Vec<u64>) {
@@ -318,8 +322,12 @@ impl Bot {
     /// other process is at it: posted once, edited after that. `false` if
     /// it could not be shown.
     pub(super) async fn settle_tournament_message(&self, ctx: &Context, id: i64) -> bool {
-        // A change committed while this one was shown owes a new edit.
-        for _ in 0..3 {
+        // A change committed while this one was shown owes a new edit, and
+        // another task of this process that made it left it to this one
+        // (it found the lease held): go on while one is owed. Each round
+        // answers a change a player made, so the rounds end; the bound is
+        // a safety net, the scheduler's pass takes over past it.
+        for _ in 0..MESSAGE_ROUNDS {
             let message = match self.service.tournament_message(id).await {
                 Ok(Some(message)) => message,
                 Ok(None) => return true,

@@ -183,18 +183,32 @@ impl Service {
         let owed = |row: &crate::store::TournamentMessageRow| {
             row.shown_version < row.message_version && row.message_retry_at <= self.now()
         };
-        match self.store.tournament_message(tournament_id).await? {
-            Some(row) if owed(&row) => {}
-            _ => return Ok(None),
+        // A task of this process that finds the lease held leaves the
+        // change it made to the holder, which reads again once it has shown
+        // its version; so the holder must not let go while a change is owed.
+        // Once more after finding it shown under the lease: a change made
+        // between that read and the release was left to this task.
+        let mut found = None;
+        for _ in 0..2 {
+            match self.store.tournament_message(tournament_id).await? {
+                Some(row) if owed(&row) => {}
+                _ => return Ok(None),
+            }
+            let Some(lease) = self.lease_guard(LeaseKind::TournamentMessage, tournament_id).await? else {
+                return Ok(None);
+            };
+            // Read again under the lease: another process may have shown
+            // it. The version is read before the tournament, so that what
+            // is shown is at least as new as the version recorded for it.
+            match self.store.tournament_message(tournament_id).await?.filter(owed) {
+                Some(row) => {
+                    found = Some((row, lease));
+                    break;
+                }
+                None => lease.release().await?,
+            }
         }
-        let Some(lease) = self.lease_guard(LeaseKind::TournamentMessage, tournament_id).await? else {
-            return Ok(None);
-        };
-        // Read again under the lease: another process may have shown it.
-        // The version is read before the tournament, so that what is shown
-        // is at least as new as the version recorded for it.
-        let Some(row) = self.store.tournament_message(tournament_id).await?.filter(owed) else {
-            lease.release().await?;
+        let Some((row, lease)) = found else {
             return Ok(None);
         };
         let view = self.tournament(tournament_id).await?;
