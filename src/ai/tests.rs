@@ -292,6 +292,19 @@ fn a_move_that_repeats_a_position_ends_the_game_with_the_seeds_to_nobody() {
     );
 }
 
+/// A random ending: `fewest` seeds and up to `more - 1` more scattered over
+/// the board, the captures split at random, either player to move.
+fn random_ending(rng: &mut SplitMix64, fewest: usize, more: usize) -> Game {
+    let mut board = [0i64; 14];
+    for _ in 0..fewest + rng.below(more) {
+        board[rng.below(14)] += 1;
+    }
+    let rest = 70 - board.iter().sum::<i64>();
+    let a = rng.below(rest as usize + 1) as i64;
+    let to_move = if rng.below(2) == 0 { Seat::A } else { Seat::B };
+    Game::from_position(position(board, [a, rest - a], to_move))
+}
+
 #[test]
 fn the_search_agrees_with_plain_minimax_on_small_endings() {
     // Small random endings (few seeds, a little history): the search solves
@@ -299,14 +312,7 @@ fn the_search_agrees_with_plain_minimax_on_small_endings() {
     let mut rng = SplitMix64::new(99);
     let mut checked = 0;
     while checked < 25 {
-        let mut board = [0i64; 14];
-        for _ in 0..3 + rng.below(4) {
-            board[rng.below(14)] += 1;
-        }
-        let rest = 70 - board.iter().sum::<i64>();
-        let a = rng.below(rest as usize + 1) as i64;
-        let to_move = if rng.below(2) == 0 { Seat::A } else { Seat::B };
-        let mut game = Game::from_position(position(board, [a, rest - a], to_move));
+        let mut game = random_ending(&mut rng, 3, 4);
         for _ in 0..rng.below(4) {
             if game.is_over() {
                 break;
@@ -336,14 +342,7 @@ fn late_move_reductions_still_find_a_best_move_in_small_endings() {
     let mut rng = SplitMix64::new(2027);
     let mut checked = 0;
     while checked < 25 {
-        let mut board = [0i64; 14];
-        for _ in 0..4 + rng.below(5) {
-            board[rng.below(14)] += 1;
-        }
-        let rest = 70 - board.iter().sum::<i64>();
-        let a = rng.below(rest as usize + 1) as i64;
-        let to_move = if rng.below(2) == 0 { Seat::A } else { Seat::B };
-        let game = Game::from_position(position(board, [a, rest - a], to_move));
+        let game = random_ending(&mut rng, 4, 5);
         if game.is_over() || game.legal_moves().iter().count() < 3 || solve(&game, &mut 50_000).is_none() {
             continue;
         }
