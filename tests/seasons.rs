@@ -102,3 +102,69 @@ async fn a_months_board_ranks_by_rating_gained_and_the_next_month_starts_empty()
         other => panic!("{other:?}"),
     }
 }
+
+/// The statement of the migration that brought seasons which filled them
+/// from the rating history already there, as `backend`'s twin writes it.
+fn backfill_statement(backend: akon::store::Backend) -> String {
+    let dir = match backend {
+        akon::store::Backend::Sqlite => "sqlite",
+        akon::store::Backend::Postgres => "postgres",
+    };
+    let path = format!(
+        "{}/migrations/{dir}/20261210000001_ratings_seasons.sql",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let migration = std::fs::read_to_string(&path).unwrap();
+    let start = migration.find("INSERT INTO season_ratings").expect("the backfill");
+    let end = start + migration[start..].find(';').expect("its end");
+    migration[start..=end].to_string()
+}
+
+/// Every row of `season_ratings`, in a fixed order.
+async fn season_rows(f: &Fixture) -> Vec<(i64, i64, i64, f64, i64, i64, i64, i64)> {
+    let mut db = f.db.connect().await;
+    sqlx::query_as(
+        "SELECT scope, month, user_id, rating_change, games, wins, losses, draws \
+         FROM season_ratings ORDER BY scope, month, user_id",
+    )
+    .fetch_all(&mut db)
+    .await
+    .unwrap()
+}
+
+// A database that had rated games before seasons existed got its seasons
+// from the migration: its statement, run on the history that games over
+// two months and two scopes wrote, gives back the rows those games wrote.
+on_both_backends!(#[tokio::test] fn the_migrations_backfill_of_seasons_gives_the_rows_the_games_wrote);
+async fn the_migrations_backfill_of_seasons_gives_the_rows_the_games_wrote() {
+    let f = fixture().await;
+    let (ada, bo, cy) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
+    resigned(&f, &ada, &bo).await;
+    resigned(&f, &bo, &cy).await;
+    f.clock.advance(40 * DAY);
+    resigned(&f, &cy, &ada).await;
+    resigned(&f, &ada, &bo).await;
+    let written = season_rows(&f).await;
+    let months: std::collections::BTreeSet<i64> = written.iter().map(|row| row.1).collect();
+    let scopes: std::collections::BTreeSet<i64> = written.iter().map(|row| row.0).collect();
+    assert!(months.len() == 2 && scopes.len() == 2, "{written:?}");
+
+    let mut db = f.db.connect().await;
+    sqlx::query("DELETE FROM season_ratings")
+        .execute(&mut db)
+        .await
+        .unwrap();
+    sqlx::raw_sql(&backfill_statement(crate::support::db::backend()))
+        .execute(&mut db)
+        .await
+        .unwrap();
+    let backfilled = season_rows(&f).await;
+    assert_eq!(backfilled.len(), written.len(), "{backfilled:?}\n{written:?}");
+    for (back, live) in backfilled.iter().zip(&written) {
+        assert_eq!(
+            (back.0, back.1, back.2, back.4, back.5, back.6, back.7),
+            (live.0, live.1, live.2, live.4, live.5, live.6, live.7)
+        );
+        assert!((back.3 - live.3).abs() < 1e-9, "{back:?} {live:?}");
+    }
+}
