@@ -249,8 +249,7 @@ fn parse_options() -> Options {
             }
             "--tables" => {
                 let path = value();
-                let tables = Tables::open(std::path::Path::new(&path))
-                    .and_then(|tables| tables.verify().map(|()| tables))
+                let tables = Tables::open_verified(std::path::Path::new(&path))
                     .unwrap_or_else(|e| usage(&format!("--tables {path}: {e}")));
                 options.tables = Some(Box::leak(Box::new(tables)));
             }

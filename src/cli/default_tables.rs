@@ -81,7 +81,7 @@ pub fn obtain(
     building: &mut dyn FnMut(Building<'_>),
 ) -> Result<Obtained, CannotBuild> {
     let path = file_in(directory, max_seeds);
-    if let Ok(tables) = open_sound(&path) {
+    if let Ok(tables) = Tables::open_verified(&path) {
         return Ok(Obtained { tables, built_in: None });
     }
     let cannot = |source| CannotBuild {
@@ -99,7 +99,7 @@ pub fn obtain(
         .map_err(cannot)?;
     lock.lock().map_err(cannot)?;
     // Whoever held the lock may have built the file meanwhile.
-    let damaged = match open_sound(&path) {
+    let damaged = match Tables::open_verified(&path) {
         Ok(tables) => return Ok(Obtained { tables, built_in: None }),
         Err(TablesError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => None,
         Err(error) => Some(error),
@@ -114,7 +114,7 @@ pub fn obtain(
     });
     let started = Instant::now();
     tables::build(max_seeds, threads, &path, &mut |_| {}).map_err(cannot)?;
-    let tables = open_sound(&path).map_err(|e| cannot(io::Error::other(e)))?;
+    let tables = Tables::open_verified(&path).map_err(|e| cannot(io::Error::other(e)))?;
     drop(lock);
     Ok(Obtained {
         tables,
@@ -137,13 +137,6 @@ pub fn obtain_in_background(
             done(obtain(&directory, max_seeds, &mut building));
         })
         .expect("a thread can be started")
-}
-
-/// The tables at `path` if every block passes its checksum.
-pub fn open_sound(path: &Path) -> Result<Tables, TablesError> {
-    let tables = Tables::open(path)?;
-    tables.verify()?;
-    Ok(tables)
 }
 
 /// One core fewer than the machine has, at least one: the bot's own work
@@ -249,7 +242,7 @@ mod tests {
         assert!(rebuilt.built_in.is_some());
         assert_eq!(said.len(), 1);
         assert!(said[0].as_deref().unwrap().contains("fails its checksum"), "{said:?}");
-        open_sound(&path).expect("sound once built again");
+        Tables::open_verified(&path).expect("sound once built again");
     }
 
     #[test]

@@ -88,7 +88,7 @@ fn build(args: &BuildArgs) -> ExitCode {
 }
 
 fn verify(file: &Path) -> ExitCode {
-    let checked = Tables::open(file).and_then(|t| t.verify().map(|()| t));
+    let checked = Tables::open_verified(file);
     match checked {
         Ok(t) => print_line(&format!("{}: sound, up to {} seeds", file.display(), t.max_seeds())),
         Err(e) => bad_input(e),
@@ -134,7 +134,7 @@ pub fn install_from_environment(first_build: FirstBuild) {
             let directory = default_tables::cache_directory_here();
             if first_build == FirstBuild::Wait && max_seeds > WAITED_FOR_SEEDS {
                 let path = default_tables::file_in(&directory, max_seeds);
-                match default_tables::open_sound(&path) {
+                match Tables::open_verified(&path) {
                     Ok(t) => {
                         let _ = tables::install(t);
                     }

@@ -167,6 +167,15 @@ impl Tables {
         self.max_seeds
     }
 
+    /// Opens a tables file and checks every block of values at once: for
+    /// a file about to be trusted for a long time, where a damaged block
+    /// found mid-game would be too late.
+    pub fn open_verified(path: &Path) -> Result<Tables, TablesError> {
+        let tables = Tables::open(path)?;
+        tables.verify()?;
+        Ok(tables)
+    }
+
     /// The file the tables were read from.
     pub fn path(&self) -> &Path {
         &self.path
