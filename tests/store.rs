@@ -773,8 +773,10 @@ async fn the_wal_starts_over_under_writes_that_never_pause() {
         assert_eq!(f.store.moves(game).await.unwrap().len(), MOVES_PER_GAME as usize);
     }
     // The store starts the WAL over past 64 MiB; one checkpoint period of
-    // writes may come on top.
-    assert!(largest < 100 << 20, "the WAL grew to {largest} bytes");
+    // writes may come on top, and a disk busy with other work makes that
+    // period long (seen: up to 105 MB). Never started over, the WAL would
+    // hold every move written here: about 290 MB.
+    assert!(largest < 160 << 20, "the WAL grew to {largest} bytes");
 }
 
 /// What a press reads of `game` (on SQLite kept from the writes) is what
