@@ -170,7 +170,7 @@ return {
   holes: holes,
   lines: lines,
   current: current ? current.getAttribute('href') : null,
-  steps: Array.from(document.querySelectorAll('a[data-step]')).map((a) => a.dataset.step),
+  steps: Array.from(document.querySelectorAll('a[data-step]')).map((a) => [a.dataset.step, a.getAttribute('href')]),
 };
 "#;
 
@@ -188,7 +188,8 @@ struct Shown {
 #[derive(Debug, PartialEq, Eq)]
 struct Around {
     current: Option<String>,
-    steps: Vec<String>,
+    /// The step links (first, prev, next, last) and where each leads.
+    steps: Vec<(String, String)>,
 }
 
 /// The engine's position after the game's first `ply` moves, as the page
@@ -273,7 +274,11 @@ async fn shown(browser: &Browser) -> (Shown, Around) {
             .as_array()
             .unwrap()
             .iter()
-            .map(|step| step.as_str().unwrap().to_string())
+            .map(|step| {
+                let step = step.as_array().unwrap();
+                let text = |i: usize| step[i].as_str().unwrap_or_default().to_string();
+                (text(0), text(1))
+            })
             .collect(),
     };
     (shown, around)
@@ -291,17 +296,28 @@ async fn check_ply(browser: &Browser, game: &Game, finished: bool, ply: usize) {
     let (shown, around) = shown(browser).await;
     assert_eq!(shown, expected(game, ply, finished), "move {ply}");
     let last = game.moves().len();
+    // Where each step link leads: the arrow keys and Home and End follow
+    // these same links, so checked here at every move, the keys need
+    // pressing only a few times.
     let steps = [
-        (ply > 0).then_some("first"),
-        (ply > 0).then_some("prev"),
-        (ply < last).then_some("next"),
-        (ply < last).then_some("last"),
+        (ply > 0).then_some(("first", 0)),
+        (ply > 0).then(|| ("prev", ply - 1)),
+        (ply < last).then(|| ("next", ply + 1)),
+        (ply < last).then_some(("last", last)),
     ];
+    let names: Vec<&str> = around.steps.iter().map(|(name, _)| name.as_str()).collect();
+    let steps: Vec<(&str, usize)> = steps.into_iter().flatten().collect();
     assert_eq!(
-        around.steps,
-        steps.into_iter().flatten().collect::<Vec<_>>(),
+        names,
+        steps.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
         "move {ply}: the step links"
     );
+    for ((name, href), (_, to)) in around.steps.iter().zip(&steps) {
+        assert!(
+            href.ends_with(&format!("?ply={to}")),
+            "move {ply}: {name} leads to {href}"
+        );
+    }
     assert!(
         around
             .current
@@ -336,10 +352,11 @@ async fn click(browser: &Browser, css: &str) {
         .unwrap_or_else(|error| panic!("{css}: {error}"));
 }
 
-/// The whole game, forwards with the "next" link and back with the left
-/// arrow key, then the first moves with the right arrow key and the
-/// "previous" link, the first/last links, Home and End, and a move of the
-/// list: at every move the board drawn is the engine's position.
+/// The whole game, forwards with the "next" link, where at every move the
+/// board drawn is the engine's position and each step link leads to the
+/// right move; then the last moves back with the left arrow key, the
+/// first moves with the right arrow key and the "previous" link, the
+/// first/last links, Home and End, and a move of the list.
 #[tokio::test]
 #[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
 async fn stepping_through_a_whole_game_shows_the_engines_position_at_every_move() {
@@ -366,13 +383,15 @@ async fn stepping_through_a_whole_game_shows_the_engines_position_at_every_move(
         check_ply(&browser, &game, finished, ply).await;
     }
     check_console(&browser, "forwards by the links").await;
-    for ply in (0..last).rev() {
+    // Every page and where its links lead is checked: the keys, which
+    // follow the links, over the last moves and the first ones.
+    for ply in (last - 5..last).rev() {
         browser.press(Key::Left).await;
         check_ply(&browser, &game, finished, ply).await;
     }
     check_console(&browser, "backwards by the keys").await;
-    // The other way round over the first moves: every page is checked
-    // once each way already.
+    click(&browser, "a[data-step=first]").await;
+    check_ply(&browser, &game, finished, 0).await;
     for ply in 1..=5 {
         browser.press(Key::Right).await;
         check_ply(&browser, &game, finished, ply).await;
