@@ -349,8 +349,9 @@ fn late_move_reductions_still_find_a_best_move_in_small_endings() {
         // Endings that plain minimax solves in a few thousand positions, but
         // not those that end within a move or two (the search never reaches
         // a depth where it reduces there).
-        let mut budget = 10_000;
-        if solve(&game, &mut budget).is_none() || 10_000 - budget < 20 {
+        const BUDGET: u32 = 10_000;
+        let mut budget = BUDGET;
+        if solve(&game, &mut budget).is_none() || BUDGET - budget < 20 {
             continue;
         }
         let exact = solve_moves(&game, 50_000);

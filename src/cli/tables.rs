@@ -88,8 +88,7 @@ fn build(args: &BuildArgs) -> ExitCode {
 }
 
 fn verify(file: &Path) -> ExitCode {
-    let checked = Tables::open_verified(file);
-    match checked {
+    match Tables::open_verified(file) {
         Ok(t) => print_line(&format!("{}: sound, up to {} seeds", file.display(), t.max_seeds())),
         Err(e) => bad_input(e),
     }
