@@ -33,7 +33,9 @@ impl Bot {
             }
             Ok(None) => Ok(()),
             Err(error) => {
-                tracing::error!(%error, game_id, "the computer could not move");
+                if !logged_by_the_store(&error) {
+                    tracing::error!(%error, game_id, "the computer could not move");
+                }
                 Ok(())
             }
         }
@@ -48,7 +50,9 @@ impl Bot {
         let idle = match self.service.games_computer_idle(COMPUTER_IDLE_SECS).await {
             Ok(idle) => idle,
             Err(error) => {
-                tracing::error!(%error, "cannot list games waiting for the computer");
+                if !logged_by_the_store(&error) {
+                    tracing::error!(%error, "cannot list games waiting for the computer");
+                }
                 return;
             }
         };
@@ -60,7 +64,9 @@ impl Bot {
                 Ok(true) => {}
                 Ok(false) => continue,
                 Err(error) => {
-                    tracing::error!(%error, game_id, "cannot claim a computer move");
+                    if !logged_by_the_store(&error) {
+                        tracing::error!(%error, game_id, "cannot claim a computer move");
+                    }
                     continue;
                 }
             }
