@@ -1,5 +1,5 @@
 //! Fits the evaluation's weights by self-play and prints them, ready for
-//! `EvalWeights::STANDARD` in `src/ai/eval.rs`.
+//! `EvalWeights::STANDARD` in `crates/akon-core/src/ai/eval.rs`.
 //!
 //! ```text
 //! cargo run --release --example tune -- --seed 1 --threads 2

@@ -1,6 +1,7 @@
 //! The shape of the crate, checked from its sources: the files of `src/`
-//! use each other without a circle, and the layers depend downwards only
-//! (docs/ARCHITECTURE.md). A file depends on another when it names a path
+//! and of the core's `crates/akon-core/src/` use each other without a
+//! circle, and the layers depend downwards only (docs/ARCHITECTURE.md; the
+//! compiler also keeps the core from using this crate). A file depends on another when it names a path
 //! into it: in a `use` or inline, through `crate::`, `super::`, `self::`
 //! or one of its own submodules. A module's own file (`mod.rs`, `lib.rs`)
 //! may use its submodules, which are its parts; every other use is a
@@ -369,23 +370,33 @@ fn deepest_module(path: &ModulePath, modules: &BTreeSet<ModulePath>) -> ModulePa
         .unwrap_or_default()
 }
 
-fn this_crate() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+/// The sources of this crate, then those of the core crate, whose modules
+/// this one re-exports at the same paths (`crate::engine`): read together,
+/// they are one tree of modules.
+fn this_crate() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    vec![root.join("src"), root.join("crates/akon-core/src")]
 }
 
-/// The source files under `src` and the modules they are.
-fn read_crate(src: &Path) -> (Vec<SourceFile>, BTreeSet<ModulePath>) {
+/// The source files under each of `sources` and the modules they are; the
+/// crate root is the first one's `lib.rs`.
+fn read_crate(sources: &[PathBuf]) -> (Vec<SourceFile>, BTreeSet<ModulePath>) {
     let mut paths = Vec::new();
-    rust_files(src, &mut paths);
-    // `main.rs` is the binary's crate, which uses this one from outside.
-    paths.retain(|path| path != &src.join("main.rs"));
+    for (n, src) in sources.iter().enumerate() {
+        let mut found = Vec::new();
+        rust_files(src, &mut found);
+        // `main.rs` is the binary's crate, which uses this one from outside;
+        // another crate's `lib.rs` only declares the modules re-exported.
+        found.retain(|path| path != &src.join("main.rs") && (n == 0 || path != &src.join("lib.rs")));
+        paths.extend(found.into_iter().map(|path| (src, path)));
+    }
     let modules: BTreeSet<ModulePath> = paths
         .iter()
-        .map(|path| module_of(path.strip_prefix(src).expect("under src")))
+        .map(|(src, path)| module_of(path.strip_prefix(src).expect("under src")))
         .collect();
     let files = paths
         .into_iter()
-        .map(|path| {
+        .map(|(src, path)| {
             let module = module_of(path.strip_prefix(src).expect("under src"));
             let source = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
             let mut uses = Vec::new();
@@ -477,18 +488,18 @@ fn shown(module: &ModulePath) -> String {
     }
 }
 
-/// The circles among the files under `src`, each as `a → b → a`.
-fn circles_in(src: &Path) -> Vec<String> {
-    let (files, modules) = read_crate(src);
+/// The circles among the files under `sources`, each as `a → b → a`.
+fn circles_in(sources: &[PathBuf]) -> Vec<String> {
+    let (files, modules) = read_crate(sources);
     circles(&dependencies(&files, &modules))
         .iter()
         .map(|circle| circle.iter().map(shown).collect::<Vec<_>>().join(" → "))
         .collect()
 }
 
-/// The uses against [`LAYER_RULES`] in the files under `src`.
-fn layers_broken_in(src: &Path) -> Vec<String> {
-    let (files, modules) = read_crate(src);
+/// The uses against [`LAYER_RULES`] in the files under `sources`.
+fn layers_broken_in(sources: &[PathBuf]) -> Vec<String> {
+    let (files, modules) = read_crate(sources);
     let mut broken = Vec::new();
     for file in &files {
         let Some(rule) = LAYER_RULES
@@ -527,6 +538,12 @@ fn the_files_of_src_use_each_other_without_a_circle() {
             .is_some_and(|uses| !uses.is_empty()),
         "the sources were not read: {graph:?}"
     );
+    assert!(
+        graph
+            .get(&vec!["ai".to_string(), "search".to_string()])
+            .is_some_and(|uses| uses.contains(&vec!["engine".to_string()])),
+        "the core's sources were not read: {graph:?}"
+    );
     let found = circles_in(&this_crate());
     assert!(
         found.is_empty(),
@@ -563,12 +580,13 @@ fn a_crate_with_a_circle_and_layers_used_upwards_is_caught() {
         "discord/c.rs",
         "// use super::a::A;\npub struct C(crate::discord::a::A);\n",
     );
+    let sources = [src.path().to_path_buf()];
     assert_eq!(
-        circles_in(src.path()),
+        circles_in(&sources),
         vec!["discord::a → discord::b → discord::c → discord::a"]
     );
     assert_eq!(
-        layers_broken_in(src.path()),
+        layers_broken_in(&sources),
         vec![
             "engine/mod.rs uses crate::service::Player",
             "service/mod.rs uses the crate serenity"

@@ -6,10 +6,10 @@
 //!  └ discord                   serenity adapter: parse, call the service, render
 //!     └ service                use cases, views, typed errors
 //!        └ store               every SQL statement, the migrations
-//!           ├ ai               the computer player: search over the engine
-//!           │  └ engine        the rules (docs/RULES.md), pure
-//!           └ rating           Glicko-2 arithmetic, pure
-//! random                       SplitMix64: the one seeded source of every random choice, pure
+//!           ├ rating           Glicko-2 arithmetic, pure
+//!           └ ai               the computer player: search over the engine   ┐ crates/akon-core,
+//!              └ engine        the rules (docs/RULES.md), pure              │ re-exported here
+//! random                       SplitMix64: the one seeded source of every random choice, pure ┘
 //! tournament                   round robin and Swiss pairings, standings and tie-breaks, pure
 //! board_text                   the text board, for `play` and Discord (over engine, i18n)
 //! game_text                    a game's result line and players' names, for Discord and the web (over service, i18n)
@@ -21,17 +21,17 @@
 //! web                          the read-only web pages (axum), beside discord over the service
 //! ```
 
-pub mod ai;
+// The pure core, its own crate (crates/akon-core), at the same paths.
+pub use akon_core::{ai, engine, random};
+
 pub mod board_text;
 pub mod cli;
 pub mod config;
 pub mod discord;
-pub mod engine;
 pub mod game_text;
 pub mod i18n;
 pub mod names;
 pub mod picture;
-pub mod random;
 pub mod rating;
 pub mod review_text;
 pub mod service;

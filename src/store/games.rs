@@ -8,6 +8,7 @@ use crate::ai::Level;
 use crate::engine::{Seat, Winner};
 
 use super::backend::{Flag, OptionalFlag};
+use super::status::Stored;
 use super::{to_db, Doing, EndReason, GameStatus, Result, Store};
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -22,6 +23,7 @@ pub struct GameRow {
     pub position: String,
     pub status: GameStatus,
     pub end_reason: Option<EndReason>,
+    #[sqlx(try_from = "Stored<Option<Winner>>")]
     pub winner: Option<Winner>,
     pub captured_a: i64,
     pub captured_b: i64,
@@ -32,7 +34,9 @@ pub struct GameRow {
     pub updated_at: i64,
     pub finished_at: Option<i64>,
     /// In a game against the computer: its seat and level.
+    #[sqlx(try_from = "Stored<Option<Seat>>")]
     pub computer_seat: Option<Seat>,
+    #[sqlx(try_from = "Stored<Option<Level>>")]
     pub computer_level: Option<Level>,
     /// The clock: time per move, and when the player to move is reminded
     /// and loses on time (`None`: no clock, or nothing pending).

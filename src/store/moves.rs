@@ -5,12 +5,14 @@ use sqlx::{AnyConnection, Connection, FromRow};
 
 use crate::engine::{Seat, Winner};
 
+use super::status::Stored;
 use super::{to_db, Backend, Doing, EndReason, GameRow, GameStatus, Result, Store, Written, GAME_COLUMNS};
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct MoveRow {
     pub game_id: i64,
     pub ply: i64,
+    #[sqlx(try_from = "Stored<Seat>")]
     pub seat: Seat,
     pub hole: i64,
     pub user_id: i64,

@@ -6,6 +6,7 @@
 use crate::rating::Scope;
 use sqlx::{AnyConnection, Connection, FromRow};
 
+use super::status::Stored;
 use super::{
     to_db, Doing, EndReason, GameStatus, Outcome, RecordRow, Result, Store, UnratedReason, Written, RECORD_SUMS,
 };
@@ -113,6 +114,7 @@ pub struct HistoryRow {
     pub finished_at: i64,
     pub end_reason: Option<EndReason>,
     /// Against the computer: its level.
+    #[sqlx(try_from = "Stored<Option<Level>>")]
     pub computer_level: Option<Level>,
     /// The player's global rating before and after, if the game was rated.
     pub rating_before: Option<f64>,
@@ -125,7 +127,9 @@ pub struct HistoryRow {
 #[derive(FromRow)]
 struct FinishedGame {
     status: GameStatus,
+    #[sqlx(try_from = "Stored<Option<Winner>>")]
     winner: Option<Winner>,
+    #[sqlx(try_from = "Stored<Option<Seat>>")]
     computer_seat: Option<Seat>,
     guild_id: i64,
     player_a: i64,

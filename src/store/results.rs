@@ -5,6 +5,7 @@ use sqlx::{AnyConnection, FromRow};
 
 use crate::ai::Level;
 
+use super::status::Stored;
 use super::{to_db, Doing, Result, Store};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, FromRow)]
@@ -19,6 +20,7 @@ pub struct RecordRow {
 
 #[derive(FromRow)]
 struct LevelRecordRow {
+    #[sqlx(try_from = "Stored<Level>")]
     level: Level,
     wins: i64,
     losses: i64,

@@ -152,12 +152,71 @@ stored_as_text! {
     }
 }
 
+/// A value of the layers below (a seat, a winner, a level) as a row's field
+/// reads it: their crate knows nothing of SQL, so the decoding is this
+/// wrapper's, and a field names it with `#[sqlx(try_from = "Stored<Seat>")]`
+/// (or `Stored<Option<Seat>>` for a column that may be NULL).
+pub struct Stored<T>(T);
+
+/// Declares [`Stored`]'s decoding of a type stored as its text, for the
+/// column and for the column that may be NULL.
+macro_rules! stored_below {
+    ($name:ty, $kind:literal, $parse:expr) => {
+        impl Type<Any> for Stored<$name> {
+            fn type_info() -> AnyTypeInfo {
+                <String as Type<Any>>::type_info()
+            }
+
+            fn compatible(ty: &AnyTypeInfo) -> bool {
+                <String as Type<Any>>::compatible(ty)
+            }
+        }
+
+        impl<'r> Decode<'r, Any> for Stored<$name> {
+            fn decode(value: AnyValueRef<'r>) -> Result<Stored<$name>, BoxDynError> {
+                let text = <String as Decode<'r, Any>>::decode(value)?;
+                let parse: fn(&str) -> Option<$name> = $parse;
+                Ok(Stored(parse(&text).ok_or(UnknownValue { kind: $kind, text })?))
+            }
+        }
+
+        impl From<Stored<$name>> for $name {
+            fn from(stored: Stored<$name>) -> $name {
+                stored.0
+            }
+        }
+
+        impl Type<Any> for Stored<Option<$name>> {
+            fn type_info() -> AnyTypeInfo {
+                <String as Type<Any>>::type_info()
+            }
+
+            fn compatible(ty: &AnyTypeInfo) -> bool {
+                <String as Type<Any>>::compatible(ty)
+            }
+        }
+
+        impl<'r> Decode<'r, Any> for Stored<Option<$name>> {
+            fn decode(value: AnyValueRef<'r>) -> Result<Stored<Option<$name>>, BoxDynError> {
+                let stored = <Option<Stored<$name>> as Decode<'r, Any>>::decode(value)?;
+                Ok(Stored(stored.map(|Stored(value)| value)))
+            }
+        }
+
+        impl From<Stored<Option<$name>>> for Option<$name> {
+            fn from(stored: Stored<Option<$name>>) -> Option<$name> {
+                stored.0
+            }
+        }
+    };
+}
+
 // A seat (`games.computer_seat`, `moves.seat`): `A` or `B`.
-decoded_from_text!(Seat, "seat", |text| text.parse().ok());
+stored_below!(Seat, "seat", |text| text.parse().ok());
 // Who won (`games.winner`): a seat, or `draw`.
-decoded_from_text!(Winner, "winner", |text| match text {
+stored_below!(Winner, "winner", |text| match text {
     "draw" => Some(Winner::Draw),
     seat => seat.parse().ok().map(Winner::Seat),
 });
 // The computer's level (`games.computer_level`, `results.computer_level`).
-decoded_from_text!(Level, "computer level", |text| text.parse().ok());
+stored_below!(Level, "computer level", |text| text.parse().ok());

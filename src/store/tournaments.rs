@@ -12,6 +12,7 @@
 
 use sqlx::{Connection, FromRow};
 
+use super::status::Stored;
 use super::tournament_records::write_final_standings;
 use super::{insert_game, to_db, Doing, FinalStanding, GameUpdate, NewGame, Result, Store, UnratedReason, Written};
 use crate::ai::Level;
@@ -64,6 +65,7 @@ pub struct EntrantRow {
     pub id: i64,
     pub tournament_id: i64,
     pub user_id: i64,
+    #[sqlx(try_from = "Stored<Option<Level>>")]
     pub computer_level: Option<Level>,
     pub seed: Option<i64>,
     pub withdrawn: i64,

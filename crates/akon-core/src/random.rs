@@ -25,7 +25,7 @@ pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
 /// or cryptographic generator.
 ///
 /// ```
-/// use akon::random::SplitMix64;
+/// use akon_core::random::SplitMix64;
 /// let mut a = SplitMix64::new(7);
 /// let mut b = SplitMix64::new(7);
 /// assert_eq!(a.next_u64(), b.next_u64());

@@ -3,8 +3,8 @@
 //! input is the clock, and only when a time limit is given.
 //!
 //! ```
-//! use akon::ai::{analyze, choose_move, Level, Limits};
-//! use akon::engine::{Game, Seat};
+//! use akon_core::ai::{analyze, choose_move, Level, Limits};
+//! use akon_core::engine::{Game, Seat};
 //!
 //! let game = Game::opening(Seat::A);
 //! let analysis = analyze(&game, &Limits::depth(6)).unwrap();

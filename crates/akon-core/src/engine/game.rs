@@ -85,7 +85,7 @@ type LoopKey = ([u8; HOLES], Seat);
 /// A game of Akon from a start position, enforcing every rule.
 ///
 /// ```
-/// use akon::engine::{Game, GameEnd, Hole, Seat, Status};
+/// use akon_core::engine::{Game, GameEnd, Hole, Seat, Status};
 ///
 /// let mut game = Game::opening(Seat::A);
 /// for hole in [3, 5, 1] {

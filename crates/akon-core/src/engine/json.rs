@@ -71,7 +71,7 @@ impl Position {
     /// Parses and validates a position in the vectors' JSON form.
     ///
     /// ```
-    /// use akon::engine::{Position, PositionJsonError, Seat};
+    /// use akon_core::engine::{Position, PositionJsonError, Seat};
     /// let text = r#"{"board": {"A": [5,5,5,5,5,5,5], "B": [5,5,5,5,5,5,5]},
     ///                "captured": {"A": 0, "B": 0}, "to_move": "B"}"#;
     /// assert_eq!(Position::from_json(text).unwrap(), Position::opening(Seat::B));

@@ -4,7 +4,7 @@
 //! fixed array and never allocates.
 //!
 //! ```
-//! use akon::engine::{Game, GameEnd, Hole, Seat, Status};
+//! use akon_core::engine::{Game, GameEnd, Hole, Seat, Status};
 //!
 //! // A game from the opening, A moving first.
 //! let mut game = Game::opening(Seat::A);

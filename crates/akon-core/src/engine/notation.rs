@@ -9,7 +9,7 @@ use super::seat::{Hole, HoleError, Seat};
 /// A game written down: who moved first and the holes played.
 ///
 /// ```
-/// use akon::engine::{Record, Seat};
+/// use akon_core::engine::{Record, Seat};
 ///
 /// let record: Record = "A: 3 5 1".parse().unwrap();
 /// assert_eq!(record.first, Seat::A);

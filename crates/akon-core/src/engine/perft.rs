@@ -9,7 +9,7 @@ use super::position::Position;
 /// nothing.
 ///
 /// ```
-/// use akon::engine::{perft, Position, Seat};
+/// use akon_core::engine::{perft, Position, Seat};
 /// assert_eq!(perft(&Position::opening(Seat::A), 3), 308);
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {

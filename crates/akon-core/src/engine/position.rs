@@ -20,7 +20,7 @@ const LAP: u8 = HOLES as u8;
 /// "the next index, wrapping at 14".
 ///
 /// ```
-/// use akon::engine::{Hole, Position, Seat};
+/// use akon_core::engine::{Hole, Position, Seat};
 ///
 /// let mut position = Position::opening(Seat::A);
 /// assert_eq!(position.legal_moves().len(), 7);
@@ -104,7 +104,7 @@ impl Position {
     /// captures and the player to move, checked to be a position of Akon.
     ///
     /// ```
-    /// use akon::engine::{Position, PositionError, Seat};
+    /// use akon_core::engine::{Position, PositionError, Seat};
     ///
     /// let ok = Position::new(&[5; 7], &[5; 7], [0, 0], Seat::B);
     /// assert!(ok.is_ok());

@@ -108,7 +108,7 @@ impl Hole {
     /// Hole `number` (1–7).
     ///
     /// ```
-    /// use akon::engine::Hole;
+    /// use akon_core::engine::Hole;
     /// assert_eq!(Hole::new(3).unwrap().number(), 3);
     /// assert!(Hole::new(0).is_err());
     /// assert!(Hole::new(8).is_err());
