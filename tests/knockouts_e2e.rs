@@ -297,7 +297,12 @@ async fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_o
     let dir = tempfile::tempdir().unwrap();
     let db = db::TestDb::create(dir.path(), "akon.db").await;
     let long = std::time::Duration::from_secs(60);
-    let spawn = |log: &str| crate::support::spawn_bot(&fake, dir.path(), &db.url, None, Some(log));
+    // The tournament steps (a replay made, the final paired, the podium)
+    // come at scheduler ticks: every 2 s rather than every 20.
+    let spawn = |log: &str| {
+        let every = [("AKON_SCHEDULER_SECONDS", "2")];
+        crate::support::spawn_bot_with(&fake, dir.path(), &db.url, None, Some(log), &every)
+    };
     let mut bot = spawn("first");
     crate::support::wait_registered(&fake, long).await;
 
