@@ -10,6 +10,10 @@ mod support;
 mod board_races;
 mod bot_e2e;
 mod bracket_pictures;
+// libtest starts the tests in the order of their names: the browser's, among
+// the longest, start among the first, not last, where they would keep the
+// run going after everything else had finished.
+mod browser;
 mod cli;
 mod crash;
 mod daily_puzzle;
@@ -60,6 +64,5 @@ mod tournaments;
 mod tournaments_e2e;
 mod untrusted_input;
 mod web;
-mod web_browser;
 mod web_links_e2e;
 mod web_process;
