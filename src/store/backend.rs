@@ -144,7 +144,7 @@ impl DerefMut for Conn<'_> {
     }
 }
 
-fn install_drivers() {
+pub(super) fn install_drivers() {
     static DRIVERS: Once = Once::new();
     DRIVERS.call_once(sqlx::any::install_default_drivers);
 }

@@ -158,27 +158,15 @@ stored_as_text! {
 /// (or `Stored<Option<Seat>>` for a column that may be NULL).
 pub struct Stored<T>(T);
 
-/// Declares [`Stored`]'s decoding of a type stored as its text, for the
-/// column and for the column that may be NULL.
+/// Declares [`Stored`]'s decoding of a type stored as its text
+/// ([`decoded_from_text!`] on the wrapper), and of the column that may be
+/// NULL.
 macro_rules! stored_below {
     ($name:ty, $kind:literal, $parse:expr) => {
-        impl Type<Any> for Stored<$name> {
-            fn type_info() -> AnyTypeInfo {
-                <String as Type<Any>>::type_info()
-            }
-
-            fn compatible(ty: &AnyTypeInfo) -> bool {
-                <String as Type<Any>>::compatible(ty)
-            }
-        }
-
-        impl<'r> Decode<'r, Any> for Stored<$name> {
-            fn decode(value: AnyValueRef<'r>) -> Result<Stored<$name>, BoxDynError> {
-                let text = <String as Decode<'r, Any>>::decode(value)?;
-                let parse: fn(&str) -> Option<$name> = $parse;
-                Ok(Stored(parse(&text).ok_or(UnknownValue { kind: $kind, text })?))
-            }
-        }
+        decoded_from_text!(Stored<$name>, $kind, |text| {
+            let parse: fn(&str) -> Option<$name> = $parse;
+            parse(text).map(Stored)
+        });
 
         impl From<Stored<$name>> for $name {
             fn from(stored: Stored<$name>) -> $name {
@@ -188,11 +176,11 @@ macro_rules! stored_below {
 
         impl Type<Any> for Stored<Option<$name>> {
             fn type_info() -> AnyTypeInfo {
-                <String as Type<Any>>::type_info()
+                <Stored<$name> as Type<Any>>::type_info()
             }
 
             fn compatible(ty: &AnyTypeInfo) -> bool {
-                <String as Type<Any>>::compatible(ty)
+                <Stored<$name> as Type<Any>>::compatible(ty)
             }
         }
 
@@ -220,3 +208,62 @@ stored_below!(Winner, "winner", |text| match text {
 });
 // The computer's level (`games.computer_level`, `results.computer_level`).
 stored_below!(Level, "computer level", |text| text.parse().ok());
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlx::{AnyConnection, Connection, FromRow};
+
+    #[derive(Debug, FromRow)]
+    struct Row {
+        #[sqlx(try_from = "Stored<Seat>")]
+        seat: Seat,
+        #[sqlx(try_from = "Stored<Option<Winner>>")]
+        winner: Option<Winner>,
+        #[sqlx(try_from = "Stored<Option<Level>>")]
+        level: Option<Level>,
+    }
+
+    async fn read(select: &str) -> Result<Row, sqlx::Error> {
+        super::super::backend::install_drivers();
+        let mut db = AnyConnection::connect("sqlite::memory:").await.unwrap();
+        sqlx::query_as::<_, Row>(select).fetch_one(&mut db).await
+    }
+
+    #[tokio::test]
+    async fn seats_winners_and_levels_are_read_back_and_null_is_none() {
+        let row = read("SELECT 'B' AS seat, 'draw' AS winner, 'hard' AS level")
+            .await
+            .unwrap();
+        assert_eq!(
+            (row.seat, row.winner, row.level),
+            (Seat::B, Some(Winner::Draw), Some(Level::Hard))
+        );
+        let row = read("SELECT 'A' AS seat, 'B' AS winner, NULL AS level").await.unwrap();
+        assert_eq!(
+            (row.seat, row.winner, row.level),
+            (Seat::A, Some(Winner::Seat(Seat::B)), None)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_text_no_column_holds_is_an_error_naming_its_kind() {
+        for (select, expected) in [
+            (
+                "SELECT 'C' AS seat, NULL AS winner, NULL AS level",
+                "unknown seat `C` in the database",
+            ),
+            (
+                "SELECT 'A' AS seat, 'tie' AS winner, NULL AS level",
+                "unknown winner `tie` in the database",
+            ),
+            (
+                "SELECT 'A' AS seat, NULL AS winner, 'grandmaster' AS level",
+                "unknown computer level `grandmaster` in the database",
+            ),
+        ] {
+            let error = read(select).await.unwrap_err().to_string();
+            assert!(error.contains(expected), "{select}: {error}");
+        }
+    }
+}
