@@ -1,11 +1,11 @@
 //! The shape of the crate, checked from its sources: the files of `src/`
 //! and of the core's `crates/akon-core/src/` use each other without a
 //! circle, and the layers depend downwards only (docs/ARCHITECTURE.md; the
-//! compiler also keeps the core from using this crate). A file depends on another when it names a path
-//! into it: in a `use` or inline, through `crate::`, `super::`, `self::`
-//! or one of its own submodules. A module's own file (`mod.rs`, `lib.rs`)
-//! may use its submodules, which are its parts; every other use is a
-//! dependency.
+//! compiler also keeps the core from using this crate). A file depends on
+//! another when it names a path into it: in a `use` or inline, through
+//! `crate::`, `super::`, `self::` or one of its own submodules. A module's
+//! own file (`mod.rs`, `lib.rs`) may use its submodules, which are its
+//! parts; every other use is a dependency.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -373,7 +373,7 @@ fn deepest_module(path: &ModulePath, modules: &BTreeSet<ModulePath>) -> ModulePa
 /// The sources of this crate, then those of the core crate, whose modules
 /// this one re-exports at the same paths (`crate::engine`): read together,
 /// they are one tree of modules.
-fn this_crate() -> Vec<PathBuf> {
+fn both_crates_sources() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     vec![root.join("src"), root.join("crates/akon-core/src")]
 }
@@ -530,7 +530,7 @@ fn layers_broken_in(sources: &[PathBuf]) -> Vec<String> {
 
 #[test]
 fn the_files_of_src_use_each_other_without_a_circle() {
-    let (files, modules) = read_crate(&this_crate());
+    let (files, modules) = read_crate(&both_crates_sources());
     let graph = dependencies(&files, &modules);
     assert!(
         graph
@@ -544,7 +544,7 @@ fn the_files_of_src_use_each_other_without_a_circle() {
             .is_some_and(|uses| uses.contains(&vec!["engine".to_string()])),
         "the core's sources were not read: {graph:?}"
     );
-    let found = circles_in(&this_crate());
+    let found = circles_in(&both_crates_sources());
     assert!(
         found.is_empty(),
         "modules that use each other in a circle:\n{}",
@@ -554,7 +554,7 @@ fn the_files_of_src_use_each_other_without_a_circle() {
 
 #[test]
 fn the_layers_depend_downwards_only() {
-    let broken = layers_broken_in(&this_crate());
+    let broken = layers_broken_in(&both_crates_sources());
     assert!(broken.is_empty(), "uses against the layers:\n{}", broken.join("\n"));
 }
 
