@@ -19,7 +19,9 @@ use std::time::{Duration, Instant};
 
 use akon::engine::{Position, Seat};
 use akon::rating::{rate, Rating, Score};
-use akon::service::{ManualClock, Player, Scope, Service, ServiceConfig};
+use akon::service::{
+    Actor, ManualClock, Place, Player, Scope, ServerSettingsChanges, Service, ServiceConfig, SettingsChanges,
+};
 use akon::store::Store;
 use criterion::{criterion_group, criterion_main, Criterion};
 use sqlx::sqlite::SqliteConnectOptions;
@@ -435,10 +437,27 @@ fn leaderboards(c: &mut Criterion) {
     let inactive_server = guild(4);
     let thirty = akon::service::InactiveDays::new(30).unwrap();
     let hidden = f.runtime.block_on(async {
-        f.service
-            .set_leaderboard_inactive_days(Some(inactive_server), true, thirty)
-            .await
-            .unwrap();
+        let admin = Player {
+            id: 1,
+            name: "admin".into(),
+            is_bot: false,
+        };
+        let actor = Actor {
+            user: &admin,
+            place: Place {
+                guild_id: Some(inactive_server),
+                channel_id: 1,
+            },
+            manages_server: true,
+        };
+        let changes = SettingsChanges {
+            server: ServerSettingsChanges {
+                leaderboard_inactive_days: Some(thirty),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        f.service.change_settings(&changes, actor).await.unwrap();
         let active = f
             .service
             .leaderboard(Scope::Server(inactive_server), 0, last)

@@ -77,7 +77,8 @@ use akon::discord::{client_builder, rest_client, DiscordSettings};
 use akon::engine::Hole;
 use akon::random::SplitMix64;
 use akon::service::{
-    BoardStyle, GameView, MoveApplied, MovePress, Place, Player, Service, ServiceConfig, ServiceError, SystemClock,
+    Actor, BoardStyle, GameView, MoveApplied, MovePress, Place, Player, ServerSettingsChanges, Service, ServiceConfig,
+    ServiceError, SettingsChanges, SystemClock,
 };
 use akon::store::Store;
 use clap::Parser;
@@ -866,15 +867,33 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
         // Set before the bots start: no cache of theirs holds the old style.
         let store = Store::open(&db.url).await?;
         let service = Service::new(store, ServiceConfig::default(), Arc::new(SystemClock));
+        let admin = Player {
+            id: 1,
+            name: "admin".into(),
+            is_bot: false,
+        };
+        let pictures = SettingsChanges {
+            server: ServerSettingsChanges {
+                board_style: Some(BoardStyle::Picture),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
         for shard in 0..total {
             let guild = if total == 1 {
                 fake_discord::GUILD_ID
             } else {
                 ((1000 * u64::from(total) + u64::from(shard)) << 22) | 1
             };
-            service
-                .set_server_board_style(Some(guild), true, 1, BoardStyle::Picture)
-                .await?;
+            let actor = Actor {
+                user: &admin,
+                place: Place {
+                    guild_id: Some(guild),
+                    channel_id: 1,
+                },
+                manages_server: true,
+            };
+            service.change_settings(&pictures, actor).await?;
         }
     }
     let mut bots = Vec::new();

@@ -28,7 +28,7 @@ use browser::Browser;
 use fantoccini::key::Key;
 use fantoccini::Locator;
 use serde_json::Value;
-use service_fixture::{fixture_with, here, player, start_game, Fixture, GUILD};
+use service_fixture::{change_web_pages, fixture_with, here, player, start_game, Fixture, GUILD};
 
 const SCRIPT_NAME: &str = "<script>alert(1)</script>";
 const IMG_NAME: &str = "\"><img src=x onerror=alert(1)>";
@@ -474,8 +474,7 @@ async fn hostile_names_show_as_text_and_run_nothing() {
     let game_id = played_game(&f, &player(1, SCRIPT_NAME), &player(2, IMG_NAME), 11).await;
     f.service.review(game_id).await.unwrap();
     let token = f.service.game_page_token(game_id).await.unwrap().unwrap();
-    f.service
-        .set_web_settings(Some(GUILD), true, None, Some(true))
+    change_web_pages(&f.service, Some(GUILD), true, (None, Some(true)))
         .await
         .unwrap();
     let board = f.service.server_page_token(GUILD).await.unwrap().unwrap();
@@ -523,8 +522,7 @@ async fn the_policy_is_sent_obeyed_and_never_violated_by_the_pages() {
     let game_id = played_game(&f, &player(1, "Alice"), &player(2, "Bob"), 3).await;
     f.service.review(game_id).await.unwrap();
     let token = f.service.game_page_token(game_id).await.unwrap().unwrap();
-    f.service
-        .set_web_settings(Some(GUILD), true, None, Some(true))
+    change_web_pages(&f.service, Some(GUILD), true, (None, Some(true)))
         .await
         .unwrap();
     let board = f.service.server_page_token(GUILD).await.unwrap().unwrap();
@@ -609,8 +607,7 @@ async fn no_page_scrolls_sideways_at_390_or_1280_px() {
     )
     .await;
     let long = f.service.game_page_token(long).await.unwrap().unwrap();
-    f.service
-        .set_web_settings(Some(GUILD), true, None, Some(true))
+    change_web_pages(&f.service, Some(GUILD), true, (None, Some(true)))
         .await
         .unwrap();
     let board = f.service.server_page_token(GUILD).await.unwrap().unwrap();
@@ -774,8 +771,7 @@ async fn tokens_that_name_nothing_served_get_a_404_page_without_data() {
     .map(not_found)
     .collect();
     // The server's admins turn its game pages off: the page is gone.
-    f.service
-        .set_web_settings(Some(GUILD), true, Some(false), None)
+    change_web_pages(&f.service, Some(GUILD), true, (Some(false), None))
         .await
         .unwrap();
     paths.push(not_found(format!("/g/{token}")));

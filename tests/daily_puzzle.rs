@@ -12,14 +12,15 @@ use std::sync::Arc;
 
 use akon::engine::Hole;
 use akon::service::{
-    Clock, DailyPostSettled, Day, ManualClock, Month, Player, Service, ServiceConfig, ServiceError, LEASE_SECS,
+    Clock, DailyPostSettled, Day, ManualClock, Month, Player, ServerSettingsChanges, ServerSettingsView, Service,
+    ServiceConfig, ServiceError, LEASE_SECS,
 };
 use akon::store::Store;
 use serde_json::{json, Value};
 
 use crate::support::fake_discord::{self as fake, FakeView};
 use crate::support::scene::*;
-use crate::support::service_fixture::{fixture_with, player, Fixture, GUILD};
+use crate::support::service_fixture::{change_server_settings, fixture_with, player, Fixture, GUILD};
 
 const HOUR: i64 = 3600;
 const DAY: i64 = 24 * HOUR;
@@ -47,6 +48,22 @@ async fn mined(service: &Service, store: &Store, wanted: i64) {
         service.mine_puzzles().await.unwrap();
     }
     panic!("fewer than {wanted} puzzles mined");
+}
+
+/// `/akon settings daily_puzzle_channel daily_puzzle_hour`, asked in
+/// `guild` by someone who `manages_server` there, or not.
+async fn daily_puzzle(
+    f: &Fixture,
+    guild: Option<u64>,
+    manages_server: bool,
+    (channel, hour): (Option<u64>, Option<u8>),
+) -> Result<ServerSettingsView, ServiceError> {
+    let changes = ServerSettingsChanges {
+        daily_puzzle_channel: channel,
+        daily_puzzle_hour: hour,
+        ..Default::default()
+    };
+    change_server_settings(&f.service, guild, manages_server, changes).await
 }
 
 /// Another process on the same database and clock.
@@ -85,23 +102,21 @@ async fn without_a_puzzle_no_post_is_made_and_the_day_is_settled() {
     let ada = player(1, "ada");
     // Not in a server, without Manage Server, or before a channel: refused.
     assert!(matches!(
-        f.service.set_daily_channel(None, true, CHANNEL).await,
+        daily_puzzle(&f, None, true, (Some(CHANNEL), None)).await,
         Err(ServiceError::NotInAServer)
     ));
     assert!(matches!(
-        f.service.set_daily_channel(Some(GUILD), false, CHANNEL).await,
+        daily_puzzle(&f, Some(GUILD), false, (Some(CHANNEL), None)).await,
         Err(ServiceError::NeedsManageServer)
     ));
     assert!(matches!(
-        f.service.change_daily_setting(Some(GUILD), true, (Some(9), None)).await,
+        daily_puzzle(&f, Some(GUILD), true, (None, Some(9))).await,
         Err(ServiceError::DailyPuzzleNoChannel)
     ));
     assert_eq!(f.service.daily_setting(GUILD).await.unwrap(), None);
 
     // Chosen at 08:00 for 09:00.
-    f.service.set_daily_channel(Some(GUILD), true, CHANNEL).await.unwrap();
-    f.service
-        .change_daily_setting(Some(GUILD), true, (Some(9), None))
+    daily_puzzle(&f, Some(GUILD), true, (Some(CHANNEL), Some(9)))
         .await
         .unwrap();
     assert!(f.service.daily_posts_due().await.unwrap().is_empty(), "not 09:00 yet");
@@ -127,9 +142,7 @@ async fn a_days_post_is_handed_out_once_across_processes_restarts_and_a_dead_pro
     let f = fixture_with(config()).await;
     mined(&f.service, &f.store, 2).await;
     for (guild, channel) in [(GUILD, CHANNEL), (OTHER_GUILD, CHANNEL + 1)] {
-        f.service.set_daily_channel(Some(guild), true, channel).await.unwrap();
-        f.service
-            .change_daily_setting(Some(guild), true, (Some(9), None))
+        daily_puzzle(&f, Some(guild), true, (Some(channel), Some(9)))
             .await
             .unwrap();
     }

@@ -5,16 +5,38 @@
 use std::sync::Arc;
 
 use akon::i18n::Language;
-use akon::service::{Languages, Locales, ManualClock, Service, ServiceConfig, ServiceError};
+use akon::service::{
+    Actor, Languages, Locales, ManualClock, Place, ServerSettingsChanges, Service, ServiceConfig, ServiceError,
+    SettingsChanges,
+};
 use akon::store::{LanguageOf, LanguageRow, Store};
 
+use crate::support::service_fixture::{change_server_settings, player, CHANNEL, GUILD};
+
 const ALICE: u64 = 300_000_000_000_000_001;
-const GUILD: u64 = 900_000_000_000_000_001;
 
 async fn service(dir: &tempfile::TempDir) -> (Store, Service) {
     let store = Store::open_file(&dir.path().join("akon.db")).await.unwrap();
     let clock = Arc::new(ManualClock::starting_at(1_800_000_000));
     (store.clone(), Service::new(store, ServiceConfig::default(), clock))
+}
+
+/// Alice chooses her language in a direct message (`None`: Discord's).
+async fn choose_language(service: &Service, language: Option<Language>) {
+    let alice = player(ALICE, "Alice");
+    let actor = Actor {
+        user: &alice,
+        place: Place {
+            guild_id: None,
+            channel_id: CHANNEL,
+        },
+        manages_server: false,
+    };
+    let changes = SettingsChanges {
+        language: Some(language),
+        ..SettingsChanges::default()
+    };
+    service.change_settings(&changes, actor).await.unwrap();
 }
 
 #[tokio::test]
@@ -51,7 +73,7 @@ async fn the_locales_an_interaction_brings_are_kept_and_choices_win() {
         Language::Spanish
     );
     // A choice wins over Discord's locale until it is cleared.
-    service.set_language(ALICE, Some(Language::English)).await.unwrap();
+    choose_language(&service, Some(Language::English)).await;
     assert_eq!(
         service.interaction_languages(from).await.unwrap().private,
         Language::English
@@ -64,7 +86,7 @@ async fn the_locales_an_interaction_brings_are_kept_and_choices_win() {
             board_style: None,
         }
     );
-    service.set_language(ALICE, None).await.unwrap();
+    choose_language(&service, None).await;
     assert_eq!(
         service.interaction_languages(from).await.unwrap().private,
         Language::French
@@ -81,21 +103,23 @@ async fn the_locales_an_interaction_brings_are_kept_and_choices_win() {
 async fn only_a_member_who_may_manage_the_server_sets_its_language() {
     let dir = tempfile::tempdir().unwrap();
     let (_, service) = service(&dir).await;
+    let french = ServerSettingsChanges {
+        language: Some(Some(Language::French)),
+        ..Default::default()
+    };
     assert!(matches!(
-        service
-            .set_server_language(Some(GUILD), false, Some(Language::French))
-            .await,
+        change_server_settings(&service, Some(GUILD), false, french).await,
         Err(ServiceError::NeedsManageServer)
     ));
     assert!(matches!(
-        service.set_server_language(None, true, Some(Language::French)).await,
+        change_server_settings(&service, None, true, french).await,
         Err(ServiceError::NotInAServer)
     ));
     assert_eq!(service.server_language(GUILD).await.unwrap(), Language::English);
-    let set = service
-        .set_server_language(Some(GUILD), true, Some(Language::French))
+    let set = change_server_settings(&service, Some(GUILD), true, french)
         .await
-        .unwrap();
+        .unwrap()
+        .language;
     assert!(set.chosen && set.language == Language::French);
     let from = Locales {
         user_id: ALICE,

@@ -55,6 +55,7 @@ mod schedule;
 mod season_podiums;
 mod seasons;
 mod seasons_e2e;
+mod settings;
 mod storage_faults;
 mod store;
 mod tables_cli;

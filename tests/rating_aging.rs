@@ -4,13 +4,13 @@
 //! `decay_deviation` once per day without games), never through the
 //! crate's own rating code.
 
-use akon::service::{CallerStanding, InactiveDays, Player, Scope, ServiceConfig, ServiceError};
+use akon::service::{CallerStanding, InactiveDays, Player, Scope, ServerSettingsChanges, ServiceConfig, ServiceError};
 use skillratings::glicko2::{decay_deviation, glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 use crate::support::service_fixture;
 
-use service_fixture::{fixture_with, place, player, Fixture, GUILD};
+use service_fixture::{change_server_settings, fixture_with, place, player, Fixture, GUILD};
 
 const DAY: i64 = 24 * 3600;
 
@@ -28,6 +28,22 @@ async fn resigned(f: &Fixture, guild: u64, winner: &Player, loser: &Player) {
     let challenge = f.service.challenge(place(guild), winner, loser).await.unwrap();
     let game = f.service.accept(challenge.id, loser).await.unwrap().id;
     f.service.resign(game, loser).await.unwrap();
+}
+
+/// `/akon settings leaderboard_inactive_days`, asked in `guild` by someone
+/// who `manages_server` there, or not: the days as they are after.
+async fn inactive_days(
+    f: &Fixture,
+    guild: Option<u64>,
+    manages_server: bool,
+    days: InactiveDays,
+) -> Result<InactiveDays, ServiceError> {
+    let changes = ServerSettingsChanges {
+        leaderboard_inactive_days: Some(days),
+        ..Default::default()
+    };
+    let server = change_server_settings(&f.service, guild, manages_server, changes).await?;
+    Ok(server.leaderboard_inactive_days)
 }
 
 /// `rating` after `days` rating periods without a game, one step each.
@@ -115,13 +131,11 @@ async fn a_server_leaves_off_its_leaderboard_whoever_has_not_played_rated_for_th
     // Only with Manage Server, and only in a server: nothing changes.
     let thirty = InactiveDays::new(30).unwrap();
     assert!(matches!(
-        f.service
-            .set_leaderboard_inactive_days(Some(GUILD), false, thirty)
-            .await,
+        inactive_days(&f, Some(GUILD), false, thirty).await,
         Err(ServiceError::NeedsManageServer)
     ));
     assert!(matches!(
-        f.service.set_leaderboard_inactive_days(None, true, thirty).await,
+        inactive_days(&f, None, true, thirty).await,
         Err(ServiceError::NotInAServer)
     ));
     assert_eq!(
@@ -129,13 +143,7 @@ async fn a_server_leaves_off_its_leaderboard_whoever_has_not_played_rated_for_th
         InactiveDays::OFF
     );
 
-    assert_eq!(
-        f.service
-            .set_leaderboard_inactive_days(Some(GUILD), true, thirty)
-            .await
-            .unwrap(),
-        thirty
-    );
+    assert_eq!(inactive_days(&f, Some(GUILD), true, thirty).await.unwrap(), thirty);
     let board = f.service.leaderboard(Scope::Server(GUILD), 0, ada.id).await.unwrap();
     assert_eq!(names(&board), ["cy", "dee"]);
     assert_eq!((board.listed, board.pages, board.inactive_days), (2, 1, 30));
@@ -159,11 +167,7 @@ async fn a_server_leaves_off_its_leaderboard_whoever_has_not_played_rated_for_th
     assert!(!names(&board).contains(&"bo".to_string()));
 
     // 0 lists everyone again.
-    let off = f
-        .service
-        .set_leaderboard_inactive_days(Some(GUILD), true, InactiveDays::OFF)
-        .await
-        .unwrap();
+    let off = inactive_days(&f, Some(GUILD), true, InactiveDays::OFF).await.unwrap();
     assert_eq!(off, InactiveDays::OFF);
     let board = f.service.leaderboard(Scope::Server(GUILD), 0, bo.id).await.unwrap();
     assert_eq!(board.listed, 4);

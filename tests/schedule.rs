@@ -5,7 +5,8 @@
 use akon::ai::Level;
 use akon::engine::{Game, Hole, Seat, Winner};
 use akon::service::{
-    ChallengeStatus, EndReason, MovePress, NoticeView, Player, RematchOutcome, ServiceError, TimePerMove,
+    Actor, ChallengeStatus, EndReason, MovePress, NoticeView, Player, RematchOutcome, ServiceError, SettingsChanges,
+    TimePerMove,
 };
 use akon::store::{GameUpdate, NewMove, Written};
 
@@ -347,12 +348,24 @@ async fn settings_choose_reminders_by_dm_and_the_default_time_per_move() {
     let default = f.service.settings(ada().id).await.unwrap();
     assert!(!default.dm_reminders);
     assert_eq!(default.default_time_per_move, None);
-    f.service
-        .update_settings(&ada(), Some(true), Some(TimePerMove::OneHour))
+    let chosen = SettingsChanges {
+        dm_reminders: Some(true),
+        time_per_move: Some(TimePerMove::OneHour),
+        ..SettingsChanges::default()
+    };
+    let player = ada();
+    let actor = Actor {
+        user: &player,
+        place: here(),
+        manages_server: false,
+    };
+    f.service.change_settings(&chosen, actor).await.unwrap();
+    let kept = f
+        .service
+        .change_settings(&SettingsChanges::default(), actor)
         .await
         .unwrap();
-    let kept = f.service.update_settings(&ada(), None, None).await.unwrap();
-    assert!(kept.dm_reminders && kept.default_time_per_move == Some(TimePerMove::OneHour));
+    assert!(kept.player.dm_reminders && kept.player.default_time_per_move == Some(TimePerMove::OneHour));
     let challenge = f.service.challenge(here(), &ada(), &bo()).await.unwrap();
     assert_eq!(challenge.seconds_per_move, HOUR, "the challenger's default applies");
     let game = f.service.accept(challenge.id, &bo()).await.unwrap().id;

@@ -4,12 +4,15 @@
 
 use std::sync::Arc;
 
-use akon::service::{Clock, Month, Player, PodiumSettled, Service, ServiceConfig, LEASE_SECS};
+use akon::service::{
+    Clock, Month, Player, PodiumSettled, ServerSettingsChanges, ServerSettingsView, Service, ServiceConfig,
+    ServiceError, LEASE_SECS,
+};
 use akon::store::Store;
 
 use crate::support::service_fixture;
 
-use service_fixture::{fixture_with, place, player, Fixture, GUILD};
+use service_fixture::{change_server_settings, fixture_with, place, player, Fixture, GUILD};
 
 const DAY: i64 = 24 * 3600;
 const CHANNEL: u64 = 930_000_000_000_000_001;
@@ -27,6 +30,21 @@ async fn resigned(f: &Fixture, guild: u64, winner: &Player, loser: &Player) {
     let challenge = f.service.challenge(place(guild), winner, loser).await.unwrap();
     let game = f.service.accept(challenge.id, loser).await.unwrap().id;
     f.service.resign(game, loser).await.unwrap();
+}
+
+/// `/akon settings season_channel`, asked in `guild` by someone who
+/// `manages_server` there, or not.
+async fn season_channel(
+    f: &Fixture,
+    guild: Option<u64>,
+    manages_server: bool,
+    channel: u64,
+) -> Result<ServerSettingsView, ServiceError> {
+    let changes = ServerSettingsChanges {
+        season_channel: Some(channel),
+        ..Default::default()
+    };
+    change_server_settings(&f.service, guild, manages_server, changes).await
 }
 
 /// Another process on the same database and clock.
@@ -47,10 +65,10 @@ async fn a_months_podium_is_handed_out_once_across_processes_and_restarts() {
     let f = fixture_with(config()).await;
     let (ada, bo, cy) = (player(1, "ada"), player(2, "bo"), player(3, "cy"));
     // Not in a server, or without Manage Server: refused.
-    assert!(f.service.set_season_channel(None, true, CHANNEL).await.is_err());
-    assert!(f.service.set_season_channel(Some(GUILD), false, CHANNEL).await.is_err());
+    assert!(season_channel(&f, None, true, CHANNEL).await.is_err());
+    assert!(season_channel(&f, Some(GUILD), false, CHANNEL).await.is_err());
     assert_eq!(f.service.season_channel(GUILD).await.unwrap(), None);
-    f.service.set_season_channel(Some(GUILD), true, CHANNEL).await.unwrap();
+    season_channel(&f, Some(GUILD), true, CHANNEL).await.unwrap();
     assert_eq!(f.service.season_channel(GUILD).await.unwrap(), Some(CHANNEL));
     let month = Month::of(f.clock.now());
     resigned(&f, GUILD, &ada, &bo).await;
@@ -87,11 +105,8 @@ async fn a_months_podium_is_handed_out_once_across_processes_and_restarts() {
 on_both_backends!(#[tokio::test] fn a_podium_whose_process_died_falls_to_another_once_the_lease_expires);
 async fn a_podium_whose_process_died_falls_to_another_once_the_lease_expires() {
     let f = fixture_with(config()).await;
-    f.service.set_season_channel(Some(GUILD), true, CHANNEL).await.unwrap();
-    f.service
-        .set_season_channel(Some(OTHER_GUILD), true, CHANNEL + 1)
-        .await
-        .unwrap();
+    season_channel(&f, Some(GUILD), true, CHANNEL).await.unwrap();
+    season_channel(&f, Some(OTHER_GUILD), true, CHANNEL + 1).await.unwrap();
     resigned(&f, GUILD, &player(1, "ada"), &player(2, "bo")).await;
     to_next_month(&f);
     let due = f.service.podiums_due().await.unwrap();

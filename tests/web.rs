@@ -16,7 +16,7 @@ use reqwest::{header, Method, StatusCode};
 
 use crate::support::service_fixture;
 
-use service_fixture::{fixture_with, here, player, start_game, Fixture, GUILD};
+use service_fixture::{change_web_pages, fixture_with, here, player, start_game, Fixture, GUILD};
 
 const SCRIPT_NAME: &str = "<script>alert(1)</script>";
 const IMG_NAME: &str = "\"><img src=x onerror=alert(1)>";
@@ -163,8 +163,7 @@ async fn hostile_names_are_text_in_every_page() {
     let game_id = played_game(&f, &a, &b).await;
     f.service.review(game_id).await.unwrap();
     let token = f.service.game_page_token(game_id).await.unwrap().unwrap();
-    f.service
-        .set_web_settings(Some(GUILD), true, None, Some(true))
+    change_web_pages(&f.service, Some(GUILD), true, (None, Some(true)))
         .await
         .unwrap();
     let board = f.service.server_page_token(GUILD).await.unwrap().unwrap();
@@ -334,14 +333,12 @@ async fn a_game_outside_a_server_a_server_with_pages_off_and_a_post_get_no_data(
 
     // The server's admins turn its game pages off: the page is gone, no
     // link is made; on again, it is back.
-    let refused = f.service.set_web_settings(Some(GUILD), false, Some(false), None).await;
+    let refused = change_web_pages(&f.service, Some(GUILD), false, (Some(false), None)).await;
     assert!(matches!(refused, Err(ServiceError::NeedsManageServer)), "{refused:?}");
-    let refused = f.service.set_web_settings(None, true, Some(false), None).await;
+    let refused = change_web_pages(&f.service, None, true, (Some(false), None)).await;
     assert!(matches!(refused, Err(ServiceError::NotInAServer)), "{refused:?}");
     assert!(page(&url).await.contains("Alice"), "a refusal changed nothing");
-    let off = f
-        .service
-        .set_web_settings(Some(GUILD), true, Some(false), None)
+    let off = change_web_pages(&f.service, Some(GUILD), true, (Some(false), None))
         .await
         .unwrap();
     assert!(!off.game_pages && !off.leaderboard_page);
@@ -349,8 +346,7 @@ async fn a_game_outside_a_server_a_server_with_pages_off_and_a_post_get_no_data(
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     assert!(!response.text().await.unwrap().contains("Alice"));
     assert_eq!(f.service.game_page_token(game_id).await.unwrap(), None);
-    f.service
-        .set_web_settings(Some(GUILD), true, Some(true), None)
+    change_web_pages(&f.service, Some(GUILD), true, (Some(true), None))
         .await
         .unwrap();
     assert!(page(&url).await.contains("Alice"));
@@ -465,11 +461,10 @@ async fn a_server_leaderboard_is_shown_only_when_turned_on_and_is_paged() {
         None,
         "off by default"
     );
-    let refused = f.service.set_web_settings(Some(GUILD), false, None, Some(true)).await;
+    let refused = change_web_pages(&f.service, Some(GUILD), false, (None, Some(true))).await;
     assert!(matches!(refused, Err(ServiceError::NeedsManageServer)));
     assert_eq!(f.service.server_page_token(GUILD).await.unwrap(), None);
-    f.service
-        .set_web_settings(Some(GUILD), true, None, Some(true))
+    change_web_pages(&f.service, Some(GUILD), true, (None, Some(true)))
         .await
         .unwrap();
     let token = f.service.server_page_token(GUILD).await.unwrap().unwrap();
@@ -484,8 +479,7 @@ async fn a_server_leaderboard_is_shown_only_when_turned_on_and_is_paged() {
     let last = page(&format!("{url}?page=99")).await;
     assert!(last.contains("Page 3 of 3"));
     // Off again: gone.
-    f.service
-        .set_web_settings(Some(GUILD), true, None, Some(false))
+    change_web_pages(&f.service, Some(GUILD), true, (None, Some(false)))
         .await
         .unwrap();
     assert_eq!(get(&url).await.status(), StatusCode::NOT_FOUND);
@@ -551,8 +545,7 @@ async fn a_tournament_page_shows_standings_tie_breaks_rounds_and_pairings() {
     let french = page(&format!("{url}?lang=fr")).await;
     assert!(french.contains("Ronde 1") && french.contains("Classement"), "{french}");
     // The server's pages off: the tournament's too.
-    f.service
-        .set_web_settings(Some(GUILD), true, Some(false), None)
+    change_web_pages(&f.service, Some(GUILD), true, (Some(false), None))
         .await
         .unwrap();
     assert_eq!(get(&url).await.status(), StatusCode::NOT_FOUND);

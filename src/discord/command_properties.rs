@@ -11,7 +11,7 @@ use serenity::all::CommandInteraction;
 
 use super::commands::{parse, AkonCommand, CommandError};
 use crate::ai::Level;
-use crate::service::TimePerMove;
+use crate::service::{ServerSettingsChanges, SettingsChanges, TimePerMove};
 
 const SUBCOMMANDS: &[&str] = &[
     "challenge",
@@ -272,11 +272,14 @@ fn well_formed_options_parse_to_what_they_said() {
                 ("season_channel", 7, json!("940000000000000001"))
             ]
         ),
-        Ok(AkonCommand::Settings {
-            leaderboard_inactive_days: Some(crate::service::InactiveDays::OFF),
-            season_channel: Some(940_000_000_000_000_001),
+        Ok(AkonCommand::Settings(SettingsChanges {
+            server: ServerSettingsChanges {
+                leaderboard_inactive_days: Some(crate::service::InactiveDays::OFF),
+                season_channel: Some(940_000_000_000_000_001),
+                ..
+            },
             ..
-        })
+        }))
     ));
     assert!(matches!(
         parsed(
@@ -287,14 +290,15 @@ fn well_formed_options_parse_to_what_they_said() {
                 ("daily_puzzle", 3, json!("off"))
             ]
         ),
-        Ok(AkonCommand::Settings {
-            daily_puzzle: super::commands::DailyPuzzleChange {
-                channel: Some(940_000_000_000_000_002),
-                hour: Some(0),
-                enabled: Some(false),
+        Ok(AkonCommand::Settings(SettingsChanges {
+            server: ServerSettingsChanges {
+                daily_puzzle_channel: Some(940_000_000_000_000_002),
+                daily_puzzle_hour: Some(0),
+                daily_puzzle_enabled: Some(false),
+                ..
             },
             ..
-        })
+        }))
     ));
     for hour in [json!(-1), json!(24)] {
         assert_eq!(
@@ -333,20 +337,18 @@ fn well_formed_options_parse_to_what_they_said() {
                 ("server_board_style", 3, json!("picture")),
             ]
         ),
-        Ok(AkonCommand::Settings {
+        Ok(AkonCommand::Settings(SettingsChanges {
             dm_reminders: Some(false),
-            time: Some(TimePerMove::ALL[0]),
+            time_per_move: Some(TimePerMove::ALL[0]),
             language: Some(None),
-            server_language: Some(Some(crate::i18n::Language::French)),
-            tournament_role: Some(950_000_000_000_000_001),
             board_style: Some(crate::service::BoardStyle::Both),
-            server_board_style: Some(crate::service::BoardStyle::Picture),
-            web_games: None,
-            web_leaderboard: None,
-            leaderboard_inactive_days: None,
-            season_channel: None,
-            daily_puzzle: Default::default(),
-        })
+            server: ServerSettingsChanges {
+                language: Some(Some(crate::i18n::Language::French)),
+                tournament_role: Some(950_000_000_000_000_001),
+                board_style: Some(crate::service::BoardStyle::Picture),
+                ..Default::default()
+            },
+        }))
     );
     assert_eq!(
         parsed("settings", &[("board_style", 3, json!("gif"))]),
@@ -357,20 +359,14 @@ fn well_formed_options_parse_to_what_they_said() {
             "settings",
             &[("web_games", 3, json!("off")), ("web_leaderboard", 3, json!("on"))]
         ),
-        Ok(AkonCommand::Settings {
-            dm_reminders: None,
-            time: None,
-            language: None,
-            server_language: None,
-            tournament_role: None,
-            board_style: None,
-            server_board_style: None,
-            web_games: Some(false),
-            web_leaderboard: Some(true),
-            leaderboard_inactive_days: None,
-            season_channel: None,
-            daily_puzzle: Default::default(),
-        })
+        Ok(AkonCommand::Settings(SettingsChanges {
+            server: ServerSettingsChanges {
+                web_games: Some(false),
+                web_leaderboard: Some(true),
+                ..Default::default()
+            },
+            ..Default::default()
+        }))
     );
     assert_eq!(
         parsed("settings", &[("web_games", 3, json!("maybe"))]),

@@ -1,5 +1,5 @@
-//! The puzzle of the day on Discord: its settings (`/akon settings
-//! daily_puzzle_channel`, `daily_puzzle_hour`, `daily_puzzle`), its post in
+//! The puzzle of the day on Discord (its settings are `/akon settings
+//! daily_puzzle_channel`, `daily_puzzle_hour`, `daily_puzzle`): its post in
 //! each server's channel once a day from the scheduler (given up in a
 //! channel that refuses it for good, as other undeliverable posts are), the
 //! edits of its counts on later ticks, and its buttons: Solve opens the
@@ -7,86 +7,19 @@
 //! style), a hole answers it once.
 
 use serenity::all::{
-    ChannelId, CommandInteraction, ComponentInteraction, CreateAllowedMentions, CreateAttachment,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, EditMessage, MessageId,
+    ChannelId, ComponentInteraction, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateMessage, EditMessage, MessageId,
 };
 
 use super::asker::Asker;
-use super::commands::DailyPuzzleChange;
 use super::context::Context;
 use super::posting::{self, Refusal};
 use super::render::daily_puzzle::{daily_answer, daily_message, daily_private, daily_title};
 use super::{logged_by_the_store, Answered, Bot, Call};
 use crate::engine::Hole;
-use crate::i18n::Language;
 use crate::service::{DailyEditDue, DailyPostDue, DailyPostSettled, Day, ServiceError};
-use crate::tr;
 
 impl Bot {
-    /// Applies what `/akon settings` changes of the server's puzzle of the
-    /// day, if the caller may and the bot can see the channel; `Err`
-    /// carries the refusal, already answered.
-    pub(super) async fn change_daily_puzzle(
-        &self,
-        call: Call<'_, CommandInteraction>,
-        change: DailyPuzzleChange,
-    ) -> Result<(), Answered> {
-        let mine = call.languages.private;
-        let may_manage = match change.channel {
-            Some(channel) => {
-                let unseen = tr!(mine, "refusal-daily-channel-unseen", channel = format!("<#{channel}>"));
-                self.channel_seen_or_refused(call, channel, &unseen).await?
-            }
-            None => call
-                .interaction
-                .member
-                .as_ref()
-                .and_then(|member| member.permissions)
-                .is_some_and(|permissions| permissions.manage_guild()),
-        };
-        let guild = call.place.guild_id;
-        let changed = async {
-            if let Some(channel) = change.channel {
-                self.service.set_daily_channel(guild, may_manage, channel).await?;
-            }
-            if change.hour.is_some() || change.enabled.is_some() {
-                self.service
-                    .change_daily_setting(guild, may_manage, (change.hour, change.enabled))
-                    .await?;
-            }
-            Ok(())
-        }
-        .await;
-        match changed {
-            Ok(()) => Ok(()),
-            Err(error) => Err(self
-                .refuse(call.ctx, Asker::Command(call.interaction), mine, &error, "settings")
-                .await),
-        }
-    }
-
-    /// The settings' line on the server's puzzle of the day, once it chose
-    /// a channel.
-    pub(super) async fn daily_puzzle_setting_line(&self, language: Language, guild: u64) -> Option<String> {
-        let setting = match self.service.daily_setting(guild).await {
-            Ok(setting) => setting?,
-            Err(error) => {
-                tracing::warn!(%error, guild, "could not read a server's daily puzzle setting");
-                return None;
-            }
-        };
-        let channel = format!("<#{}>", setting.channel_id);
-        Some(match setting.enabled {
-            true => tr!(
-                language,
-                "settings-daily-puzzle-on",
-                channel = channel,
-                hour = format!("{:02}", setting.hour)
-            ),
-            false => tr!(language, "settings-daily-puzzle-off", channel = channel),
-        })
-    }
-
     /// Posts today's puzzle where it fell due to this process, then edits
     /// the messages whose counts lag behind.
     pub(super) async fn post_daily_puzzles(&self, ctx: &Context) {

@@ -28,6 +28,7 @@ mod responder;
 mod review;
 mod schedule;
 mod season_podiums;
+mod settings;
 mod slash;
 mod telemetry;
 mod tournaments;
@@ -235,14 +236,15 @@ fn player_of(user: &User) -> Player {
     }
 }
 
-/// What `/akon settings` changes: reminders and time per move, the
-/// player's and the server's languages (`Some(None)`: follow Discord), and
-/// the player's and the server's board styles.
-type SettingsChanges = (
-    (Option<bool>, Option<crate::service::TimePerMove>),
-    (Option<Option<Language>>, Option<Option<Language>>),
-    (Option<crate::service::BoardStyle>, Option<crate::service::BoardStyle>),
-);
+/// Whether whoever sent `command` may manage the server it came from, as
+/// Discord says with the interaction (never outside a server).
+fn manages_server(command: &serenity::all::CommandInteraction) -> bool {
+    command
+        .member
+        .as_ref()
+        .and_then(|member| member.permissions)
+        .is_some_and(|permissions| permissions.manage_guild())
+}
 
 /// Whether an answer (or a message the bot owed) reached Discord: the
 /// error is a failure to talk to Discord, not a refusal.

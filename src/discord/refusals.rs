@@ -17,6 +17,7 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
     match error {
         ServiceError::NotInAServer => tr!(l, "refusal-not-in-server"),
         ServiceError::NeedsManageServer => tr!(l, "refusal-needs-manage-server"),
+        ServiceError::TournamentRoleNeedsManageServer => tr!(l, "refusal-tournament-role-needs-manage-server"),
         ServiceError::ChallengeSelf => tr!(l, "refusal-challenge-self"),
         ServiceError::ChallengeBot(name) => tr!(l, "refusal-challenge-bot", name = display_name(l, name)),
         ServiceError::AlreadyChallenged(name) => tr!(l, "refusal-already-challenged", name = display_name(l, name)),
@@ -133,6 +134,7 @@ mod tests {
         let refusals = [
             ServiceError::NotInAServer,
             ServiceError::NeedsManageServer,
+            ServiceError::TournamentRoleNeedsManageServer,
             ServiceError::ChallengeBot("Robo".into()),
             ServiceError::TooManyGames {
                 name: "ada".into(),

@@ -1,81 +1,19 @@
-//! The month's podium on Discord: choosing its channel (`/akon settings
-//! season_channel`), refused unless the bot can see the channel, and
-//! posting it once on the first of the month, from the scheduler. A
+//! The month's podium on Discord (its channel is chosen with `/akon
+//! settings season_channel`): posted once on the first of the month, from
+//! the scheduler. A
 //! channel that refuses it for good (deleted, or the bot may no longer post
 //! there) has it given up, as other undeliverable posts are.
 
-use serenity::all::{ChannelId, CommandInteraction, CreateAllowedMentions, CreateMessage};
+use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage};
 
-use super::asker::Asker;
 use super::context::Context;
 use super::posting::{self, Refusal};
 use super::render_records;
-use super::{logged_by_the_store, Answered, Bot, Call};
+use super::{logged_by_the_store, Bot};
 use crate::i18n::Language;
 use crate::service::{PodiumDue, PodiumSettled};
-use crate::tr;
 
 impl Bot {
-    /// Chooses `channel` for the server's podiums, if the caller may and
-    /// the bot can see it; `Err` carries the refusal, already answered.
-    pub(super) async fn choose_season_channel(
-        &self,
-        call: Call<'_, CommandInteraction>,
-        channel: u64,
-    ) -> Result<(), Answered> {
-        let unseen = tr!(
-            call.languages.private,
-            "refusal-season-channel-unseen",
-            channel = format!("<#{channel}>")
-        );
-        let may_manage = self.channel_seen_or_refused(call, channel, &unseen).await?;
-        match self
-            .service
-            .set_season_channel(call.place.guild_id, may_manage, channel)
-            .await
-        {
-            Ok(_) => Ok(()),
-            Err(error) => Err(self
-                .refuse(
-                    call.ctx,
-                    Asker::Command(call.interaction),
-                    call.languages.private,
-                    &error,
-                    "settings",
-                )
-                .await),
-        }
-    }
-
-    /// Before a server's admin chooses `channel` for the bot's posts: `Err`
-    /// (answered with `unseen`) if the bot cannot see it, else whether
-    /// the caller may manage the server. Only an admin's choice in a server
-    /// is looked at; the service refuses the others.
-    pub(super) async fn channel_seen_or_refused(
-        &self,
-        call: Call<'_, CommandInteraction>,
-        channel: u64,
-        unseen: &str,
-    ) -> Result<bool, Answered> {
-        let (ctx, command) = (call.ctx, call.interaction);
-        let may_manage = command
-            .member
-            .as_ref()
-            .and_then(|member| member.permissions)
-            .is_some_and(|permissions| permissions.manage_guild());
-        if call.place.guild_id.is_some() && may_manage {
-            if let Err(error) = ctx.http.get_channel(ChannelId::new(channel)).await {
-                let refusal = Refusal::of(&error);
-                if refusal.is_for_good() {
-                    crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                    return Err(self.private(ctx, command, unseen).await);
-                }
-                tracing::warn!(%error, channel, "could not look at a chosen channel; choosing it anyway");
-            }
-        }
-        Ok(may_manage)
-    }
-
     /// Posts the podiums of the month just ended that fell to this process.
     pub(super) async fn post_season_podiums(&self, ctx: &Context) {
         let due = match self.service.podiums_due().await {

@@ -14,7 +14,7 @@ use super::posting::{post, post_with_picture, posted_before, Posted, Refusal, NO
 use super::render::display_name;
 use super::render::tournaments as render_tournaments;
 use super::render::Reply;
-use super::{logged_by_the_store, Answered, Bot, Call};
+use super::{logged_by_the_store, manages_server, Answered, Bot, Call};
 use crate::i18n::Language;
 use crate::service::{
     Member, Player, ServiceError, SettleFor, TournamentMessage, TournamentRequest, TournamentStep, TournamentView,
@@ -33,7 +33,7 @@ const MESSAGE_ROUNDS: usize = 32;
 fn rights(command: &CommandInteraction) -> (bool, Vec<u64>) {
     match &command.member {
         Some(member) => (
-            member.permissions.is_some_and(|p| p.manage_guild()),
+            manages_server(command),
             member.roles.iter().map(|role| role.get()).collect(),
         ),
         None => (false, Vec::new()),

@@ -4,7 +4,7 @@
 //! beside the languages (see `store::languages`) and read through their
 //! cache, so that a board shown costs no read of its own.
 
-use super::{Result, Service, ServiceError};
+use super::{Result, Service};
 use crate::store::LanguageOf;
 
 /// How a board is shown.
@@ -71,33 +71,6 @@ impl Service {
     pub async fn server_board_style(&self, guild_id: u64) -> Result<BoardStyle> {
         let row = self.store.language(LanguageOf::Guild(guild_id)).await?;
         Ok(BoardStyle::stored(row.board_style.as_deref()))
-    }
-
-    /// A player chooses how the boards they alone see are shown.
-    pub async fn set_board_style(&self, user_id: u64, style: BoardStyle) -> Result<BoardStyle> {
-        let whose = LanguageOf::User(user_id);
-        self.store.save_board_style(whose, Some(style.code()), user_id).await?;
-        self.user_board_style(user_id).await
-    }
-
-    /// A server's admin chooses how its boards are shown: only in a server,
-    /// and only with Manage Server. `user_id` is told, once, if a channel
-    /// then refuses the pictures.
-    pub async fn set_server_board_style(
-        &self,
-        guild_id: Option<u64>,
-        may_manage_server: bool,
-        user_id: u64,
-        style: BoardStyle,
-    ) -> Result<BoardStyle> {
-        let guild_id = guild_id.ok_or(ServiceError::NotInAServer)?;
-        if !may_manage_server {
-            return Err(ServiceError::NeedsManageServer);
-        }
-        self.store
-            .save_board_style(LanguageOf::Guild(guild_id), Some(style.code()), user_id)
-            .await?;
-        self.server_board_style(guild_id).await
     }
 
     /// A channel of `guild_id` refused a board's picture (the bot may not

@@ -50,38 +50,6 @@ pub struct DailyTally {
 }
 
 impl Service {
-    /// A server's admin chooses where its puzzle of the day goes (Manage
-    /// Server, in a server): that turns it on.
-    pub async fn set_daily_channel(
-        &self,
-        guild_id: Option<u64>,
-        may_manage_server: bool,
-        channel_id: u64,
-    ) -> Result<()> {
-        let guild_id = managed(guild_id, may_manage_server)?;
-        self.store.set_daily_channel(guild_id, channel_id, self.now()).await?;
-        Ok(())
-    }
-
-    /// Changes the hour (UTC, 0 to 23) or turns the puzzle of the day on
-    /// or off: refused until a channel was chosen.
-    pub async fn change_daily_setting(
-        &self,
-        guild_id: Option<u64>,
-        may_manage_server: bool,
-        (hour, enabled): (Option<u8>, Option<bool>),
-    ) -> Result<()> {
-        let guild_id = managed(guild_id, may_manage_server)?;
-        match self
-            .store
-            .change_daily_setting(guild_id, hour, enabled, self.now())
-            .await?
-        {
-            true => Ok(()),
-            false => Err(ServiceError::DailyPuzzleNoChannel),
-        }
-    }
-
     /// `guild_id`'s puzzle of the day setting, if it chose a channel.
     pub async fn daily_setting(&self, guild_id: u64) -> Result<Option<DailySetting>> {
         Ok(self.store.daily_setting(guild_id).await?)
@@ -199,15 +167,6 @@ impl Service {
             true => Ok(()),
             false => Err(ServiceError::DailyPuzzleOfAnotherDay(day)),
         }
-    }
-}
-
-/// The server of a server setting, for someone who may manage it.
-fn managed(guild_id: Option<u64>, may_manage_server: bool) -> Result<u64> {
-    let guild_id = guild_id.ok_or(ServiceError::NotInAServer)?;
-    match may_manage_server {
-        true => Ok(guild_id),
-        false => Err(ServiceError::NeedsManageServer),
     }
 }
 

@@ -12,9 +12,12 @@ use crate::store::{self, StoreError};
 pub enum ServiceError {
     #[error("not in a server")]
     NotInAServer,
-    /// Setting a server's language needs the Manage Server permission.
+    /// Changing a server's settings needs the Manage Server permission.
     #[error("needs the Manage Server permission")]
     NeedsManageServer,
+    /// Naming the server's tournament role needs Manage Server.
+    #[error("naming the tournament role needs the Manage Server permission")]
+    TournamentRoleNeedsManageServer,
     #[error("challenger and opponent are the same user")]
     ChallengeSelf,
     /// The opponent (named) is a bot other than this one.

@@ -5,7 +5,7 @@
 //! them, so that messages sent with no interaction (reminders, timeouts,
 //! boards re-posted after a restart) speak the same language.
 
-use super::{Result, Service, ServiceError};
+use super::{Result, Service};
 use crate::i18n::Language;
 use crate::store::{LanguageOf, LanguageRow};
 
@@ -99,29 +99,5 @@ impl Service {
     /// A server's language setting.
     pub async fn server_language_setting(&self, guild_id: u64) -> Result<LanguageSetting> {
         Ok(setting(&self.store.language(LanguageOf::Guild(guild_id)).await?))
-    }
-
-    /// A player chooses their language (`None`: follow Discord's).
-    pub async fn set_language(&self, user_id: u64, language: Option<Language>) -> Result<LanguageSetting> {
-        let whose = LanguageOf::User(user_id);
-        self.store.save_language(whose, language.map(Language::code)).await?;
-        Ok(setting(&self.store.language(whose).await?))
-    }
-
-    /// A server's admin chooses its language (`None`: follow the server's
-    /// Discord locale). Only in a server, and only with Manage Server.
-    pub async fn set_server_language(
-        &self,
-        guild_id: Option<u64>,
-        may_manage_server: bool,
-        language: Option<Language>,
-    ) -> Result<LanguageSetting> {
-        let guild_id = guild_id.ok_or(ServiceError::NotInAServer)?;
-        if !may_manage_server {
-            return Err(ServiceError::NeedsManageServer);
-        }
-        let whose = LanguageOf::Guild(guild_id);
-        self.store.save_language(whose, language.map(Language::code)).await?;
-        Ok(setting(&self.store.language(whose).await?))
     }
 }

@@ -1,7 +1,7 @@
 //! How long without a rated game leaves a player off a server's
 //! leaderboard: a server's setting (Manage Server), off unless chosen.
 
-use super::{Result, Service, ServiceError};
+use super::{Result, Service};
 
 /// Days without a rated game after which a server's leaderboard leaves a
 /// player off, from 1 to [`InactiveDays::MOST`]; [`InactiveDays::OFF`]
@@ -31,25 +31,6 @@ impl Service {
     pub async fn leaderboard_inactive_days(&self, guild_id: u64) -> Result<InactiveDays> {
         let days = self.store.leaderboard_inactive_days(guild_id).await?;
         Ok(InactiveDays::new(days).unwrap_or(InactiveDays::OFF))
-    }
-
-    /// A server's admin chooses how long without a rated game leaves a
-    /// player off its leaderboard: only in a server, and only with Manage
-    /// Server.
-    pub async fn set_leaderboard_inactive_days(
-        &self,
-        guild_id: Option<u64>,
-        may_manage_server: bool,
-        days: InactiveDays,
-    ) -> Result<InactiveDays> {
-        let guild_id = guild_id.ok_or(ServiceError::NotInAServer)?;
-        if !may_manage_server {
-            return Err(ServiceError::NeedsManageServer);
-        }
-        self.store
-            .set_leaderboard_inactive_days(guild_id, days.days(), self.now())
-            .await?;
-        self.leaderboard_inactive_days(guild_id).await
     }
 }
 

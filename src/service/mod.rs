@@ -27,6 +27,7 @@ mod reviews;
 mod schedule;
 mod season_podiums;
 mod seasons;
+mod settings;
 mod tournament_messages;
 mod tournaments;
 mod views;
@@ -66,6 +67,7 @@ pub use schedule::{
 };
 pub use season_podiums::PodiumDue;
 pub use seasons::{Season, SeasonBoard, SeasonCaller, SeasonStanding, SEASON_PAGE};
+pub use settings::{Actor, ServerSettingsChanges, ServerSettingsView, SettingsChanges, SettingsView};
 pub use tournament_messages::{Member, TournamentGame, TournamentMessage};
 pub use tournaments::{
     default_swiss_rounds, EntrantView, RoundOpened, TournamentFormat, TournamentLimit, TournamentRequest,

@@ -8,7 +8,7 @@ use super::{
 };
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
-use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, Notice, SettingsRow, Written};
+use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, Notice, Written};
 
 /// The time a player has for each move, as offered in `/akon challenge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -300,29 +300,6 @@ impl Service {
             dm_reminders: row.dm_reminders,
             default_time_per_move: row.default_seconds_per_move.and_then(TimePerMove::from_seconds),
         })
-    }
-
-    /// Changes what is given, keeps the rest, and returns the result.
-    pub async fn update_settings(
-        &self,
-        user: &Player,
-        dm_reminders: Option<bool>,
-        default_time_per_move: Option<TimePerMove>,
-    ) -> Result<Settings> {
-        self.remember(user).await?;
-        let mut settings = self.settings(user.id).await?;
-        if let Some(dm) = dm_reminders {
-            settings.dm_reminders = dm;
-        }
-        if let Some(time) = default_time_per_move {
-            settings.default_time_per_move = Some(time);
-        }
-        let row = SettingsRow {
-            dm_reminders: settings.dm_reminders,
-            default_seconds_per_move: settings.default_time_per_move.map(TimePerMove::seconds),
-        };
-        self.store.save_settings(user.id, &row).await?;
-        Ok(settings)
     }
 
     /// Ends `view` on time if its player to move is out of time: `true` if

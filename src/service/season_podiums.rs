@@ -4,7 +4,7 @@
 //! recorded as settled (posted, given up, or with no one to name) so that
 //! no process posts it again.
 
-use super::{Lease, Result, Scope, SeasonBoard, Service, ServiceError};
+use super::{Lease, Result, Scope, SeasonBoard, Service};
 use crate::store::{to_db, LeaseKind, Month, PodiumSettled};
 
 /// A podium this process is to post now, under its lease.
@@ -19,23 +19,6 @@ pub struct PodiumDue {
 }
 
 impl Service {
-    /// A server's admin chooses the channel its podiums go to: only in a
-    /// server, and only with Manage Server. The month under way is the
-    /// first whose podium is posted there.
-    pub async fn set_season_channel(
-        &self,
-        guild_id: Option<u64>,
-        may_manage_server: bool,
-        channel_id: u64,
-    ) -> Result<u64> {
-        let guild_id = guild_id.ok_or(ServiceError::NotInAServer)?;
-        if !may_manage_server {
-            return Err(ServiceError::NeedsManageServer);
-        }
-        self.store.set_season_channel(guild_id, channel_id, self.now()).await?;
-        Ok(channel_id)
-    }
-
     /// The channel `guild_id`'s podiums go to, if it chose one.
     pub async fn season_channel(&self, guild_id: u64) -> Result<Option<u64>> {
         Ok(self.store.season_channel(guild_id).await?)

@@ -80,21 +80,6 @@ impl Service {
         Ok(self.store.tournament_role(guild_id).await?)
     }
 
-    /// Names (or, with `None`, forgets) the role that may run tournaments
-    /// in a server: needs Manage Server.
-    pub async fn set_tournament_role(
-        &self,
-        guild_id: Option<u64>,
-        may_manage_server: bool,
-        role: Option<u64>,
-    ) -> Result<()> {
-        let guild_id = guild_id.ok_or(ServiceError::NotInAServer)?;
-        if !may_manage_server {
-            return Err(ServiceError::NeedsManageServer);
-        }
-        Ok(self.store.set_tournament_role(guild_id, role).await?)
-    }
-
     /// Creates a tournament, for a member who may run tournaments here.
     pub async fn create_tournament_as(
         &self,

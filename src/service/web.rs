@@ -173,27 +173,6 @@ impl Service {
         })
     }
 
-    /// A server's admin changes what it shows on the web (what is `None`
-    /// stays). Only in a server, and only with Manage Server.
-    pub async fn set_web_settings(
-        &self,
-        guild_id: Option<u64>,
-        may_manage_server: bool,
-        game_pages: Option<bool>,
-        leaderboard_page: Option<bool>,
-    ) -> Result<WebSettings> {
-        let guild_id = guild_id.ok_or(ServiceError::NotInAServer)?;
-        if !may_manage_server {
-            return Err(ServiceError::NeedsManageServer);
-        }
-        if game_pages.is_some() || leaderboard_page.is_some() {
-            self.store
-                .set_web_settings(guild_id, game_pages, leaderboard_page, self.now())
-                .await?;
-        }
-        self.web_settings(guild_id).await
-    }
-
     /// The token of `game_id`'s page, made now if there is none yet;
     /// `None` if the game has no page (not played in a server, or its
     /// server turned its game pages off).

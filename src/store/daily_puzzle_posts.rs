@@ -3,7 +3,7 @@
 //! and each day's post once settled, so that it is posted once, then
 //! edited as answers come in.
 
-use sqlx::FromRow;
+use sqlx::{AnyConnection, FromRow};
 
 use super::{from_db, to_db, Day, Doing, Result, Store};
 
@@ -52,48 +52,6 @@ struct PostRow {
 }
 
 impl Store {
-    /// `guild_id`'s puzzle of the day goes to `channel_id` from now on,
-    /// and is on (at the hour chosen before, or the default).
-    pub async fn set_daily_channel(&self, guild_id: u64, channel_id: u64, now: i64) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO guild_daily_puzzles (guild_id, channel_id, hour, enabled, channel_chosen_at, changed_at)
-             VALUES ($1, $2, $3, 1, $4, $4)
-             ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, enabled = 1,
-             channel_chosen_at = excluded.channel_chosen_at, changed_at = excluded.changed_at",
-        )
-        .bind(to_db(guild_id))
-        .bind(to_db(channel_id))
-        .bind(i64::from(DEFAULT_DAILY_HOUR))
-        .bind(now)
-        .execute(&mut *self.writer().await?)
-        .await
-        .doing("choosing a server's daily puzzle channel")?;
-        Ok(())
-    }
-
-    /// Changes the hour, or turns it on or off: `false` if the server
-    /// never chose a channel (nothing changed).
-    pub async fn change_daily_setting(
-        &self,
-        guild_id: u64,
-        hour: Option<u8>,
-        enabled: Option<bool>,
-        now: i64,
-    ) -> Result<bool> {
-        let changed = sqlx::query(
-            "UPDATE guild_daily_puzzles SET hour = COALESCE($2, hour), enabled = COALESCE($3, enabled),
-             changed_at = $4 WHERE guild_id = $1",
-        )
-        .bind(to_db(guild_id))
-        .bind(hour.map(i64::from))
-        .bind(enabled.map(i64::from))
-        .bind(now)
-        .execute(&mut *self.writer().await?)
-        .await
-        .doing("changing a server's daily puzzle")?;
-        Ok(changed.rows_affected() == 1)
-    }
-
     /// `guild_id`'s daily puzzle setting, if it ever chose a channel.
     pub async fn daily_setting(&self, guild_id: u64) -> Result<Option<DailySetting>> {
         let row: Option<(i64, i64, i64)> =
@@ -217,4 +175,46 @@ impl Store {
             .doing("recording a daily puzzle message edited")?;
         Ok(())
     }
+}
+
+/// `guild_id`'s puzzle of the day goes to `channel_id` from now on,
+/// and is on (at the hour chosen before, or the default).
+pub(super) async fn set_daily_channel(tx: &mut AnyConnection, guild_id: u64, channel_id: u64, now: i64) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO guild_daily_puzzles (guild_id, channel_id, hour, enabled, channel_chosen_at, changed_at)
+         VALUES ($1, $2, $3, 1, $4, $4)
+         ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, enabled = 1,
+         channel_chosen_at = excluded.channel_chosen_at, changed_at = excluded.changed_at",
+    )
+    .bind(to_db(guild_id))
+    .bind(to_db(channel_id))
+    .bind(i64::from(DEFAULT_DAILY_HOUR))
+    .bind(now)
+    .execute(&mut *tx)
+    .await
+    .doing("choosing a server's daily puzzle channel")?;
+    Ok(())
+}
+
+/// Changes the hour, or turns it on or off: `false` if the server
+/// never chose a channel (nothing changed).
+pub(super) async fn change_daily_setting(
+    tx: &mut AnyConnection,
+    guild_id: u64,
+    hour: Option<u8>,
+    enabled: Option<bool>,
+    now: i64,
+) -> Result<bool> {
+    let changed = sqlx::query(
+        "UPDATE guild_daily_puzzles SET hour = COALESCE($2, hour), enabled = COALESCE($3, enabled),
+         changed_at = $4 WHERE guild_id = $1",
+    )
+    .bind(to_db(guild_id))
+    .bind(hour.map(i64::from))
+    .bind(enabled.map(i64::from))
+    .bind(now)
+    .execute(&mut *tx)
+    .await
+    .doing("changing a server's daily puzzle")?;
+    Ok(changed.rows_affected() == 1)
 }

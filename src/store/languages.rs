@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use sqlx::FromRow;
+use sqlx::{AnyConnection, FromRow};
 
 use super::{to_db, Backend, Doing, Result, Store};
 
@@ -219,53 +219,60 @@ impl Store {
         Ok(())
     }
 
-    /// Sets (or with `None` clears) the language chosen for `whose`.
-    pub async fn save_language(&self, whose: LanguageOf, language: Option<&str>) -> Result<()> {
-        let (table, key, id) = whose.table_and_key();
-        sqlx::query(&format!(
-            "INSERT INTO {table} ({key}, language) VALUES ($1, $2)
-             ON CONFLICT ({key}) DO UPDATE SET language = excluded.language"
-        ))
-        .bind(id)
-        .bind(language)
-        .execute(&mut *self.writer().await?)
-        .await
-        .doing("saving a language")?;
+    /// After a transaction that wrote `whose` language or board style
+    /// committed: the next read goes to the database.
+    pub(super) fn forget_language(&self, whose: LanguageOf) {
         self.languages.forget(whose);
-        Ok(())
     }
 }
 
-impl Store {
-    /// Sets (or with `None` clears) how boards are shown for `whose`. For a
-    /// server, `set_by` is who chose, and the notice that a channel refuses
-    /// pictures is owed again.
-    pub async fn save_board_style(&self, whose: LanguageOf, style: Option<&str>, set_by: u64) -> Result<()> {
-        let statement = match whose {
-            LanguageOf::User(_) => {
-                "INSERT INTO user_languages (user_id, board_style) VALUES ($1, $2)
-                 ON CONFLICT (user_id) DO UPDATE SET board_style = excluded.board_style"
-            }
-            LanguageOf::Guild(_) => {
-                "INSERT INTO guild_languages (guild_id, board_style, board_style_set_by, pictures_refused_told)
-                 VALUES ($1, $2, $3, 0)
-                 ON CONFLICT (guild_id) DO UPDATE SET board_style = excluded.board_style,
-                     board_style_set_by = excluded.board_style_set_by, pictures_refused_told = 0"
-            }
-        };
-        let query = sqlx::query(statement).bind(whose.table_and_key().2).bind(style);
-        let query = match whose {
-            LanguageOf::User(_) => query,
-            LanguageOf::Guild(_) => query.bind(to_db(set_by)),
-        };
-        query
-            .execute(&mut *self.writer().await?)
-            .await
-            .doing("saving a board style")?;
-        self.languages.forget(whose);
-        Ok(())
-    }
+/// Sets (or with `None` clears) the language chosen for `whose`, in `tx`
+/// (the caller forgets the cached row once it commits).
+pub(super) async fn save_language(tx: &mut AnyConnection, whose: LanguageOf, language: Option<&str>) -> Result<()> {
+    let (table, key, id) = whose.table_and_key();
+    sqlx::query(&format!(
+        "INSERT INTO {table} ({key}, language) VALUES ($1, $2)
+         ON CONFLICT ({key}) DO UPDATE SET language = excluded.language"
+    ))
+    .bind(id)
+    .bind(language)
+    .execute(&mut *tx)
+    .await
+    .doing("saving a language")?;
+    Ok(())
+}
 
+/// Sets how boards are shown for `whose`, in `tx`. For a server, `set_by`
+/// is who chose, and the notice that a channel refuses pictures is owed
+/// again.
+pub(super) async fn save_board_style(
+    tx: &mut AnyConnection,
+    whose: LanguageOf,
+    style: &str,
+    set_by: u64,
+) -> Result<()> {
+    let statement = match whose {
+        LanguageOf::User(_) => {
+            "INSERT INTO user_languages (user_id, board_style) VALUES ($1, $2)
+             ON CONFLICT (user_id) DO UPDATE SET board_style = excluded.board_style"
+        }
+        LanguageOf::Guild(_) => {
+            "INSERT INTO guild_languages (guild_id, board_style, board_style_set_by, pictures_refused_told)
+             VALUES ($1, $2, $3, 0)
+             ON CONFLICT (guild_id) DO UPDATE SET board_style = excluded.board_style,
+                 board_style_set_by = excluded.board_style_set_by, pictures_refused_told = 0"
+        }
+    };
+    let query = sqlx::query(statement).bind(whose.table_and_key().2).bind(style);
+    let query = match whose {
+        LanguageOf::User(_) => query,
+        LanguageOf::Guild(_) => query.bind(to_db(set_by)),
+    };
+    query.execute(&mut *tx).await.doing("saving a board style")?;
+    Ok(())
+}
+
+impl Store {
     /// Who chose pictures for `guild_id`'s boards, if they are still to be
     /// told that a channel refuses them; marks them told, so that of
     /// several processes and several refusals one tells them, once.

@@ -1,6 +1,8 @@
 //! A server's choice of how long without a rated game leaves a player off
 //! its leaderboard.
 
+use sqlx::AnyConnection;
+
 use super::{to_db, Doing, Result, Store};
 
 impl Store {
@@ -15,21 +17,26 @@ impl Store {
                 .doing("reading a server's leaderboard settings")?;
         Ok(days.unwrap_or(0))
     }
+}
 
-    /// `guild_id`'s leaderboard leaves off players without a rated game in
-    /// the last `days` days (0: no one).
-    pub async fn set_leaderboard_inactive_days(&self, guild_id: u64, days: i64, now: i64) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO guild_leaderboard_settings (guild_id, inactive_days, updated_at) VALUES ($1, $2, $3)
-             ON CONFLICT (guild_id) DO UPDATE SET inactive_days = excluded.inactive_days,
-             updated_at = excluded.updated_at",
-        )
-        .bind(to_db(guild_id))
-        .bind(days)
-        .bind(now)
-        .execute(&mut *self.writer().await?)
-        .await
-        .doing("changing a server's leaderboard settings")?;
-        Ok(())
-    }
+/// `guild_id`'s leaderboard leaves off players without a rated game in the
+/// last `days` days (0: no one), in `tx`.
+pub(super) async fn set_leaderboard_inactive_days(
+    tx: &mut AnyConnection,
+    guild_id: u64,
+    days: i64,
+    now: i64,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO guild_leaderboard_settings (guild_id, inactive_days, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (guild_id) DO UPDATE SET inactive_days = excluded.inactive_days,
+         updated_at = excluded.updated_at",
+    )
+    .bind(to_db(guild_id))
+    .bind(days)
+    .bind(now)
+    .execute(&mut *tx)
+    .await
+    .doing("changing a server's leaderboard settings")?;
+    Ok(())
 }

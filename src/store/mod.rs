@@ -79,6 +79,8 @@ pub use seasons::{Month, SeasonRow};
 
 mod season_podiums;
 pub use season_podiums::PodiumSettled;
+mod settings;
+pub use settings::{ServerSettingsWrite, SettingsWrite};
 
 mod reviews;
 pub use reviews::StoredReview;

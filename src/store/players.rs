@@ -1,6 +1,6 @@
 //! Players as last seen on Discord.
 
-use sqlx::FromRow;
+use sqlx::{AnyConnection, FromRow};
 
 use super::backend::Flag;
 use super::{to_db, Doing, Result, Store};
@@ -22,21 +22,15 @@ pub struct PlayerRow {
 
 impl Store {
     pub async fn upsert_player(&self, player: &NewPlayer<'_>, now: i64) -> Result<()> {
-        let mut writer = self.writer().await?;
-        sqlx::query(
-            "INSERT INTO players (user_id, name, is_bot, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
-             ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot,
-             updated_at = excluded.updated_at",
-        )
-        .bind(to_db(player.user_id))
-        .bind(player.name)
-        .bind(i64::from(player.is_bot))
-        .bind(now)
-        .execute(&mut *writer)
-        .await
-        .doing("saving a player")?;
-        self.games.forget_player(to_db(player.user_id));
+        upsert_player(&mut *self.writer().await?, player, now).await?;
+        self.forget_player(player.user_id);
         Ok(())
+    }
+
+    /// After a transaction that saved `user_id` committed: the kept games
+    /// read their name again.
+    pub(super) fn forget_player(&self, user_id: u64) {
+        self.games.forget_player(to_db(user_id));
     }
 
     pub async fn player(&self, user_id: u64) -> Result<Option<PlayerRow>> {
@@ -46,4 +40,22 @@ impl Store {
             .await
             .doing("reading a player")
     }
+}
+
+/// Saves a player as last seen, in `tx` (the caller forgets the kept games'
+/// copy of them once it commits).
+pub(super) async fn upsert_player(tx: &mut AnyConnection, player: &NewPlayer<'_>, now: i64) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO players (user_id, name, is_bot, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot,
+         updated_at = excluded.updated_at",
+    )
+    .bind(to_db(player.user_id))
+    .bind(player.name)
+    .bind(i64::from(player.is_bot))
+    .bind(now)
+    .execute(&mut *tx)
+    .await
+    .doing("saving a player")?;
+    Ok(())
 }

@@ -4,7 +4,7 @@
 //! same event twice, and each notice is written in the same transaction as
 //! the change it reports.
 
-use sqlx::{Connection, FromRow};
+use sqlx::{AnyConnection, Connection, FromRow};
 
 use super::{to_db, Doing, Flag, GameRow, GameUpdate, Result, Store, Written, CHALLENGE_COLUMNS, GAME_COLUMNS};
 
@@ -198,19 +198,30 @@ impl Store {
                 .doing("reading settings")?;
         Ok(row.unwrap_or_default())
     }
+}
 
-    pub async fn save_settings(&self, user_id: u64, settings: &SettingsRow) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO player_settings (user_id, dm_reminders, default_seconds_per_move) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders,
-             default_seconds_per_move = excluded.default_seconds_per_move",
-        )
-        .bind(to_db(user_id))
-        .bind(i64::from(settings.dm_reminders))
-        .bind(settings.default_seconds_per_move)
-        .execute(&mut *self.writer().await?)
-        .await
-        .doing("saving settings")?;
-        Ok(())
-    }
+/// Changes what is given of a player's preferences, keeps the rest (a
+/// player never seen before starts from the defaults), in `tx`.
+pub(super) async fn change_player_settings(
+    tx: &mut AnyConnection,
+    user_id: u64,
+    dm_reminders: Option<bool>,
+    default_seconds_per_move: Option<i64>,
+) -> Result<()> {
+    let defaults = SettingsRow::default();
+    sqlx::query(
+        "INSERT INTO player_settings (user_id, dm_reminders, default_seconds_per_move)
+         VALUES ($1, COALESCE($2, $4), $3)
+         ON CONFLICT (user_id) DO UPDATE SET
+         dm_reminders = COALESCE($2, player_settings.dm_reminders),
+         default_seconds_per_move = COALESCE($3, player_settings.default_seconds_per_move)",
+    )
+    .bind(to_db(user_id))
+    .bind(dm_reminders.map(i64::from))
+    .bind(default_seconds_per_move)
+    .bind(i64::from(defaults.dm_reminders))
+    .execute(&mut *tx)
+    .await
+    .doing("saving settings")?;
+    Ok(())
 }

@@ -1,6 +1,8 @@
 //! The month's podium each server chose a channel for: the channel, and
 //! each month's podium once settled, so that it is posted once.
 
+use sqlx::AnyConnection;
+
 use super::{from_db, to_db, Doing, Month, Result, Store};
 
 /// How a month's podium was settled.
@@ -16,21 +18,6 @@ pub enum PodiumSettled {
 }
 
 impl Store {
-    /// `guild_id`'s podiums go to `channel_id` from now on.
-    pub async fn set_season_channel(&self, guild_id: u64, channel_id: u64, now: i64) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO guild_season_channels (guild_id, channel_id, chosen_at) VALUES ($1, $2, $3)
-             ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, chosen_at = excluded.chosen_at",
-        )
-        .bind(to_db(guild_id))
-        .bind(to_db(channel_id))
-        .bind(now)
-        .execute(&mut *self.writer().await?)
-        .await
-        .doing("choosing a server's season channel")?;
-        Ok(())
-    }
-
     /// The channel `guild_id`'s podiums go to, if it chose one.
     pub async fn season_channel(&self, guild_id: u64) -> Result<Option<u64>> {
         let channel: Option<i64> =
@@ -108,4 +95,19 @@ impl Store {
         .doing("settling a month's podium")?;
         Ok(())
     }
+}
+
+/// `guild_id`'s podiums go to `channel_id` from now on.
+pub(super) async fn set_season_channel(tx: &mut AnyConnection, guild_id: u64, channel_id: u64, now: i64) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO guild_season_channels (guild_id, channel_id, chosen_at) VALUES ($1, $2, $3)
+         ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, chosen_at = excluded.chosen_at",
+    )
+    .bind(to_db(guild_id))
+    .bind(to_db(channel_id))
+    .bind(now)
+    .execute(&mut *tx)
+    .await
+    .doing("choosing a server's season channel")?;
+    Ok(())
 }

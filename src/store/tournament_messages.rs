@@ -5,6 +5,8 @@
 //! `message_version` in the change's own transaction (`store::tournaments`),
 //! so what is owed follows from the database alone.
 
+use sqlx::AnyConnection;
+
 use super::delivery::Owing;
 use super::{from_db, to_db, Doing, Result, Store};
 
@@ -156,27 +158,18 @@ impl Store {
             .doing("reading a server's tournament role")?;
         Ok(role.map(from_db))
     }
+}
 
-    /// Names the role for running tournaments in a server (`None`: no role,
-    /// Manage Server alone).
-    pub async fn set_tournament_role(&self, guild_id: u64, role_id: Option<u64>) -> Result<()> {
-        let mut writer = self.writer().await?;
-        match role_id {
-            Some(role) => sqlx::query(
-                "INSERT INTO guild_tournament_roles (guild_id, role_id) VALUES ($1, $2)
-                 ON CONFLICT (guild_id) DO UPDATE SET role_id = excluded.role_id",
-            )
-            .bind(to_db(guild_id))
-            .bind(to_db(role))
-            .execute(&mut *writer)
-            .await
-            .doing("saving a server's tournament role")?,
-            None => sqlx::query("DELETE FROM guild_tournament_roles WHERE guild_id = $1")
-                .bind(to_db(guild_id))
-                .execute(&mut *writer)
-                .await
-                .doing("clearing a server's tournament role")?,
-        };
-        Ok(())
-    }
+/// Names the role for running tournaments in a server, in `tx`.
+pub(super) async fn set_tournament_role(tx: &mut AnyConnection, guild_id: u64, role_id: u64) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO guild_tournament_roles (guild_id, role_id) VALUES ($1, $2)
+         ON CONFLICT (guild_id) DO UPDATE SET role_id = excluded.role_id",
+    )
+    .bind(to_db(guild_id))
+    .bind(to_db(role_id))
+    .execute(&mut *tx)
+    .await
+    .doing("saving a server's tournament role")?;
+    Ok(())
 }

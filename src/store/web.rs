@@ -3,6 +3,8 @@
 //! written when a link to its page is first made, never when a page is
 //! served.
 
+use sqlx::AnyConnection;
+
 use super::{to_db, Doing, Result, Store};
 
 /// What a page shows: a game, a server's leaderboard or a tournament.
@@ -130,34 +132,35 @@ impl Store {
             }),
         )
     }
+}
 
-    /// Changes what is given of `guild_id`'s web settings, keeps the rest.
-    pub async fn set_web_settings(
-        &self,
-        guild_id: u64,
-        game_pages: Option<bool>,
-        leaderboard_page: Option<bool>,
-        now: i64,
-    ) -> Result<()> {
-        let defaults = WebSettingsRow::default();
-        let flag = |value: Option<bool>| value.map(i64::from);
-        sqlx::query(
-            "INSERT INTO guild_web_settings (guild_id, game_pages, leaderboard_page, updated_at)
-             VALUES ($1, COALESCE($2, $4), COALESCE($3, $5), $6)
-             ON CONFLICT (guild_id) DO UPDATE SET
-             game_pages = COALESCE($2, guild_web_settings.game_pages),
-             leaderboard_page = COALESCE($3, guild_web_settings.leaderboard_page),
-             updated_at = excluded.updated_at",
-        )
-        .bind(to_db(guild_id))
-        .bind(flag(game_pages))
-        .bind(flag(leaderboard_page))
-        .bind(i64::from(defaults.game_pages))
-        .bind(i64::from(defaults.leaderboard_page))
-        .bind(now)
-        .execute(&mut *self.writer().await?)
-        .await
-        .doing("changing a server's web settings")?;
-        Ok(())
-    }
+/// Changes what is given of `guild_id`'s web settings, keeps the rest,
+/// in `tx`.
+pub(super) async fn set_web_settings(
+    tx: &mut AnyConnection,
+    guild_id: u64,
+    game_pages: Option<bool>,
+    leaderboard_page: Option<bool>,
+    now: i64,
+) -> Result<()> {
+    let defaults = WebSettingsRow::default();
+    let flag = |value: Option<bool>| value.map(i64::from);
+    sqlx::query(
+        "INSERT INTO guild_web_settings (guild_id, game_pages, leaderboard_page, updated_at)
+         VALUES ($1, COALESCE($2, $4), COALESCE($3, $5), $6)
+         ON CONFLICT (guild_id) DO UPDATE SET
+         game_pages = COALESCE($2, guild_web_settings.game_pages),
+         leaderboard_page = COALESCE($3, guild_web_settings.leaderboard_page),
+         updated_at = excluded.updated_at",
+    )
+    .bind(to_db(guild_id))
+    .bind(flag(game_pages))
+    .bind(flag(leaderboard_page))
+    .bind(i64::from(defaults.game_pages))
+    .bind(i64::from(defaults.leaderboard_page))
+    .bind(now)
+    .execute(&mut *tx)
+    .await
+    .doing("changing a server's web settings")?;
+    Ok(())
 }

@@ -6,7 +6,10 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use akon::service::{ManualClock, Place, Player, Service, ServiceConfig};
+use akon::service::{
+    Actor, ManualClock, Place, Player, ServerSettingsChanges, ServerSettingsView, Service, ServiceConfig, ServiceError,
+    SettingsChanges, WebSettings,
+};
 use akon::store::Store;
 
 pub const GUILD: u64 = 900_000_000_000_000_001;
@@ -75,4 +78,52 @@ pub fn place(guild: u64) -> Place {
 /// The channel of [`GUILD`] where most tests play.
 pub fn here() -> Place {
     place(GUILD)
+}
+
+/// Who changes the servers' settings in the tests.
+pub const ADMIN: u64 = 920_000_000_000_000_001;
+
+/// Changes a server's settings as `/akon settings` does, asked in `guild`
+/// (`None`: a direct message) by someone who `manages_server` there, or
+/// not: the server's settings as they are after.
+pub async fn change_server_settings(
+    service: &Service,
+    guild: Option<u64>,
+    manages_server: bool,
+    changes: ServerSettingsChanges,
+) -> Result<ServerSettingsView, ServiceError> {
+    let admin = player(ADMIN, "admin");
+    let actor = Actor {
+        user: &admin,
+        place: Place {
+            guild_id: guild,
+            channel_id: CHANNEL,
+        },
+        manages_server,
+    };
+    let changes = SettingsChanges {
+        server: changes,
+        ..SettingsChanges::default()
+    };
+    let view = service.change_settings(&changes, actor).await?;
+    Ok(view.server.expect("the server's settings, asked in a server"))
+}
+
+/// `/akon settings web_games web_leaderboard` (`None`: unchanged), asked in
+/// `guild` by someone who `manages_server` there, or not: the server's web
+/// pages as they are after.
+pub async fn change_web_pages(
+    service: &Service,
+    guild: Option<u64>,
+    manages_server: bool,
+    (games, leaderboard): (Option<bool>, Option<bool>),
+) -> Result<WebSettings, ServiceError> {
+    let changes = ServerSettingsChanges {
+        web_games: games,
+        web_leaderboard: leaderboard,
+        ..Default::default()
+    };
+    Ok(change_server_settings(service, guild, manages_server, changes)
+        .await?
+        .web)
 }

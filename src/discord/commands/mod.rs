@@ -10,7 +10,7 @@ mod starts_at;
 
 use crate::ai::Level;
 use crate::i18n::Language;
-use crate::service::{BoardStyle, InactiveDays, Season, TimePerMove, TournamentFormat};
+use crate::service::{Season, SettingsChanges, TimePerMove, TournamentFormat};
 use crate::tr;
 use serenity::all::User;
 
@@ -26,31 +26,8 @@ pub enum AkonCommand {
         level: Option<Level>,
         time: Option<TimePerMove>,
     },
-    Settings {
-        dm_reminders: Option<bool>,
-        time: Option<TimePerMove>,
-        /// The player's language; `Some(None)`: follow Discord's again.
-        language: Option<Option<Language>>,
-        /// The server's language, likewise.
-        server_language: Option<Option<Language>>,
-        /// The role that may run tournaments in the server.
-        tournament_role: Option<u64>,
-        /// How the boards the player alone sees are shown.
-        board_style: Option<BoardStyle>,
-        /// How the server's boards are shown.
-        server_board_style: Option<BoardStyle>,
-        /// Whether the server's games and its leaderboard are shown on the
-        /// web pages (Manage Server).
-        web_games: Option<bool>,
-        web_leaderboard: Option<bool>,
-        /// Days without a rated game that leave a player off the server's
-        /// leaderboard (Manage Server).
-        leaderboard_inactive_days: Option<InactiveDays>,
-        /// Where the server's month podium is posted (Manage Server).
-        season_channel: Option<u64>,
-        /// The server's puzzle of the day (Manage Server).
-        daily_puzzle: DailyPuzzleChange,
-    },
+    /// What to change of the player's settings and the server's.
+    Settings(SettingsChanges),
     Tournament(TournamentCommand),
     Games,
     Board {
@@ -82,17 +59,6 @@ pub enum AkonCommand {
         game: i64,
     },
     Puzzle,
-}
-
-/// What `/akon settings` changes of the server's puzzle of the day.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct DailyPuzzleChange {
-    /// Its channel (which turns it on).
-    pub channel: Option<u64>,
-    /// The hour it is posted at, UTC.
-    pub hour: Option<u8>,
-    /// On or off.
-    pub enabled: Option<bool>,
 }
 
 /// A parsed `/akon tournament …`; `tournament: None` means the channel's

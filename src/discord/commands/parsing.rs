@@ -5,8 +5,8 @@ use serenity::all::{CommandInteraction, ResolvedOption, ResolvedValue};
 
 use super::declaration::{self as declared, Opt};
 use super::kinds::Kind;
-use super::{AkonCommand, CommandError, DailyPuzzleChange, TournamentCommand};
-use crate::service::Season;
+use super::{AkonCommand, CommandError, TournamentCommand};
+use crate::service::{Season, ServerSettingsChanges, SettingsChanges};
 
 /// A subcommand's options as serenity resolved them (users looked up in
 /// the interaction's `resolved` data), read by name. A value of the wrong
@@ -91,24 +91,24 @@ pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandErr
         "review" => AkonCommand::Review {
             game: options.required(&declared::REVIEW_GAME)?,
         },
-        "settings" => AkonCommand::Settings {
+        "settings" => AkonCommand::Settings(SettingsChanges {
             dm_reminders: options.get(&declared::DM_REMINDERS)?,
-            time: options.get(&declared::SETTINGS_TIME)?,
+            time_per_move: options.get(&declared::SETTINGS_TIME)?,
             language: options.get(&declared::LANGUAGE)?,
-            server_language: options.get(&declared::SERVER_LANGUAGE)?,
-            tournament_role: options.get(&declared::TOURNAMENT_ROLE)?,
             board_style: options.get(&declared::BOARD_STYLE)?,
-            server_board_style: options.get(&declared::SERVER_BOARD_STYLE)?,
-            web_games: options.get(&declared::WEB_GAMES)?,
-            web_leaderboard: options.get(&declared::WEB_LEADERBOARD)?,
-            leaderboard_inactive_days: options.get(&declared::LEADERBOARD_INACTIVE_DAYS)?,
-            season_channel: options.get(&declared::SEASON_CHANNEL)?,
-            daily_puzzle: DailyPuzzleChange {
-                channel: options.get(&declared::DAILY_PUZZLE_CHANNEL)?,
-                hour: options.get(&declared::DAILY_PUZZLE_HOUR)?,
-                enabled: options.get(&declared::DAILY_PUZZLE)?,
+            server: ServerSettingsChanges {
+                language: options.get(&declared::SERVER_LANGUAGE)?,
+                board_style: options.get(&declared::SERVER_BOARD_STYLE)?,
+                tournament_role: options.get(&declared::TOURNAMENT_ROLE)?,
+                web_games: options.get(&declared::WEB_GAMES)?,
+                web_leaderboard: options.get(&declared::WEB_LEADERBOARD)?,
+                leaderboard_inactive_days: options.get(&declared::LEADERBOARD_INACTIVE_DAYS)?,
+                season_channel: options.get(&declared::SEASON_CHANNEL)?,
+                daily_puzzle_channel: options.get(&declared::DAILY_PUZZLE_CHANNEL)?,
+                daily_puzzle_hour: options.get(&declared::DAILY_PUZZLE_HOUR)?,
+                daily_puzzle_enabled: options.get(&declared::DAILY_PUZZLE)?,
             },
-        },
+        }),
         "puzzle" => AkonCommand::Puzzle,
         other => return Err(CommandError::UnknownSubcommand(other.into())),
     })

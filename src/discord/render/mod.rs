@@ -16,7 +16,9 @@ use super::custom_id::ButtonId;
 use crate::board_text::{describe_move, draw};
 use crate::engine::{Hole, Seat};
 use crate::i18n::Language;
-use crate::service::{BoardStyle, ChallengeStatus, ChallengeView, GameView, LanguageSetting, Settings, TimePerMove};
+use crate::service::{
+    BoardStyle, ChallengeStatus, ChallengeView, GameView, InactiveDays, ServerSettingsView, SettingsView, TimePerMove,
+};
 use crate::tr;
 
 fn row_name(language: Language, seat: Seat) -> String {
@@ -275,18 +277,18 @@ pub fn web_settings(language: Language, web: crate::service::WebSettings) -> Str
     };
     format!("{games}\n{leaderboard}")
 }
-/// A player's settings: reminders, time per move, their language and board
-/// style and, in a server, the server's.
-pub fn settings(
-    language: Language,
-    settings: &Settings,
-    (mine, my_style): (LanguageSetting, BoardStyle),
-    server: Option<(LanguageSetting, BoardStyle)>,
-) -> String {
+/// Every setting of a player: reminders, time per move, their language and
+/// board style and, in a server, the server's; of the server's others,
+/// the web pages if `web_linked` (they are said only where Discord links
+/// them), how long without a rated game leaves a player off its
+/// leaderboard once chosen or when `inactive_days_changed` (so that the
+/// settings of a server that never chose read as they always have), its
+/// season channel and its puzzle of the day, once chosen.
+pub fn settings(language: Language, view: &SettingsView, web_linked: bool, inactive_days_changed: bool) -> String {
     let l = language;
     let mut lines = vec![
         tr!(l, "settings-title"),
-        if settings.dm_reminders {
+        if view.player.dm_reminders {
             tr!(l, "settings-reminders-dm")
         } else {
             tr!(l, "settings-reminders-channel")
@@ -294,30 +296,68 @@ pub fn settings(
         tr!(
             l,
             "settings-time",
-            time = time_per_move_text(l, settings.default_time_per_move.unwrap_or_default())
+            time = time_per_move_text(l, view.player.default_time_per_move.unwrap_or_default())
         ),
     ];
-    let name = language_name(l, mine.language);
-    lines.push(if mine.chosen {
+    let name = language_name(l, view.language.language);
+    lines.push(if view.language.chosen {
         tr!(l, "settings-language-chosen", language = name)
     } else {
         tr!(l, "settings-language-discord", language = name)
     });
-    lines.push(tr!(l, "settings-board-style", style = board_style_name(l, my_style)));
-    if let Some((server, server_style)) = server {
-        let name = language_name(l, server.language);
-        lines.push(if server.chosen {
+    lines.push(tr!(
+        l,
+        "settings-board-style",
+        style = board_style_name(l, view.board_style)
+    ));
+    if let Some(server) = &view.server {
+        lines.extend(server_settings(l, server, web_linked, inactive_days_changed));
+    }
+    lines.join("\n")
+}
+
+fn server_settings(
+    l: Language,
+    server: &ServerSettingsView,
+    web_linked: bool,
+    inactive_days_changed: bool,
+) -> Vec<String> {
+    let name = language_name(l, server.language.language);
+    let mut lines = vec![
+        if server.language.chosen {
             tr!(l, "settings-server-language-chosen", language = name)
         } else {
             tr!(l, "settings-server-language-discord", language = name)
-        });
-        lines.push(tr!(
+        },
+        tr!(
             l,
             "settings-server-board-style",
-            style = board_style_name(l, server_style)
-        ));
+            style = board_style_name(l, server.board_style)
+        ),
+    ];
+    if web_linked {
+        lines.push(web_settings(l, server.web));
     }
-    lines.join("\n")
+    let days = server.leaderboard_inactive_days;
+    if days != InactiveDays::OFF || inactive_days_changed {
+        lines.push(records::leaderboard_inactive_setting(l, days));
+    }
+    if let Some(channel) = server.season_channel {
+        lines.push(tr!(l, "settings-season-channel", channel = format!("<#{channel}>")));
+    }
+    if let Some(daily) = server.daily_puzzle {
+        let channel = format!("<#{}>", daily.channel_id);
+        lines.push(match daily.enabled {
+            true => tr!(
+                l,
+                "settings-daily-puzzle-on",
+                channel = channel,
+                hour = format!("{:02}", daily.hour)
+            ),
+            false => tr!(l, "settings-daily-puzzle-off", channel = channel),
+        });
+    }
+    lines
 }
 
 fn is_computer(view: &GameView, seat: Seat) -> bool {
