@@ -481,7 +481,7 @@ async fn a_game_against_the_computer_in_latin_american_spanish() {
     let review = button_with_label(&final_board, "Análisis");
     let (_, review) = scene.click(&alice(), fake::message_id(&final_board), &review).await;
     let text = ephemeral_text(&review);
-    assert!(text.starts_with("Análisis de la partida n.º 1 ("), "{text}");
+    assert!(text.starts_with("Análisis de la partida n.º\u{A0}1 ("), "{text}");
     assert!(text.contains("hasta 12\u{202F}000 posiciones."), "{text}");
     assert!(text.contains("\nLa máquina (fácil) ("), "{text}");
     let mean = text.split("), pérdida media ").nth(1).unwrap();

@@ -2,7 +2,7 @@
 //! service as the Discord adapter. A front page with the rules, a page per
 //! game (`/g/TOKEN`, the board at any move), a server's leaderboard
 //! (`/s/TOKEN`) and a tournament's standings and rounds (`/t/TOKEN`), in
-//! English, French or Spanish. Thin, like `discord`: it parses the
+//! English, French, Spanish or Portuguese. Thin, like `discord`: it parses the
 //! request, calls one service method and renders its view.
 //!
 //! **Safe by construction.** Pages are found by random tokens only (see

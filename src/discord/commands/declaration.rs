@@ -534,7 +534,7 @@ mod tests {
         for sub in subs {
             for option in sub["options"].as_array().into_iter().flatten() {
                 let name = option["name"].as_str().unwrap();
-                for language in [Language::French, Language::Spanish] {
+                for language in [Language::French, Language::Spanish, Language::Portuguese] {
                     let locale = language.discord_locales()[0];
                     assert_eq!(
                         option_name(language, name),
