@@ -202,7 +202,7 @@ refusal-which-game = Tienes varias partidas en curso en este canal; indica cuál
     [one] partida
    *[other] partidas
 } { $games }).
-refusal-needs-manage-server = Solo quienes pueden gestionar este servidor pueden cambiar sus ajustes.
+refusal-needs-manage-server = Solo quien tenga permiso para gestionar este servidor puede cambiar sus ajustes.
 refusal-no-server-to-rank = Aquí no hay clasificación de servidor: usa `ámbito: global`, o pregunta en un servidor.
 refusal-review-aborted = La partida n.º { $game } se anuló antes de que jugaran los dos: no tiene resultado, así que no hay nada que analizar.
 
@@ -449,7 +449,7 @@ cmd-server-board-style-desc = Los tableros del servidor: texto, imagen o ambos (
 cmd-rules-name = reglas
 cmd-rules-desc = Las reglas del Akon, completas
 cmd-review-name = análisis
-cmd-review-desc = El motor analiza una partida terminada: precisión, jugadas costosas, momento decisivo
+cmd-review-desc = Pide al motor el análisis de una partida terminada: precisión, jugadas costosas, momento decisivo
 cmd-review-game-desc = El número de la partida, como en /akon historial
 
 ## /akon reglas: todas las reglas y decisiones de docs/RULES.md. Cada sección
@@ -637,7 +637,7 @@ puzzle-task = Juegas con { $seat } (la fila de abajo) y te toca. Una jugada es c
 puzzle-row-you = tú ({ $seat })
 puzzle-row-opponent = rival ({ $seat })
 puzzle-right = ✅ Correcto: el hoyo { $hole } es la mejor jugada, con { $margin } más que la siguiente.
-puzzle-wrong = ❌ No es el hoyo { $played }: tras él, el motor prevé { $played_expected }. La mejor jugada era el hoyo { $best }: { $best_expected }.
+puzzle-wrong = ❌ No es el hoyo { $played }: tras esa jugada, el motor prevé { $played_expected }. La mejor jugada era el hoyo { $best }: { $best_expected }.
 puzzle-line = La línea del motor: { $line }
 puzzle-rating-change = Tu puntuación de problemas: { $before } → { $after } · racha { $streak } (mejor { $best })
 button-puzzle-next = Siguiente problema
@@ -660,7 +660,7 @@ cmd-tournament-desc = Los torneos del servidor: todos contra todos, sistema suiz
 cmd-tournament-create-name = crear
 cmd-tournament-create-desc = Anuncia un torneo en este canal (Gestionar servidor, o el rol de torneos del servidor)
 cmd-tournament-start-name = empezar
-cmd-tournament-start-desc = Empieza el torneo ahora: se empareja la ronda 1 y empiezan sus partidas
+cmd-tournament-start-desc = Inicia el torneo ahora: se empareja la ronda 1 y empiezan sus partidas
 cmd-tournament-cancel-name = cancelar
 cmd-tournament-cancel-desc = Cancela el torneo; sus partidas en curso se detienen en el acto, sin resultado
 cmd-tournament-withdraw-name = retirarse
@@ -748,7 +748,7 @@ refusal-tournament-which = Este canal tiene varios torneos; indica el número de
    *[other] torneos
 } { $tournaments }).
 refusal-tournament-starts-at-format = Indica la hora de inicio como `2026-12-24 18:00` (UTC) o como `en 2 h` (`m` o `min` minutos, `h` horas, `d` días, hasta un año).
-refusal-tournament-role-needs-manage-server = Solo quienes pueden gestionar este servidor pueden elegir su rol de torneos.
+refusal-tournament-role-needs-manage-server = Solo quien tenga permiso para gestionar este servidor puede elegir su rol de torneos.
 ## Las páginas web (AKON_WEB_ADDR) y los enlaces a ellas
 
 button-replay = Ver repetición

@@ -100,8 +100,8 @@ board-deadline-per-move = ⏰ Si tu ne joues pas, tu perds au temps <t:{ $deadli
 computer-name = l'ordinateur ({ $level })
 result-aborted = **Partie annulée** par { $player } avant que les deux joueurs aient joué : pas de résultat, et la cote ne bouge pas.
 result-tournament-cancelled = **Partie arrêtée** : son tournoi a été annulé, elle s'arrête donc ici, sans résultat, et la cote ne bouge pas.
-result-how-no-seeds = { $stuck } n'avait plus de graines à semer, alors { $other } a pris les graines restées sur le plateau
-result-how-loop = une position est revenue (la règle de la boucle), alors les graines restées sur le plateau ne vont à personne
+result-how-no-seeds = { $stuck } n'avait plus de graines à semer, donc { $other } a pris les graines restées sur le plateau
+result-how-loop = une position est revenue (la règle de la boucle), donc les graines restées sur le plateau ne vont à personne
 result-how-resigned = { $player } a abandonné
 result-how-timeout = { $player } a dépassé son temps
 result-how-aborted = { $player } a annulé la partie
@@ -153,7 +153,7 @@ command-bad-option = L'option `{ $option }` est mal formée.
 refusal-not-in-server = On joue dans les serveurs, pas en messages privés.
 refusal-challenge-self = Tu ne peux pas te défier toi-même.
 refusal-challenge-bot = { $name } est un bot et ne peut pas jouer.
-refusal-already-challenged = Tu as déjà un défi en attente envoyé à { $name }.
+refusal-already-challenged = Tu as déjà lancé à { $name } un défi encore en attente.
 refusal-too-many-games = { $name } a déjà { $limit ->
     [one] { $limit } partie en cours
    *[other] { $limit } parties en cours
@@ -208,7 +208,7 @@ refusal-which-game = Tu as plusieurs parties en cours dans ce salon ; précise
     [one] partie
    *[other] parties
 } { $games }).
-refusal-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent changer ses réglages.
+refusal-needs-manage-server = Seuls les membres autorisés à gérer ce serveur peuvent changer ses réglages.
 refusal-no-server-to-rank = Il n'y a pas de classement de serveur ici : utilise `portée: mondial`, ou demande dans un serveur.
 refusal-review-aborted = La partie n° { $game } a été annulée avant que les deux joueurs aient joué : elle n'a pas de résultat, il n'y a donc rien à analyser.
 
@@ -249,8 +249,8 @@ standing-too-few = { $player } a { $games ->
 } pour figurer au classement.
 standing-unrated = { $player } n'a encore aucune partie classée { $scope }.
 cmd-season-channel-name = salon-saison
-cmd-season-channel-desc = Le salon où le podium du mois est publié le premier de chaque mois (permission Gérer le serveur)
-settings-season-channel = • podium du mois de ce serveur : publié dans { $channel } le premier de chaque mois
+cmd-season-channel-desc = Le salon où le podium du mois est publié le 1er de chaque mois (permission Gérer le serveur)
+settings-season-channel = • podium du mois de ce serveur : publié dans { $channel } le 1er de chaque mois
 refusal-season-channel-unseen = Je ne vois pas { $channel }, je ne pourrais donc pas y publier le podium : choisis un salon où je peux lire et écrire.
 season-podium-title = **Saison Akon · { $month } · podium**
 season-podium-line = { $medal } { $player } · { $change } en { $games ->
@@ -455,7 +455,7 @@ cmd-server-board-style-desc = Les plateaux du serveur : texte, image, ou les de
 cmd-rules-name = règles
 cmd-rules-desc = Les règles de l'Akon, en entier
 cmd-review-name = analyse
-cmd-review-desc = Le moteur analyse une partie terminée : précision, coups coûteux, tournant
+cmd-review-desc = Faire analyser une partie terminée par le moteur : précision, coups coûteux, tournant
 cmd-review-game-desc = Le numéro de la partie, comme dans /akon historique
 
 ## /akon règles : toutes les règles et décisions de docs/RULES.md. Chaque
@@ -754,7 +754,7 @@ refusal-tournament-which = Ce salon a plusieurs tournois ; donne le numéro de
    *[other] tournois
 } { $tournaments }).
 refusal-tournament-starts-at-format = Donne l'heure de début sous la forme `2026-12-24 18:00` (UTC) ou `dans 2 h` (`m` ou `min` minutes, `h` heures, `j` jours, jusqu'à un an).
-refusal-tournament-role-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent choisir son rôle de tournoi.
+refusal-tournament-role-needs-manage-server = Seuls les membres autorisés à gérer ce serveur peuvent choisir son rôle de tournoi.
 ## Les pages web (AKON_WEB_ADDR) et les liens vers elles
 
 button-replay = Revoir la partie
@@ -771,7 +771,7 @@ settings-web-games-off = • parties de ce serveur sur le web : masquées
 settings-web-leaderboard-on = • classement de ce serveur sur le web : visible pour qui a son lien
 settings-web-leaderboard-off = • classement de ce serveur sur le web : masqué
 cmd-leaderboard-inactive-days-name = jours-inactifs-classement
-cmd-leaderboard-inactive-days-desc = Retirer du classement qui n'a pas joué de partie classée depuis tant de jours ; 0 : personne
+cmd-leaderboard-inactive-days-desc = Retirer du classement les joueurs sans partie classée depuis ce nombre de jours ; 0 : aucun
 settings-leaderboard-inactive-days = • classement de ce serveur : les joueurs sans partie classée { $days ->
     [one] depuis un jour
    *[other] depuis { $days } jours

@@ -31,8 +31,8 @@ duration-seconds = { $count ->
 
 ## O tabuleiro
 
-board-row-label = { $label } · capturadas: { $captured }
-picture-captured = capturadas: { $captured }
+board-row-label = { $label } · capturou { $captured }
+picture-captured = capturou { $captured }
 picture-to-move = vez de { $seat }
 picture-game-over = Fim de partida
 board-computer-label = { $seat } · computador ({ $level })
@@ -449,7 +449,7 @@ cmd-server-board-style-desc = Como aparecem os tabuleiros do servidor: texto, im
 cmd-rules-name = regras
 cmd-rules-desc = As regras do Akon, completas
 cmd-review-name = análise
-cmd-review-desc = O motor analisa uma partida terminada: precisão, jogadas caras, momento decisivo
+cmd-review-desc = Peça ao motor a análise de uma partida terminada: precisão, jogadas caras, momento decisivo
 cmd-review-game-desc = O número da partida, como em /akon histórico
 
 ## /akon regras: todas as regras e decisões de docs/RULES.md. Cada seção tem
