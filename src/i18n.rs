@@ -278,8 +278,16 @@ fn number_text(language: Language, value: &FluentValue<'_>) -> Option<String> {
 pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     // "captured 3", "capturadas: 3": a label's value (French says
     // "3 prises", with plural forms).
-    ("board-row-label", "captured", &[Language::English, Language::Spanish, Language::Portuguese]),
-    ("picture-captured", "captured", &[Language::English, Language::Spanish, Language::Portuguese]),
+    (
+        "board-row-label",
+        "captured",
+        &[Language::English, Language::Spanish, Language::Portuguese],
+    ),
+    (
+        "picture-captured",
+        "captured",
+        &[Language::English, Language::Spanish, Language::Portuguese],
+    ),
     // Move, page and hole numbers.
     ("board-title-move", "move", &Language::ALL),
     ("game-in-progress", "move", &Language::ALL),
@@ -366,7 +374,11 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     // "Solved by 2 of the 3 players…", "Résolu par 2 sur 3…", "Resolvido
     // por 2 dos 3…": the players who answered choose the words (Spanish's
     // verb agrees with both).
-    ("daily-tally", "solved", &[Language::English, Language::French, Language::Portuguese]),
+    (
+        "daily-tally",
+        "solved",
+        &[Language::English, Language::French, Language::Portuguese],
+    ),
     ("puzzle-stats-line", "solved", &[Language::English]),
     ("puzzle-stats-line", "attempts", &Language::ALL),
     ("review-seat-line", "accurate", &Language::ALL),

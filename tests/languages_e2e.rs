@@ -337,7 +337,10 @@ async fn portuguese_is_chosen_by_discord_or_by_the_player() {
     let settings = scene
         .slash(&bob(), "settings", vec![("language", 3, json!("pt"))])
         .await;
-    assert!(ephemeral_text(&settings).contains("• seu idioma: português"), "{settings}");
+    assert!(
+        ephemeral_text(&settings).contains("• seu idioma: português"),
+        "{settings}"
+    );
     let refused = scene.challenge(&bob(), &bob()).await;
     assert_eq!(ephemeral_text(&refused), "Você não pode desafiar a si mesmo.");
     assert_eq!(akon::i18n::fallbacks(), 0, "a message was missing");
@@ -440,10 +443,7 @@ async fn the_registered_command_carries_its_localisations() {
             let name = option["name_localizations"][locale]
                 .as_str()
                 .unwrap_or_else(|| panic!("{} has no {locale} name", option["name"]));
-            assert!(
-                discord_name(name),
-                "{locale} name `{name}` breaks Discord's rules"
-            );
+            assert!(discord_name(name), "{locale} name `{name}` breaks Discord's rules");
             let description = option["description_localizations"][locale].as_str().unwrap();
             assert!(
                 !description.is_empty() && description.chars().count() <= 100,
@@ -467,7 +467,10 @@ async fn the_registered_command_carries_its_localisations() {
         let mut siblings = std::collections::HashSet::new();
         for option in sub["options"].as_array().into_iter().flatten() {
             check(option);
-            assert!(siblings.insert(option["name_localizations"]["fr"].clone()), "{sub}");
+            for locale in ["fr", "es-ES", "pt-BR"] {
+                let name = option["name_localizations"][locale].clone();
+                assert!(siblings.insert((locale, name)), "{locale}: {sub}");
+            }
         }
     }
     assert!(names > 60, "{names}");

@@ -397,7 +397,7 @@ game-ended-at = Terminée le <t:{ $finished }:f> après { $moves ->
 }.
 game-in-progress = En cours : coup { $move }.
 game-record-intro = Notation (le premier joueur, puis les trous joués ; `akon replay --record` la lit) :
-game-record-cut = (trop long pour un message : coupé)
+game-record-cut = (trop longue pour un message : coupée)
 
 ## La commande /akon : noms (Discord : minuscules, sans espace, 32 caractères
 ## au plus) et descriptions.

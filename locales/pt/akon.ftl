@@ -70,11 +70,11 @@ button-next = Próximo
 ## Desafios
 
 challenge-pending = { $opponent }, { $challenger } desafia você para uma partida de **Akon**! Tempo por jogada: { $time }. O desafio expira <t:{ $expires }:R>. { $challenger } pode retirá-lo com Recusar.
-rematch-pending = { $opponent }, { $challenger } oferece uma revanche de **Akon**, com os lados trocados! Tempo por jogada: { $time }. O desafio expira <t:{ $expires }:R>. { $challenger } pode retirá-lo com Recusar.
+rematch-pending = { $opponent }, { $challenger } propõe uma revanche de **Akon**, com os lados trocados! Tempo por jogada: { $time }. O desafio expira <t:{ $expires }:R>. { $challenger } pode retirá-lo com Recusar.
 challenge-accepted = { $opponent } aceitou o desafio de { $challenger }. A partida começou!
 challenge-declined = { $opponent } recusou o desafio de { $challenger }.
-challenge-withdrawn = { $challenger } retirou o desafio a { $opponent }.
-challenge-expired = O desafio de { $challenger } a { $opponent } expirou.
+challenge-withdrawn = { $challenger } retirou o desafio que tinha feito a { $opponent }.
+challenge-expired = O desafio de { $challenger } para { $opponent } expirou.
 first-mover = Quem começa foi sorteado: { $player } ({ $seat }).
 computer-game-intro = { $player } joga contra o computador ({ $level }). Quem começa foi sorteado: { $first } ({ $seat }).
 
@@ -88,16 +88,16 @@ board-title-finished = terminada após { $moves ->
 }
 board-last-move = Última jogada: { $description }
 board-thinking = { CAPITALIZED($player) } está pensando…
-board-your-turn = { $player }, sua vez ({ $seat }, { $row }).
+board-your-turn = { $player }, é a sua vez ({ $seat }, { $row }).
 board-deadline = ⏰ Se você não jogar, perde por tempo <t:{ $deadline }:R>.
 board-deadline-per-move = ⏰ Se você não jogar, perde por tempo <t:{ $deadline }:R> ({ $time } por jogada).
 computer-name = o computador ({ $level })
 result-aborted = **Partida anulada** por { $player } antes de os dois jogarem: sem resultado e sem efeito no rating.
-result-tournament-cancelled = **Partida interrompida**: o torneio dela foi cancelado, então ela termina aqui, sem resultado e sem efeito no rating.
+result-tournament-cancelled = **Partida interrompida**: o torneio foi cancelado, então a partida termina aqui, sem resultado e sem efeito no rating.
 result-how-no-seeds = { $stuck } ficou sem sementes para semear, então { $other } levou as sementes do tabuleiro
 result-how-loop = uma posição se repetiu (a regra do ciclo), então as sementes que restam no tabuleiro não vão para ninguém
 result-how-resigned = { $player } desistiu
-result-how-timeout = { $player } estourou o tempo
+result-how-timeout = { $player } ficou sem tempo
 result-how-aborted = { $player } anulou a partida
 result-win = **{ CAPITALIZED($player) } vence, { $won } a { $lost }** — { $how }.
 result-draw = **Empate, { $a_seeds } a { $b_seeds }** — { $how }. { $a } e { $b } terminam empatados.
@@ -191,7 +191,7 @@ refusal-outdated-board = Este não é o último tabuleiro da partida; use o mais
 refusal-game-over = Esta partida terminou.
 refusal-resign-overtaken = A partida avançou enquanto você confirmava (alguém fez uma jogada).
 refusal-too-late-to-abort = Os dois jogadores já jogaram, então esta partida não pode mais ser anulada; desista dela se for preciso.
-refusal-level-needs-computer = A opção nível só serve para partidas contra mim, o computador: escolha a mim como adversário.
+refusal-level-needs-computer = A opção nível só serve para partidas contra mim, o computador: me escolha como adversário.
 refusal-game-not-over = Esta partida ainda não terminou.
 refusal-hints-only-computer = As dicas são só para partidas contra o computador, nunca entre pessoas.
 refusal-rematch-pending = Já há uma revanche oferecida (desafio { $challenge }).
@@ -348,8 +348,8 @@ stats-tournaments = Torneios: { $events ->
 } (três primeiros) · melhor posição { $rank } de { $players }
 history-end-opponent-resigned = o adversário desistiu
 history-end-resigned = desistiu
-history-end-opponent-timeout = o adversário estourou o tempo
-history-end-timeout = estourou o tempo
+history-end-opponent-timeout = o adversário ficou sem tempo
+history-end-timeout = sem tempo
 history-end-loop = regra do ciclo
 history-end-no-seeds = sem sementes
 history-won = venceu
@@ -400,7 +400,7 @@ cmd-akon-desc = Jogue Akon, o jogo de semeadura de duas fileiras
 cmd-challenge-name = desafiar
 cmd-challenge-desc = Desafie alguém para uma partida de Akon
 cmd-opponent-name = adversário
-cmd-opponent-desc = Contra quem você quer jogar (escolha a mim para jogar contra o computador)
+cmd-opponent-desc = Contra quem você quer jogar (me escolha para jogar contra o computador)
 cmd-level-name = nível
 cmd-level-desc = A força do computador, quando você joga contra mim (padrão: médio)
 cmd-time-per-move-name = tempo-por-jogada
@@ -701,7 +701,7 @@ tournament-terms-rounds = { $format } · { $rounds ->
    *[other] { $rounds } rodadas
 } · { $time } por jogada · { $rated }
 tournament-organiser = Organizado por { $organiser }.
-tournament-starts-at = Começa sozinho em <t:{ $at }:f> (<t:{ $at }:R>), ou quando o organizador usar `/akon torneio iniciar`.
+tournament-starts-at = Começa automaticamente em <t:{ $at }:f> (<t:{ $at }:R>), ou quando o organizador usar `/akon torneio iniciar`.
 tournament-starts-by-hand = Começa quando o organizador usar `/akon torneio iniciar`.
 tournament-players = **Jogadores: { $count } de { $max }**
 tournament-no-players = Ninguém ainda: aperte **Participar**.

@@ -107,7 +107,12 @@ fn tournament_refusal(l: Language, error: &TournamentError) -> String {
         TournamentError::NoneHere => tr!(l, "refusal-tournament-none-here"),
         TournamentError::Which(ids) => {
             let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
-            tr!(l, "refusal-tournament-which", tournaments = ids.join(", "), count = ids.len())
+            tr!(
+                l,
+                "refusal-tournament-which",
+                tournaments = ids.join(", "),
+                count = ids.len()
+            )
         }
     }
 }
@@ -225,10 +230,34 @@ mod tests {
     #[test]
     fn the_word_before_a_list_agrees_with_its_length() {
         let expected = [
-            (Language::English, "(game 3)", "(games 3, 4)", "(tournament 7)", "(tournaments 7, 8, 9)"),
-            (Language::French, "(partie 3)", "(parties 3, 4)", "(tournoi 7)", "(tournois 7, 8, 9)"),
-            (Language::Spanish, "(partida 3)", "(partidas 3, 4)", "(torneo 7)", "(torneos 7, 8, 9)"),
-            (Language::Portuguese, "(partida 3)", "(partidas 3, 4)", "(torneio 7)", "(torneios 7, 8, 9)"),
+            (
+                Language::English,
+                "(game 3)",
+                "(games 3, 4)",
+                "(tournament 7)",
+                "(tournaments 7, 8, 9)",
+            ),
+            (
+                Language::French,
+                "(partie 3)",
+                "(parties 3, 4)",
+                "(tournoi 7)",
+                "(tournois 7, 8, 9)",
+            ),
+            (
+                Language::Spanish,
+                "(partida 3)",
+                "(partidas 3, 4)",
+                "(torneo 7)",
+                "(torneos 7, 8, 9)",
+            ),
+            (
+                Language::Portuguese,
+                "(partida 3)",
+                "(partidas 3, 4)",
+                "(torneio 7)",
+                "(torneios 7, 8, 9)",
+            ),
         ];
         let before = crate::i18n::fallbacks();
         for (language, one_game, games, one_tournament, tournaments) in expected {
@@ -236,7 +265,11 @@ mod tests {
             assert!(said(ServiceError::WhichGame(vec![3])).ends_with(&format!(" {one_game}.")));
             assert!(said(ServiceError::WhichGame(vec![3, 4])).ends_with(&format!(" {games}.")));
             let which = |ids: Vec<i64>| said(TournamentError::Which(ids).into());
-            assert!(which(vec![7]).ends_with(&format!(" {one_tournament}.")), "{}", which(vec![7]));
+            assert!(
+                which(vec![7]).ends_with(&format!(" {one_tournament}.")),
+                "{}",
+                which(vec![7])
+            );
             assert!(which(vec![7, 8, 9]).ends_with(&format!(" {tournaments}.")));
         }
         assert_eq!(crate::i18n::fallbacks(), before);

@@ -325,9 +325,8 @@ pub(crate) fn assert_numbers_are_localised(language: Language, text: &str) {
     for (at, &c) in chars.iter().enumerate() {
         run = if c.is_ascii_digit() { run + 1 } else { 0 };
         assert!(run < 5, "{language}: ungrouped thousands in `{text}`");
-        let between_digits = at > 0
-            && chars[at - 1].is_ascii_digit()
-            && chars.get(at + 1).is_some_and(|d| d.is_ascii_digit());
+        let between_digits =
+            at > 0 && chars[at - 1].is_ascii_digit() && chars.get(at + 1).is_some_and(|d| d.is_ascii_digit());
         if c == '.' && between_digits {
             assert!(
                 points_group_thousands && groups_thousands(&chars, at),
@@ -343,7 +342,10 @@ pub(crate) fn assert_numbers_are_localised(language: Language, text: &str) {
 fn groups_thousands(chars: &[char], at: usize) -> bool {
     let is_part = |c: &char| c.is_ascii_digit() || *c == '.';
     let start = chars[..at].iter().rposition(|c| !is_part(c)).map_or(0, |i| i + 1);
-    let end = chars[at..].iter().position(|c| !is_part(c)).map_or(chars.len(), |i| at + i);
+    let end = chars[at..]
+        .iter()
+        .position(|c| !is_part(c))
+        .map_or(chars.len(), |i| at + i);
     let number: String = chars[start..end].iter().collect();
     let number = number.trim_end_matches('.');
     let groups: Vec<&str> = number.split('.').collect();
@@ -361,7 +363,12 @@ fn the_number_check_catches_english_numbers() {
         Language::French,
         "perte moyenne 1,2 graine · 400\u{202F}000 positions · cote 1612 · <t:1767225600:R> · <@123456789>",
     );
-    for bad in ["perda média 1.2 semente", "400000 posições", "1.234 posições", "40.00 posições"] {
+    for bad in [
+        "perda média 1.2 semente",
+        "400000 posições",
+        "1.234 posições",
+        "40.00 posições",
+    ] {
         let caught = std::panic::catch_unwind(|| assert_numbers_are_localised(Language::Portuguese, bad));
         assert!(caught.is_err(), "{bad}");
     }
@@ -443,7 +450,16 @@ fn breaks_before_relative_time(language: Language) -> &'static [&'static str] {
             "juega",
         ],
         Language::Portuguese => &[
-            "antes de", "dentro de", "depois de", "de", "em", "até", "para", "a", "após", "jogue",
+            "antes de",
+            "dentro de",
+            "depois de",
+            "de",
+            "em",
+            "até",
+            "para",
+            "a",
+            "após",
+            "jogue",
         ],
     }
 }
@@ -657,8 +673,21 @@ fn spanish_and_portuguese_command_descriptions_speak_in_the_imperative() {
 #[test]
 fn portuguese_keeps_its_terms_and_its_typography() {
     let unwanted = [
-        "buraco", "cova", "hoyo", "semilla", "jugada", "partido ", "ordenador", "pontuação", "classificacao",
-        "estatisticas", "configuracoes", "nº ", "n.º", "in 2h", " :",
+        "buraco",
+        "cova",
+        "hoyo",
+        "semilla",
+        "jugada",
+        "partido ",
+        "ordenador",
+        "pontuação",
+        "classificacao",
+        "estatisticas",
+        "configuracoes",
+        "nº ",
+        "n.º",
+        "in 2h",
+        " :",
     ];
     let mut holes = 0;
     for (key, text) in message_texts(source(Language::Portuguese)) {
@@ -749,9 +778,21 @@ fn start_times_are_taught_in_each_languages_words() {
 fn the_cancel_description_says_the_games_stop_with_no_result() {
     let expected = [
         (Language::English, ["stop", "no result"], ["go on", "ordinary"]),
-        (Language::French, ["s'arrêtent", "sans résultat"], ["continuent", "ordinaires"]),
-        (Language::Spanish, ["se detienen", "sin resultado"], ["siguen", "normales"]),
-        (Language::Portuguese, ["param", "sem resultado"], ["continuam", "normais"]),
+        (
+            Language::French,
+            ["s'arrêtent", "sans résultat"],
+            ["continuent", "ordinaires"],
+        ),
+        (
+            Language::Spanish,
+            ["se detienen", "sin resultado"],
+            ["siguen", "normales"],
+        ),
+        (
+            Language::Portuguese,
+            ["param", "sem resultado"],
+            ["continuam", "normais"],
+        ),
     ];
     for (language, said, unsaid) in expected {
         let description = message(language, "cmd-tournament-cancel-desc", &FluentArgs::new());

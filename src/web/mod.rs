@@ -515,6 +515,7 @@ mod tests {
         assert_eq!(accept("fr-FR,fr;q=0.9,en;q=0.8"), Language::French);
         assert_eq!(accept("de-DE, es;q=0.5, en;q=0.4"), Language::Spanish);
         assert_eq!(accept("en;q=0.1, es-419"), Language::Spanish);
+        assert_eq!(accept("pt-BR,pt;q=0.9,en;q=0.8"), Language::Portuguese);
         assert_eq!(accept("fr;q=0, de"), Language::English);
         assert_eq!(accept("garbage;;q=x,,"), Language::English);
         assert_eq!(language(&Query::default(), &HeaderMap::new()), Language::English);
