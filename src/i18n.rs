@@ -28,26 +28,35 @@ pub enum Language {
     English,
     French,
     Spanish,
+    Portuguese,
 }
 
 impl Language {
-    pub const ALL: [Language; 3] = [Language::English, Language::French, Language::Spanish];
+    pub const ALL: [Language; 4] = [
+        Language::English,
+        Language::French,
+        Language::Spanish,
+        Language::Portuguese,
+    ];
 
-    /// The short code stored and typed (`--lang fr`): `en`, `fr` or `es`.
+    /// The short code stored and typed (`--lang fr`): `en`, `fr`, `es` or
+    /// `pt`.
     pub const fn code(self) -> &'static str {
         match self {
             Language::English => "en",
             Language::French => "fr",
             Language::Spanish => "es",
+            Language::Portuguese => "pt",
         }
     }
 
-    /// The language Discord's `locale` (`fr`, `es-ES`, `es-419`, `en-US`,
-    /// …) maps to; any other locale gets English.
+    /// The language Discord's `locale` (`fr`, `es-ES`, `es-419`, `pt-BR`,
+    /// `en-US`, …) maps to; any other locale gets English.
     pub fn from_discord_locale(locale: &str) -> Language {
         match locale {
             "fr" => Language::French,
             "es-ES" | "es-419" => Language::Spanish,
+            "pt-BR" => Language::Portuguese,
             _ => Language::English,
         }
     }
@@ -77,6 +86,7 @@ impl Language {
             Language::English => &[],
             Language::French => &["fr"],
             Language::Spanish => &["es-ES", "es-419"],
+            Language::Portuguese => &["pt-BR"],
         }
     }
 
@@ -85,6 +95,7 @@ impl Language {
             Language::English => include_str!("../locales/en/akon.ftl"),
             Language::French => include_str!("../locales/fr/akon.ftl"),
             Language::Spanish => include_str!("../locales/es/akon.ftl"),
+            Language::Portuguese => include_str!("../locales/pt/akon.ftl"),
         }
     }
 
@@ -97,11 +108,13 @@ impl Language {
     /// with a narrow no-break space (U+202F), so that a number never breaks
     /// across lines; Latin American Spanish is written the same way here
     /// (one Spanish for every Spanish locale; the comma is also the usage
-    /// of most of Latin America).
+    /// of most of Latin America). Brazilian Portuguese writes `1,2` and
+    /// `400.000`, as Brazil does.
     pub const fn number_marks(self) -> (char, char) {
         match self {
             Language::English => ('.', ','),
             Language::French | Language::Spanish => (',', '\u{202F}'),
+            Language::Portuguese => (',', '.'),
         }
     }
 }
@@ -114,7 +127,7 @@ impl fmt::Display for Language {
 
 /// A code that is not one of Akon's languages.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a language Akon speaks: en, fr or es")]
+#[error("`{0}` is not a language Akon speaks: en, fr, es or pt")]
 pub struct UnknownLanguage(pub String);
 
 impl FromStr for Language {
@@ -125,6 +138,7 @@ impl FromStr for Language {
             "en" => Ok(Language::English),
             "fr" => Ok(Language::French),
             "es" => Ok(Language::Spanish),
+            "pt" => Ok(Language::Portuguese),
             _ => Err(UnknownLanguage(code.to_string())),
         }
     }
@@ -135,8 +149,11 @@ pub fn source(language: Language) -> &'static str {
     language.source()
 }
 
-fn bundles() -> &'static [FluentBundle<FluentResource>; 3] {
-    static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 3]> = OnceLock::new();
+/// How many languages Akon speaks.
+const LANGUAGES: usize = Language::ALL.len();
+
+fn bundles() -> &'static [FluentBundle<FluentResource>; LANGUAGES] {
+    static BUNDLES: OnceLock<[FluentBundle<FluentResource>; LANGUAGES]> = OnceLock::new();
     BUNDLES.get_or_init(|| Language::ALL.map(bundle))
 }
 
@@ -156,6 +173,7 @@ fn bundle(language: Language) -> FluentBundle<FluentResource> {
         Language::English => |value, _| number_text(Language::English, value),
         Language::French => |value, _| number_text(Language::French, value),
         Language::Spanish => |value, _| number_text(Language::Spanish, value),
+        Language::Portuguese => |value, _| number_text(Language::Portuguese, value),
     }));
     bundle
         .add_builtins()
@@ -260,8 +278,16 @@ fn number_text(language: Language, value: &FluentValue<'_>) -> Option<String> {
 pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     // "captured 3", "capturadas: 3": a label's value (French says
     // "3 prises", with plural forms).
-    ("board-row-label", "captured", &[Language::English, Language::Spanish]),
-    ("picture-captured", "captured", &[Language::English, Language::Spanish]),
+    (
+        "board-row-label",
+        "captured",
+        &[Language::English, Language::Spanish, Language::Portuguese],
+    ),
+    (
+        "picture-captured",
+        "captured",
+        &[Language::English, Language::Spanish, Language::Portuguese],
+    ),
     // Move, page and hole numbers.
     ("board-title-move", "move", &Language::ALL),
     ("game-in-progress", "move", &Language::ALL),
@@ -345,9 +371,14 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("puzzle-stats-line", "streak", &Language::ALL),
     ("puzzle-stats-line", "best", &Language::ALL),
     ("daily-streak", "best", &Language::ALL),
-    // "Solved by 2 of the 3 players…", "Résolu par 2 sur 3…": the players
-    // who answered choose the words (Spanish's verb agrees with both).
-    ("daily-tally", "solved", &[Language::English, Language::French]),
+    // "Solved by 2 of the 3 players…", "Résolu par 2 sur 3…", "Resolvido
+    // por 2 dos 3…": the players who answered choose the words (Spanish's
+    // verb agrees with both).
+    (
+        "daily-tally",
+        "solved",
+        &[Language::English, Language::French, Language::Portuguese],
+    ),
     ("puzzle-stats-line", "solved", &[Language::English]),
     ("puzzle-stats-line", "attempts", &Language::ALL),
     ("review-seat-line", "accurate", &Language::ALL),
@@ -401,8 +432,8 @@ pub fn selector_variables(text: &str) -> BTreeSet<String> {
 }
 
 /// For each language, each message's selector variables.
-fn selectors() -> &'static [HashMap<&'static str, BTreeSet<String>>; 3] {
-    static SELECTORS: OnceLock<[HashMap<&'static str, BTreeSet<String>>; 3]> = OnceLock::new();
+fn selectors() -> &'static [HashMap<&'static str, BTreeSet<String>>; LANGUAGES] {
+    static SELECTORS: OnceLock<[HashMap<&'static str, BTreeSet<String>>; LANGUAGES]> = OnceLock::new();
     SELECTORS.get_or_init(|| {
         Language::ALL.map(|language| {
             message_texts(language.source())

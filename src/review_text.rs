@@ -279,7 +279,7 @@ mod tests {
             summary,
             "Alice (A) led for 3 moves out of 6, by up to 5 seeds (move 3). \
              李小龍 (B) led for 2 moves out of 6, by up to 4 seeds (move 6). \
-             Turning point: move 4, 李小龍 (B) played 3 where 5 kept a win by 1 seed; after it, a loss by 2 seeds. \
+             Turning point: move 4, 李小龍 (B) played 3 where hole 5 would have kept a win by 1 seed; after it, a loss by 2 seeds. \
              Result: 李小龍 wins, 38 to 32 — Alice resigned."
         );
         // Without the game's result, the graph's last point says it.

@@ -705,7 +705,7 @@ async fn tournament_standings_headings_never_break_inside_a_word_at_390_px() {
     .await;
     let mut browser = Browser::start().await;
     browser.set_width(390).await;
-    for language in ["en", "fr", "es"] {
+    for language in ["en", "fr", "es", "pt"] {
         browser.goto(&format!("{base}/t/{cup}?lang={language}")).await;
         browser.wait_until("document.readyState === 'complete'").await;
         let headings = browser.eval(STANDINGS_HEADINGS).await;

@@ -1,5 +1,5 @@
 //! Languages end to end: the real bot on the fake Discord, with users and
-//! servers set to French, Spanish or English. Private answers follow the
+//! servers set to French, Spanish, Portuguese or English. Private answers follow the
 //! user's locale (or their own choice), public messages the server's
 //! `guild_locale` (or the language its admins chose); a whole game renders
 //! in each language with no message missing; every board fits 40 columns;
@@ -186,6 +186,7 @@ async fn whole_game(locale: &str, words: [&str; 6]) {
     let review = match locale {
         "fr" => "Analyse",
         spanish if spanish.starts_with("es") => "Análisis",
+        "pt-BR" => "Análise",
         _ => "Review",
     };
     assert_eq!(button_labels(&board), [rematch, review]);
@@ -199,7 +200,7 @@ async fn whole_game(locale: &str, words: [&str; 6]) {
         assert!(!fake::content(message).is_empty());
     }
     // Each row's player is labelled `A · alice`, never `A alice` (read as
-    // "to alice" in French and Spanish).
+    // "to alice" in French, Spanish and Portuguese).
     let block = fake::content(&record).split("```").nth(1).unwrap().to_string();
     assert!(block.starts_with("\nA · ") || block.contains("\nA · "), "{block}");
     assert!(block.contains("\nB · "), "{block}");
@@ -213,7 +214,8 @@ async fn whole_game(locale: &str, words: [&str; 6]) {
             let digit = |s: &str| s.starts_with(|c: char| c.is_ascii_digit());
             let before = content[..at].chars().last().is_some_and(|c| c.is_ascii_digit());
             let after = &content[at + 1..];
-            before && digit(after) && (after[1..].starts_with(" graine") || after[1..].starts_with(" semilla"))
+            let word = |w: &str| after[1..].starts_with(w);
+            before && digit(after) && (word(" graine") || word(" semilla") || word(" semente"))
         });
         assert!(decimal_margin, "{content}");
     }
@@ -221,9 +223,10 @@ async fn whole_game(locale: &str, words: [&str; 6]) {
     scene.finish().await;
 }
 
-/// A French or Spanish text writes no English decimal point (`1.5`) and no
-/// ungrouped thousands (`400000`); Discord markup (`<t:…>`, `<@…>`) and
-/// links are not read.
+/// A French, Spanish or Portuguese text writes no English decimal point
+/// (`1.5`) and no ungrouped thousands (`400000`); Discord markup (`<t:…>`,
+/// `<@…>`) and links are not read. (The numbers of these games stay under
+/// 10,000, so no Portuguese thousands point `400.000` is expected.)
 fn assert_numbers_are_localised(text: &str) {
     let mut plain = String::new();
     let mut rest = text;
@@ -305,6 +308,46 @@ async fn a_whole_game_in_spanish() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_brazilian_portuguese() {
+    whole_game(
+        "pt-BR",
+        [
+            "desafia você para uma partida de **Akon**",
+            "Quem começa foi sorteado",
+            "Última jogada: ",
+            " a ",
+            "**Ranking do Akon · este servidor**",
+            "Revanche",
+        ],
+    )
+    .await;
+}
+
+/// Portuguese is chosen as the others are: by Discord's `pt-BR`, or by
+/// `/akon settings language: pt` whatever Discord says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn portuguese_is_chosen_by_discord_or_by_the_player() {
+    let scene = Scene::new().await;
+    scene.fake.set_user_locale(&alice(), "pt-BR");
+    let games = scene.slash(&alice(), "games", vec![]).await;
+    assert_eq!(
+        ephemeral_text(&games),
+        "Você não tem partidas em andamento. Comece uma com `/akon desafiar`."
+    );
+    let settings = scene
+        .slash(&bob(), "settings", vec![("language", 3, json!("pt"))])
+        .await;
+    assert!(
+        ephemeral_text(&settings).contains("• seu idioma: português"),
+        "{settings}"
+    );
+    let refused = scene.challenge(&bob(), &bob()).await;
+    assert_eq!(ephemeral_text(&refused), "Você não pode desafiar a si mesmo.");
+    assert_eq!(akon::i18n::fallbacks(), 0, "a message was missing");
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_and_admins_choose_their_languages() {
     let scene = Scene::new().await;
     // bob's Discord is in English; he asks for Spanish.
@@ -376,6 +419,15 @@ async fn reminders_by_direct_message_speak_the_players_language() {
     scene.finish().await;
 }
 
+/// Whether Discord takes `name` as a command or option name: 1 to 32
+/// lowercase letters, digits, `-` or `_` (its
+/// `^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`).
+fn discord_name(name: &str) -> bool {
+    (1..=32).contains(&name.chars().count())
+        && name.to_lowercase() == name
+        && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_registered_command_carries_its_localisations() {
     let scene = Scene::new().await;
@@ -387,14 +439,11 @@ async fn the_registered_command_carries_its_localisations() {
         .contains("Akon"));
     let mut names = 0;
     let mut check = |option: &Value| {
-        for locale in ["fr", "es-ES", "es-419"] {
+        for locale in ["fr", "es-ES", "es-419", "pt-BR"] {
             let name = option["name_localizations"][locale]
                 .as_str()
                 .unwrap_or_else(|| panic!("{} has no {locale} name", option["name"]));
-            assert!(
-                !name.is_empty() && name.chars().count() <= 32 && !name.contains(' ') && name.to_lowercase() == name,
-                "{locale} name `{name}` breaks Discord's rules"
-            );
+            assert!(discord_name(name), "{locale} name `{name}` breaks Discord's rules");
             let description = option["description_localizations"][locale].as_str().unwrap();
             assert!(
                 !description.is_empty() && description.chars().count() <= 100,
@@ -403,7 +452,7 @@ async fn the_registered_command_carries_its_localisations() {
             names += 1;
         }
         for choice in option["choices"].as_array().into_iter().flatten() {
-            for locale in ["fr", "es-ES", "es-419"] {
+            for locale in ["fr", "es-ES", "es-419", "pt-BR"] {
                 assert!(
                     choice["name_localizations"][locale]
                         .as_str()
@@ -418,7 +467,10 @@ async fn the_registered_command_carries_its_localisations() {
         let mut siblings = std::collections::HashSet::new();
         for option in sub["options"].as_array().into_iter().flatten() {
             check(option);
-            assert!(siblings.insert(option["name_localizations"]["fr"].clone()), "{sub}");
+            for locale in ["fr", "es-ES", "pt-BR"] {
+                let name = option["name_localizations"][locale].clone();
+                assert!(siblings.insert((locale, name)), "{locale}: {sub}");
+            }
         }
     }
     assert!(names > 60, "{names}");
@@ -426,6 +478,7 @@ async fn the_registered_command_carries_its_localisations() {
     assert_eq!(challenge["name"], "challenge", "canonical names stay English");
     assert_eq!(challenge["name_localizations"]["fr"], "défier");
     assert_eq!(challenge["name_localizations"]["es-419"], "desafiar");
+    assert_eq!(challenge["name_localizations"]["pt-BR"], "desafiar");
     scene.finish().await;
 }
 
@@ -481,7 +534,7 @@ async fn a_game_against_the_computer_in_latin_american_spanish() {
     let review = button_with_label(&final_board, "Análisis");
     let (_, review) = scene.click(&alice(), fake::message_id(&final_board), &review).await;
     let text = ephemeral_text(&review);
-    assert!(text.starts_with("Análisis de la partida n.º 1 ("), "{text}");
+    assert!(text.starts_with("Análisis de la partida n.º\u{A0}1 ("), "{text}");
     assert!(text.contains("hasta 12\u{202F}000 posiciones."), "{text}");
     assert!(text.contains("\nLa máquina (fácil) ("), "{text}");
     let mean = text.split("), pérdida media ").nth(1).unwrap();

@@ -437,6 +437,17 @@ async fn the_front_page_states_the_rules_in_the_readers_language() {
         .await
         .unwrap();
     assert!(spanish.contains("<html lang=\"es\">"), "{spanish}");
+    let portuguese = client()
+        .get(format!("{base}/"))
+        .header(header::ACCEPT_LANGUAGE, "pt-BR,pt;q=0.9")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(portuguese.contains("<html lang=\"pt\">"), "{portuguese}");
+    assert!(portuguese.contains("<h2>As regras do Akon</h2>"), "{portuguese}");
     // Links keep a language chosen in the address.
     assert!(spanish.contains("href=\"./?lang=es\""), "{spanish}");
     assert!(english.len() < 60 * 1024);

@@ -1,5 +1,5 @@
 # Akon's words in English: the fallback language. Every message here must
-# exist in fr/akon.ftl and es/akon.ftl with the same variables.
+# exist in fr/akon.ftl, es/akon.ftl and pt/akon.ftl with the same variables.
 # Game vocabulary: seeds, holes, row (top row, bottom row), to sow, to capture.
 
 ## Languages, levels, durations
@@ -7,6 +7,7 @@
 language-en = English
 language-fr = French
 language-es = Spanish
+language-pt = Portuguese
 level-easy = easy
 level-medium = medium
 level-hard = hard
@@ -154,12 +155,12 @@ refusal-too-many-games = { $name } already has { $limit ->
 refusal-challenge-not-found = That challenge does not exist.
 refusal-not-your-challenge = Only { $name } can accept this challenge.
 refusal-not-in-challenge = This challenge is not yours to answer.
-refusal-challenge-closed = This challenge was already { $status ->
-    [accepted] accepted
-    [declined] declined
-    [withdrawn] withdrawn
-    [expired] expired
-   *[other] closed
+refusal-challenge-closed = This challenge { $status ->
+    [accepted] was already accepted
+    [declined] was already declined
+    [withdrawn] was already withdrawn
+    [expired] has already expired
+   *[other] is already closed
 }.
 refusal-challenge-expired = This challenge has expired.
 refusal-game-not-found = That game does not exist.
@@ -197,7 +198,10 @@ refusal-rematch-pending = A rematch is already offered (challenge { $challenge }
 refusal-timed-out = You ran out of time: the game is lost on time.
 refusal-illegal-move = That move is not allowed: { $reason }.
 refusal-no-game-here = You have no ongoing game in this channel.
-refusal-which-game = You have several ongoing games in this channel; say which one (game { $games }).
+refusal-which-game = You have several ongoing games in this channel; say which one ({ $count ->
+    [one] game
+   *[other] games
+} { $games }).
 refusal-needs-manage-server = Only members who may manage this server can change its settings.
 refusal-no-server-to-rank = Here there is no server to rank: use `scope: global`, or ask in a server.
 refusal-review-aborted = Game #{ $game } was aborted before both players had moved: it has no result, so there is nothing to review.
@@ -576,7 +580,7 @@ review-no-costly = No move lost { $seeds ->
    *[other] { $seeds } seeds
 } or more against the engine's best.
 review-costliest-heading = Costliest moves (move number, what was played, the engine's best, seeds lost):
-review-turning-point = Turning point: move { $number }, { $player } played { $played } where { $best } kept { $kept }; after it, { $after }.
+review-turning-point = Turning point: move { $number }, { $player } played { $played } where hole { $best } would have kept { $kept }; after it, { $after }.
 review-no-turning-point = Turning point: none; no move gave away its player's expected result.
 review-end-final = the final result
 review-end-engine = the engine's view at the end
@@ -649,13 +653,13 @@ refusal-puzzle-answered = That puzzle was answered already: each puzzle is score
 
 ## Tournaments (/akon tournament).
 cmd-tournament-name = tournament
-cmd-tournament-desc = Tournaments in this server: round robin or Swiss
+cmd-tournament-desc = Tournaments in this server: round robin, Swiss or knockout
 cmd-tournament-create-name = create
 cmd-tournament-create-desc = Announce a tournament in this channel (Manage Server, or the server's tournament role)
 cmd-tournament-start-name = start
 cmd-tournament-start-desc = Start the tournament now: round 1 is paired and its games begin
 cmd-tournament-cancel-name = cancel
-cmd-tournament-cancel-desc = Cancel the tournament; its games already begun go on as ordinary games
+cmd-tournament-cancel-desc = Cancel the tournament; its games under way stop at once, with no result
 cmd-tournament-withdraw-name = withdraw
 cmd-tournament-withdraw-desc = Leave the tournament: your game under way is lost, your later games forfeited
 cmd-tournament-standings-name = standings
@@ -673,7 +677,7 @@ cmd-rounds-name = rounds
 cmd-rounds-desc = Swiss only: how many rounds (default: enough for a clear winner)
 cmd-tournament-time-desc = Each player's time for a move in the tournament's games (default: 3 days)
 cmd-max-players-name = max_players
-cmd-max-players-desc = The most players (round robin 2 to 64, Swiss up to 512)
+cmd-max-players-desc = The most players (round robin 2 to 64, Swiss up to 512, knockout up to 256)
 cmd-rated-name = rated
 cmd-rated-desc = Whether the games count for ratings (default: yes)
 cmd-starts-at-name = starts_at
@@ -736,7 +740,10 @@ tournament-computer-added = The computer ({ $level }) plays in **{ $name }**.
 refusal-tournament-needs-rights = Running tournaments here needs the Manage Server permission.
 refusal-tournament-needs-rights-role = Running tournaments here needs the Manage Server permission or the role { $role }.
 refusal-tournament-none-here = There is no tournament open or under way in this channel; give its number.
-refusal-tournament-which = This channel has several tournaments; give the number of one (tournament { $tournaments }).
+refusal-tournament-which = This channel has several tournaments; give the number of one ({ $count ->
+    [one] tournament
+   *[other] tournaments
+} { $tournaments }).
 refusal-tournament-starts-at-format = Give the start time as `2026-12-24 18:00` (UTC) or as `in 2h` (`m` or `min` minutes, `h` hours, `d` days, up to a year).
 refusal-tournament-role-needs-manage-server = Only members who may manage this server can name its tournament role.
 ## The web pages (AKON_WEB_ADDR) and the links to them
@@ -770,9 +777,9 @@ standing-inactive = { $player } has had no rated game here in the last { $days -
    *[other] { $days } days
 }: listed again after the next one.
 web-languages = Languages
-web-footer = Akon bot: games played on Discord. Read-only pages; a server's admins choose what they show.
+web-footer = The Akon bot: games played on Discord. Read-only pages; a server's admins choose what they show.
 web-front-title = Akon, the two-row mancala game
-web-front-intro = Akon is the mancala game of Gabon, Cameroon and Equatorial Guinea, played here on Discord with Akon bot. Its rules, in full:
+web-front-intro = Akon is the mancala game of Gabon, Cameroon and Equatorial Guinea, played here on Discord with the Akon bot. Its rules, in full:
 web-not-found-title = Page not found
 web-not-found = There is no page here, or it is no longer shown.
 web-unavailable-title = Unavailable for a moment
@@ -851,7 +858,7 @@ cmd-daily-puzzle-channel-desc = The channel where the puzzle of the day is poste
 cmd-daily-puzzle-hour-name = daily_puzzle_hour
 cmd-daily-puzzle-hour-desc = The hour (UTC, 0 to 23) the puzzle of the day is posted at; 12 until changed (Manage Server)
 cmd-daily-puzzle-name = daily_puzzle
-cmd-daily-puzzle-desc = Turns this server's puzzle of the day on or off (Manage Server)
+cmd-daily-puzzle-desc = Turn this server's puzzle of the day on or off (Manage Server)
 settings-daily-puzzle-on = • this server's puzzle of the day: posted in { $channel } each day at { $hour }:00 UTC
 settings-daily-puzzle-off = • this server's puzzle of the day: off (its channel was { $channel })
 refusal-daily-channel-unseen = I cannot see { $channel }, so I could not post the puzzle of the day there: choose a channel I may read and post in.

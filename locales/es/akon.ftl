@@ -7,6 +7,7 @@
 language-en = inglés
 language-fr = francés
 language-es = español
+language-pt = portugués
 level-easy = fácil
 level-medium = medio
 level-hard = difícil
@@ -41,8 +42,8 @@ move-sown = { $seat } sembró { $seeds ->
     [one] { $seeds } semilla
    *[other] { $seeds } semillas
 } desde { $hole }, la última en { $last }
-move-kept = { $sown }: se queda con esa semilla (un hoyo 1 nunca se captura).
-move-captured = { $sown }: captura { $seeds ->
+move-kept = { $sown }: se quedó con esa semilla (un hoyo 1 nunca se captura).
+move-captured = { $sown }: capturó { $seeds ->
     [one] { $seeds } semilla
    *[other] { $seeds } semillas
 } en { $holes }.
@@ -79,7 +80,7 @@ computer-game-intro = { $player } juega contra la máquina ({ $level }). Se sort
 
 ## Tableros de juego
 
-board-header = **Akon** · partida n.º { $game } · { $title } · { $a } (A, arriba) contra { $b } (B, abajo)
+board-header = **Akon** · partida n.º { $game } · { $title } · { $a } (A, arriba) contra { $b } (B, abajo)
 board-title-move = jugada { $move }
 board-title-finished = terminada tras { $moves ->
     [one] { $moves } jugada
@@ -99,10 +100,10 @@ result-how-resigned = { $player } se rindió
 result-how-timeout = { $player } se quedó sin tiempo
 result-how-aborted = { $player } anuló la partida
 result-win = **{ CAPITALIZED($player) } gana, { $won } a { $lost }** — { $how }.
-result-draw = **Empate, { $a_seeds } a { $b_seeds }** — { $how }. { $a } y { $b } se reparten el resultado.
-resign-confirm = ¿Rendirte en la partida n.º { $game }? Tu rival gana; no se puede deshacer.
-resigned = Te rendiste en la partida n.º { $game }.
-reminder = ⏰ { $player }, te toca jugar en la partida n.º { $game } contra { $opponent }: pierdes por tiempo <t:{ $deadline }:R> si no juegas.
+result-draw = **Empate, { $a_seeds } a { $b_seeds }** — { $how }. { $a } y { $b } empatan.
+resign-confirm = ¿Rendirte en la partida n.º { $game }? Tu rival gana; no se puede deshacer.
+resigned = Te rendiste en la partida n.º { $game }.
+reminder = ⏰ { $player }, te toca jugar en la partida n.º { $game } contra { $opponent }: pierdes por tiempo <t:{ $deadline }:R> si no juegas.
 reminder-latest-board = [Último tablero]({ $link })
 
 ## /akon mis-partidas
@@ -112,8 +113,8 @@ games-title = Tus partidas en curso ({ $count }):
 games-your-turn = **te toca**
 games-computer-turn = turno de la máquina
 games-their-turn = turno de { $player }
-games-line = • partida n.º { $game } contra { $opponent } · jugada { $move } · { $turn } · eres { $seat }
-games-line-deadline = • partida n.º { $game } contra { $opponent } · jugada { $move } · { $turn } (se acaba el tiempo <t:{ $deadline }:R>) · eres { $seat }
+games-line = • partida n.º { $game } contra { $opponent } · jugada { $move } · { $turn } · eres { $seat }
+games-line-deadline = • partida n.º { $game } contra { $opponent } · jugada { $move } · { $turn } (se acaba el tiempo <t:{ $deadline }:R>) · eres { $seat }
 games-latest-board = [último tablero]({ $link })
 
 ## /akon ajustes
@@ -154,12 +155,12 @@ refusal-too-many-games = { $name } ya tiene { $limit ->
 refusal-challenge-not-found = Ese desafío no existe.
 refusal-not-your-challenge = Solo { $name } puede aceptar este desafío.
 refusal-not-in-challenge = Este desafío no es para ti.
-refusal-challenge-closed = Este desafío ya fue { $status ->
-    [accepted] aceptado
-    [declined] rechazado
-    [withdrawn] retirado
-    [expired] caducado
-   *[other] cerrado
+refusal-challenge-closed = Este desafío { $status ->
+    [accepted] ya fue aceptado
+    [declined] ya fue rechazado
+    [withdrawn] ya fue retirado
+    [expired] ya caducó
+   *[other] ya está cerrado
 }.
 refusal-challenge-expired = Este desafío ha caducado.
 refusal-game-not-found = Esa partida no existe.
@@ -180,9 +181,9 @@ refusal-tournament-too-few-players = El torneo tiene { $have ->
 }; necesita al menos { $need } para empezar.
 refusal-tournament-name = El nombre de un torneo debe tener de 1 a { $max } caracteres.
 refusal-tournament-players = Un torneo de este formato admite de { $min } a { $max } jugadores.
-refusal-tournament-rounds = Solo un torneo suizo lleva un número de rondas: al menos 1, y menos que el número de jugadores.
+refusal-tournament-rounds = Solo en el sistema suizo se elige el número de rondas: al menos 1, y menos que el número de jugadores.
 refusal-tournament-starts-at = La hora de inicio ya ha pasado.
-refusal-tournament-busy = Unos jugadores se apuntaban o se retiraban justo cuando empezaba el torneo; inténtalo de nuevo.
+refusal-tournament-busy = Había jugadores apuntándose o retirándose justo cuando empezaba el torneo; inténtalo de nuevo.
 refusal-not-a-player = No juegas en esta partida.
 refusal-not-your-turn = Es el turno de { $name }, no el tuyo.
 refusal-stale-button = Este botón es de una jugada anterior; la partida ha avanzado.
@@ -197,10 +198,13 @@ refusal-rematch-pending = Ya se ofreció una revancha (desafío { $challenge }).
 refusal-timed-out = Se te acabó el tiempo: has perdido la partida por tiempo.
 refusal-illegal-move = Esa jugada no está permitida: { $reason }.
 refusal-no-game-here = No tienes ninguna partida en curso en este canal.
-refusal-which-game = Tienes varias partidas en curso en este canal; indica cuál (partida { $games }).
-refusal-needs-manage-server = Solo quienes pueden gestionar este servidor pueden cambiar sus ajustes.
+refusal-which-game = Tienes varias partidas en curso en este canal; indica cuál ({ $count ->
+    [one] partida
+   *[other] partidas
+} { $games }).
+refusal-needs-manage-server = Solo quien tenga permiso para gestionar este servidor puede cambiar sus ajustes.
 refusal-no-server-to-rank = Aquí no hay clasificación de servidor: usa `ámbito: global`, o pregunta en un servidor.
-refusal-review-aborted = La partida n.º { $game } se anuló antes de que jugaran los dos: no tiene resultado, así que no hay nada que analizar.
+refusal-review-aborted = La partida n.º { $game } se anuló antes de que jugaran los dos: no tiene resultado, así que no hay nada que analizar.
 
 ## Clasificaciones, estadísticas, historial, fichas de partida
 
@@ -300,7 +304,7 @@ rating-summary = **{ $rating }** ({ $games ->
 rating-summary-ranked = **{ $rating }** ({ $games ->
     [one] { $games } partida puntuada
    *[other] { $games } partidas puntuadas
-}, n.º { $rank }; desviación { $deviation })
+}, n.º { $rank }; desviación { $deviation })
 rating-recent = { $change } en { $count ->
     [one] la última partida
    *[other] las últimas { $count } partidas ({ $changes }, la más reciente primero)
@@ -316,7 +320,7 @@ stats-margin = { $sign }{ $margin } { $margin ->
    *[other] semillas
 } por partida
 stats-no-games = aún no hay partidas
-stats-streaks = Racha de victorias: { $current } actual, récord { $best } · margen medio de capturas: { $margin }
+stats-streaks = Racha de victorias: { $current } en curso, récord { $best } · margen medio de capturas: { $margin }
 stats-computer = Contra la máquina ({ $level }): { $record }
 stats-head-to-head = Cara a cara, { $asker } contra { $player }: { $wins ->
     [one] { $wins } ganada
@@ -376,7 +380,7 @@ rating-line-pair-limit = Sin puntuar: estos dos jugadores ya jugaron { $per_day 
 } entre sí en las últimas 24 horas. La partida cuenta igualmente en sus balances.
 rating-line-unrated-tournament = Sin puntuar: una partida de un torneo sin puntuar.
 rating-line-forfeit = Sin puntuar: un jugador nunca llegó a jugar, así que el torneo cuenta la partida como incomparecencia.
-game-title = **Partida de Akon n.º { $game }** · { $a } (A, arriba) contra { $b } (B, abajo) · empezó el <t:{ $started }:f>
+game-title = **Partida de Akon n.º { $game }** · { $a } (A, arriba) contra { $b } (B, abajo) · empezó el <t:{ $started }:f>
 game-ended = Terminó tras { $moves ->
     [one] { $moves } jugada
    *[other] { $moves } jugadas
@@ -421,10 +425,10 @@ cmd-scope-global = global
 cmd-stats-name = estadísticas
 cmd-stats-desc = La puntuación y el balance de un jugador
 cmd-player-name = jugador
-cmd-stats-player-desc = De quién (por defecto: tú)
+cmd-stats-player-desc = El jugador cuyo balance quieres ver (por defecto: tú)
 cmd-history-name = historial
 cmd-history-desc = Las últimas partidas terminadas de un jugador
-cmd-history-player-desc = De quién (por defecto: tú)
+cmd-history-player-desc = El jugador cuyas partidas quieres ver (por defecto: tú)
 cmd-game-name = partida
 cmd-game-desc = Una partida completa: resultado, tablero final y notación
 cmd-id-name = número
@@ -438,14 +442,14 @@ cmd-language-desc = El idioma en que el bot te responde (por defecto: el de tu D
 cmd-server-language-name = idioma-del-servidor
 cmd-server-language-desc = El idioma del servidor para tableros y desafíos (permiso Gestionar servidor)
 cmd-language-discord = el de Discord
-cmd-board-style-name = tablero
+cmd-board-style-name = estilo-tablero
 cmd-board-style-desc = Cómo se muestran los tableros que solo ves tú: texto, imagen o ambos
-cmd-server-board-style-name = tablero-del-servidor
+cmd-server-board-style-name = estilo-tablero-servidor
 cmd-server-board-style-desc = Los tableros del servidor: texto, imagen o ambos (permiso Gestionar servidor)
 cmd-rules-name = reglas
 cmd-rules-desc = Las reglas del Akon, completas
 cmd-review-name = análisis
-cmd-review-desc = El motor analiza una partida terminada: precisión, jugadas costosas, momento decisivo
+cmd-review-desc = Pide al motor el análisis de una partida terminada: precisión, jugadas costosas, momento decisivo
 cmd-review-game-desc = El número de la partida, como en /akon historial
 
 ## /akon reglas: todas las reglas y decisiones de docs/RULES.md. Cada sección
@@ -576,7 +580,7 @@ review-no-costly = Ninguna jugada perdió { $seeds ->
    *[other] { $seeds } semillas
 } o más frente a la mejor del motor.
 review-costliest-heading = Jugadas más costosas (número de jugada, lo jugado, la mejor del motor, semillas perdidas):
-review-turning-point = Momento decisivo: jugada { $number }, { $player } jugó { $played } cuando { $best } mantenía { $kept }; después, { $after }.
+review-turning-point = Momento decisivo: jugada { $number }, { $player } jugó { $played } cuando el hoyo { $best } habría mantenido { $kept }; después, { $after }.
 review-no-turning-point = Momento decisivo: ninguno; ninguna jugada echó a perder el resultado esperado de su jugador.
 review-end-final = el resultado final
 review-end-engine = la opinión del motor al final
@@ -605,17 +609,17 @@ picture-bracket-wins = gana { $player }
 picture-bracket-match = { $label }: { $players }: { $how }.
 picture-bracket-earlier = Las rondas 1 a { $round } no están dibujadas: consulta la lista de partidas.
 button-review = Análisis
-review-title = Análisis de la partida n.º { $game } ({ $record })
+review-title = Análisis de la partida n.º { $game } ({ $record })
 review-title-record = Análisis de { $record }
-review-refused-in-progress = La partida n.º { $game } aún se está jugando: el análisis es solo para partidas terminadas (juego limpio).
+review-refused-in-progress = La partida n.º { $game } aún se está jugando: el análisis es solo para partidas terminadas (juego limpio).
 button-hint = Pista
-hint-captures = captura { $seeds }
+hint-captures = que captura { $seeds }
 hint-protects = { $count ->
-    [one] protege tu hoyo { $holes } de una captura
-   *[other] protege tus hoyos { $holes } de una captura
+    [one] que protege tu hoyo { $holes } de una captura
+   *[other] que protege tus hoyos { $holes } de una captura
 } (a salvo: { $seeds })
-hint-best-line = la mejor línea del motor; prevé { $expected }
-hint-message = 💡 Pista: siembra el hoyo { $hole }: { $why }. (Las pistas quedan registradas: el tablero final y /akon estadísticas lo indican.)
+hint-best-line = primera jugada de la mejor línea del motor, que prevé { $expected }
+hint-message = 💡 Pista: siembra el hoyo { $hole }, { $why }. (Las pistas quedan registradas: el tablero final y /akon estadísticas lo indican.)
 hints-used-line = { $count ->
     [one] 💡 Se usó 1 pista en esta partida.
    *[other] 💡 Se usaron { $count } pistas en esta partida.
@@ -628,12 +632,12 @@ hints-stats-line = { $count ->
 ## Problemas (/akon problema).
 cmd-puzzle-name = problema
 cmd-puzzle-desc = Una posición donde una jugada es claramente la mejor: encuéntrala (puntuación y racha de problemas)
-puzzle-header = 🧩 Problema n.º { $puzzle } · dificultad { $rating }
+puzzle-header = 🧩 Problema n.º { $puzzle } · dificultad { $rating }
 puzzle-task = Juegas con { $seat } (la fila de abajo) y te toca. Una jugada es claramente la mejor: termina la partida con al menos { $margin } más que cualquier otra. ¿Qué hoyo?
 puzzle-row-you = tú ({ $seat })
 puzzle-row-opponent = rival ({ $seat })
 puzzle-right = ✅ Correcto: el hoyo { $hole } es la mejor jugada, con { $margin } más que la siguiente.
-puzzle-wrong = ❌ No es el hoyo { $played }: tras él, el motor prevé { $played_expected }. La mejor jugada era el hoyo { $best }: { $best_expected }.
+puzzle-wrong = ❌ No es el hoyo { $played }: tras esa jugada, el motor prevé { $played_expected }. La mejor jugada era el hoyo { $best }: { $best_expected }.
 puzzle-line = La línea del motor: { $line }
 puzzle-rating-change = Tu puntuación de problemas: { $before } → { $after } · racha { $streak } (mejor { $best })
 button-puzzle-next = Siguiente problema
@@ -652,13 +656,13 @@ refusal-puzzle-answered = Ya respondiste a ese problema: cada problema cuenta un
 
 ## Torneos (/akon torneo).
 cmd-tournament-name = torneo
-cmd-tournament-desc = Los torneos del servidor: todos contra todos o sistema suizo
+cmd-tournament-desc = Los torneos del servidor: todos contra todos, sistema suizo o eliminación directa
 cmd-tournament-create-name = crear
 cmd-tournament-create-desc = Anuncia un torneo en este canal (Gestionar servidor, o el rol de torneos del servidor)
 cmd-tournament-start-name = empezar
-cmd-tournament-start-desc = Empieza el torneo ahora: se empareja la ronda 1 y empiezan sus partidas
+cmd-tournament-start-desc = Inicia el torneo ahora: se empareja la ronda 1 y empiezan sus partidas
 cmd-tournament-cancel-name = cancelar
-cmd-tournament-cancel-desc = Cancela el torneo; sus partidas ya empezadas siguen como partidas normales
+cmd-tournament-cancel-desc = Cancela el torneo; sus partidas en curso se detienen en el acto, sin resultado
 cmd-tournament-withdraw-name = retirarse
 cmd-tournament-withdraw-desc = Deja el torneo: tu partida en curso se pierde, las siguientes por incomparecencia
 cmd-tournament-standings-name = clasificación
@@ -675,20 +679,20 @@ cmd-format-desc = Todos contra todos, a doble vuelta, sistema suizo o eliminaci�
 cmd-rounds-name = rondas
 cmd-rounds-desc = Solo sistema suizo: cuántas rondas (por defecto: las necesarias para que haya un ganador claro)
 cmd-tournament-time-desc = El tiempo de cada jugador por jugada en las partidas del torneo (por defecto: 3 días)
-cmd-max-players-name = jugadores-max
-cmd-max-players-desc = El número máximo de jugadores (todos contra todos de 2 a 64, suizo hasta 512)
+cmd-max-players-name = jugadores-máx
+cmd-max-players-desc = El número máximo de jugadores (todos contra todos de 2 a 64, suizo 512, eliminación 256)
 cmd-rated-name = puntuable
-cmd-rated-desc = Si las partidas cuentan para las puntuaciones (por defecto: sí)
+cmd-rated-desc = ¿Las partidas cuentan para la puntuación? (por defecto: sí)
 cmd-starts-at-name = inicio
 cmd-starts-at-desc = Empieza automáticamente a una hora: 2026-12-24 18:00 (UTC) o en 2 h (min, h, d)
 cmd-tournament-role-name = rol-torneos
-cmd-tournament-role-desc = Un rol que puede organizar torneos aquí, además de Gestionar servidor (permiso Gestionar servidor)
+cmd-tournament-role-desc = Rol cuyos miembros también pueden organizar torneos aquí (permiso Gestionar servidor)
 tournament-format-round-robin = todos contra todos
 tournament-format-double-round-robin = todos contra todos a doble vuelta
 tournament-format-swiss = sistema suizo
 tournament-format-knockout = eliminación directa
-tournament-format-knockout-third-place = eliminación directa con partido por el tercer puesto
-tournament-title = 🏆 **{ $name }** · torneo #{ $id }
+tournament-format-knockout-third-place = eliminación directa con partida por el tercer puesto
+tournament-title = 🏆 **{ $name }** · torneo n.º { $id }
 tournament-rated = puntuable
 tournament-unrated = no puntuable
 tournament-terms = { $format } · { $time } por jugada · { $rated }
@@ -729,7 +733,7 @@ tournament-column-seeds = semillas
 tournament-column-games = partidas
 tournament-standings-not-started = El torneo aún no ha empezado: la clasificación llegará con la ronda 1.
 tournament-game-intro = 🏆 **{ $name }** · ronda { $round }: { $first } contra { $second }.
-tournament-created = El torneo #{ $id }, **{ $name }**, está anunciado en este canal: los jugadores se apuntan con su botón **Participar**.
+tournament-created = El torneo n.º { $id }, **{ $name }**, está anunciado en este canal: los jugadores se apuntan con su botón **Participar**.
 tournament-started = **{ $name }** ha empezado: las partidas de la ronda 1 se han publicado en este canal.
 tournament-cancelled-done = **{ $name }** ha sido cancelado.
 tournament-withdrawn = Has dejado **{ $name }**.
@@ -739,9 +743,12 @@ tournament-computer-added = La máquina ({ $level }) juega en **{ $name }**.
 refusal-tournament-needs-rights = Organizar torneos aquí requiere el permiso Gestionar servidor.
 refusal-tournament-needs-rights-role = Organizar torneos aquí requiere el permiso Gestionar servidor o el rol { $role }.
 refusal-tournament-none-here = No hay ningún torneo abierto ni en curso en este canal; indica su número.
-refusal-tournament-which = Este canal tiene varios torneos; indica el número de uno (torneo { $tournaments }).
+refusal-tournament-which = Este canal tiene varios torneos; indica el número de uno ({ $count ->
+    [one] torneo
+   *[other] torneos
+} { $tournaments }).
 refusal-tournament-starts-at-format = Indica la hora de inicio como `2026-12-24 18:00` (UTC) o como `en 2 h` (`m` o `min` minutos, `h` horas, `d` días, hasta un año).
-refusal-tournament-role-needs-manage-server = Solo quienes pueden gestionar este servidor pueden elegir su rol de torneos.
+refusal-tournament-role-needs-manage-server = Solo quien tenga permiso para gestionar este servidor puede elegir su rol de torneos.
 ## Las páginas web (AKON_WEB_ADDR) y los enlaces a ellas
 
 button-replay = Ver repetición
@@ -757,8 +764,8 @@ settings-web-games-on = • partidas de este servidor en la web: visibles para q
 settings-web-games-off = • partidas de este servidor en la web: ocultas
 settings-web-leaderboard-on = • clasificación de este servidor en la web: visible para quien tenga su enlace
 settings-web-leaderboard-off = • clasificación de este servidor en la web: oculta
-cmd-leaderboard-inactive-days-name = días-inactivo-clasificación
-cmd-leaderboard-inactive-days-desc = Quita de la clasificación de este servidor a quien no juegue puntuadas en tantos días; 0: a nadie
+cmd-leaderboard-inactive-days-name = días-inactivos-clasificación
+cmd-leaderboard-inactive-days-desc = Quita de la clasificación a quien lleve tantos días sin jugar partidas puntuadas; 0: a nadie
 settings-leaderboard-inactive-days = • clasificación de este servidor: no aparecen los jugadores sin partidas puntuadas { $days ->
     [one] en el último día
    *[other] en los últimos { $days } días
@@ -773,9 +780,9 @@ standing-inactive = { $player } no ha jugado partidas puntuadas aquí { $days ->
    *[other] en los últimos { $days } días
 }: vuelve a la clasificación tras la próxima.
 web-languages = Idiomas
-web-footer = Akon bot: partidas jugadas en Discord. Páginas de solo lectura; los administradores de un servidor eligen lo que muestran.
+web-footer = El bot Akon: partidas jugadas en Discord. Páginas de solo lectura; los administradores de un servidor eligen lo que muestran.
 web-front-title = El Akon, el juego de siembra de dos filas
-web-front-intro = El Akon es el juego de siembra de Gabón, Camerún y Guinea Ecuatorial, jugado aquí en Discord con Akon bot. Sus reglas, completas:
+web-front-intro = El Akon es el juego de siembra de Gabón, Camerún y Guinea Ecuatorial, jugado aquí en Discord con el bot Akon. Sus reglas, completas:
 web-not-found-title = Página no encontrada
 web-not-found = Aquí no hay ninguna página, o ya no se muestra.
 web-unavailable-title = No disponible temporalmente
@@ -816,7 +823,7 @@ web-format-round-robin = Todos contra todos
 web-format-double-round-robin = Todos contra todos a doble vuelta
 web-format-swiss = Sistema suizo
 web-format-knockout = Eliminación directa
-web-format-knockout-third-place = Eliminación directa con partido por el tercer puesto
+web-format-knockout-third-place = Eliminación directa con partida por el tercer puesto
 web-tournament-created = inscripción abierta
 web-tournament-running = ronda { $round } en curso
 web-tournament-finished = terminado
@@ -845,7 +852,7 @@ web-tiebreak-direct = Encuentro directo: los puntos contra los jugadores empatad
 web-tiebreak-seeds = Semillas capturadas menos semillas cedidas
 web-withdrawn = (retirado)
 web-round = Ronda { $round }
-web-bye = descansa
+web-bye = exento
 web-walkover = pase directo
 
 ## El problema del día (/akon settings daily_puzzle_channel).
@@ -883,6 +890,6 @@ daily-month-solver = { $player } { $days ->
 button-daily-solve = Resolver
 daily-private-header = 🧩 Problema del día · { $date }
 daily-streak = Tu racha diaria: { $streak ->
-    [one] { $streak } día
-   *[other] { $streak } días
-} seguidos (mejor { $best }). Vuelve mañana para el próximo problema.
+    [one] { $streak } día seguido
+   *[other] { $streak } días seguidos
+} (mejor { $best }). Vuelve mañana para el próximo problema.

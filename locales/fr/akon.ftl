@@ -7,6 +7,7 @@
 language-en = anglais
 language-fr = français
 language-es = espagnol
+language-pt = portugais
 level-easy = facile
 level-medium = moyen
 level-hard = difficile
@@ -47,10 +48,10 @@ move-sown = { $seat } a semé { $seeds ->
     [one] { $seeds } graine
    *[other] { $seeds } graines
 } depuis { $hole }, la dernière dans { $last }
-move-kept = { $sown } : garde cette graine (un trou 1 n'est jamais capturé).
-move-captured = { $sown } : capture { $seeds ->
-    [one] { $seeds } graine
-   *[other] { $seeds } graines
+move-kept = { $sown } : graine gardée (un trou 1 n'est jamais capturé).
+move-captured = { $sown } : { $seeds ->
+    [one] { $seeds } graine capturée
+   *[other] { $seeds } graines capturées
 } en { $holes }.
 move-no-capture = { $sown } : pas de capture.
 illegal-game-over = la partie est terminée
@@ -99,13 +100,13 @@ board-deadline-per-move = ⏰ Si tu ne joues pas, tu perds au temps <t:{ $deadli
 computer-name = l'ordinateur ({ $level })
 result-aborted = **Partie annulée** par { $player } avant que les deux joueurs aient joué : pas de résultat, et la cote ne bouge pas.
 result-tournament-cancelled = **Partie arrêtée** : son tournoi a été annulé, elle s'arrête donc ici, sans résultat, et la cote ne bouge pas.
-result-how-no-seeds = { $stuck } n'avait plus de graines à semer, alors { $other } a pris les graines restées sur le plateau
-result-how-loop = une position est revenue (la règle de la boucle), alors les graines restées sur le plateau ne vont à personne
+result-how-no-seeds = { $stuck } n'avait plus de graines à semer, donc { $other } a pris les graines restées sur le plateau
+result-how-loop = une position est revenue (la règle de la boucle), donc les graines restées sur le plateau ne vont à personne
 result-how-resigned = { $player } a abandonné
 result-how-timeout = { $player } a dépassé son temps
 result-how-aborted = { $player } a annulé la partie
 result-win = **{ CAPITALIZED($player) } gagne, { $won } à { $lost }** — { $how }.
-result-draw = **Partie nulle, { $a_seeds } à { $b_seeds }** — { $how }. { $a } et { $b } se partagent le résultat.
+result-draw = **Partie nulle, { $a_seeds } à { $b_seeds }** — { $how }. { $a } et { $b } sont à égalité.
 resign-confirm = Abandonner la partie n° { $game } ? Ton adversaire gagne ; impossible de revenir en arrière.
 resigned = Tu as abandonné la partie n° { $game }.
 reminder = ⏰ { $player }, c'est à toi de jouer dans la partie n° { $game } contre { $opponent } : tu perds au temps <t:{ $deadline }:R> si tu ne joues pas.
@@ -152,7 +153,7 @@ command-bad-option = L'option `{ $option }` est mal formée.
 refusal-not-in-server = On joue dans les serveurs, pas en messages privés.
 refusal-challenge-self = Tu ne peux pas te défier toi-même.
 refusal-challenge-bot = { $name } est un bot et ne peut pas jouer.
-refusal-already-challenged = Tu as déjà un défi en attente envoyé à { $name }.
+refusal-already-challenged = Tu as déjà lancé à { $name } un défi encore en attente.
 refusal-too-many-games = { $name } a déjà { $limit ->
     [one] { $limit } partie en cours
    *[other] { $limit } parties en cours
@@ -160,21 +161,21 @@ refusal-too-many-games = { $name } a déjà { $limit ->
 refusal-challenge-not-found = Ce défi n'existe pas.
 refusal-not-your-challenge = Ce défi ne peut être accepté que par { $name }.
 refusal-not-in-challenge = Ce défi ne te concerne pas.
-refusal-challenge-closed = Ce défi a déjà été { $status ->
-    [accepted] accepté
-    [declined] refusé
-    [withdrawn] retiré
-    [expired] expiré
-   *[other] clos
+refusal-challenge-closed = Ce défi { $status ->
+    [accepted] a déjà été accepté
+    [declined] a déjà été refusé
+    [withdrawn] a déjà été retiré
+    [expired] a déjà expiré
+   *[other] est déjà clos
 }.
 refusal-challenge-expired = Ce défi a expiré.
 refusal-game-not-found = Cette partie n'existe pas.
 refusal-tournament-not-found = Ce tournoi n'existe pas.
-refusal-tournament-not-open = Ce tournoi est { $status ->
-    [running] déjà commencé
-    [finished] terminé
-    [cancelled] annulé
-   *[other] fermé
+refusal-tournament-not-open = Ce tournoi { $status ->
+    [running] a déjà commencé
+    [finished] est terminé
+    [cancelled] a été annulé
+   *[other] est fermé
 } : on ne peut plus s'y inscrire ni le quitter, et il ne peut pas recommencer.
 refusal-tournament-full = Ce tournoi est complet.
 refusal-tournament-already-entered = Tu participes déjà à ce tournoi (ou l'ordinateur y joue déjà).
@@ -186,7 +187,7 @@ refusal-tournament-too-few-players = Le tournoi a { $have ->
 } ; il en faut au moins { $need } pour commencer.
 refusal-tournament-name = Le nom d'un tournoi doit compter de 1 à { $max } caractères.
 refusal-tournament-players = Un tournoi de ce format accueille de { $min } à { $max } joueurs.
-refusal-tournament-rounds = Seul un tournoi suisse prend un nombre de rondes : au moins 1, et moins que le nombre de joueurs.
+refusal-tournament-rounds = Seul le système suisse permet de choisir le nombre de rondes : au moins 1, et moins que le nombre de joueurs.
 refusal-tournament-starts-at = L'heure de début est déjà passée.
 refusal-tournament-busy = Des joueurs s'inscrivaient ou se retiraient au moment où le tournoi commençait ; réessaie.
 refusal-not-a-player = Tu ne joues pas dans cette partie.
@@ -203,8 +204,11 @@ refusal-rematch-pending = Une revanche est déjà proposée (défi { $challenge 
 refusal-timed-out = Ton temps est écoulé : la partie est perdue au temps.
 refusal-illegal-move = Ce coup n'est pas permis : { $reason }.
 refusal-no-game-here = Tu n'as aucune partie en cours dans ce salon.
-refusal-which-game = Tu as plusieurs parties en cours dans ce salon ; précise laquelle (partie { $games }).
-refusal-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent changer ses réglages.
+refusal-which-game = Tu as plusieurs parties en cours dans ce salon ; précise laquelle ({ $count ->
+    [one] partie
+   *[other] parties
+} { $games }).
+refusal-needs-manage-server = Seuls les membres autorisés à gérer ce serveur peuvent changer ses réglages.
 refusal-no-server-to-rank = Il n'y a pas de classement de serveur ici : utilise `portée: mondial`, ou demande dans un serveur.
 refusal-review-aborted = La partie n° { $game } a été annulée avant que les deux joueurs aient joué : elle n'a pas de résultat, il n'y a donc rien à analyser.
 
@@ -245,8 +249,8 @@ standing-too-few = { $player } a { $games ->
 } pour figurer au classement.
 standing-unrated = { $player } n'a encore aucune partie classée { $scope }.
 cmd-season-channel-name = salon-saison
-cmd-season-channel-desc = Le salon où le podium du mois est publié le premier de chaque mois (permission Gérer le serveur)
-settings-season-channel = • podium du mois de ce serveur : publié dans { $channel } le premier de chaque mois
+cmd-season-channel-desc = Le salon où le podium du mois est publié le 1er de chaque mois (permission Gérer le serveur)
+settings-season-channel = • podium du mois de ce serveur : publié dans { $channel } le 1er de chaque mois
 refusal-season-channel-unseen = Je ne vois pas { $channel }, je ne pourrais donc pas y publier le podium : choisis un salon où je peux lire et écrire.
 season-podium-title = **Saison Akon · { $month } · podium**
 season-podium-line = { $medal } { $player } · { $change } en { $games ->
@@ -302,11 +306,11 @@ record-line = { $games ->
 rating-summary = **{ $rating }** ({ $games ->
     [one] { $games } partie classée
    *[other] { $games } parties classées
-} ; écart { $deviation })
+} ; incertitude { $deviation })
 rating-summary-ranked = **{ $rating }** ({ $games ->
     [one] { $games } partie classée
    *[other] { $games } parties classées
-}, n° { $rank } ; écart { $deviation })
+}, n° { $rank } ; incertitude { $deviation })
 rating-recent = { $change } sur { $count ->
     [one] la dernière partie
    *[other] les { $count } dernières parties ({ $changes }, la plus récente d'abord)
@@ -393,7 +397,7 @@ game-ended-at = Terminée le <t:{ $finished }:f> après { $moves ->
 }.
 game-in-progress = En cours : coup { $move }.
 game-record-intro = Notation (le premier joueur, puis les trous joués ; `akon replay --record` la lit) :
-game-record-cut = (trop long pour un message : coupé)
+game-record-cut = (trop longue pour un message : coupée)
 
 ## La commande /akon : noms (Discord : minuscules, sans espace, 32 caractères
 ## au plus) et descriptions.
@@ -444,14 +448,14 @@ cmd-language-desc = La langue dans laquelle le bot te répond (par défaut : ce
 cmd-server-language-name = langue-du-serveur
 cmd-server-language-desc = La langue du serveur pour les plateaux et les défis (permission Gérer le serveur)
 cmd-language-discord = comme Discord
-cmd-board-style-name = plateau
+cmd-board-style-name = affichage-plateaux
 cmd-board-style-desc = Comment s'affichent les plateaux que tu es seul à voir : texte, image, ou les deux
-cmd-server-board-style-name = plateau-du-serveur
+cmd-server-board-style-name = affichage-plateaux-serveur
 cmd-server-board-style-desc = Les plateaux du serveur : texte, image, ou les deux (permission Gérer le serveur)
 cmd-rules-name = règles
 cmd-rules-desc = Les règles de l'Akon, en entier
 cmd-review-name = analyse
-cmd-review-desc = Le moteur analyse une partie terminée : précision, coups coûteux, tournant
+cmd-review-desc = Faire analyser une partie terminée par le moteur : précision, coups coûteux, tournant
 cmd-review-game-desc = Le numéro de la partie, comme dans /akon historique
 
 ## /akon règles : toutes les règles et décisions de docs/RULES.md. Chaque
@@ -532,7 +536,7 @@ play-cannot = Tu ne peux pas jouer { $hole } : { $reason }.
 review-cli-nodes = --nodes doit valoir au moins 1
 review-cli-no-start = indique où commence la partie : `--first A` ou `--first B` (la position de départ), `--start '<position en JSON>'`, ou `--record 'A: 3 5 1'`
 review-cli-no-moves = aucun coup à analyser : donne la partie, par exemple `--record "A: 3 5 1"`
-review-cli-record-no-seat = une notation commence par le camp du premier joueur suivi de deux-points, comme `A: 3 5 1`
+review-cli-record-no-seat = une notation commence par le camp du premier joueur suivi d'un deux-points, comme `A: 3 5 1`
 review-cli-record-bad-seat = `{ $seat }` n'est pas un camp : une notation commence par `A:` ou `B:`
 review-cli-bad-move = coup { $number } : { $reason }
 review-cli-illegal-move = le coup { $number } (trou { $hole }) n'est pas permis : { $reason }
@@ -554,8 +558,8 @@ review-seeds = { $count ->
    *[other] { $count } graines
 }
 review-expected-draw = une partie nulle
-review-expected-win = une victoire de { $seeds }
-review-expected-loss = une défaite de { $seeds }
+review-expected-win = une victoire avec { $seeds } d'écart
+review-expected-loss = une défaite avec { $seeds } d'écart
 review-costly-line = { $number }. { CAPITALIZED($player) } a joué { $played }, meilleur { $best } : −{ $loss } ({ $class })
 review-header = { $title } : chaque position explorée sur { $nodes ->
     [one] { $nodes } position
@@ -582,7 +586,7 @@ review-no-costly = Aucun coup n'a perdu { $seeds ->
    *[other] { $seeds } graines
 } ou plus par rapport au meilleur coup du moteur.
 review-costliest-heading = Coups les plus coûteux (numéro du coup, coup joué, meilleur coup du moteur, graines perdues) :
-review-turning-point = Tournant : coup { $number }, { $player } a joué { $played } alors que { $best } gardait { $kept } ; après ce coup, { $after }.
+review-turning-point = Tournant : coup { $number }, { $player } a joué { $played } alors que le trou { $best } aurait gardé { $kept } ; après ce coup, { $after }.
 review-no-turning-point = Tournant : aucun ; aucun coup n'a laissé échapper le résultat attendu de son joueur.
 review-end-final = le résultat final
 review-end-engine = l'avis du moteur à la fin
@@ -615,13 +619,13 @@ review-title = Analyse de la partie n° { $game } ({ $record })
 review-title-record = Analyse de { $record }
 review-refused-in-progress = La partie n° { $game } est encore en cours : l'analyse est réservée aux parties terminées (fair-play).
 button-hint = Indice
-hint-captures = capture { $seeds }
+hint-captures = qui capture { $seeds }
 hint-protects = { $count ->
-    [one] met ton trou { $holes } à l'abri d'une capture
-   *[other] met tes trous { $holes } à l'abri d'une capture
+    [one] qui met ton trou { $holes } à l'abri d'une capture
+   *[other] qui met tes trous { $holes } à l'abri d'une capture
 } (à l'abri : { $seeds })
-hint-best-line = la meilleure ligne du moteur ; elle prévoit { $expected }
-hint-message = 💡 Indice : sème le trou { $hole } : { $why }. (Les indices sont notés : le plateau final et /akon statistiques le signalent.)
+hint-best-line = premier coup de la meilleure ligne du moteur, qui prévoit { $expected }
+hint-message = 💡 Indice : sème le trou { $hole }, { $why }. (Les indices sont notés : le plateau final et /akon statistiques le signalent.)
 hints-used-line = { $count ->
     [one] 💡 1 indice a été utilisé dans cette partie.
    *[other] 💡 { $count } indices ont été utilisés dans cette partie.
@@ -658,13 +662,13 @@ refusal-puzzle-answered = Tu as déjà répondu à ce problème : chaque probl�
 
 ## Tournois (/akon tournoi).
 cmd-tournament-name = tournoi
-cmd-tournament-desc = Les tournois du serveur : toutes rondes ou système suisse
+cmd-tournament-desc = Les tournois du serveur : toutes rondes, système suisse ou élimination directe
 cmd-tournament-create-name = créer
 cmd-tournament-create-desc = Annoncer un tournoi dans ce salon (Gérer le serveur, ou le rôle de tournoi du serveur)
 cmd-tournament-start-name = lancer
 cmd-tournament-start-desc = Lancer le tournoi maintenant : la ronde 1 est appariée et ses parties commencent
 cmd-tournament-cancel-name = annuler
-cmd-tournament-cancel-desc = Annuler le tournoi ; ses parties déjà commencées continuent comme des parties ordinaires
+cmd-tournament-cancel-desc = Annuler le tournoi ; ses parties en cours s'arrêtent aussitôt, sans résultat
 cmd-tournament-withdraw-name = se-retirer
 cmd-tournament-withdraw-desc = Quitter le tournoi : ta partie en cours est perdue, les suivantes perdues par forfait
 cmd-tournament-standings-name = classement
@@ -682,13 +686,13 @@ cmd-rounds-name = rondes
 cmd-rounds-desc = Système suisse seulement : combien de rondes (par défaut : assez pour un vainqueur net)
 cmd-tournament-time-desc = Le temps de chaque joueur pour un coup dans les parties du tournoi (par défaut : 3 jours)
 cmd-max-players-name = joueurs-max
-cmd-max-players-desc = Le nombre maximal de joueurs (toutes rondes de 2 à 64, suisse jusqu'à 512)
+cmd-max-players-desc = Le nombre maximal de joueurs (toutes rondes de 2 à 64, suisse 512, élimination 256)
 cmd-rated-name = classé
-cmd-rated-desc = Si les parties comptent pour les cotes (par défaut : oui)
+cmd-rated-desc = Les parties comptent-elles pour la cote ? (par défaut : oui)
 cmd-starts-at-name = début
 cmd-starts-at-desc = Commencer automatiquement à une heure : 2026-12-24 18:00 (UTC) ou dans 2 h (min, h, j)
 cmd-tournament-role-name = rôle-tournoi
-cmd-tournament-role-desc = Un rôle qui peut organiser des tournois ici, outre Gérer le serveur (permission Gérer le serveur)
+cmd-tournament-role-desc = Rôle dont les membres peuvent aussi organiser des tournois ici (permission Gérer le serveur)
 tournament-format-round-robin = toutes rondes
 tournament-format-double-round-robin = toutes rondes aller-retour
 tournament-format-swiss = système suisse
@@ -745,9 +749,12 @@ tournament-computer-added = L'ordinateur ({ $level }) joue dans **{ $name }**.
 refusal-tournament-needs-rights = Organiser des tournois ici demande la permission Gérer le serveur.
 refusal-tournament-needs-rights-role = Organiser des tournois ici demande la permission Gérer le serveur ou le rôle { $role }.
 refusal-tournament-none-here = Aucun tournoi n'est ouvert ou en cours dans ce salon ; donne son numéro.
-refusal-tournament-which = Ce salon a plusieurs tournois ; donne le numéro de l'un d'eux (tournoi { $tournaments }).
+refusal-tournament-which = Ce salon a plusieurs tournois ; donne le numéro de l'un d'eux ({ $count ->
+    [one] tournoi
+   *[other] tournois
+} { $tournaments }).
 refusal-tournament-starts-at-format = Donne l'heure de début sous la forme `2026-12-24 18:00` (UTC) ou `dans 2 h` (`m` ou `min` minutes, `h` heures, `j` jours, jusqu'à un an).
-refusal-tournament-role-needs-manage-server = Seuls les membres qui peuvent gérer ce serveur peuvent choisir son rôle de tournoi.
+refusal-tournament-role-needs-manage-server = Seuls les membres autorisés à gérer ce serveur peuvent choisir son rôle de tournoi.
 ## Les pages web (AKON_WEB_ADDR) et les liens vers elles
 
 button-replay = Revoir la partie
@@ -764,7 +771,7 @@ settings-web-games-off = • parties de ce serveur sur le web : masquées
 settings-web-leaderboard-on = • classement de ce serveur sur le web : visible pour qui a son lien
 settings-web-leaderboard-off = • classement de ce serveur sur le web : masqué
 cmd-leaderboard-inactive-days-name = jours-inactifs-classement
-cmd-leaderboard-inactive-days-desc = Retirer du classement qui n'a pas joué de partie classée depuis tant de jours ; 0 : personne
+cmd-leaderboard-inactive-days-desc = Retirer du classement les joueurs sans partie classée depuis ce nombre de jours ; 0 : aucun
 settings-leaderboard-inactive-days = • classement de ce serveur : les joueurs sans partie classée { $days ->
     [one] depuis un jour
    *[other] depuis { $days } jours
@@ -779,9 +786,9 @@ standing-inactive = { $player } n'a joué aucune partie classée ici { $days ->
    *[other] depuis { $days } jours
 } : de retour au classement après la prochaine.
 web-languages = Langues
-web-footer = Akon bot : des parties jouées sur Discord. Pages en lecture seule ; les administrateurs d'un serveur choisissent ce qu'elles montrent.
+web-footer = Le bot Akon : des parties jouées sur Discord. Pages en lecture seule ; les administrateurs d'un serveur choisissent ce qu'elles montrent.
 web-front-title = L'Akon, le jeu de semailles à deux rangées
-web-front-intro = L'Akon est le jeu de semailles du Gabon, du Cameroun et de Guinée équatoriale, joué ici sur Discord avec Akon bot. Ses règles, en entier :
+web-front-intro = L'Akon est le jeu de semailles du Gabon, du Cameroun et de la Guinée équatoriale, joué ici sur Discord avec le bot Akon. Ses règles, en entier :
 web-not-found-title = Page introuvable
 web-not-found = Il n'y a pas de page ici, ou elle n'est plus visible.
 web-unavailable-title = Momentanément indisponible
@@ -856,11 +863,11 @@ web-walkover = qualifié d'office
 
 ## Le problème du jour (/akon settings daily_puzzle_channel).
 cmd-daily-puzzle-channel-name = salon-problème-du-jour
-cmd-daily-puzzle-channel-desc = Le salon où le problème du jour est publié ; le choisir l'active (permission Gérer le serveur)
+cmd-daily-puzzle-channel-desc = Le salon où le problème du jour est publié ; le choisir l'active (permission Gérer le serveur)
 cmd-daily-puzzle-hour-name = heure-problème-du-jour
-cmd-daily-puzzle-hour-desc = L'heure UTC (0 à 23) de publication du problème du jour ; 12 par défaut (Gérer le serveur)
+cmd-daily-puzzle-hour-desc = L'heure UTC (0 à 23) de publication du problème du jour ; 12 par défaut (Gérer le serveur)
 cmd-daily-puzzle-name = problème-du-jour
-cmd-daily-puzzle-desc = Active ou désactive le problème du jour de ce serveur (permission Gérer le serveur)
+cmd-daily-puzzle-desc = Activer ou désactiver le problème du jour de ce serveur (permission Gérer le serveur)
 settings-daily-puzzle-on = • problème du jour de ce serveur : publié dans { $channel } chaque jour à { $hour } h UTC
 settings-daily-puzzle-off = • problème du jour de ce serveur : désactivé (son salon était { $channel })
 refusal-daily-channel-unseen = Je ne vois pas { $channel }, je ne pourrais donc pas y publier le problème du jour : choisis un salon où je peux lire et écrire.
@@ -878,7 +885,7 @@ daily-tally = Résolu par { $solved } sur { $answered ->
     [one] { $answered } joueur qui a répondu
    *[other] { $answered } joueurs qui ont répondu
 }.
-daily-month = Meilleurs résolveurs de { $month } : { $solvers }
+daily-month = Problèmes du jour résolus en { $month } : { $solvers }
 daily-month-solver = { $player } { $days ->
     [one] { $days } jour
    *[other] { $days } jours

@@ -33,7 +33,7 @@ pub struct PlayArgs {
     /// Seed for the random choices (first mover, the computer's), to replay a session.
     #[arg(long)]
     seed: Option<u64>,
-    /// The game's language: en, fr or es (default: from LC_ALL, LC_MESSAGES or LANG).
+    /// The game's language: en, fr, es or pt (default: from LC_ALL, LC_MESSAGES or LANG).
     #[arg(long, value_parser = values::language(), ignore_case = true)]
     lang: Option<Language>,
 }

@@ -26,7 +26,7 @@ pub struct RenderArgs {
     /// Write the picture as PNG (600 × 300 pixels) to this file.
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
-    /// The picture's language: en, fr or es (default: from LC_ALL, LC_MESSAGES or LANG).
+    /// The picture's language: en, fr, es or pt (default: from LC_ALL, LC_MESSAGES or LANG).
     #[arg(long, value_parser = values::language(), ignore_case = true)]
     lang: Option<Language>,
 }

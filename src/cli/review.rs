@@ -27,7 +27,7 @@ pub struct ReviewArgs {
     /// Positions searched for each move (the bot uses the default).
     #[arg(long, default_value_t = REVIEW_NODES)]
     nodes: u64,
-    /// The review's language: en, fr or es (default: from LC_ALL, LC_MESSAGES or LANG).
+    /// The review's language: en, fr, es or pt (default: from LC_ALL, LC_MESSAGES or LANG).
     #[arg(long, value_parser = values::language(), ignore_case = true)]
     lang: Option<Language>,
     /// Also write the evaluation graph as PNG (600 × 300 pixels) to this file.

@@ -17,7 +17,7 @@ pub(super) fn level() -> impl TypedValueParser<Value = Level> {
     PossibleValuesParser::new(Level::ALL.map(Level::name)).try_map(|text| text.parse::<Level>())
 }
 
-/// A language by code: en, fr or es (any case).
+/// A language by code: en, fr, es or pt (any case).
 pub(super) fn language() -> impl TypedValueParser<Value = Language> {
     PossibleValuesParser::new(Language::ALL.map(Language::code)).try_map(|text| text.parse::<Language>())
 }

@@ -65,7 +65,7 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::NoGameHere => tr!(l, "refusal-no-game-here"),
         ServiceError::WhichGame(ids) => {
             let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
-            tr!(l, "refusal-which-game", games = ids.join(", "))
+            tr!(l, "refusal-which-game", games = ids.join(", "), count = ids.len())
         }
         ServiceError::Tournament(refused) => tournament_refusal(l, refused),
         ServiceError::Corrupt { .. } | ServiceError::Store(_) => tr!(l, "apology"),
@@ -108,7 +108,12 @@ fn tournament_refusal(l: Language, error: &TournamentError) -> String {
         TournamentError::NoneHere => tr!(l, "refusal-tournament-none-here"),
         TournamentError::Which(ids) => {
             let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
-            tr!(l, "refusal-tournament-which", tournaments = ids.join(", "))
+            tr!(
+                l,
+                "refusal-tournament-which",
+                tournaments = ids.join(", "),
+                count = ids.len()
+            )
         }
     }
 }
@@ -197,5 +202,78 @@ mod tests {
             ),
             "Este desafío ya fue rechazado."
         );
+        assert_eq!(
+            refusal(
+                Language::Portuguese,
+                &ServiceError::ChallengeClosed(ChallengeStatus::Declined)
+            ),
+            "Este desafio já foi recusado."
+        );
+    }
+
+    /// Expiring is not done to a challenge: each status has its own
+    /// sentence, never "has been expired".
+    #[test]
+    fn an_expired_challenge_expired_in_every_language() {
+        let expired = ServiceError::ChallengeClosed(ChallengeStatus::Expired);
+        let expected = [
+            (Language::English, "This challenge has already expired."),
+            (Language::French, "Ce défi a déjà expiré."),
+            (Language::Spanish, "Este desafío ya caducó."),
+            (Language::Portuguese, "Este desafio já expirou."),
+        ];
+        for (language, sentence) in expected {
+            assert_eq!(refusal(language, &expired), sentence);
+        }
+    }
+
+    /// The word before the list of games or tournaments to choose from is
+    /// singular before one number and plural before several.
+    #[test]
+    fn the_word_before_a_list_agrees_with_its_length() {
+        let expected = [
+            (
+                Language::English,
+                "(game 3)",
+                "(games 3, 4)",
+                "(tournament 7)",
+                "(tournaments 7, 8, 9)",
+            ),
+            (
+                Language::French,
+                "(partie 3)",
+                "(parties 3, 4)",
+                "(tournoi 7)",
+                "(tournois 7, 8, 9)",
+            ),
+            (
+                Language::Spanish,
+                "(partida 3)",
+                "(partidas 3, 4)",
+                "(torneo 7)",
+                "(torneos 7, 8, 9)",
+            ),
+            (
+                Language::Portuguese,
+                "(partida 3)",
+                "(partidas 3, 4)",
+                "(torneio 7)",
+                "(torneios 7, 8, 9)",
+            ),
+        ];
+        let before = crate::i18n::fallbacks();
+        for (language, one_game, games, one_tournament, tournaments) in expected {
+            let said = |error: ServiceError| refusal(language, &error);
+            assert!(said(ServiceError::WhichGame(vec![3])).ends_with(&format!(" {one_game}.")));
+            assert!(said(ServiceError::WhichGame(vec![3, 4])).ends_with(&format!(" {games}.")));
+            let which = |ids: Vec<i64>| said(TournamentError::Which(ids).into());
+            assert!(
+                which(vec![7]).ends_with(&format!(" {one_tournament}.")),
+                "{}",
+                which(vec![7])
+            );
+            assert!(which(vec![7, 8, 9]).ends_with(&format!(" {tournaments}.")));
+        }
+        assert_eq!(crate::i18n::fallbacks(), before);
     }
 }

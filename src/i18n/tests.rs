@@ -1,4 +1,4 @@
-//! The three resources say the same things: the same messages, each with
+//! The resources say the same things: the same messages, each with
 //! the same variables; and every message the code asks for exists.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -59,7 +59,7 @@ fn every_language_has_the_same_messages_with_the_same_variables() {
         "the English resource looks empty: {}",
         english.len()
     );
-    for language in [Language::French, Language::Spanish] {
+    for language in Language::ALL.into_iter().filter(|&l| l != Language::English) {
         let other = messages(source(language));
         let missing: Vec<_> = english.keys().filter(|k| !other.contains_key(*k)).collect();
         let extra: Vec<_> = other.keys().filter(|k| !english.contains_key(*k)).collect();
@@ -133,21 +133,29 @@ fn every_key_the_code_uses_exists_and_every_message_is_used() {
 }
 
 #[test]
-fn discord_locales_map_to_the_three_languages() {
+fn discord_locales_map_to_the_languages() {
     assert_eq!(Language::from_discord_locale("fr"), Language::French);
     assert_eq!(Language::from_discord_locale("es-ES"), Language::Spanish);
     assert_eq!(Language::from_discord_locale("es-419"), Language::Spanish);
     assert_eq!(Language::from_discord_locale("en-US"), Language::English);
     assert_eq!(Language::from_discord_locale("en-GB"), Language::English);
     assert_eq!(Language::from_discord_locale("de"), Language::English);
-    assert_eq!(Language::from_discord_locale("pt-BR"), Language::English);
+    assert_eq!(Language::from_discord_locale("pt-BR"), Language::Portuguese);
+    assert_eq!(Language::from_discord_locale("pt-PT"), Language::English);
+    for language in Language::ALL {
+        for &locale in language.discord_locales() {
+            assert_eq!(Language::from_discord_locale(locale), language, "{locale}");
+        }
+    }
 }
 
 #[test]
-fn posix_locales_map_to_the_three_languages() {
+fn posix_locales_map_to_the_languages() {
     assert_eq!(Language::from_posix_locale("fr_FR.UTF-8"), Language::French);
     assert_eq!(Language::from_posix_locale("fr_CM"), Language::French);
     assert_eq!(Language::from_posix_locale("es_GQ.UTF-8"), Language::Spanish);
+    assert_eq!(Language::from_posix_locale("pt_BR.UTF-8"), Language::Portuguese);
+    assert_eq!(Language::from_posix_locale("pt_GQ"), Language::Portuguese);
     assert_eq!(Language::from_posix_locale("en_US.UTF-8"), Language::English);
     assert_eq!(Language::from_posix_locale("C.UTF-8"), Language::English);
     assert_eq!(Language::from_posix_locale(""), Language::English);
@@ -162,6 +170,8 @@ fn plurals_follow_each_language() {
     assert_eq!(days(Language::French, 7), "7 jours");
     assert_eq!(days(Language::Spanish, 1), "1 día");
     assert_eq!(days(Language::Spanish, 3), "3 días");
+    assert_eq!(days(Language::Portuguese, 1), "1 dia");
+    assert_eq!(days(Language::Portuguese, 3), "3 dias");
 }
 
 #[test]
@@ -293,9 +303,11 @@ fn every_count_formats_with_any_number_in_every_language() {
     }
 }
 
-/// Fails on a number a French or Spanish reader would not write: an
-/// English decimal point (`1.5`) or five digits or more ungrouped
-/// (`400000`). Discord markup (`<t:…:R>`, `<@…>`) is not read.
+/// Fails on a number a French, Spanish or Portuguese reader would not
+/// write: an English decimal point (`1.5`) or five digits or more
+/// ungrouped (`400000`); in Portuguese, whose thousands are grouped by a
+/// point (`400.000`), a point that does not group thousands. Discord
+/// markup (`<t:…:R>`, `<@…>`) is not read.
 pub(crate) fn assert_numbers_are_localised(language: Language, text: &str) {
     let mut plain = String::new();
     let mut in_markup = false;
@@ -308,17 +320,37 @@ pub(crate) fn assert_numbers_are_localised(language: Language, text: &str) {
         }
     }
     let chars: Vec<char> = plain.chars().collect();
+    let points_group_thousands = language.number_marks().1 == '.';
     let mut run = 0;
     for (at, &c) in chars.iter().enumerate() {
         run = if c.is_ascii_digit() { run + 1 } else { 0 };
         assert!(run < 5, "{language}: ungrouped thousands in `{text}`");
-        if c == '.' && at > 0 && chars[at - 1].is_ascii_digit() {
+        let between_digits =
+            at > 0 && chars[at - 1].is_ascii_digit() && chars.get(at + 1).is_some_and(|d| d.is_ascii_digit());
+        if c == '.' && between_digits {
             assert!(
-                !chars.get(at + 1).is_some_and(|d| d.is_ascii_digit()),
+                points_group_thousands && groups_thousands(&chars, at),
                 "{language}: an English decimal point in `{text}`"
             );
         }
     }
+}
+
+/// Whether the point at `at` groups the thousands of a number of five
+/// digits or more (`400.000`, `1.234.567`), not a decimal one (`1.5`,
+/// `1.234`).
+fn groups_thousands(chars: &[char], at: usize) -> bool {
+    let is_part = |c: &char| c.is_ascii_digit() || *c == '.';
+    let start = chars[..at].iter().rposition(|c| !is_part(c)).map_or(0, |i| i + 1);
+    let end = chars[at..]
+        .iter()
+        .position(|c| !is_part(c))
+        .map_or(chars.len(), |i| at + i);
+    let number: String = chars[start..end].iter().collect();
+    let number = number.trim_end_matches('.');
+    let groups: Vec<&str> = number.split('.').collect();
+    let digits: usize = groups.iter().map(|g| g.len()).sum();
+    digits >= 5 && (1..=3).contains(&groups[0].len()) && groups[1..].iter().all(|g| g.len() == 3)
 }
 
 #[test]
@@ -331,6 +363,21 @@ fn the_number_check_catches_english_numbers() {
         Language::French,
         "perte moyenne 1,2 graine · 400\u{202F}000 positions · cote 1612 · <t:1767225600:R> · <@123456789>",
     );
+    for bad in [
+        "perda média 1.2 semente",
+        "400000 posições",
+        "1.234 posições",
+        "40.00 posições",
+    ] {
+        let caught = std::panic::catch_unwind(|| assert_numbers_are_localised(Language::Portuguese, bad));
+        assert!(caught.is_err(), "{bad}");
+    }
+    assert_numbers_are_localised(
+        Language::Portuguese,
+        "perda média 1,2 semente · 400.000 posições · 1.234.567 · rating 1612. <t:1767225600:R>",
+    );
+    let caught = std::panic::catch_unwind(|| assert_numbers_are_localised(Language::French, "400.000 positions"));
+    assert!(caught.is_err(), "a point groups thousands in Portuguese only");
 }
 
 #[test]
@@ -347,6 +394,8 @@ fn numbers_are_written_the_languages_way() {
     assert_eq!(mean(Language::French, 2.0), "+2,0 graines par partie");
     assert_eq!(mean(Language::Spanish, 0.5), "+0,5 semillas por partida");
     assert_eq!(mean(Language::Spanish, 1.0), "+1,0 semilla por partida");
+    assert_eq!(mean(Language::Portuguese, 2.0), "+2,0 sementes por partida");
+    assert_eq!(mean(Language::Portuguese, 0.5), "+0,5 semente por partida");
     let nodes = |language, n: u64| crate::tr!(language, "review-header", title = "T", nodes = n);
     assert_eq!(
         nodes(Language::English, 400_000),
@@ -359,6 +408,14 @@ fn numbers_are_written_the_languages_way() {
     assert_eq!(
         nodes(Language::Spanish, 1_234_567),
         "T: cada posición explorada hasta 1\u{202F}234\u{202F}567 posiciones."
+    );
+    assert_eq!(
+        nodes(Language::Portuguese, 1_234_567),
+        "T: cada posição explorada em até 1.234.567 posições."
+    );
+    assert_eq!(
+        crate::tr!(Language::Portuguese, "duration-seconds", count = 3600),
+        "3600 segundos"
     );
     // Four digits stay together: a rating, not a quantity to read out.
     assert_eq!(
@@ -391,6 +448,18 @@ fn breaks_before_relative_time(language: Language) -> &'static [&'static str] {
             "a",
             "tras",
             "juega",
+        ],
+        Language::Portuguese => &[
+            "antes de",
+            "dentro de",
+            "depois de",
+            "de",
+            "em",
+            "até",
+            "para",
+            "a",
+            "após",
+            "jogue",
         ],
     }
 }
@@ -581,21 +650,79 @@ fn spanish_keeps_its_accents_and_its_terms() {
 }
 
 /// Discord shows a description as an order to the player or as a thing:
-/// Spanish says the order in the imperative (tú), never the infinitive.
+/// Spanish and Portuguese say the order in the imperative (tú, você),
+/// never the infinitive.
 #[test]
-fn spanish_command_descriptions_speak_in_the_imperative() {
-    for (key, text) in message_texts(source(Language::Spanish)) {
-        if !(key.starts_with("cmd-") && key.ends_with("-desc")) {
-            continue;
+fn spanish_and_portuguese_command_descriptions_speak_in_the_imperative() {
+    for language in [Language::Spanish, Language::Portuguese] {
+        for (key, text) in message_texts(source(language)) {
+            if !(key.starts_with("cmd-") && key.ends_with("-desc")) {
+                continue;
+            }
+            let first = text.split_whitespace().next().unwrap_or("").to_lowercase();
+            let infinitive = ["ar", "er", "ir"].iter().any(|end| first.ends_with(end));
+            assert!(!infinitive, "{language} {key}: `{first}` is an infinitive: {text}");
         }
-        let first = text.split_whitespace().next().unwrap_or("").to_lowercase();
-        let infinitive = ["ar", "er", "ir"].iter().any(|end| first.ends_with(end));
-        assert!(!infinitive, "es {key}: `{first}` is an infinitive: {text}");
+    }
+}
+
+/// Portuguese words a native reader would find out of place: one word per
+/// game concept (`casa` for a hole, never `cova`, `buraco` or Spanish
+/// `hoyo`), Brazilian terms (`rating`, `ranking`, `tela`), accents, and
+/// "nº" held to its number by a no-break space.
+#[test]
+fn portuguese_keeps_its_terms_and_its_typography() {
+    let unwanted = [
+        "buraco",
+        "cova",
+        "hoyo",
+        "semilla",
+        "jugada",
+        "partido ",
+        "ordenador",
+        "pontuação",
+        "classificacao",
+        "estatisticas",
+        "configuracoes",
+        "nº ",
+        "n.º",
+        "in 2h",
+        " :",
+    ];
+    let mut holes = 0;
+    for (key, text) in message_texts(source(Language::Portuguese)) {
+        let lower = text.to_lowercase();
+        for word in unwanted {
+            assert!(!lower.contains(word), "pt {key}: `{word}` in {text}");
+        }
+        holes += lower.matches("casa").count();
+        // Every count of the Portuguese file writes the number: "1" is "one"
+        // for 0 and 1 alike in Portuguese, so a variant never spells it out.
+        for line in text.lines() {
+            assert!(!line.trim_start().starts_with("[one] 1 "), "pt {key}: {line}");
+            assert!(!line.contains("[one] 💡 1 "), "pt {key}: {line}");
+        }
+    }
+    assert!(holes > 40, "only {holes} holes named `casa`");
+}
+
+/// The language files share the no-break space after a number sign:
+/// "n°\u{A0}12", "n.º\u{A0}12", "nº\u{A0}12", never an ordinary space a line
+/// could break at.
+#[test]
+fn number_signs_keep_their_number() {
+    for language in Language::ALL {
+        for (key, text) in message_texts(source(language)) {
+            for sign in ["n° ", "n.º ", "nº "] {
+                assert!(!text.contains(sign), "{language} {key}: `{sign}` in {text}");
+            }
+        }
     }
 }
 
 /// Discord refuses a command whose description is over 100 characters, or
-/// whose name is not lowercase, one word, at most 32 characters.
+/// whose name is not lowercase, one word, at most 32 characters of
+/// letters, digits, `-` and `_` (its `^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`).
 #[test]
 fn command_names_and_descriptions_fit_discord() {
     for language in Language::ALL {
@@ -607,7 +734,7 @@ fn command_names_and_descriptions_fit_discord() {
             if key.starts_with("cmd-") && key.ends_with("-name") {
                 let fits = (1..=32).contains(&text.chars().count())
                     && text.to_lowercase() == text
-                    && !text.contains(char::is_whitespace);
+                    && text.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
                 assert!(fits, "{language} {key}: `{text}`");
             }
         }
@@ -623,6 +750,7 @@ fn start_times_are_taught_in_each_languages_words() {
         (Language::English, "in 2h", "`d` days"),
         (Language::French, "dans 2 h", "`j` jours"),
         (Language::Spanish, "en 2 h", "`d` días"),
+        (Language::Portuguese, "em 2 h", "`d` dias"),
     ];
     for (language, example, days) in expected {
         let texts: BTreeMap<&str, String> = message_texts(source(language)).into_iter().collect();
@@ -640,5 +768,43 @@ fn start_times_are_taught_in_each_languages_words() {
                 "{language}"
             );
         }
+    }
+}
+
+/// Cancelling a tournament ends its games under way at once, with no result
+/// and unrated (`Store::cancel_tournament`): the command's description says
+/// so in every language, and never that they go on.
+#[test]
+fn the_cancel_description_says_the_games_stop_with_no_result() {
+    let expected = [
+        (Language::English, ["stop", "no result"], ["go on", "ordinary"]),
+        (
+            Language::French,
+            ["s'arrêtent", "sans résultat"],
+            ["continuent", "ordinaires"],
+        ),
+        (
+            Language::Spanish,
+            ["se detienen", "sin resultado"],
+            ["siguen", "normales"],
+        ),
+        (
+            Language::Portuguese,
+            ["param", "sem resultado"],
+            ["continuam", "normais"],
+        ),
+    ];
+    for (language, said, unsaid) in expected {
+        let description = message(language, "cmd-tournament-cancel-desc", &FluentArgs::new());
+        let board = message(language, "result-tournament-cancelled", &FluentArgs::new());
+        for words in said {
+            assert!(description.contains(words), "{language}: {description}");
+        }
+        for words in unsaid {
+            assert!(!description.contains(words), "{language}: {description}");
+        }
+        // The board of such a game says the same.
+        let no_result = said[1];
+        assert!(board.contains(no_result), "{language}: {board}");
     }
 }

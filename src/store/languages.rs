@@ -16,7 +16,7 @@ use super::{to_db, Backend, Doing, Result, Store};
 pub struct LanguageRow {
     /// The last Discord locale seen (`fr`, `es-ES`, …).
     pub discord_locale: Option<String>,
-    /// The language chosen with `/akon settings` (`en`, `fr`, `es`).
+    /// The language chosen with `/akon settings` (`en`, `fr`, `es`, `pt`).
     pub language: Option<String>,
     /// How boards are shown (`text`, `picture`, `both`), if chosen.
     pub board_style: Option<String>,

@@ -2,7 +2,7 @@
 //! service as the Discord adapter. A front page with the rules, a page per
 //! game (`/g/TOKEN`, the board at any move), a server's leaderboard
 //! (`/s/TOKEN`) and a tournament's standings and rounds (`/t/TOKEN`), in
-//! English, French or Spanish. Thin, like `discord`: it parses the
+//! English, French, Spanish or Portuguese. Thin, like `discord`: it parses the
 //! request, calls one service method and renders its view.
 //!
 //! **Safe by construction.** Pages are found by random tokens only (see
@@ -515,6 +515,7 @@ mod tests {
         assert_eq!(accept("fr-FR,fr;q=0.9,en;q=0.8"), Language::French);
         assert_eq!(accept("de-DE, es;q=0.5, en;q=0.4"), Language::Spanish);
         assert_eq!(accept("en;q=0.1, es-419"), Language::Spanish);
+        assert_eq!(accept("pt-BR,pt;q=0.9,en;q=0.8"), Language::Portuguese);
         assert_eq!(accept("fr;q=0, de"), Language::English);
         assert_eq!(accept("garbage;;q=x,,"), Language::English);
         assert_eq!(language(&Query::default(), &HeaderMap::new()), Language::English);

@@ -534,7 +534,7 @@ mod tests {
         for sub in subs {
             for option in sub["options"].as_array().into_iter().flatten() {
                 let name = option["name"].as_str().unwrap();
-                for language in [Language::French, Language::Spanish] {
+                for language in [Language::French, Language::Spanish, Language::Portuguese] {
                     let locale = language.discord_locales()[0];
                     assert_eq!(
                         option_name(language, name),
@@ -658,8 +658,8 @@ game id 4 required min=1
 settings 1
 settings dm_reminders 5
 settings time_per_move 3 choices=10m,1h,1d,3d,7d
-settings language 3 choices=discord,en,fr,es
-settings server_language 3 choices=discord,en,fr,es
+settings language 3 choices=discord,en,fr,es,pt
+settings server_language 3 choices=discord,en,fr,es,pt
 settings tournament_role 8
 settings board_style 3 choices=text,picture,both
 settings server_board_style 3 choices=text,picture,both

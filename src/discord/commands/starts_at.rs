@@ -6,8 +6,9 @@ use chrono::{Datelike, NaiveDateTime};
 /// The longest wait a relative start time may ask for.
 const MOST_SECONDS_AHEAD: i64 = 366 * 86_400;
 
-/// Words that may come before a relative time: English, French, Spanish.
-const RELATIVE_PREFIXES: [&str; 3] = ["in", "dans", "en"];
+/// Words that may come before a relative time: English, French, Spanish,
+/// Portuguese.
+const RELATIVE_PREFIXES: [&str; 4] = ["in", "dans", "en", "em"];
 
 /// The units of a relative time, each with its length in seconds, in the
 /// bot's languages (Spanish `d` is for días, French `j` for jours).

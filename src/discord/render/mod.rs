@@ -52,6 +52,7 @@ pub fn language_name(language: Language, named: Language) -> String {
         Language::English => tr!(language, "language-en"),
         Language::French => tr!(language, "language-fr"),
         Language::Spanish => tr!(language, "language-es"),
+        Language::Portuguese => tr!(language, "language-pt"),
     }
 }
 
