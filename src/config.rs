@@ -89,24 +89,131 @@ pub enum TablesSetting {
 /// Reads `AKON_TABLES` and `AKON_TABLES_SEEDS` (empty values already left
 /// out by `get`): the bot's setting, and the command-line tools' that search.
 pub fn tables_setting(get: impl Fn(&str) -> Option<String>) -> Result<TablesSetting, ConfigError> {
-    let max_seeds = match get("AKON_TABLES_SEEDS") {
-        None => DEFAULT_TABLES_SEEDS,
-        Some(value) => value
-            .trim()
-            .parse::<u8>()
-            .ok()
-            .filter(|n| (1..=crate::ai::tables::MOST_SEEDS).contains(n))
-            .ok_or(ConfigError::Invalid {
-                name: "AKON_TABLES_SEEDS",
-                what: "a whole number of seeds from 1 to 40",
-                value,
-            })?,
-    };
+    let max_seeds = Variables(&get)
+        .read(&TABLES_SEEDS, whole_number(1..=crate::ai::tables::MOST_SEEDS))?
+        .unwrap_or(DEFAULT_TABLES_SEEDS);
     Ok(match get("AKON_TABLES") {
         None => TablesSetting::Default { max_seeds },
         Some(value) if value.trim().eq_ignore_ascii_case("off") => TablesSetting::Off,
         Some(value) => TablesSetting::File(std::path::PathBuf::from(value.trim())),
     })
+}
+
+/// The variables of a configuration, each read by name and parsed in one
+/// step, so that every bad value is refused the same way: one line that
+/// names the variable, says what it must be and shows it as written.
+struct Variables<F>(F);
+
+impl<F: Fn(&str) -> Option<String>> Variables<F> {
+    /// The variable `setting` names, parsed by `parse` (`None` when it is
+    /// not set), or [`ConfigError::Invalid`] saying what it must be.
+    fn read<T>(&self, setting: &Setting, parse: impl FnOnce(&str) -> Option<T>) -> Result<Option<T>, ConfigError> {
+        let Setting { name, must_be } = *setting;
+        match (self.0)(name) {
+            None => Ok(None),
+            Some(value) => match parse(&value) {
+                Some(parsed) => Ok(Some(parsed)),
+                None => Err(ConfigError::Invalid {
+                    name,
+                    what: must_be,
+                    value,
+                }),
+            },
+        }
+    }
+}
+
+/// A variable with a value to parse: its name and what it must be, as
+/// its error says.
+#[derive(Clone, Copy)]
+struct Setting {
+    name: &'static str,
+    must_be: &'static str,
+}
+
+const GUILD_ID: Setting = Setting {
+    name: "DISCORD_GUILD_ID",
+    must_be: "a server id (a number: right-click the server with developer mode on, Copy Server ID)",
+};
+const PROXY_URL: Setting = Setting {
+    name: "DISCORD_PROXY_URL",
+    must_be: "an http:// or https:// URL",
+};
+const CHALLENGE_TTL_HOURS: Setting = Setting {
+    name: "AKON_CHALLENGE_TTL_HOURS",
+    must_be: "a whole number of hours from 1 to 720",
+};
+const MAX_ONGOING_GAMES: Setting = Setting {
+    name: "AKON_MAX_ONGOING_GAMES",
+    must_be: "a whole number of at least 1",
+};
+const LEADERBOARD_MIN_GAMES: Setting = Setting {
+    name: "AKON_LEADERBOARD_MIN_GAMES",
+    must_be: "a whole number of at least 0",
+};
+const RATED_GAMES_PER_PAIR_PER_DAY: Setting = Setting {
+    name: "AKON_RATED_GAMES_PER_PAIR_PER_DAY",
+    must_be: "a whole number of at least 0",
+};
+const SCHEDULER_SECONDS: Setting = Setting {
+    name: "AKON_SCHEDULER_SECONDS",
+    must_be: "a whole number of seconds from 1 to 3600",
+};
+const SHARDS: Setting = Setting {
+    name: "AKON_SHARDS",
+    must_be: "the shards this process runs, FIRST-LAST/TOTAL or SHARD/TOTAL with FIRST ≤ LAST < TOTAL \
+              (e.g. 0-1/4: shards 0 and 1 of 4); unset: as many as Discord recommends, all here",
+};
+const METRICS_ADDR: Setting = Setting {
+    name: "AKON_METRICS_ADDR",
+    must_be: "an IP address and port to serve /healthz and /metrics on, such as 127.0.0.1:9100",
+};
+const WEB_ADDR: Setting = Setting {
+    name: "AKON_WEB_ADDR",
+    must_be: "an IP address and port to serve the web pages on, such as 127.0.0.1:8080",
+};
+const WEB_BASE_URL: Setting = Setting {
+    name: "AKON_WEB_BASE_URL",
+    must_be: "the web pages' public address, an http:// or https:// URL with a host and no query, \
+              such as https://akon.example.org",
+};
+const LOG_FORMAT: Setting = Setting {
+    name: "AKON_LOG_FORMAT",
+    must_be: "`text` (the default) or `json` (one JSON object per line)",
+};
+const INTERACTIONS_ADDR: Setting = Setting {
+    name: "AKON_INTERACTIONS_ADDR",
+    must_be: "an IP address and port to take interactions over HTTP on, such as 127.0.0.1:8443",
+};
+const PUBLIC_KEY: Setting = Setting {
+    name: "DISCORD_PUBLIC_KEY",
+    must_be: "the application's public key, 64 hexadecimal digits (General Information page of the \
+              application in the Discord developer portal)",
+};
+const TABLES_SEEDS: Setting = Setting {
+    name: "AKON_TABLES_SEEDS",
+    must_be: "a whole number of seeds from 1 to 40",
+};
+
+/// A parser of whole numbers within `range`, spaces around them allowed.
+fn whole_number<T: std::str::FromStr + PartialOrd>(
+    range: impl std::ops::RangeBounds<T>,
+) -> impl FnOnce(&str) -> Option<T> {
+    move |value| value.trim().parse::<T>().ok().filter(|n| range.contains(n))
+}
+
+/// `text` or `json`, in any case, spaces around it allowed.
+fn log_format(value: &str) -> Option<LogFormat> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "text" => Some(LogFormat::Text),
+        "json" => Some(LogFormat::Json),
+        _ => None,
+    }
+}
+
+/// A parser of an IP address and port, spaces around them allowed.
+fn socket_address(value: &str) -> Option<std::net::SocketAddr> {
+    value.trim().parse().ok()
 }
 
 /// How log lines are written (`AKON_LOG_FORMAT`).
@@ -199,144 +306,39 @@ impl Config {
         if !looks_like_token(&token) {
             return Err(ConfigError::MalformedToken);
         }
-        let guild_id =
-            match get("DISCORD_GUILD_ID") {
-                None => None,
-                Some(value) => Some(value.trim().parse::<u64>().ok().filter(|&id| id > 0).ok_or(
-                    ConfigError::Invalid {
-                        name: "DISCORD_GUILD_ID",
-                        what: "a server id (a number: right-click the server with developer mode on, Copy Server ID)",
-                        value,
-                    },
-                )?),
-            };
-        let proxy_url = match get("DISCORD_PROXY_URL") {
-            None => None,
-            Some(value) if value.starts_with("http://") || value.starts_with("https://") => Some(value),
-            Some(value) => {
-                return Err(ConfigError::Invalid {
-                    name: "DISCORD_PROXY_URL",
-                    what: "an http:// or https:// URL",
-                    value,
-                })
-            }
+        let vars = Variables(&get);
+        let guild_id = vars.read(&GUILD_ID, whole_number(1u64..))?;
+        let proxy_url = vars.read(&PROXY_URL, |value| {
+            (value.starts_with("http://") || value.starts_with("https://")).then(|| value.to_string())
+        })?;
+        let defaults = ServiceConfig::default();
+        let service = ServiceConfig {
+            challenge_ttl_secs: vars
+                .read(&CHALLENGE_TTL_HOURS, whole_number(1i64..=24 * 30))?
+                .map_or(defaults.challenge_ttl_secs, |hours| hours * 3600),
+            max_ongoing_games: vars
+                .read(&MAX_ONGOING_GAMES, whole_number(1usize..))?
+                .unwrap_or(defaults.max_ongoing_games),
+            leaderboard_min_games: vars
+                .read(&LEADERBOARD_MIN_GAMES, whole_number(0i64..))?
+                .unwrap_or(defaults.leaderboard_min_games),
+            rated_games_per_pair_per_day: vars
+                .read(&RATED_GAMES_PER_PAIR_PER_DAY, whole_number(0u32..))?
+                .unwrap_or(defaults.rated_games_per_pair_per_day),
+            ..defaults
         };
-        let mut service = ServiceConfig::default();
-        if let Some(value) = get("AKON_CHALLENGE_TTL_HOURS") {
-            let hours = value.trim().parse::<i64>().ok().filter(|&h| (1..=24 * 30).contains(&h));
-            service.challenge_ttl_secs = hours.ok_or(ConfigError::Invalid {
-                name: "AKON_CHALLENGE_TTL_HOURS",
-                what: "a whole number of hours from 1 to 720",
-                value,
-            })? * 3600;
-        }
-        if let Some(value) = get("AKON_MAX_ONGOING_GAMES") {
-            service.max_ongoing_games =
-                value
-                    .trim()
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or(ConfigError::Invalid {
-                        name: "AKON_MAX_ONGOING_GAMES",
-                        what: "a whole number of at least 1",
-                        value,
-                    })?;
-        }
-        if let Some(value) = get("AKON_LEADERBOARD_MIN_GAMES") {
-            service.leaderboard_min_games =
-                value
-                    .trim()
-                    .parse::<i64>()
-                    .ok()
-                    .filter(|&n| n >= 0)
-                    .ok_or(ConfigError::Invalid {
-                        name: "AKON_LEADERBOARD_MIN_GAMES",
-                        what: "a whole number of at least 0",
-                        value,
-                    })?;
-        }
-        if let Some(value) = get("AKON_RATED_GAMES_PER_PAIR_PER_DAY") {
-            service.rated_games_per_pair_per_day = value.trim().parse::<u32>().ok().ok_or(ConfigError::Invalid {
-                name: "AKON_RATED_GAMES_PER_PAIR_PER_DAY",
-                what: "a whole number of at least 0",
-                value,
-            })?;
-        }
-        let mut scheduler_every = crate::discord::SCHEDULER_EVERY;
-        if let Some(value) = get("AKON_SCHEDULER_SECONDS") {
-            let seconds = value.trim().parse::<u64>().ok().filter(|&s| (1..=3600).contains(&s));
-            scheduler_every = std::time::Duration::from_secs(seconds.ok_or(ConfigError::Invalid {
-                name: "AKON_SCHEDULER_SECONDS",
-                what: "a whole number of seconds from 1 to 3600",
-                value,
-            })?);
-        }
-        let shards = match get("AKON_SHARDS") {
-            None => ShardPlan::Recommended,
-            Some(value) => shard_plan(value.trim()).ok_or(ConfigError::Invalid {
-                name: "AKON_SHARDS",
-                what: "the shards this process runs, FIRST-LAST/TOTAL or SHARD/TOTAL with FIRST ≤ LAST < TOTAL \
-                       (e.g. 0-1/4: shards 0 and 1 of 4); unset: as many as Discord recommends, all here",
-                value,
-            })?,
-        };
-        let metrics_addr = match get("AKON_METRICS_ADDR") {
-            None => None,
-            Some(value) => Some(value.trim().parse().map_err(|_| ConfigError::Invalid {
-                name: "AKON_METRICS_ADDR",
-                what: "an IP address and port to serve /healthz and /metrics on, such as 127.0.0.1:9100",
-                value,
-            })?),
-        };
-        let web_addr = match get("AKON_WEB_ADDR") {
-            None => None,
-            Some(value) => Some(value.trim().parse().map_err(|_| ConfigError::Invalid {
-                name: "AKON_WEB_ADDR",
-                what: "an IP address and port to serve the web pages on, such as 127.0.0.1:8080",
-                value,
-            })?),
-        };
-        let web_base_url = match get("AKON_WEB_BASE_URL") {
-            None => None,
-            Some(value) => Some(web_base_url(value.trim()).ok_or(ConfigError::Invalid {
-                name: "AKON_WEB_BASE_URL",
-                what: "the web pages' public address, an http:// or https:// URL with a host and no query, \
-                       such as https://akon.example.org",
-                value,
-            })?),
-        };
-        let log_format = match get("AKON_LOG_FORMAT") {
-            None => LogFormat::Text,
-            Some(value) => match value.trim().to_ascii_lowercase().as_str() {
-                "text" => LogFormat::Text,
-                "json" => LogFormat::Json,
-                _ => {
-                    return Err(ConfigError::Invalid {
-                        name: "AKON_LOG_FORMAT",
-                        what: "`text` (the default) or `json` (one JSON object per line)",
-                        value,
-                    })
-                }
-            },
-        };
-        let interactions_addr = match get("AKON_INTERACTIONS_ADDR") {
-            None => None,
-            Some(value) => Some(value.trim().parse().map_err(|_| ConfigError::Invalid {
-                name: "AKON_INTERACTIONS_ADDR",
-                what: "an IP address and port to take interactions over HTTP on, such as 127.0.0.1:8443",
-                value,
-            })?),
-        };
-        let public_key = match get("DISCORD_PUBLIC_KEY") {
-            None => None,
-            Some(value) => Some(verifier(value.trim()).ok_or(ConfigError::Invalid {
-                name: "DISCORD_PUBLIC_KEY",
-                what: "the application's public key, 64 hexadecimal digits (General Information page of the \
-                       application in the Discord developer portal)",
-                value,
-            })?),
-        };
+        let scheduler_every = vars
+            .read(&SCHEDULER_SECONDS, whole_number(1u64..=3600))?
+            .map_or(crate::discord::SCHEDULER_EVERY, std::time::Duration::from_secs);
+        let shards = vars
+            .read(&SHARDS, |value| shard_plan(value.trim()))?
+            .unwrap_or(ShardPlan::Recommended);
+        let metrics_addr = vars.read(&METRICS_ADDR, socket_address)?;
+        let web_addr = vars.read(&WEB_ADDR, socket_address)?;
+        let web_base_url = vars.read(&WEB_BASE_URL, |value| web_base_url(value.trim()))?;
+        let log_format = vars.read(&LOG_FORMAT, log_format)?.unwrap_or(LogFormat::Text);
+        let interactions_addr = vars.read(&INTERACTIONS_ADDR, socket_address)?;
+        let public_key = vars.read(&PUBLIC_KEY, |value| verifier(value.trim()))?;
         let interactions = match (interactions_addr, public_key) {
             (Some(addr), Some(verifier)) => Some((addr, InteractionsSettings { verifier })),
             (Some(_), None) => return Err(ConfigError::MissingPublicKey),
