@@ -451,6 +451,8 @@ impl Bot {
                 Err(error) => tracing::debug!(%error, game_id, "could not deliver a game's messages"),
             }
         }
+        let regular = matches!(pass, Pass::Regular);
+        tracing::debug!(target: crate::telemetry::PROGRESS, regular, left_owing = owing, "delivery pass done");
         owing
     }
 }

@@ -168,6 +168,7 @@ impl Bot {
         }
         timer.finish();
         self.in_flight.fetch_sub(1, Ordering::SeqCst);
+        tracing::debug!(target: crate::telemetry::PROGRESS, interaction_id = %interaction.id(), "interaction handled");
     }
 }
 

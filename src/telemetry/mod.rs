@@ -46,6 +46,13 @@ pub const OWED_GIVEN_UP: &str = "akon_owed_messages_given_up_total";
 /// Failed deliveries of owed messages to be tried again later; label
 /// `what`.
 pub const OWED_RETRIED: &str = "akon_owed_messages_retried_total";
+/// The log target of the lines that mark the bot's progress, one per
+/// event (an interaction handled, a delivery pass done), at `debug`: off
+/// unless `RUST_LOG` names it (`RUST_LOG=info,akon::progress=debug`), for
+/// whoever must know that something has happened, such as a test that
+/// checks that nothing more comes after it.
+pub const PROGRESS: &str = "akon::progress";
+
 /// How late the latest scheduler tick started, against its schedule.
 pub const SCHEDULER_LAG: &str = "akon_scheduler_lag_seconds";
 /// Computer searches running on blocking threads.

@@ -1,13 +1,14 @@
 //! The endgame tables the bot's searches use: a file, none, or those akon
 //! builds itself in the background.
 
+use super::LOG_TARGET;
 use crate::cli::default_tables;
 use crate::config::TablesSetting;
 
 /// The endgame tables the configuration asks for, for every search of the bot.
 pub(super) fn take(setting: &TablesSetting) {
     match setting {
-        TablesSetting::Off => tracing::info!("endgame tables off (AKON_TABLES=off)"),
+        TablesSetting::Off => tracing::info!(target: LOG_TARGET, "endgame tables off (AKON_TABLES=off)"),
         TablesSetting::File(path) => open(path),
         TablesSetting::Default { max_seeds } => build_default(*max_seeds),
     }
@@ -18,14 +19,16 @@ pub(super) fn take(setting: &TablesSetting) {
 fn open(path: &std::path::Path) {
     match crate::ai::tables::Tables::open(path) {
         Ok(tables) => {
-            tracing::info!(
+            tracing::info!(target: LOG_TARGET,
                 path = %path.display(),
                 max_seeds = tables.max_seeds(),
                 "endgame tables in use"
             );
             let _ = crate::ai::tables::install(tables);
         }
-        Err(error) => tracing::error!("AKON_TABLES: {error}; the computer plays without endgame tables"),
+        Err(error) => {
+            tracing::error!(target: LOG_TARGET, "AKON_TABLES: {error}; the computer plays without endgame tables")
+        }
     }
 }
 
@@ -38,7 +41,7 @@ fn build_default(max_seeds: u8) {
 }
 
 fn log_building(building: default_tables::Building<'_>) {
-    tracing::info!(
+    tracing::info!(target: LOG_TARGET,
         path = %building.path.display(),
         max_seeds = building.max_seeds,
         bytes = building.bytes,
@@ -53,7 +56,7 @@ fn install_built(obtained: Result<default_tables::Obtained, default_tables::Cann
         Ok(obtained) => {
             // Nothing else installs tables in the bot when AKON_TABLES is unset.
             if let Ok(tables) = crate::ai::tables::install(obtained.tables) {
-                tracing::info!(
+                tracing::info!(target: LOG_TARGET,
                     path = %tables.path().display(),
                     max_seeds = tables.max_seeds(),
                     built_in_seconds = obtained.built_in.map(|t| (t.as_secs_f64() * 10.0).round() / 10.0),
@@ -61,6 +64,6 @@ fn install_built(obtained: Result<default_tables::Obtained, default_tables::Cann
                 );
             }
         }
-        Err(error) => tracing::error!("{error}; the computer plays without endgame tables"),
+        Err(error) => tracing::error!(target: LOG_TARGET, "{error}; the computer plays without endgame tables"),
     }
 }

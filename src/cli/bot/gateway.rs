@@ -1,5 +1,6 @@
 //! Watching the gateway connection, in a few clear log lines.
 
+use super::LOG_TARGET;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,18 +25,18 @@ pub(super) async fn watch(shards: Arc<ShardManager>) {
         match (connected, down_since) {
             (true, Some(since)) => {
                 if ever_connected {
-                    tracing::info!(down_s = since.elapsed().as_secs(), "reconnected to Discord");
+                    tracing::info!(target: LOG_TARGET, down_s = since.elapsed().as_secs(), "reconnected to Discord");
                 }
                 ever_connected = true;
                 down_since = None;
                 next_report = FIRST_REPORT;
             }
             (false, None) => {
-                tracing::warn!("lost the connection to Discord; reconnecting");
+                tracing::warn!(target: LOG_TARGET, "lost the connection to Discord; reconnecting");
                 down_since = Some(Instant::now());
             }
             (false, Some(since)) if since.elapsed() >= next_report => {
-                tracing::warn!(
+                tracing::warn!(target: LOG_TARGET,
                     down_s = since.elapsed().as_secs(),
                     "still no connection to the Discord gateway; serenity retries every 5 s"
                 );

@@ -1,5 +1,6 @@
 //! One bot per SQLite database: the lock beside its file.
 
+use super::LOG_TARGET;
 use std::time::Duration;
 
 use tokio::sync::watch;
@@ -31,7 +32,7 @@ pub(super) async fn lock_the_database(url: &str, stop: &mut watch::Receiver<bool
             Ok(lock) => return Ok(DatabaseLock::Held(lock)),
             Err(held @ LockError::Held { .. }) if Instant::now() < deadline => {
                 if !said {
-                    tracing::warn!(wait_s = LOCK_WAIT.as_secs(), "{held}; waiting for it to stop");
+                    tracing::warn!(target: LOG_TARGET, wait_s = LOCK_WAIT.as_secs(), "{held}; waiting for it to stop");
                     said = true;
                 }
             }

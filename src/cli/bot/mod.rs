@@ -27,6 +27,11 @@ use std::process::ExitCode;
 
 use crate::config::{Config, LogFormat};
 
+/// The target of every log line of the bot's start and stop, whichever
+/// module writes it: operators filter on it (`RUST_LOG`) and read it in
+/// the lines docs/OPERATING.md shows.
+const LOG_TARGET: &str = "akon::cli::bot";
+
 pub fn run() -> ExitCode {
     let config = match Config::load() {
         Ok(config) => config,
@@ -35,7 +40,7 @@ pub fn run() -> ExitCode {
     logging::init(config.log_format, &config.discord.token);
     let names = std::env::vars_os().filter_map(|(name, _)| name.into_string().ok());
     for unknown in Config::unknown_variables(names) {
-        tracing::warn!(variable = %unknown.name, did_you_mean = unknown.closest, "{unknown}");
+        tracing::warn!(target: LOG_TARGET, variable = %unknown.name, did_you_mean = unknown.closest, "{unknown}");
     }
     let format = config.log_format;
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
@@ -54,7 +59,7 @@ pub fn run() -> ExitCode {
     runtime.shutdown_timeout(shutdown::RUNTIME_SHUTDOWN_LIMIT);
     match outcome {
         Ok(()) => {
-            tracing::info!("stopped");
+            tracing::info!(target: LOG_TARGET, "stopped");
             ExitCode::SUCCESS
         }
         Err(Failure::TokenRejected) => complain(
@@ -72,7 +77,7 @@ pub fn run() -> ExitCode {
 fn complain(format: LogFormat, code: ExitCode, message: impl std::fmt::Display) -> ExitCode {
     match format {
         LogFormat::Text => eprintln!("akon: {message}"),
-        LogFormat::Json => tracing::error!("{message}"),
+        LogFormat::Json => tracing::error!(target: LOG_TARGET, "{message}"),
     }
     code
 }

@@ -1,5 +1,6 @@
 //! Reaching Discord before the client is built.
 
+use super::LOG_TARGET;
 use std::time::Duration;
 
 use serenity::all::Http;
@@ -27,7 +28,7 @@ pub(super) async fn wait_until_reachable(http: &Http, stop: &mut watch::Receiver
             answer = timeout(PROBE_LIMIT, http.get_current_user()) => match answer {
                 Ok(Ok(_)) => {
                     if attempt > 1 {
-                        tracing::info!(attempt, "Discord is reachable again");
+                        tracing::info!(target: LOG_TARGET, attempt, "Discord is reachable again");
                     }
                     return Ok(true);
                 }
@@ -37,7 +38,7 @@ pub(super) async fn wait_until_reachable(http: &Http, stop: &mut watch::Receiver
             },
             _ = stop.wait_for(|stopping| *stopping) => return Ok(false),
         };
-        tracing::warn!(attempt, retry_in_s = wait.as_secs(), %error, "cannot reach Discord; retrying");
+        tracing::warn!(target: LOG_TARGET, attempt, retry_in_s = wait.as_secs(), %error, "cannot reach Discord; retrying");
         tokio::select! {
             _ = tokio::time::sleep(wait) => {}
             _ = stop.wait_for(|stopping| *stopping) => return Ok(false),

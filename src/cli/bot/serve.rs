@@ -1,6 +1,7 @@
 //! Starting the bot's parts in turn, then serving until a stop request
 //! or the end of the gateway.
 
+use super::LOG_TARGET;
 use std::sync::Arc;
 
 use tokio::sync::watch;
@@ -50,7 +51,13 @@ async fn serve_until_stopped(
             DatabaseLock::Stopped => return Ok(()),
         }
     }
-    let store = open_store(config, backend).await?;
+    // Who this process is to the others on the database; in HTTP mode the
+    // address bound, the port chosen if the one set was 0.
+    let lease_owner = match &interactions_listener {
+        Some(listener) => http_lease_owner(listener.local_addr().map_err(anyhow::Error::from)?),
+        None => config.discord.shards.lease_owner(),
+    };
+    let store = open_store(config, backend, &lease_owner).await?;
     running.store = Some(store.clone());
     if backend == Backend::Sqlite {
         // The lock shows that no other process runs on this file: whatever
@@ -60,7 +67,7 @@ async fn serve_until_stopped(
     if let Some(ops) = &running.ops {
         ops.health().set_database(store.health_check());
     }
-    tracing::info!(database = %crate::store::redacted_url(&config.database_url), "database ready");
+    tracing::info!(target: LOG_TARGET, database = %crate::store::redacted_url(&config.database_url), "database ready");
     // Once the bot is sure to run, so that a configuration it stops on is
     // said in one line with nothing built.
     endgame_tables::take(&config.tables);
@@ -82,7 +89,7 @@ async fn serve_until_stopped(
 }
 
 /// Opens the database, saying what to check when it cannot.
-async fn open_store(config: &Config, backend: Backend) -> Result<Store, Failure> {
+async fn open_store(config: &Config, backend: Backend, lease_owner: &str) -> Result<Store, Failure> {
     let store = Store::open(&config.database_url).await.map_err(|e| match backend {
         Backend::Sqlite => {
             anyhow::anyhow!("{e}. Set DATABASE_URL in .env to a writable SQLite file, e.g. DATABASE_URL=sqlite:akon.db")
@@ -91,11 +98,7 @@ async fn open_store(config: &Config, backend: Backend) -> Result<Store, Failure>
             "{e}. Check that the PostgreSQL server DATABASE_URL names is running, reachable, and lets this user in"
         ),
     })?;
-    let lease_owner = match &config.interactions {
-        Some((addr, _)) => http_lease_owner(*addr),
-        None => config.discord.shards.lease_owner(),
-    };
-    Ok(store.with_lease_owner(&lease_owner))
+    Ok(store.with_lease_owner(lease_owner))
 }
 
 /// HTTP mode: takes interactions on `listener` until a stop request.

@@ -1,5 +1,6 @@
 //! Stopping the bot: one path, whichever way it ends.
 
+use super::LOG_TARGET;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -65,7 +66,7 @@ impl Running {
         }
         if let Some(shards) = self.open_gateway {
             if timeout(GATEWAY_CLOSE_LIMIT, shards.shutdown_all()).await.is_err() {
-                tracing::warn!(
+                tracing::warn!(target: LOG_TARGET,
                     limit_s = GATEWAY_CLOSE_LIMIT.as_secs(),
                     "the gateway did not close in time"
                 );
@@ -92,9 +93,9 @@ impl Running {
         if let Some(store) = self.store {
             if timeout(STORE_CLOSE_LIMIT, store.close()).await.is_err() {
                 if http_mode {
-                    tracing::warn!("a database transaction was still open at the stop");
+                    tracing::warn!(target: LOG_TARGET, "a database transaction was still open at the stop");
                 } else {
-                    tracing::warn!("a database transaction was still open at the stop; SQLite rolls it back");
+                    tracing::warn!(target: LOG_TARGET, "a database transaction was still open at the stop; SQLite rolls it back");
                 }
             }
         }

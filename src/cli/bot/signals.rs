@@ -1,5 +1,6 @@
 //! Stop requests: Ctrl-C and SIGTERM.
 
+use super::LOG_TARGET;
 use tokio::sync::watch;
 
 use super::shutdown::STOP_LIMIT;
@@ -16,19 +17,19 @@ pub(super) fn stop_requests() -> watch::Receiver<bool> {
     let mut signals = match Signals::new() {
         Ok(signals) => signals,
         Err(error) => {
-            tracing::error!(%error, "cannot listen for stop signals; only a kill stops the bot");
+            tracing::error!(target: LOG_TARGET, %error, "cannot listen for stop signals; only a kill stops the bot");
             return requested;
         }
     };
     tokio::spawn(async move {
         signals.next().await;
-        tracing::info!(
+        tracing::info!(target: LOG_TARGET,
             limit_s = STOP_LIMIT.as_secs(),
             "shutting down; a second Ctrl-C or SIGTERM stops at once"
         );
         let _ = request.send(true);
         signals.next().await;
-        tracing::warn!("second stop signal: exiting at once, answers in flight are dropped");
+        tracing::warn!(target: LOG_TARGET, "second stop signal: exiting at once, answers in flight are dropped");
         std::process::exit(EXIT_FORCED);
     });
     requested
