@@ -187,7 +187,6 @@ on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn
 /// records it rather than posting a second copy.
 async fn a_board_posted_before_a_long_outage_is_shown_once() {
     let mut scene = Scene::new().await;
-    scene.fake.set_nonce_window(Duration::from_millis(300));
     let players = [alice(), bob()];
     let board = scene.challenge_accepted(&alice(), &bob()).await;
     let mover = user_to_move(&board, &players);
@@ -223,7 +222,7 @@ async fn a_board_posted_before_a_long_outage_is_shown_once() {
     scene.stop_bot().await;
     // Down for ten minutes: long past Discord's nonce window.
     scene.clock.advance(600);
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    scene.fake.forget_nonces();
     scene.start_bot().await;
     let live = one_live_board_the_recorded_one(&scene, 1, 0).await;
     assert_eq!(

@@ -5,27 +5,62 @@
 //! current ply, with the right holes enabled; no older board keeps its
 //! buttons; a finished game is announced exactly once.
 
-use std::path::Path;
-use std::process::Child;
+use std::cell::Cell;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::support::db::TestDb;
 use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, CHANNEL_ID};
 use crate::support::scene::{alice, bob, button_with_label, hole_buttons, is_board, live_boards, ply_of, user_to_move};
+use crate::support::{eventually, log_lines_with, KilledOnDrop, LOG_WITH_PROGRESS};
 use akon::service::{GameView, ManualClock, Service, ServiceConfig};
 use akon::store::Store;
 use serde_json::{json, Value};
 
-/// The bot as a child process in `dir` on the database `url`, talking to
-/// `fake`.
-fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str) -> Child {
-    crate::support::spawn_bot(fake, dir, url, None, None)
+/// A bound on waiting for the bot, never a claim about speed.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// One run of the bot as a child process, its log (with its progress)
+/// in a file of its own.
+struct Run {
+    process: KilledOnDrop,
+    log: PathBuf,
+    /// The interactions the fake had sent before this run started.
+    interactions_before: u64,
 }
 
-async fn kill(fake: &FakeDiscord, mut bot: Child) {
-    bot.kill().expect("SIGKILL");
-    bot.wait().unwrap();
+/// Run number `run` of the bot as a child process in `dir` on the
+/// database `url`, talking to `fake`.
+fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, run: usize) -> Run {
+    let name = format!("run{run}");
+    let interactions_before = fake.interactions_sent();
+    let process = crate::support::spawn_bot_with(fake, dir, url, None, Some(&name), &[("RUST_LOG", LOG_WITH_PROGRESS)]);
+    Run {
+        process,
+        log: dir.join(format!("bot-{name}.log")),
+        interactions_before,
+    }
+}
+
+impl Run {
+    /// Waits until this run has handled every interaction sent to it and
+    /// made its delivery pass after the grace that follows READY: what it
+    /// had to post, it has posted by then, and the next pass is a
+    /// scheduler's tick (20 s) away. "Nothing more comes" is checked after.
+    async fn wait_quiet(&self, fake: &FakeDiscord) {
+        eventually("the bot done with what it was sent and owed", PATIENCE, async || {
+            let handled = log_lines_with(&self.log, "interaction handled") as u64;
+            handled == fake.interactions_sent() - self.interactions_before
+                && log_lines_with(&self.log, "delivery pass done regular=true") >= 1
+        })
+        .await;
+    }
+}
+
+async fn kill(fake: &FakeDiscord, mut bot: Run) {
+    bot.process.kill().expect("SIGKILL");
+    bot.process.wait().unwrap();
     fake.wait_disconnected().await;
 }
 
@@ -45,7 +80,7 @@ async fn stored_game(url: &str, game_id: i64) -> GameView {
 /// Waits until the channel shows exactly one live board, for the stored
 /// game's current ply, with the legal holes enabled and only those; then
 /// checks that it stays so (nothing posted twice).
-async fn assert_one_live_board_for_the_current_ply(fake: &FakeDiscord, url: &str, game_id: i64) -> Value {
+async fn assert_one_live_board_for_the_current_ply(fake: &FakeDiscord, bot: &Run, url: &str, game_id: i64) -> Value {
     let view = stored_game(url, game_id).await;
     let ply = view.ply();
     fake.wait_until("one live board, for the current ply", |v| {
@@ -57,8 +92,8 @@ async fn assert_one_live_board_for_the_current_ply(fake: &FakeDiscord, url: &str
         live.len() == 1 && ply_of(live[0]) == ply
     })
     .await;
+    bot.wait_quiet(fake).await;
     let boards_now = fake.channel_messages(CHANNEL_ID).into_iter().filter(is_board).count();
-    tokio::time::sleep(Duration::from_millis(700)).await;
     let live = live_boards(fake);
     assert_eq!(live.len(), 1, "one live board: {live:#?}");
     assert_eq!(
@@ -150,25 +185,28 @@ struct Crash {
     fake: FakeDiscord,
     db: TestDb,
     dir: tempfile::TempDir,
+    runs: Cell<usize>,
 }
 
 impl Crash {
-    async fn new() -> (Crash, Child) {
+    async fn new() -> (Crash, Run) {
         let fake = FakeDiscord::start().await;
         for user in [alice(), bob()] {
             fake.add_user(&user);
         }
         let dir = tempfile::tempdir().unwrap();
         let db = TestDb::create(dir.path(), "bot.db").await;
-        let bot = start_bot(&fake, dir.path(), &db.url);
+        let bot = start_bot(&fake, dir.path(), &db.url, 1);
         fake.wait_ready().await;
-        (Crash { fake, db, dir }, bot)
+        let runs = Cell::new(1);
+        (Crash { fake, db, dir, runs }, bot)
     }
 
     /// Kills `bot` (SIGKILL) and starts it again on the same database.
-    async fn restart(&self, bot: Child) -> Child {
+    async fn restart(&self, bot: Run) -> Run {
         kill(&self.fake, bot).await;
-        let bot = start_bot(&self.fake, self.dir.path(), &self.db.url);
+        self.runs.set(self.runs.get() + 1);
+        let bot = start_bot(&self.fake, self.dir.path(), &self.db.url, self.runs.get());
         self.fake.wait_ready().await;
         bot
     }
@@ -184,7 +222,7 @@ async fn a_move_killed_at(stall: Stall, moved: bool) {
     press_a_hole(&crash.fake, &board).await;
     wait_stalled(&crash.fake).await;
     let bot = crash.restart(bot).await;
-    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &bot, &crash.db.url, 1).await;
     assert_eq!(
         ply_of(&live),
         ply_before + i64::from(moved),
@@ -192,7 +230,7 @@ async fn a_move_killed_at(stall: Stall, moved: bool) {
     );
     // Play goes on from the board shown.
     play_a_hole(&crash.fake, &live).await;
-    assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
+    assert_one_live_board_for_the_current_ply(&crash.fake, &bot, &crash.db.url, 1).await;
     kill(&crash.fake, bot).await;
 }
 
@@ -230,7 +268,7 @@ async fn killed_before_an_older_board_loses_its_buttons() {
         "both copies show buttons before the restart"
     );
     let bot = crash.restart(bot).await;
-    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &bot, &crash.db.url, 1).await;
     assert_eq!(
         fake::message_id(&live),
         fake::message_id(&copy),
@@ -282,7 +320,7 @@ async fn a_resignation_killed_at(stall: Stall) {
                 .all(|m| hole_buttons(m).is_empty())
         })
         .await;
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    bot.wait_quiet(&crash.fake).await;
     let results: Vec<Value> = crash
         .fake
         .channel_messages(CHANNEL_ID)
@@ -362,7 +400,7 @@ async fn a_move_whose_answer_fails_still_gets_its_board() {
     press_a_hole(&crash.fake, &board).await;
     // The answer comes after the move's commit.
     wait_stalled(&crash.fake).await;
-    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &bot, &crash.db.url, 1).await;
     assert_eq!(ply_of(&live), ply_of(&board) + 1);
     kill(&crash.fake, bot).await;
 }
@@ -400,7 +438,7 @@ async fn a_press_on_a_superseded_board_reposts_the_board_a_game_waits_for() {
             break;
         }
     }
-    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &crash.db.url, 1).await;
+    let live = assert_one_live_board_for_the_current_ply(&crash.fake, &bot, &crash.db.url, 1).await;
     assert_eq!(ply_of(&live), ply_of(&board) + 1);
     kill(&crash.fake, bot).await;
 }
@@ -431,7 +469,7 @@ async fn a_challenge_killed_before_its_message_is_shown_after_the_restart() {
                 .cloned()
         })
         .await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    bot.wait_quiet(&crash.fake).await;
     let shown = crash
         .fake
         .channel_messages(CHANNEL_ID)
@@ -481,7 +519,7 @@ async fn a_game_ending_move_killed_before_the_result_is_announced_once_after_the
             v.channel_messages(CHANNEL_ID).iter().any(|m| is_result(m))
         })
         .await;
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    bot.wait_quiet(&crash.fake).await;
     let results = crash
         .fake
         .channel_messages(CHANNEL_ID)

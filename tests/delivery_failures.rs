@@ -8,6 +8,7 @@ use crate::support::service_fixture;
 use std::time::{Duration, Instant};
 
 use crate::support::db::TestDb;
+use crate::support::eventually;
 use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
 use crate::support::scene::{alice, bob, button_with_label, hole_buttons, user_to_move, Scene};
 use akon::service::{DeliveryOutcome, SettleFor, RETRY_FIRST_SECS};
@@ -69,16 +70,6 @@ async fn press_a_hole(scene: &Scene, board: &Value) {
     let ix = scene.fake.click(&mover, fake::message_id(board), &id).await;
     scene.fake.callback_type(&ix).await;
     scene.settle().await;
-}
-
-/// Polls `check` until it holds, for up to `limit`.
-async fn eventually(what: &str, limit: Duration, check: impl AsyncFnMut() -> bool) {
-    let mut check = check;
-    let deadline = Instant::now() + limit;
-    while !check().await {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 /// A live board (with move buttons) of the current ply of game `game_id`

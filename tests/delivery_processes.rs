@@ -10,12 +10,12 @@
 use crate::support::db;
 
 use std::path::Path;
-use std::process::Child;
 use std::time::{Duration, Instant};
 
 use crate::support::db::TestDb;
 use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID, GUILD_ID};
 use crate::support::scene::{alice, bob, button_with_label, carol, dave, hole_buttons, user_to_move};
+use crate::support::{eventually, log_lines_with, KilledOnDrop, LOG_WITH_PROGRESS};
 use akon::discord::SCHEDULER_EVERY;
 use akon::service::LEASE_SECS;
 use akon::store::Backend;
@@ -31,24 +31,24 @@ const SETTLED_AFTER_READY: Duration = Duration::from_secs(5);
 
 /// The bot as a child process in `dir` on the database `url`, running
 /// `shards` (`None`: all of them), logging to a file named after them.
-fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: Option<&str>) -> Child {
+fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: Option<&str>) -> KilledOnDrop {
     let name = shards.map_or("all".to_string(), |s| s[..1].to_string());
-    crate::support::spawn_bot(fake, dir, url, shards, Some(&name))
+    crate::support::spawn_bot_with(fake, dir, url, shards, Some(&name), &[("RUST_LOG", LOG_WITH_PROGRESS)])
 }
 
-fn kill(mut bot: Child) {
+/// How many interactions the processes logging in `dir` have handled.
+fn interactions_handled(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "log"))
+        .map(|log| log_lines_with(&log, "interaction handled"))
+        .sum()
+}
+
+fn kill(mut bot: KilledOnDrop) {
     bot.kill().expect("SIGKILL");
     bot.wait().unwrap();
-}
-
-/// Polls `check` until it holds, for up to `limit`; how long it took.
-async fn eventually(what: &str, limit: Duration, mut check: impl AsyncFnMut() -> bool) -> Duration {
-    let started = Instant::now();
-    while !check().await {
-        assert!(started.elapsed() < limit, "timed out ({limit:?}) waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    started.elapsed()
 }
 
 async fn count(db: &TestDb, sql: &str) -> i64 {
@@ -196,6 +196,7 @@ async fn holding_a_lease_on(fake: &FakeDiscord, db: &TestDb, board: &Value, play
 async fn a_stale_press_leaves_no_lease(
     fake: &FakeDiscord,
     db: &TestDb,
+    dir: &Path,
     old_board: &Value,
     players: &[TestUser],
     via_shard: Option<(u64, u64)>,
@@ -205,6 +206,7 @@ async fn a_stale_press_leaves_no_lease(
         games_owing(db).await == 0
     })
     .await;
+    let handled = interactions_handled(dir);
     let (mover, id) = a_hole(old_board, players);
     let again = match via_shard {
         Some(shard) => {
@@ -215,7 +217,11 @@ async fn a_stale_press_leaves_no_lease(
     };
     let answer = fake.response(&again).await;
     assert!(fake::content(&answer).contains("earlier move"), "{answer}");
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Whatever the press would take, its handler has taken by its end.
+    eventually("the press handled", Duration::from_secs(10), async || {
+        interactions_handled(dir) > handled
+    })
+    .await;
     assert_eq!(leases(db).await, 0, "a press that finds nothing owed leaves no lease");
 }
 
@@ -252,11 +258,11 @@ async fn two_processes() {
     // keep the game from shard 1's process.
     press(&fake, &board_3, &players).await;
     let board_3_next = next_live_board(&fake, CHANNEL_ID, 3, fake::message_id(&board_3)).await;
-    a_stale_press_leaves_no_lease(&fake, &db, &board_3, &players, Some((0, 2))).await;
+    a_stale_press_leaves_no_lease(&fake, &db, dir.path(), &board_3, &players, Some((0, 2))).await;
     // Game 2 (shard 0's) the same way the other way round.
     press(&fake, &board_2, &players).await;
     next_live_board(&fake, OTHER_CHANNEL, 2, fake::message_id(&board_2)).await;
-    a_stale_press_leaves_no_lease(&fake, &db, &board_2, &players, Some((1, 2))).await;
+    a_stale_press_leaves_no_lease(&fake, &db, dir.path(), &board_2, &players, Some((1, 2))).await;
 
     // Game 3 then owes its next board (its post fails); shard 1's process
     // holds game 1's lease, posting its owed board, when it is killed.
@@ -333,7 +339,7 @@ async fn one_process_killed_while_it_holds_a_lease_settles_every_game_soon_after
     let first_board = board_1.clone();
     press(&fake, &board_1, &players).await;
     let board_1 = next_live_board(&fake, CHANNEL_ID, 1, fake::message_id(&board_1)).await;
-    a_stale_press_leaves_no_lease(&fake, &db, &first_board, &players, None).await;
+    a_stale_press_leaves_no_lease(&fake, &db, dir.path(), &first_board, &players, None).await;
 
     // Game 2 owes its next board; the process holds game 1's lease, posting
     // its owed board, when it is killed.

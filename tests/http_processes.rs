@@ -9,7 +9,6 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Child;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,10 +17,11 @@ use akon::engine::{Game, Seat};
 use akon::store::Backend;
 use serde_json::{json, Value};
 
-use crate::support::balancer::{free_port, Balancer};
+use crate::support::balancer::Balancer;
 use crate::support::db::{self, TestDb};
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID};
 use crate::support::scene::{button_with_label, greedy, hole_button_id, hole_buttons, ply_of, user_to_move};
+use crate::support::{free_port, KilledOnDrop};
 
 /// Games played at once.
 const GAMES: usize = 4;
@@ -40,7 +40,7 @@ fn player(i: usize) -> TestUser {
 }
 
 /// One `akon bot` in HTTP mode, listening on `port`.
-fn start_process(fake: &FakeDiscord, dir: &Path, url: &str, port: u16) -> Child {
+fn start_process(fake: &FakeDiscord, dir: &Path, url: &str, port: u16) -> KilledOnDrop {
     let addr = format!("127.0.0.1:{port}");
     let key = fake::public_key_hex();
     crate::support::spawn_bot_with(
@@ -192,18 +192,17 @@ async fn killed_mid_stream() {
     }
     let dir = tempfile::tempdir().unwrap();
     let db = TestDb::create(dir.path(), "unused").await;
-    let mut ports = Vec::new();
-    for _ in 0..3 {
-        ports.push(free_port().await);
-    }
-    let mut processes: Vec<Child> = ports
+    // Fixed ports: HAProxy's configuration names them, and each process
+    // killed is started again on its own.
+    let ports: Vec<u16> = (0..3).map(|_| free_port()).collect();
+    let mut processes: Vec<KilledOnDrop> = ports
         .iter()
         .map(|&port| start_process(&fake, dir.path(), &db.url, port))
         .collect();
     for &port in &ports {
         wait_healthy(port).await;
     }
-    let front = free_port().await;
+    let front = free_port();
     let balancer = Balancer::start(front, &ports);
     balancer.wait_up(Duration::from_secs(10)).await;
     fake.set_interactions_endpoint(&balancer.interactions_url());
@@ -278,8 +277,6 @@ async fn killed_mid_stream() {
 async fn a_process_in_http_mode_is_healthy_on_its_metrics_port_without_a_gateway() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let (port, metrics) = (free_port().await, free_port().await);
-    let (addr, metrics_addr) = (format!("127.0.0.1:{port}"), format!("127.0.0.1:{metrics}"));
     let key = fake::public_key_hex();
     let mut process = crate::support::spawn_bot_with(
         &fake,
@@ -288,12 +285,16 @@ async fn a_process_in_http_mode_is_healthy_on_its_metrics_port_without_a_gateway
         None,
         Some("metrics"),
         &[
-            ("AKON_INTERACTIONS_ADDR", addr.as_str()),
+            ("AKON_INTERACTIONS_ADDR", "127.0.0.1:0"),
             ("DISCORD_PUBLIC_KEY", key.as_str()),
-            ("AKON_METRICS_ADDR", metrics_addr.as_str()),
+            ("AKON_METRICS_ADDR", "127.0.0.1:0"),
         ],
     );
-    wait_healthy(port).await;
+    let log = dir.path().join("bot-metrics.log");
+    let limit = Duration::from_secs(60);
+    let metrics_addr = crate::support::wait_logged_address(&log, "serving /healthz and /metrics", limit).await;
+    let addr = crate::support::wait_logged_address(&log, "taking interactions over HTTP", limit).await;
+    wait_healthy(addr.port()).await;
     let answer = reqwest::get(format!("http://{metrics_addr}/healthz")).await.unwrap();
     let status = answer.status().as_u16();
     let body = answer.text().await.unwrap();

@@ -10,8 +10,9 @@ use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::support::balancer::{free_port, Balancer, CONFIG};
+use crate::support::balancer::{Balancer, CONFIG};
 use crate::support::fake_discord as fake;
+use crate::support::free_port;
 use crate::support::scene::*;
 
 #[test]
@@ -72,7 +73,7 @@ async fn presses_dropped_by_a_dying_process_are_retried_on_another_and_applied_o
         .parse()
         .unwrap();
     let (dying, dropped) = dying_process().await;
-    let front = free_port().await;
+    let front = free_port();
     // The dying process first: round robin sends it every other request.
     let balancer = Balancer::start(front, &[dying, live]);
     let through_balancer = balancer.interactions_url();

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::akon_bot;
 use crate::support::fake_discord::{self as fake, FakeDiscord, Stall, TestUser, CHANNEL_ID};
 use crate::support::scene::{
     alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, is_board, user_to_move,
 };
+use crate::support::{akon_bot, wait_logged_address, KilledOnDrop};
 use prometheus_parse::{LineInfo, Scrape, Value as Metric};
 use serde_json::json;
 
@@ -19,35 +19,25 @@ use serde_json::json;
 /// connection). Only a bound on waiting, never a claim about speed.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// A port nobody listens on right now.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// The `akon` binary running the bot against `fake`, in an empty directory
 /// (so no `.env` is read), its log in a file there. Killed if the test ends
 /// without stopping it.
 struct Bot {
-    child: Child,
+    child: KilledOnDrop,
     log: std::path::PathBuf,
-    metrics_port: u16,
     _dir: tempfile::TempDir,
 }
 
 impl Bot {
     fn start(fake: &FakeDiscord) -> Bot {
         let dir = tempfile::tempdir().unwrap();
-        let metrics_port = free_port();
         let log = dir.path().join("bot.log");
         let vars = [
             ("DISCORD_TOKEN", fake::TOKEN.to_string()),
             ("DISCORD_PROXY_URL", fake.api_base()),
             ("DATABASE_URL", "sqlite:bot.db".to_string()),
-            ("AKON_METRICS_ADDR", format!("127.0.0.1:{metrics_port}")),
+            // Port 0: the bot takes a free one and logs it.
+            ("AKON_METRICS_ADDR", "127.0.0.1:0".to_string()),
             ("RUST_LOG", "info".to_string()),
         ];
         let child = akon_bot(dir.path(), &vars)
@@ -56,9 +46,8 @@ impl Bot {
             .spawn()
             .unwrap();
         Bot {
-            child,
+            child: KilledOnDrop::new(child),
             log,
-            metrics_port,
             _dir: dir,
         }
     }
@@ -69,7 +58,8 @@ impl Bot {
 
     /// GET `path` from the metrics server, waiting for it to listen.
     async fn get(&self, path: &str) -> Answer {
-        let url = format!("http://127.0.0.1:{}{path}", self.metrics_port);
+        let addr = wait_logged_address(&self.log, "serving /healthz and /metrics", PATIENCE).await;
+        let url = format!("http://{addr}{path}");
         let client = reqwest::Client::builder().no_proxy().build().unwrap();
         let deadline = Instant::now() + PATIENCE;
         loop {
@@ -126,15 +116,6 @@ impl Bot {
             exit.unwrap_or_else(|| panic!("the bot did not exit on SIGTERM:\n{logs}")),
             logs,
         )
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
     }
 }
 
@@ -459,11 +440,13 @@ async fn a_bad_metrics_address_or_a_taken_port_stops_the_bot_with_one_line() {
             ("DATABASE_URL", "sqlite:bot.db".to_string()),
             ("AKON_METRICS_ADDR", addr.to_string()),
         ];
-        let mut child = akon_bot(dir.path(), &vars)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = KilledOnDrop::new(
+            akon_bot(dir.path(), &vars)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap(),
+        );
         let exit = wait_exit(&mut child).await.expect("the bot exits");
         let mut stderr = String::new();
         std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();

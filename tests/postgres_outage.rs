@@ -4,14 +4,14 @@
 //! restores (the server itself keeps running for the other tests). Runs
 //! when `AKON_TEST_POSTGRES_URL` names a server (see `support/db.rs`).
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::akon_bot;
 use crate::support::db::TestDb;
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser};
 use crate::support::scene::{alice, boards_after, bob, button_with_label, ephemeral_text, hole_buttons, user_to_move};
 use crate::support::tcp_proxy::{server_of, through, TcpProxy};
+use crate::support::{akon_bot, wait_logged_address, KilledOnDrop};
 use akon::store::Backend;
 use serde_json::{json, Value};
 
@@ -24,24 +24,19 @@ const PATIENCE: Duration = Duration::from_secs(30);
 /// The `akon` bot as a child process, its log in a file; killed if the
 /// test ends without stopping it.
 struct Bot {
-    child: Child,
+    child: KilledOnDrop,
     log: std::path::PathBuf,
-    metrics_port: u16,
 }
 
 impl Bot {
     fn start(fake: &FakeDiscord, dir: &std::path::Path, database_url: &str) -> Bot {
-        let metrics_port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
         let log = dir.join("bot.log");
         let vars = [
             ("DISCORD_TOKEN", fake::TOKEN.to_string()),
             ("DISCORD_PROXY_URL", fake.api_base()),
             ("DATABASE_URL", database_url.to_string()),
-            ("AKON_METRICS_ADDR", format!("127.0.0.1:{metrics_port}")),
+            // Port 0: the bot takes a free one and logs it.
+            ("AKON_METRICS_ADDR", "127.0.0.1:0".to_string()),
             ("RUST_LOG", "info".to_string()),
         ];
         let child = akon_bot(dir, &vars)
@@ -50,9 +45,8 @@ impl Bot {
             .spawn()
             .unwrap();
         Bot {
-            child,
+            child: KilledOnDrop::new(child),
             log,
-            metrics_port,
         }
     }
 
@@ -62,7 +56,8 @@ impl Bot {
 
     /// `/healthz`: its status and body.
     async fn health(&self) -> (u16, String) {
-        let url = format!("http://127.0.0.1:{}/healthz", self.metrics_port);
+        let addr = wait_logged_address(&self.log, "serving /healthz and /metrics", PATIENCE).await;
+        let url = format!("http://{addr}/healthz");
         let client = reqwest::Client::builder().no_proxy().build().unwrap();
         let response = client.get(&url).send().await.unwrap();
         (response.status().as_u16(), response.text().await.unwrap())
@@ -99,15 +94,6 @@ impl Bot {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         false
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
     }
 }
 

@@ -12,12 +12,12 @@
 use crate::support::db;
 
 use std::path::Path;
-use std::process::Child;
 use std::time::{Duration, Instant};
 
 use crate::support::db::TestDb;
 use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID, GUILD_ID};
 use crate::support::scene::{alice, boards_after, bob, button_with_label, carol, dave};
+use crate::support::{eventually, KilledOnDrop};
 use akon::store::Backend;
 use serde_json::{json, Value};
 
@@ -33,7 +33,7 @@ const SCHEDULER_SECONDS: &str = "2";
 /// Longer than a dead process's leases (30 s) with room to spare.
 const SCHEDULED_WORK_LIMIT: Duration = Duration::from_secs(60);
 
-fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: &str) -> Child {
+fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: &str) -> KilledOnDrop {
     crate::support::spawn_bot_with(
         fake,
         dir,
@@ -42,15 +42,6 @@ fn start_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: &str) -> Child {
         Some(&shards[..1]),
         &[("AKON_SCHEDULER_SECONDS", SCHEDULER_SECONDS)],
     )
-}
-
-/// Polls `check` until it holds, for up to `limit`.
-async fn eventually(what: &str, limit: Duration, check: impl Fn() -> bool) {
-    let deadline = Instant::now() + limit;
-    while !check() {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 fn newest_message_id(fake: &FakeDiscord) -> u64 {
@@ -103,7 +94,7 @@ async fn count(db: &TestDb, sql: &str) -> i64 {
 
 /// Waits until every notice queued is marked sent.
 async fn all_notices_marked_sent(db: &TestDb) {
-    crate::support::eventually("every notice marked sent", SCHEDULED_WORK_LIMIT, async || {
+    eventually("every notice marked sent", SCHEDULED_WORK_LIMIT, async || {
         count(db, "SELECT COUNT(*) FROM notices WHERE sent_at IS NULL").await == 0
     })
     .await;
@@ -133,7 +124,7 @@ async fn two_processes() {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
-    eventually("the commands registered", Duration::from_secs(30), || {
+    eventually("the commands registered", Duration::from_secs(30), async || {
         !fake.registered_commands().is_empty()
     })
     .await;
@@ -154,9 +145,11 @@ async fn two_processes() {
     // processes' schedulers run; each is done once.
     execute(&db, "UPDATE games SET reminder_at = 0 WHERE id = 1").await;
     execute(&db, "UPDATE games SET deadline = 0 WHERE id = 2").await;
-    eventually("game 1's reminder and game 2's timeout", SCHEDULED_WORK_LIMIT, || {
-        reminders_in(&fake, CHANNEL_ID, 1) >= 1 && timeouts_in(&fake, OTHER_CHANNEL) >= 1
-    })
+    eventually(
+        "game 1's reminder and game 2's timeout",
+        SCHEDULED_WORK_LIMIT,
+        async || reminders_in(&fake, CHANNEL_ID, 1) >= 1 && timeouts_in(&fake, OTHER_CHANNEL) >= 1,
+    )
     .await;
 
     // A message is in the channel before its notice is marked sent: until
@@ -173,14 +166,14 @@ async fn two_processes() {
     eventually(
         "game 1's timeout and game 3's reminder after the kill",
         SCHEDULED_WORK_LIMIT,
-        || timeouts_in(&fake, CHANNEL_ID) >= 1 && reminders_in(&fake, CHANNEL_ID, 3) >= 1,
+        async || timeouts_in(&fake, CHANNEL_ID) >= 1 && reminders_in(&fake, CHANNEL_ID, 3) >= 1,
     )
     .await;
     // Game 3's loss on time, made due now, comes on a later pass of the
     // survivor than the work above: by then whatever the passes could
     // repeat would have come.
     execute(&db, "UPDATE games SET deadline = 0 WHERE id = 3").await;
-    eventually("game 3's timeout, a pass later", SCHEDULED_WORK_LIMIT, || {
+    eventually("game 3's timeout, a pass later", SCHEDULED_WORK_LIMIT, async || {
         timeouts_in(&fake, CHANNEL_ID) >= 2
     })
     .await;

@@ -699,6 +699,19 @@ async fn a_move_the_database_refuses_fails_alone() {
     }
 }
 
+/// Whether every frame of the WAL of the SQLite database at `path` is
+/// copied back into the database file, as its WAL index (the `-shm` file)
+/// says: the checkpoint's progress, `nBackfill` (offset 96), has reached
+/// the WAL's last frame, `mxFrame` (offset 16), both in the machine's
+/// byte order (<https://www.sqlite.org/walformat.html>).
+fn wal_all_copied(path: &std::path::Path) -> bool {
+    let Ok(index) = std::fs::read(path.with_extension("db-shm")) else {
+        return false;
+    };
+    let word = |at: usize| index.get(at..at + 4).map(|b| u32::from_ne_bytes(b.try_into().unwrap()));
+    matches!((word(16), word(96)), (Some(last), Some(copied)) if last > 0 && copied == last)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_wal_is_copied_back_beside_the_writer_and_stays_small() {
     // SQLite's own checkpoint (inside the commit that fills the WAL) is off,
@@ -724,7 +737,11 @@ async fn the_wal_is_copied_back_beside_the_writer_and_stays_small() {
             );
             ply += 1;
         }
-        tokio::time::sleep(std::time::Duration::from_millis(450)).await;
+        // A pause in the writes: the checkpointer copies the WAL back.
+        crate::support::eventually("the WAL copied back", std::time::Duration::from_secs(30), async || {
+            wal_all_copied(&f.path)
+        })
+        .await;
     }
     assert_eq!(f.store.moves(game).await.unwrap().len(), 2000);
     // 2,000 commits of a few pages each would leave a WAL of tens of MB.

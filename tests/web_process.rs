@@ -6,19 +6,11 @@
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::akon_bot;
 use crate::support::fake_discord::{self as fake, FakeDiscord};
+use crate::support::{akon_bot, wait_logged_address, KilledOnDrop};
 
 /// A bound on waiting for the bot, never a claim about speed.
 const PATIENCE: Duration = Duration::from_secs(30);
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 async fn wait_exit(child: &mut Child) -> Option<ExitStatus> {
     let deadline = Instant::now() + PATIENCE;
@@ -37,23 +29,26 @@ async fn wait_exit(child: &mut Child) -> Option<ExitStatus> {
 async fn the_bot_serves_the_pages_until_it_is_stopped() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let port = free_port();
     let log = dir.path().join("bot.log");
     let vars = [
         ("DISCORD_TOKEN", fake::TOKEN.to_string()),
         ("DISCORD_PROXY_URL", fake.api_base()),
         ("DATABASE_URL", "sqlite:bot.db".to_string()),
-        ("AKON_WEB_ADDR", format!("127.0.0.1:{port}")),
+        // Port 0: the bot takes a free one and logs it.
+        ("AKON_WEB_ADDR", "127.0.0.1:0".to_string()),
         ("AKON_WEB_BASE_URL", "https://akon.example.org".to_string()),
         ("RUST_LOG", "info".to_string()),
     ];
-    let mut child = akon_bot(dir.path(), &vars)
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = KilledOnDrop::new(
+        akon_bot(dir.path(), &vars)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap(),
+    );
+    let addr = wait_logged_address(&log, "serving the web pages", PATIENCE).await;
     let http = reqwest::Client::builder().no_proxy().build().unwrap();
-    let url = format!("http://127.0.0.1:{port}/");
+    let url = format!("http://{addr}/");
     let deadline = Instant::now() + PATIENCE;
     let front = loop {
         if let Ok(response) = http.get(&url).send().await {
@@ -119,11 +114,13 @@ async fn a_bad_web_setting_or_a_taken_port_stops_the_bot_with_one_line() {
             ("DATABASE_URL", "sqlite:bot.db".to_string()),
             (name, value.to_string()),
         ];
-        let mut child = akon_bot(dir.path(), &vars)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = KilledOnDrop::new(
+            akon_bot(dir.path(), &vars)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap(),
+        );
         let exit = wait_exit(&mut child).await.expect("the bot exits");
         let mut stderr = String::new();
         std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();

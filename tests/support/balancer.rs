@@ -96,9 +96,3 @@ impl Drop for Balancer {
         let _ = self.haproxy.wait();
     }
 }
-
-/// A loopback port free a moment ago.
-pub async fn free_port() -> u16 {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    listener.local_addr().unwrap().port()
-}

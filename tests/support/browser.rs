@@ -10,7 +10,7 @@
 #![allow(dead_code)]
 
 use std::ffi::OsString;
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -118,11 +118,6 @@ pub fn programs() -> Result<(PathBuf, PathBuf), &'static str> {
     programs_in(BROWSERS, DRIVERS, std::env::var_os("PATH").as_ref())
 }
 
-/// A port nobody listens on right now.
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 /// One line of the browser's console.
 #[derive(Debug, Clone)]
 pub struct ConsoleLine {
@@ -173,8 +168,8 @@ impl Browser {
         let profile = dir.path().join("profile");
         let log = dir.path().join("chromedriver.log");
         // Nothing listens there: a request sent to the proxy is refused.
-        let dead_port = free_port();
-        let port = free_port();
+        let dead_port = super::free_port();
+        let port = super::free_port();
         let mut command = Command::new(&driver);
         command
             .arg(format!("--port={port}"))

@@ -13,8 +13,10 @@ pub mod service_fixture;
 pub mod tcp_proxy;
 
 use std::ffi::OsStr;
+use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use fake_discord::FakeDiscord;
 
@@ -37,11 +39,92 @@ pub fn akon_bot<K: AsRef<OsStr>, V: AsRef<OsStr>>(dir: &Path, vars: &[(K, V)]) -
     command
 }
 
+/// `RUST_LOG` for a bot whose progress a test follows in its log: the
+/// usual lines, and one per interaction handled and per delivery pass
+/// (`akon::progress`, see docs/OPERATING.md).
+pub const LOG_WITH_PROGRESS: &str = "info,akon::progress=debug";
+
+/// A child process, killed (SIGKILL) and reaped when dropped: a test that
+/// fails leaves nothing running. Used as the `Child` it holds.
+pub struct KilledOnDrop(Child);
+
+impl KilledOnDrop {
+    pub fn new(child: Child) -> KilledOnDrop {
+        KilledOnDrop(child)
+    }
+}
+
+impl std::ops::Deref for KilledOnDrop {
+    type Target = Child;
+
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for KilledOnDrop {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for KilledOnDrop {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+        }
+        let _ = self.0.wait();
+    }
+}
+
+/// The address a process logged it listens on: the `addr=` field of its
+/// first log line with `message` (as `akon bot` logs each server it
+/// starts, the port chosen when it was given port 0).
+pub fn logged_address(log: &str, message: &str) -> Option<SocketAddr> {
+    let line = log.lines().find(|line| line.contains(message))?;
+    let (_, rest) = line.split_once("addr=")?;
+    rest.split_whitespace().next()?.parse().ok()
+}
+
+/// Waits for the address the process logging to `log` listens on (see
+/// [`logged_address`]), for up to `limit`.
+pub async fn wait_logged_address(log: &Path, message: &str, limit: Duration) -> SocketAddr {
+    let mut found = None;
+    eventually(&format!("a log line {message:?} with its address"), limit, async || {
+        found = logged_address(&std::fs::read_to_string(log).unwrap_or_default(), message);
+        found.is_some()
+    })
+    .await;
+    found.unwrap()
+}
+
+/// How many lines of the log file at `log` contain `needle`.
+pub fn log_lines_with(log: &Path, needle: &str) -> usize {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter(|line| line.contains(needle))
+        .count()
+}
+
+/// A port of 127.0.0.1 free when asked, for a program that cannot be
+/// given a bound socket nor asked to choose one (HAProxy, chromedriver):
+/// bound, released and bound again by that program, so another may take
+/// it in between. Everything else binds port 0 and hands the socket over,
+/// or reads the port the process chose from its log.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
 /// `akon bot` as a child process in `dir` on the database `url`, talking
 /// to `fake`, running `shards` (`None`: all of them); its log goes to
 /// `dir/bot-{log}.log` (appended, so that a restart keeps the first run's
 /// lines), or nowhere.
-pub fn spawn_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: Option<&str>, log: Option<&str>) -> Child {
+pub fn spawn_bot(fake: &FakeDiscord, dir: &Path, url: &str, shards: Option<&str>, log: Option<&str>) -> KilledOnDrop {
     spawn_bot_with(fake, dir, url, shards, log, &[])
 }
 
@@ -53,7 +136,7 @@ pub fn spawn_bot_with(
     shards: Option<&str>,
     log: Option<&str>,
     more: &[(&str, &str)],
-) -> Child {
+) -> KilledOnDrop {
     let api_base = fake.api_base();
     let mut vars = vec![
         ("DISCORD_TOKEN", fake_discord::TOKEN),
@@ -76,12 +159,14 @@ pub fn spawn_bot_with(
         }
         None => (Stdio::null(), Stdio::null()),
     };
-    akon_bot(dir, &vars)
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(stderr)
-        .spawn()
-        .expect("the akon binary starts")
+    KilledOnDrop::new(
+        akon_bot(dir, &vars)
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(stderr)
+            .spawn()
+            .expect("the akon binary starts"),
+    )
 }
 
 /// The messages the bot asked to post in channels, by nonce, and how many
@@ -102,14 +187,16 @@ pub fn posts_by_nonce(fake: &FakeDiscord) -> std::collections::HashMap<String, u
     posts
 }
 
-/// Polls `check` until it holds, for up to `limit`: for what a real
-/// process does on its scheduler's time, which the fake cannot be told of.
-pub async fn eventually(what: &str, limit: std::time::Duration, mut check: impl AsyncFnMut() -> bool) {
-    let started = std::time::Instant::now();
+/// Polls `check` until it holds, for up to `limit` (else the test fails,
+/// naming `what`); returns how long it took. For what a real process or
+/// a database does in its own time, which the test cannot be told of.
+pub async fn eventually(what: &str, limit: Duration, mut check: impl AsyncFnMut() -> bool) -> Duration {
+    let started = Instant::now();
     while !check().await {
         assert!(started.elapsed() < limit, "timed out ({limit:?}) waiting for {what}");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    started.elapsed()
 }
 
 /// A fake Discord that knows `organiser`, who may manage the server, and

@@ -75,10 +75,10 @@ impl FakeDiscord {
                 sessions: BTreeMap::new(),
                 gateway_url_requests: 0,
                 heartbeats: 0,
+                interactions_sent: 0,
                 identifies: Vec::new(),
                 gateway_log: Vec::new(),
                 nonces: HashMap::new(),
-                nonce_window: None,
                 stalls: Vec::new(),
                 stalls_hit: 0,
                 refusing_channels: HashMap::new(),
@@ -151,10 +151,11 @@ impl FakeDiscord {
         self.lock().stalls.push(stall);
     }
 
-    /// Enforces channel messages' nonces for `window` only, as Discord does
-    /// for a few minutes (by default the fake enforces them forever).
-    pub fn set_nonce_window(&self, window: Duration) {
-        self.lock().nonce_window = Some(window);
+    /// Forgets the nonces of the messages posted so far, as Discord does
+    /// once its window of a few minutes is over: a message with one of them
+    /// is created again. Until then the fake enforces them.
+    pub fn forget_nonces(&self) {
+        self.lock().nonces.clear();
     }
 
     /// `http://127.0.0.1:PORT`: give this to `HttpBuilder::proxy`.
@@ -405,6 +406,12 @@ impl FakeDiscord {
     /// Heartbeats received (each answered with op 11).
     pub fn heartbeats(&self) -> u64 {
         self.lock().heartbeats
+    }
+
+    /// Interactions sent on gateway sessions so far, to be counted against
+    /// those a bot logs as handled.
+    pub fn interactions_sent(&self) -> u64 {
+        self.lock().interactions_sent
     }
 
     /// Gateway connections opened so far.

@@ -346,6 +346,7 @@ impl FakeDiscord {
             self.post_interaction(&ix, payload);
             return ix;
         };
+        self.lock().interactions_sent += 1;
         if tx.send(("INTERACTION_CREATE".to_string(), payload)).is_err() {
             panic!(
                 "fake discord: the gateway session closed while sending interaction {}\n{}",

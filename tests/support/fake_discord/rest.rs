@@ -370,13 +370,7 @@ impl State {
                     if nonce.len() > 25 {
                         return error(400, 50035, "Invalid Form Body (nonce longer than 25)");
                     }
-                    let window = self.nonce_window;
-                    if let Some(existing) = self
-                        .nonces
-                        .get(&(cid, nonce))
-                        .filter(|(_, at)| window.is_none_or(|window| at.elapsed() < window))
-                        .and_then(|(id, _)| self.messages.get(id))
-                    {
+                    if let Some(existing) = self.nonces.get(&(cid, nonce)).and_then(|id| self.messages.get(id)) {
                         return Reply::Json(200, existing.json.clone());
                     }
                 }
@@ -385,7 +379,7 @@ impl State {
                 let bot = TestUser::the_bot();
                 let mid = self.create_message(cid, &bot, kind, body, files, Origin::Channel);
                 if let (Some(nonce), Some(true)) = (nonce, body["enforce_nonce"].as_bool()) {
-                    self.nonces.insert((cid, nonce), (mid, Instant::now()));
+                    self.nonces.insert((cid, nonce), mid);
                 }
                 Reply::Json(200, self.messages[&mid].json.clone())
             }

@@ -141,16 +141,15 @@ pub(super) struct State {
     pub(super) sessions: BTreeMap<u64, Session>,
     pub(super) gateway_url_requests: u64,
     pub(super) heartbeats: u64,
+    /// Interactions sent on a gateway session.
+    pub(super) interactions_sent: u64,
     pub(super) identifies: Vec<Value>,
     pub(super) gateway_log: Vec<String>,
-    /// `(channel, nonce)` of channel messages sent with `enforce_nonce`, and
-    /// when: a second message with the same nonce within `nonce_window`
-    /// returns the first, as on Discord.
-    pub(super) nonces: HashMap<(u64, String), (u64, Instant)>,
-    /// How long a nonce is enforced: Discord's window is a few minutes;
-    /// the fake's never ends unless a test sets one
-    /// ([`FakeDiscord::set_nonce_window`]).
-    pub(super) nonce_window: Option<Duration>,
+    /// `(channel, nonce)` of channel messages sent with `enforce_nonce`: a
+    /// second message with the same nonce returns the first, as on Discord
+    /// within its window of a few minutes, which ends in the fake when a
+    /// test says so ([`FakeDiscord::forget_nonces`]).
+    pub(super) nonces: HashMap<(u64, String), u64>,
     pub(super) stalls: Vec<Stall>,
     pub(super) stalls_hit: u64,
     /// Channels that answer every request with this status (403: the bot
