@@ -7,73 +7,16 @@
 
 use crate::support::db;
 use crate::support::eventually;
-use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, APP_PERMISSIONS, BOT_ID, CHANNEL_ID};
+use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID};
 use crate::support::scene::*;
+use crate::support::tournament_scene::*;
 use akon::engine::Hole;
 use serde_json::{json, Value};
-
-fn manage_server() -> String {
-    (APP_PERMISSIONS.parse::<u64>().unwrap() | 0x20).to_string()
-}
-
-fn organiser() -> TestUser {
-    TestUser::new(300_000_000_000_000_100, "org")
-}
-
-/// Player `i` (from 1), seed `i`: everyone starts at the same rating, and
-/// they join in order.
-fn player(i: u64) -> TestUser {
-    TestUser::new(300_000_000_000_000_200 + i, &format!("p{i}"))
-}
-
-async fn scene_with(n: u64) -> Scene {
-    let scene = Scene::new().await;
-    scene.fake.add_user(&organiser());
-    scene.fake.set_member_permissions(&organiser(), &manage_server());
-    for i in 1..=n {
-        scene.fake.add_user(&player(i));
-    }
-    scene
-}
-
-/// Tournament `id`'s one message of the bot (fails if posted twice).
-fn tournament_message_of(messages: Vec<&Value>, id: i64) -> Option<Value> {
-    let tag = format!("#{id}");
-    let found: Vec<&Value> = messages
-        .into_iter()
-        .filter(|m| fake::snowflake(&m["author"]["id"]) == Some(BOT_ID) && !fake::is_ephemeral(m))
-        .filter(|m| fake::content(m).lines().next().is_some_and(|line| line.ends_with(&tag)))
-        .collect();
-    assert!(
-        found.len() <= 1,
-        "the tournament's message was posted twice: {found:#?}"
-    );
-    found.into_iter().next().cloned()
-}
-
-async fn message_saying(fake: &FakeDiscord, id: i64, text: &str) -> Value {
-    fake.wait_for(&format!("tournament {id}'s message saying `{text}`"), |v| {
-        tournament_message_of(v.channel_messages(CHANNEL_ID), id).filter(|m| fake::content(m).contains(text))
-    })
-    .await
-}
 
 /// Creates a tournament of `format` and has players 1…n join it by its
 /// Join button, in order; its number.
 async fn knockout_with(scene: &Scene, name: &str, format: &str, n: u64) -> i64 {
-    let options = vec![
-        ("name", 3, json!(name)),
-        ("format", 3, json!(format)),
-        ("time_per_move", 3, json!("10m")),
-    ];
-    let answer = scene.slash(&organiser(), "tournament create", options).await;
-    let text = ephemeral_text(&answer);
-    let id: i64 = text
-        .split("Tournament #")
-        .nth(1)
-        .and_then(|rest| rest.split(',').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no tournament number in `{text}`"));
+    let id = create(scene, name, format, vec![]).await;
     for i in 1..=n {
         let message = message_saying(&scene.fake, id, &format!("Players: {} of", i - 1)).await;
         let join = button_with_label(&message, "Join");
@@ -271,15 +214,6 @@ async fn scalar(db: &db::TestDb, sql: &str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap()
 }
 
-/// How many boards opening round `round` of `name` the channel holds.
-fn boards_so_far(fake: &FakeDiscord, name: &str, round: u32) -> usize {
-    let intro = format!("🏆 **{name}** · round {round}: ");
-    fake.channel_messages(CHANNEL_ID)
-        .iter()
-        .filter(|m| fake::content(m).starts_with(&intro))
-        .count()
-}
-
 /// `user` runs `/akon resign game:<game>` and is answered.
 async fn resign_in_process(fake: &FakeDiscord, user: &TestUser, game: i64) {
     let ix = fake.slash(user, "akon", "resign", vec![("game", 4, json!(game))]).await;
@@ -312,19 +246,8 @@ async fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_o
         ("format", 3, json!("knockout")),
         ("time_per_move", 3, json!("10m")),
     ];
-    let create = fake.slash(&organiser(), "akon", "tournament create", options).await;
-    fake.response(&create).await;
+    create_join_and_start_through(&fake, options, 4).await;
     let id = 1;
-    message_saying(&fake, id, "Join").await;
-    for i in 1..=4 {
-        let message = tournament_message_of(fake.channel_messages(CHANNEL_ID).iter().collect(), id).unwrap();
-        let join = button_with_label(&message, "Join");
-        let ix = fake.click(&player(i), fake::message_id(&message), &join).await;
-        fake.response(&ix).await;
-    }
-    message_saying(&fake, id, "Players: 4 of").await;
-    let start = fake.slash(&organiser(), "akon", "tournament start", vec![]).await;
-    assert!(ephemeral_text(&fake.response(&start).await).contains("has started"));
     // Seeds 1–4 and 2–3. Seed 3 resigns; seeds 1 and 4 play a draw out.
     let boards = round_boards(&fake, name, 1, 2).await;
     let (_, other, [_, third]) = &boards[1];
@@ -352,7 +275,10 @@ async fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_o
     fake.wait_disconnected().await;
 
     let mut bot = spawn("second");
-    eventually("the replay's board", long, async || boards_so_far(&fake, name, 1) >= 3).await;
+    eventually("the replay's board", long, async || {
+        boards_of_round(&fake, name, 1).len() >= 3
+    })
+    .await;
     let boards = round_boards(&fake, name, 1, 3).await;
     let (_, replay, [first, _]) = boards
         .iter()
@@ -378,7 +304,10 @@ async fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_o
     fake.wait_disconnected().await;
 
     let mut bot = spawn("third");
-    eventually("the final's board", long, async || boards_so_far(&fake, name, 2) >= 1).await;
+    eventually("the final's board", long, async || {
+        boards_of_round(&fake, name, 2).len() >= 1
+    })
+    .await;
     let (_, last_game, [first, second]) = round_boards(&fake, name, 2, 1).await.remove(0);
     assert_eq!([first, second], [player(1).id, player(2).id]);
     resign_in_process(&fake, &player(2), last_game).await;
@@ -401,8 +330,8 @@ async fn a_process_killed_before_a_replay_and_between_rounds_replays_and_pairs_o
         assert_eq!(stored, boards, "round {round} paired once");
     }
     assert_eq!(scalar(&db, "SELECT COUNT(*) FROM games").await, 4);
-    assert_eq!(boards_so_far(&fake, name, 1), 3);
-    assert_eq!(boards_so_far(&fake, name, 2), 1);
+    assert_eq!(boards_of_round(&fake, name, 1).len(), 3);
+    assert_eq!(boards_of_round(&fake, name, 2).len(), 1);
     // Nothing shown twice: a message a killed process had asked for is asked
     // for again with its nonce, which Discord keeps to one message.
     let mut shown: Vec<String> = fake

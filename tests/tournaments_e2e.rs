@@ -11,88 +11,11 @@ use crate::support::db;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::support::eventually;
-use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, APP_PERMISSIONS, BOT_ID, CHANNEL_ID};
+use crate::support::fake_discord::{self as fake, FakeDiscord, TestUser, CHANNEL_ID};
 use crate::support::scene::*;
+use crate::support::tournament_scene::*;
 use akon::service::TournamentStatus;
 use serde_json::{json, Value};
-
-/// The test's member permissions with Manage Server (0x20) added.
-fn manage_server() -> String {
-    (APP_PERMISSIONS.parse::<u64>().unwrap() | 0x20).to_string()
-}
-
-fn organiser() -> TestUser {
-    TestUser::new(300_000_000_000_000_100, "org")
-}
-
-/// Player `i` (from 1).
-fn player(i: u64) -> TestUser {
-    TestUser::new(300_000_000_000_000_200 + i, &format!("p{i}"))
-}
-
-/// A scene whose organiser may manage the server and whose players
-/// `p1`…`pn` are known.
-async fn scene_with(n: u64) -> Scene {
-    let scene = Scene::new().await;
-    scene.fake.add_user(&organiser());
-    scene.fake.set_member_permissions(&organiser(), &manage_server());
-    for i in 1..=n {
-        scene.fake.add_user(&player(i));
-    }
-    scene
-}
-
-/// Of `messages`, tournament `id`'s message: the one message of the bot
-/// whose first line ends with the tournament's number. Fails if there are
-/// two.
-fn tournament_message_of(messages: Vec<&Value>, id: i64) -> Option<Value> {
-    let tag = format!("#{id}");
-    let found: Vec<&Value> = messages
-        .into_iter()
-        .filter(|m| fake::snowflake(&m["author"]["id"]) == Some(BOT_ID) && !fake::is_ephemeral(m))
-        .filter(|m| fake::content(m).lines().next().is_some_and(|line| line.ends_with(&tag)))
-        .collect();
-    assert!(
-        found.len() <= 1,
-        "the tournament's message was posted twice: {found:#?}"
-    );
-    found.into_iter().next().cloned()
-}
-
-/// Tournament `id`'s message in the test channel.
-fn tournament_message(fake: &FakeDiscord, id: i64) -> Option<Value> {
-    let messages = fake.channel_messages(CHANNEL_ID);
-    tournament_message_of(messages.iter().collect(), id)
-}
-
-/// Waits for tournament `id`'s message to say `text`.
-async fn message_saying(fake: &FakeDiscord, id: i64, text: &str) -> Value {
-    fake.wait_for(&format!("tournament {id}'s message saying `{text}`"), |v| {
-        tournament_message_of(v.channel_messages(CHANNEL_ID), id).filter(|m| fake::content(m).contains(text))
-    })
-    .await
-}
-
-/// `/akon tournament create` by the organiser; the tournament's number,
-/// read from the private answer.
-async fn create(scene: &Scene, name: &str, format: &str, more: Vec<(&str, u8, Value)>) -> i64 {
-    let mut options = vec![
-        ("name", 3, json!(name)),
-        ("format", 3, json!(format)),
-        ("time_per_move", 3, json!("10m")),
-    ];
-    options.extend(more);
-    let answer = scene.slash(&organiser(), "tournament create", options).await;
-    let text = ephemeral_text(&answer);
-    let id: i64 = text
-        .split("Tournament #")
-        .nth(1)
-        .and_then(|rest| rest.split(',').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no tournament number in `{text}`"));
-    message_saying(&scene.fake, id, "Join").await;
-    id
-}
 
 /// `user` presses Join (or Leave) on tournament `id`'s message; the
 /// private answer.
@@ -561,15 +484,6 @@ async fn scalar(db: &db::TestDb, sql: &str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap()
 }
 
-/// Boards of `round` in the channel, by game.
-fn boards_of_round(fake: &FakeDiscord, name: &str, round: u32) -> Vec<Value> {
-    let intro = format!("🏆 **{name}** · round {round}: ");
-    fake.channel_messages(CHANNEL_ID)
-        .into_iter()
-        .filter(|m| fake::content(m).starts_with(&intro))
-        .collect()
-}
-
 async fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pairs_and_posts_once() {
     let fake = crate::support::fake_with_organiser(&organiser(), (1..=4).map(player)).await;
     let dir = tempfile::tempdir().unwrap();
@@ -578,25 +492,9 @@ async fn a_process_killed_between_a_rounds_last_result_and_the_next_pairing_pair
     let mut bot = crate::support::spawn_bot(&fake, dir.path(), &db.url, None, Some("first"));
     crate::support::wait_registered(&fake, long).await;
 
-    let create = fake
-        .slash(
-            &organiser(),
-            "akon",
-            "tournament create",
-            vec![("name", 3, json!("Crash cup")), ("format", 3, json!("round_robin"))],
-        )
-        .await;
-    fake.response(&create).await;
+    let options = vec![("name", 3, json!("Crash cup")), ("format", 3, json!("round_robin"))];
+    let message = create_join_and_start_through(&fake, options, 4).await;
     let id = 1;
-    let message = message_saying(&fake, id, "Join").await;
-    for i in 1..=4 {
-        let message = tournament_message(&fake, id).unwrap();
-        let join = button_with_label(&message, "Join");
-        let ix = fake.click(&player(i), fake::message_id(&message), &join).await;
-        fake.response(&ix).await;
-    }
-    let start = fake.slash(&organiser(), "akon", "tournament start", vec![]).await;
-    assert!(ephemeral_text(&fake.response(&start).await).contains("has started"));
     let users = users(4);
     let round_one = round_boards(&fake, "Crash cup", 1, 2).await;
     for (board, [_, second]) in &round_one {
@@ -712,19 +610,8 @@ async fn two_processes_run_a_swiss() {
         ("rounds", 4, json!(3)),
         ("time_per_move", 3, json!("10m")),
     ];
-    let create = fake.slash(&organiser(), "akon", "tournament create", options).await;
-    fake.response(&create).await;
+    create_join_and_start_through(&fake, options, n).await;
     let id = 1;
-    message_saying(&fake, id, "Join").await;
-    for i in 1..=n {
-        let message = tournament_message(&fake, id).unwrap();
-        let join = button_with_label(&message, "Join");
-        let ix = fake.click(&player(i), fake::message_id(&message), &join).await;
-        fake.response(&ix).await;
-    }
-    message_saying(&fake, id, &format!("Players: {n} of")).await;
-    let begin = fake.slash(&organiser(), "akon", "tournament start", vec![]).await;
-    assert!(ephemeral_text(&fake.response(&begin).await).contains("has started"));
     let users = users(n);
     for (board, [_, second]) in round_boards(&fake, name, 1, 3).await {
         let resign = fake

@@ -11,6 +11,7 @@ pub mod fake_discord;
 pub mod scene;
 pub mod service_fixture;
 pub mod tcp_proxy;
+pub mod tournament_scene;
 
 use std::ffi::OsStr;
 use std::net::SocketAddr;
