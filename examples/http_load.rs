@@ -283,7 +283,7 @@ impl Cluster {
         fake.keep_request_log(false);
         let mut ports = Vec::new();
         for _ in 0..count {
-            ports.push(free_port().await);
+            ports.push(free_port());
         }
         let mut cluster = Cluster {
             fake,
@@ -292,7 +292,7 @@ impl Cluster {
             server: options.postgres.clone(),
             database,
             url: url.to_string(),
-            balancer: Balancer::start(free_port().await, &ports),
+            balancer: Balancer::start(free_port(), &ports),
             ports,
             processes: Vec::new(),
             cpu_of_the_dead: Duration::ZERO,

@@ -96,3 +96,17 @@ impl Drop for Balancer {
         let _ = self.haproxy.wait();
     }
 }
+
+/// A port of 127.0.0.1 free when asked, for a program that cannot be
+/// given a bound socket nor asked to choose one (HAProxy, chromedriver), or
+/// that must get the same port again when it restarts:
+/// bound, released and bound again by that program, so another may take
+/// it in between. Everything else binds port 0 and hands the socket over,
+/// or reads the port the process chose from its log.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}

@@ -19,6 +19,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+pub use balancer::free_port;
 use fake_discord::FakeDiscord;
 
 /// The real binary as `akon bot` in `dir` (an empty directory, so no `.env`
@@ -106,19 +107,6 @@ pub fn log_lines_with(log: &Path, needle: &str) -> usize {
         .lines()
         .filter(|line| line.contains(needle))
         .count()
-}
-
-/// A port of 127.0.0.1 free when asked, for a program that cannot be
-/// given a bound socket nor asked to choose one (HAProxy, chromedriver):
-/// bound, released and bound again by that program, so another may take
-/// it in between. Everything else binds port 0 and hands the socket over,
-/// or reads the port the process chose from its log.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// `akon bot` as a child process in `dir` on the database `url`, talking
