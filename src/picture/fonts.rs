@@ -196,6 +196,18 @@ impl Fonts {
         runs
     }
 
+    /// Whether `text` has a cluster the renderer's own fallback would
+    /// draw as boxes: an emoji sequence the emoji font joins into one
+    /// glyph, or a cluster no font draws whole. Other text is left to it
+    /// (it swaps in another font's glyphs one for one, which is right
+    /// when the count of glyphs is the same).
+    pub fn needs_runs(&self, text: &str) -> bool {
+        text.graphemes(true).any(|cluster| match self.place_of_cluster(cluster) {
+            None => true,
+            Some(place) => place == EMOJI && asks_for_an_emoji(cluster),
+        })
+    }
+
     fn run<'t>(&self, text: &'t str, place: usize) -> Run<'t> {
         Run {
             text,

@@ -495,17 +495,26 @@ fn text_width(line: &str, size: f32) -> f32 {
 }
 
 /// Appends a `<text>` element; `attributes` are written as given, and
-/// name its `font-size` and any `text-anchor`. Each run of `content` drawn
-/// in a font other than the picture's is asked for in that font; when
-/// there are several runs, each is placed after the one before it (its
-/// own text chunk, anchored at its start), the whole line where the anchor
-/// puts it.
+/// name its `font-size` and any `text-anchor`. When `content` has a
+/// sequence the renderer's fallback would draw as boxes (see
+/// [`fonts::Fonts::needs_runs`]), each run of it drawn in a font other
+/// than the picture's is asked for in that font; when there are several
+/// runs, each is placed after the one before it (its own text chunk,
+/// anchored at its start), the whole line where the anchor puts it.
 fn text(out: &mut String, x: f32, y: f32, attributes: &str, content: &str) {
     let fonts = fonts::fonts();
-    let runs = fonts.runs(content);
+    let runs = if fonts.needs_runs(content) {
+        fonts.runs(content)
+    } else {
+        Vec::new()
+    };
     match runs.as_slice() {
         [] => {
-            let _ = write!(out, r#"<text x="{x:.1}" y="{y:.1}" {attributes}></text>"#);
+            let _ = write!(
+                out,
+                r#"<text x="{x:.1}" y="{y:.1}" {attributes}>{}</text>"#,
+                escape(content)
+            );
         }
         [run] if run.first_font => {
             let _ = write!(
@@ -707,6 +716,7 @@ mod tests {
     #[test]
     fn a_line_of_several_fonts_keeps_its_anchor() {
         let line = "Zoë 李小龍 👨\u{200D}👩\u{200D}👧";
+        assert!(fonts::fonts().needs_runs(line));
         assert!(fonts::fonts().runs(line).len() >= 3);
         let bounds = |anchor: &str| {
             let mut svg = String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60" font-family="DejaVu Sans">"#);
