@@ -5,7 +5,7 @@
 //! suites play the same brackets on both backends).
 
 use akon::i18n::Language;
-use akon::picture::{bracket_description, bracket_svg, boxes_in, drawable, png, BracketPicture, PLACEHOLDER};
+use akon::picture::{boxes_in, bracket_description, bracket_svg, drawable, png, BracketPicture, PLACEHOLDER};
 use akon::service::{BracketMatch, Player, Service, TimePerMove, TournamentFormat, TournamentRequest, TournamentView};
 
 use crate::support::service_fixture::{fixture, here, player, Fixture};

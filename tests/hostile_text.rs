@@ -37,7 +37,11 @@ async fn hostile_names_are_stored_cleaned_and_every_use_case_works() {
         assert_eq!(view.player(seat).name, input::name(name), "{name:?}");
         // Its board picture draws every glyph of the name from a font: no box.
         let drawing = BoardPicture::of_game(Language::English, &view.game, seat, |s| view.player(s).name.clone());
-        assert_eq!(boxes_in(&board_svg(&drawing)).unwrap(), Vec::<String>::new(), "{name:?}");
+        assert_eq!(
+            boxes_in(&board_svg(&drawing)).unwrap(),
+            Vec::<String>::new(),
+            "{name:?}"
+        );
         f.service.resign_confirmed(game_id, &hostile, None).await.unwrap();
         let stats = f
             .service

@@ -543,7 +543,10 @@ async fn a_withdrawn_semi_final_loser_leaves_third_place_empty_everywhere() {
     assert_eq!(view.status, TournamentStatus::Finished);
     assert_eq!(final_ranks(&f, id).await, [(0, 1), (1, 2), (2, 4)]);
     let standings = f.service.tournament_standings(id).await.unwrap();
-    let ranks: Vec<(String, usize)> = standings.iter().map(|s| (s.entrant.player.name.clone(), s.rank)).collect();
+    let ranks: Vec<(String, usize)> = standings
+        .iter()
+        .map(|s| (s.entrant.player.name.clone(), s.rank))
+        .collect();
     assert_eq!(ranks, [("p0".into(), 1), ("p1".into(), 2), ("p2".into(), 4)]);
     let bracket = f.service.knockout_bracket(id).await.unwrap();
     assert!(bracket.iter().all(|m| !m.third_place), "{bracket:?}");

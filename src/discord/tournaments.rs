@@ -326,7 +326,10 @@ impl Bot {
         };
         for game_id in games {
             if !self.busy.free(game_id, ROUND_BEFORE_WAIT).await {
-                tracing::warn!(game_id, "a finished game's board is still being sent; posting the next round");
+                tracing::warn!(
+                    game_id,
+                    "a finished game's board is still being sent; posting the next round"
+                );
             }
             if let Err(error) = self.settle_game(ctx, game_id, SettleFor::Press).await {
                 tracing::warn!(%error, game_id, "could not post a finished game's board before the next round");

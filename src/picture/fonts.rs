@@ -80,7 +80,10 @@ impl Fonts {
         let mut families = Vec::with_capacity(FONTS.len());
         for (place, font) in FONTS.iter().enumerate() {
             // Each file holds one face.
-            let Some(&id) = database.load_font_source(fontdb::Source::Binary(Arc::new(*font))).first() else {
+            let Some(&id) = database
+                .load_font_source(fontdb::Source::Binary(Arc::new(*font)))
+                .first()
+            else {
                 continue;
             };
             ids.push(id);
@@ -202,10 +205,11 @@ impl Fonts {
     /// (it swaps in another font's glyphs one for one, which is right
     /// when the count of glyphs is the same).
     pub fn needs_runs(&self, text: &str) -> bool {
-        text.graphemes(true).any(|cluster| match self.place_of_cluster(cluster) {
-            None => true,
-            Some(place) => place == EMOJI && asks_for_an_emoji(cluster),
-        })
+        text.graphemes(true)
+            .any(|cluster| match self.place_of_cluster(cluster) {
+                None => true,
+                Some(place) => place == EMOJI && asks_for_an_emoji(cluster),
+            })
     }
 
     fn run<'t>(&self, text: &'t str, place: usize) -> Run<'t> {
@@ -228,7 +232,11 @@ impl Fonts {
                 let shaped = harfrust::FontRef::from_index(data, index).ok()?;
                 let units_per_em = {
                     use skrifa::raw::TableProvider as _;
-                    skrifa::FontRef::from_index(data, index).ok()?.head().ok()?.units_per_em()
+                    skrifa::FontRef::from_index(data, index)
+                        .ok()?
+                        .head()
+                        .ok()?
+                        .units_per_em()
                 };
                 let shaper_data = harfrust::ShaperData::new(&shaped);
                 let shaper = shaper_data.shaper(&shaped).build();

@@ -542,7 +542,9 @@ fn text(out: &mut String, x: f32, y: f32, attributes: &str, content: &str) {
                 Some("end") => x - width,
                 _ => x,
             };
-            let attributes = attributes.replace(r#"text-anchor="middle""#, "").replace(r#"text-anchor="end""#, "");
+            let attributes = attributes
+                .replace(r#"text-anchor="middle""#, "")
+                .replace(r#"text-anchor="end""#, "");
             let _ = write!(out, r#"<text x="{x:.1}" y="{y:.1}" {}>"#, attributes.trim());
             for (run, advance) in runs.iter().zip(advances) {
                 let _ = write!(
@@ -694,7 +696,9 @@ mod tests {
                 let svg = board_svg(&picture);
                 assert_eq!(boxes_in(&svg).unwrap(), Vec::<String>::new(), "{label:?}");
             }
-            let mut svg = String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60" font-family="DejaVu Sans">"#);
+            let mut svg = String::from(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60" font-family="DejaVu Sans">"#,
+            );
             text(&mut svg, 300.0, 30.0, r#"font-size="14" text-anchor="middle""#, name);
             svg.push_str("</svg>");
             assert_eq!(boxes_in(&svg).unwrap(), Vec::<String>::new(), "{name:?}");
@@ -719,8 +723,16 @@ mod tests {
         assert!(fonts::fonts().needs_runs(line));
         assert!(fonts::fonts().runs(line).len() >= 3);
         let bounds = |anchor: &str| {
-            let mut svg = String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60" font-family="DejaVu Sans">"#);
-            text(&mut svg, 300.0, 30.0, &format!(r#"font-size="14" text-anchor="{anchor}""#), line);
+            let mut svg = String::from(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60" font-family="DejaVu Sans">"#,
+            );
+            text(
+                &mut svg,
+                300.0,
+                30.0,
+                &format!(r#"font-size="14" text-anchor="{anchor}""#),
+                line,
+            );
             svg.push_str("</svg>");
             let tree = usvg::Tree::from_str(&svg, options()).unwrap();
             let b = tree.root().abs_bounding_box();
@@ -729,7 +741,10 @@ mod tests {
         let (left, right) = bounds("start");
         assert!((left - 300.0).abs() < 2.0, "{left}");
         let (middle_left, middle_right) = bounds("middle");
-        assert!(((middle_left + middle_right) / 2.0 - 300.0).abs() < 2.0, "{middle_left} {middle_right}");
+        assert!(
+            ((middle_left + middle_right) / 2.0 - 300.0).abs() < 2.0,
+            "{middle_left} {middle_right}"
+        );
         let (_, end_right) = bounds("end");
         assert!((end_right - 300.0).abs() < 2.0, "{end_right}");
         assert!((right - left - (end_right - bounds("end").0)).abs() < 0.5);

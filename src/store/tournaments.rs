@@ -656,13 +656,12 @@ impl Store {
     /// Whether `game_id` was ended by a player's withdrawal from its
     /// tournament (stored as their resignation).
     pub async fn ended_by_withdrawal(&self, game_id: i64) -> Result<bool> {
-        let found: Option<i64> = sqlx::query_scalar(
-            "SELECT withdrawal_game_id FROM tournament_entrants WHERE withdrawal_game_id = $1",
-        )
-        .bind(game_id)
-        .fetch_optional(&mut *self.reader().await?)
-        .await
-        .doing("reading whether a withdrawal ended a game")?;
+        let found: Option<i64> =
+            sqlx::query_scalar("SELECT withdrawal_game_id FROM tournament_entrants WHERE withdrawal_game_id = $1")
+                .bind(game_id)
+                .fetch_optional(&mut *self.reader().await?)
+                .await
+                .doing("reading whether a withdrawal ended a game")?;
         Ok(found.is_some())
     }
 

@@ -452,11 +452,19 @@ mod tests {
             }),
         );
         let ranks = |rounds: &[PlayedRound], third_place: bool| -> Vec<(Seed, usize)> {
-            placings(3, third_place, rounds).iter().map(|p| (p.player, p.rank)).collect()
+            placings(3, third_place, rounds)
+                .iter()
+                .map(|p| (p.player, p.rank))
+                .collect()
         };
         // What the next round pairs: the final, and the walkover to third place.
         assert_eq!(
-            next_round(3, true, 1, &[(0, Advance::unopposed(0)), (1, semi_finals[1].1.unwrap())]),
+            next_round(
+                3,
+                true,
+                1,
+                &[(0, Advance::unopposed(0)), (1, semi_finals[1].1.unwrap())]
+            ),
             vec![
                 final_won.0,
                 Board {
