@@ -100,3 +100,28 @@ pub fn daily_answer(l: Language, answer: &DailyAnswered, with_text_board: bool) 
         components: vec![],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The day is written in words in every language, never as numbers.
+    #[test]
+    fn the_day_of_the_puzzle_is_written_in_words_in_every_language() {
+        // 2026-03-14 12:00 UTC.
+        let day = Day::of(1_773_489_600);
+        assert_eq!(day.date(), "2026-03-14");
+        for (language, words) in [
+            (Language::English, "March 14"),
+            (Language::French, "14 mars"),
+            (Language::Spanish, "14 de marzo"),
+        ] {
+            let title = daily_title(language, day);
+            assert!(title.contains(words), "{title}");
+            assert!(!title.contains("2026-03"), "{title}");
+        }
+        for language in Language::ALL {
+            assert!(!daily_title(language, day).contains("-03-"), "{language}");
+        }
+    }
+}
