@@ -6,7 +6,7 @@
 
 use icu_calendar::{Date, Gregorian};
 use icu_datetime::fieldsets;
-use icu_datetime::FixedCalendarDateTimeFormatter;
+use icu_datetime::pattern::{FixedCalendarDateTimeNames, MonthNameLength, YearNameLength};
 use icu_locale_core::Locale;
 
 use super::Language;
@@ -20,19 +20,30 @@ fn locale(language: Language) -> Locale {
 /// `$fields` of the date `$year`-`$month`-`$day` in `$language`; the ISO
 /// form of the date if it is not a day of the calendar or the data is
 /// missing. A macro: each field set is a type of its own, which keeps
-/// only its own patterns in the binary.
+/// only its own patterns in the binary. The names and the number
+/// formatting are loaded before the formatter is made: ICU4X 2.4 leaves
+/// the numbers of Portuguese's patterns unloaded otherwise.
 macro_rules! written {
     ($language:expr, $fields:expr, $year:expr, $month:expr, $day:expr) => {{
         let (language, year, month, day): (Language, i32, u8, u8) = ($language, $year, $month, $day);
-        match Date::try_new_gregorian(year, month, day) {
-            Ok(date) => match FixedCalendarDateTimeFormatter::<Gregorian, _>::try_new(locale(language).into(), $fields) {
+        let iso = || format!("{year:04}-{month:02}-{day:02}");
+        let mut names = FixedCalendarDateTimeNames::<Gregorian, _>::new_without_number_formatting(locale(language).into());
+        // A language's patterns use one of the two forms of its months'
+        // names: the one it lacks is no error.
+        let _ = names.include_month_names(MonthNameLength::Wide);
+        let _ = names.include_month_names(MonthNameLength::StandaloneWide);
+        // The eras, which the patterns of years before the common era name.
+        let _ = names.include_year_names(YearNameLength::Abbreviated);
+        let loaded = names.include_decimal_formatter().is_ok();
+        match (Date::try_new_gregorian(year, month, day), loaded) {
+            (Ok(date), true) => match names.try_into_formatter($fields) {
                 Ok(formatter) => formatter.format(&date).to_string(),
-                Err(error) => {
+                Err((error, _)) => {
                     tracing::error!(language = %language, %error, "no calendar data for a language");
-                    format!("{year:04}-{month:02}-{day:02}")
+                    iso()
                 }
             },
-            Err(_) => format!("{year:04}-{month:02}-{day:02}"),
+            _ => iso(),
         }
     }};
 }
@@ -63,6 +74,12 @@ mod tests {
             (Language::English, "March 2026", "March 14", "March 14, 2026"),
             (Language::French, "mars 2026", "14 mars", "14 mars 2026"),
             (Language::Spanish, "marzo de 2026", "14 de marzo", "14 de marzo de 2026"),
+            (
+                Language::Portuguese,
+                "março de 2026",
+                "14 de março",
+                "14 de março de 2026",
+            ),
         ];
         for (language, month, day, date) in expected {
             assert_eq!(month_in_words(language, 2026, 3), month, "{language}");

@@ -575,6 +575,10 @@ mod tests {
             utc_in(Language::Spanish, 1_796_149_800),
             "1 de diciembre de 2026, 18:30 UTC"
         );
+        assert_eq!(
+            utc_in(Language::Portuguese, 1_796_149_800),
+            "1 de dezembro de 2026, 18:30 UTC"
+        );
     }
 
     #[test]

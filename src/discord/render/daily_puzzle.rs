@@ -115,6 +115,7 @@ mod tests {
             (Language::English, "March 14"),
             (Language::French, "14 mars"),
             (Language::Spanish, "14 de marzo"),
+            (Language::Portuguese, "14 de março"),
         ] {
             let title = daily_title(language, day);
             assert!(title.contains(words), "{title}");
