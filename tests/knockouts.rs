@@ -559,6 +559,13 @@ async fn a_withdrawn_semi_final_loser_leaves_third_place_empty_everywhere() {
         2000,
     );
     assert!(!description.to_lowercase().contains("third"), "{description}");
+    // The picture draws no third-place match nor column either.
+    let svg = akon::picture::bracket_svg(&BracketPicture {
+        language: Language::English,
+        view: &view,
+        bracket: &bracket,
+    });
+    assert!(!svg.contains("Third place"), "{svg}");
     assert!(description.contains("p0"), "{description}");
 }
 on_both_backends!(#[tokio::test] fn a_withdrawn_semi_final_loser_leaves_third_place_empty_everywhere);
