@@ -2,7 +2,8 @@
 //! rounds (the standard seeding, byes to the top seeds), eight and five
 //! players played to the end, drawn games replayed with the first move
 //! swapped and then decided for the higher seed, a withdrawal, a double
-//! forfeit and the walkover it gives, limits refused with nothing stored,
+//! forfeit and the walkover it gives, a withdrawn semi-final loser who
+//! leaves third place empty everywhere, limits refused with nothing stored,
 //! and rounds paired once by two processes at once or after a crash.
 
 use std::collections::BTreeMap;
