@@ -65,6 +65,7 @@ pub fn result_line(
         }
         EndReason::Loop => tr!(l, "result-how-loop"),
         EndReason::Resignation { seat } => tr!(l, "result-how-resigned", player = name(seat)),
+        EndReason::Withdrawal { seat } => tr!(l, "result-how-withdrew", player = name(seat)),
         EndReason::Timeout { seat } => tr!(l, "result-how-timeout", player = name(seat)),
         // Answered above; kept so that the match stays exhaustive.
         EndReason::Aborted { seat } => tr!(l, "result-how-aborted", player = name(seat)),

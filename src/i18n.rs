@@ -512,5 +512,8 @@ macro_rules! tr {
     }};
 }
 
+mod dates;
+pub use dates::{date_in_words, day_in_words, month_in_words};
+
 #[cfg(test)]
 pub(crate) mod tests;

@@ -5,7 +5,7 @@
 //! suites play the same brackets on both backends).
 
 use akon::i18n::Language;
-use akon::picture::{bracket_description, bracket_svg, drawable, png, BracketPicture, PLACEHOLDER};
+use akon::picture::{boxes_in, bracket_description, bracket_svg, drawable, png, BracketPicture, PLACEHOLDER};
 use akon::service::{BracketMatch, Player, Service, TimePerMove, TournamentFormat, TournamentRequest, TournamentView};
 
 use crate::support::service_fixture::{fixture, here, player, Fixture};
@@ -204,4 +204,37 @@ async fn names_in_every_script_are_drawn() {
     let (written, plain_written) = (png(&svg).unwrap(), png(&plain_svg).unwrap());
     assert_eq!(decoded_size(&written), decoded_size(&plain_written));
     assert_ne!(written, plain_written);
+}
+
+/// Emoji sequences as Discord users put them in names (a family joined by
+/// zero-width joiners, the rainbow flag, flags, keycaps, skin tones, a tag
+/// sequence, variation selectors), beside letters: every glyph the
+/// bracket's text layout chose is a glyph of its font, never the box of
+/// glyph 0, and the description names them whole.
+#[tokio::test]
+async fn emoji_sequences_in_names_are_drawn_without_a_box() {
+    let names: Vec<String> = [
+        "👨\u{200D}👩\u{200D}👧\u{200D}👦🏳\u{FE0F}\u{200D}🌈🇫🇷",
+        "Ana 👩🏾\u{200D}🚀",
+        "1\u{FE0F}\u{20E3} Keycap",
+        "👍🏻👍🏿 Thumbs",
+        "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scot",
+        "❤\u{FE0F} ✌\u{FE0F} Peace",
+        "🇯🇵🇧🇷 李",
+        "🧑\u{200D}🤝\u{200D}🧑 Pair",
+    ]
+    .map(String::from)
+    .to_vec();
+    let f = fixture().await;
+    let id = knockout(&f, TournamentFormat::KnockoutThirdPlace, &names, None).await;
+    let (view, bracket) = drawn(&f.service, id).await;
+    let picture = drawing(Language::French, &view, &bracket);
+    let svg = bracket_svg(&picture);
+    assert_eq!(boxes_in(&svg).unwrap(), Vec::<String>::new());
+    let description = bracket_description(&picture, DESCRIPTION_LIMIT);
+    for name in &names {
+        assert_eq!(drawable(name), *name);
+        assert!(description.contains(name.as_str()), "{name}: {description}");
+    }
+    assert!(png(&svg).is_ok());
 }

@@ -11,6 +11,7 @@
 use std::sync::Arc;
 
 use akon::engine::Hole;
+use akon::i18n::{day_in_words, month_in_words, Language};
 use akon::service::{
     Clock, DailyPostSettled, Day, ManualClock, Month, Player, ServerSettingsChanges, ServerSettingsView, Service,
     ServiceConfig, ServiceError, LEASE_SECS,
@@ -382,7 +383,7 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     let clock = scene.clock.clone();
     to_hour(&clock, 0, 9);
     let today = Day::of(clock.now());
-    let title = format!("**🧩 Akon · puzzle of the day · {}**", today.date());
+    let title = format!("**🧩 Akon · puzzle of the day · {}**", in_words(today));
     let post = scene
         .fake
         .wait_for("the puzzle of the day", |v| posts(v, DAILY, &title).pop())
@@ -397,7 +398,7 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     let (_, private) = scene.click(&bob(), fake::message_id(&post), &solve).await;
     let private_text = ephemeral_text(&private);
     assert!(
-        private_text.starts_with(&format!("🧩 Puzzle of the day · {}", today.date())),
+        private_text.starts_with(&format!("🧩 Puzzle of the day · {}", in_words(today))),
         "{private_text}"
     );
     assert_eq!(daily_buttons(&private).len(), 7, "{private}");
@@ -446,9 +447,8 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     let month = today.month();
     assert!(
         text.contains(&format!(
-            "Solvers of {}-{:02}: {} 1 day",
-            month.year,
-            month.month,
+            "Solvers of {}: {} 1 day",
+            month_in_words(Language::English, month.year, month.month as u8),
             bob().mention()
         )),
         "{text}"
@@ -459,7 +459,7 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     let forged = format!("akon:daily-answer:{}:3", today.0 + 5);
     let refused = ephemeral_text(&scene.click_unchecked(&dave(), fake::message_id(&post), &forged).await);
     assert!(
-        refused.contains(&format!("This is the puzzle of {}", Day(today.0 + 5).date())),
+        refused.contains(&format!("This is the puzzle of {}", in_words(Day(today.0 + 5)))),
         "{refused}"
     );
     for forged in [format!("akon:daily-answer:{}:8", today.0), "akon:daily:-1".to_string()] {
@@ -487,7 +487,7 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     // The next day: a new post; yesterday's Solve answers clearly.
     to_hour(&clock, 1, 9);
     let tomorrow = Day::of(clock.now());
-    let next_title = format!("**🧩 Akon · puzzle of the day · {}**", tomorrow.date());
+    let next_title = format!("**🧩 Akon · puzzle of the day · {}**", in_words(tomorrow));
     scene
         .fake
         .wait_for("the next day's puzzle", |v| posts(v, DAILY, &next_title).pop())
@@ -496,7 +496,7 @@ async fn the_puzzle_of_the_day_is_posted_once_at_its_hour_solved_privately_and_c
     assert!(
         stale.contains(&format!(
             "This is the puzzle of {}: a day's puzzle can be answered on that day only",
-            today.date()
+            in_words(today)
         )),
         "{stale}"
     );
@@ -549,7 +549,10 @@ async fn the_months_podium_goes_to_the_daily_puzzles_channel_without_a_season_ch
     let clock = scene.clock.clone();
     let next = Month::of(Month::of(clock.now()).start() + 32 * DAY).start();
     clock.advance(next + HOUR - clock.now());
-    let title = format!("**Akon season · {}-{:02} · podium**", month.year, month.month);
+    let title = format!(
+        "**Akon season · {} · podium**",
+        month_in_words(Language::English, month.year, month.month as u8)
+    );
     let podium = scene
         .fake
         .wait_for("the month's podium", |v| posts(v, DAILY, &title).pop())
@@ -557,4 +560,10 @@ async fn the_months_podium_goes_to_the_daily_puzzles_channel_without_a_season_ch
     assert!(fake::content(&podium).contains(&alice().mention()), "{podium}");
     assert_eq!(posts_after_a_restart(&mut scene, DAILY, &title).await, 1);
     scene.finish().await;
+}
+
+/// A day as the English messages write it: "March 14".
+fn in_words(day: Day) -> String {
+    let (year, month, day) = day.year_month_day();
+    day_in_words(Language::English, year, month as u8, day as u8)
 }

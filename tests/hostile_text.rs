@@ -1,10 +1,13 @@
 //! The service over hostile text and aborted games, on SQLite and on
 //! PostgreSQL: names made of NUL, controls, bidi overrides, lone marks, 200
-//! characters or emoji are stored cleaned, the same on both backends, and
+//! characters or emoji, emoji sequences (joined, flags, keycaps, skin
+//! tones, tags) are stored cleaned and drawn without a box, the same on both backends, and
 //! every use case works with them; an aborted game (after 0 or 1 moves)
 //! cannot be reviewed and no review is stored.
 
 use akon::engine::Seat;
+use akon::i18n::Language;
+use akon::picture::{board_svg, boxes_in, BoardPicture};
 use akon::service::{input, MovePress, ServiceConfig, ServiceError};
 
 use crate::support::service_fixture;
@@ -22,6 +25,8 @@ async fn hostile_names_are_stored_cleaned_and_every_use_case_works() {
         "\u{301}\u{302}".to_string(),
         "n".repeat(200),
         "🎲".repeat(200),
+        "👨\u{200D}👩\u{200D}👧\u{200D}👦🏳\u{FE0F}\u{200D}🌈🇫🇷".to_string(),
+        "🧑🏽\u{200D}💻1\u{FE0F}\u{20E3}🏴\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}".repeat(8),
     ];
     let opponent = player(1, "opponent");
     for (i, name) in names.iter().enumerate() {
@@ -30,6 +35,13 @@ async fn hostile_names_are_stored_cleaned_and_every_use_case_works() {
         let view = f.service.game(game_id).await.unwrap();
         let seat = view.seat_of(hostile.id).unwrap();
         assert_eq!(view.player(seat).name, input::name(name), "{name:?}");
+        // Its board picture draws every glyph of the name from a font: no box.
+        let drawing = BoardPicture::of_game(Language::English, &view.game, seat, |s| view.player(s).name.clone());
+        assert_eq!(
+            boxes_in(&board_svg(&drawing)).unwrap(),
+            Vec::<String>::new(),
+            "{name:?}"
+        );
         f.service.resign_confirmed(game_id, &hostile, None).await.unwrap();
         let stats = f
             .service

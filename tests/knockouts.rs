@@ -2,7 +2,8 @@
 //! rounds (the standard seeding, byes to the top seeds), eight and five
 //! players played to the end, drawn games replayed with the first move
 //! swapped and then decided for the higher seed, a withdrawal, a double
-//! forfeit and the walkover it gives, limits refused with nothing stored,
+//! forfeit and the walkover it gives, a withdrawn semi-final loser who
+//! leaves third place empty everywhere, limits refused with nothing stored,
 //! and rounds paired once by two processes at once or after a crash.
 
 use std::collections::BTreeMap;
@@ -502,3 +503,70 @@ async fn the_web_page_shows_the_rounds_with_walkovers_and_no_tie_breaks() {
     server.stop().await;
 }
 on_both_backends!(#[tokio::test] fn the_web_page_shows_the_rounds_with_walkovers_and_no_tie_breaks);
+
+/// Three players with a match for third place: seed 1 has a bye through
+/// the semi-finals, seed 3 withdraws during their semi-final against seed
+/// 2. Their walkover to third place is left out, so nobody is third:
+/// seed 3 is fourth in the standings and the final placings, the bracket
+/// has no third-place match and its description names no third place.
+/// The game the withdrawal ended says so on its final board.
+async fn a_withdrawn_semi_final_loser_leaves_third_place_empty_everywhere() {
+    use akon::i18n::Language;
+    use akon::picture::{bracket_description, BracketPicture};
+    use akon::service::EndReason;
+    let f = fixture().await;
+    let players = players_by_id(3);
+    let id = knockout_with(&f, TournamentFormat::KnockoutThirdPlace, 3).await;
+    let games = f.service.start_tournament(id, &organiser()).await.unwrap().games;
+    assert_eq!(round_seeds(&f.service, id, 1).await, [(1, 2)]);
+    let view = f.service.game(games[0]).await.unwrap();
+    let hole = view.game.legal_moves().iter().next().unwrap();
+    f.service
+        .play(MovePress::new(games[0], 0, hole, &players[&p(1).id]))
+        .await
+        .unwrap();
+    f.service.withdraw_from_tournament(id, &p(2)).await.unwrap();
+    let ended = f.service.game(games[0]).await.unwrap();
+    let Some((reason @ EndReason::Withdrawal { seat: Seat::B }, winner)) = ended.finished else {
+        panic!("{:?}", ended.finished);
+    };
+    let line = akon::game_text::result_line(Language::English, &ended, reason, winner, |s| {
+        ended.player(s).name.clone()
+    });
+    assert!(line.contains("p2 withdrew from the tournament"), "{line}");
+    f.service.advance_tournaments().await.unwrap();
+    // The final only: the withdrawn loser's walkover to third place is left out.
+    let final_games = f.service.tournament_round_games(id, 2).await.unwrap();
+    assert_eq!(final_games.len(), 1);
+    decide(&f.service, final_games[0], false).await;
+    f.service.advance_tournaments().await.unwrap();
+    let view = f.service.tournament(id).await.unwrap();
+    assert_eq!(view.status, TournamentStatus::Finished);
+    assert_eq!(final_ranks(&f, id).await, [(0, 1), (1, 2), (2, 4)]);
+    let standings = f.service.tournament_standings(id).await.unwrap();
+    let ranks: Vec<(String, usize)> = standings
+        .iter()
+        .map(|s| (s.entrant.player.name.clone(), s.rank))
+        .collect();
+    assert_eq!(ranks, [("p0".into(), 1), ("p1".into(), 2), ("p2".into(), 4)]);
+    let bracket = f.service.knockout_bracket(id).await.unwrap();
+    assert!(bracket.iter().all(|m| !m.third_place), "{bracket:?}");
+    let description = bracket_description(
+        &BracketPicture {
+            language: Language::English,
+            view: &view,
+            bracket: &bracket,
+        },
+        2000,
+    );
+    assert!(!description.to_lowercase().contains("third"), "{description}");
+    // The picture draws no third-place match nor column either.
+    let svg = akon::picture::bracket_svg(&BracketPicture {
+        language: Language::English,
+        view: &view,
+        bracket: &bracket,
+    });
+    assert!(!svg.contains("Third place"), "{svg}");
+    assert!(description.contains("p0"), "{description}");
+}
+on_both_backends!(#[tokio::test] fn a_withdrawn_semi_final_loser_leaves_third_place_empty_everywhere);

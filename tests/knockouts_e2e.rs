@@ -124,12 +124,13 @@ async fn five_players_a_double_forfeit_a_walkover_and_a_withdrawal() {
     // Seed 3 withdraws during the game: seed 2 goes through.
     let withdrawn = scene.slash(&player(3), "tournament withdraw", vec![]).await;
     assert!(ephemeral_text(&withdrawn).contains("You have left"), "{withdrawn}");
+    let withdrew = "withdrew from the tournament";
     scene
         .fake
-        .wait_for("the withdrawal's resignation", |v| {
+        .wait_for("the withdrawal's final board", |v| {
             v.channel_messages(CHANNEL_ID)
                 .into_iter()
-                .find(|m| fake::content(m).contains(&format!("game #{game} ·")) && fake::content(m).contains("wins"))
+                .find(|m| fake::content(m).contains(&format!("game #{game} ·")) && fake::content(m).contains(withdrew))
                 .cloned()
         })
         .await;
@@ -137,6 +138,17 @@ async fn five_players_a_double_forfeit_a_walkover_and_a_withdrawal() {
     // third-place match.
     message_saying(&scene.fake, id, "Round 3 of 3").await;
     let boards = round_boards(&scene.fake, name, 3, 1).await;
+    // The withdrawn game's final board was sent before the final's board.
+    let log = scene.fake.request_log();
+    let sent = |what: &dyn Fn(&str) -> bool| {
+        log.iter()
+            .position(|(_, _, body)| {
+                body["content"].as_str().is_some_and(what) || body["data"]["content"].as_str().is_some_and(what)
+            })
+            .unwrap_or_else(|| panic!("never sent"))
+    };
+    let final_board = sent(&|content| content.starts_with(&format!("🏆 **{name}** · round 3: ")));
+    assert!(sent(&|content| content.contains(withdrew)) < final_board);
     let (_, game, [first, second]) = &boards[0];
     assert_eq!([*first, *second], [player(1).id, player(2).id]);
     resign(&scene, *second, *game).await;
@@ -149,6 +161,11 @@ async fn five_players_a_double_forfeit_a_walkover_and_a_withdrawal() {
     let text = fake::content(&last).to_string();
     assert!(text.contains(&format!("🥇 {}", player(1).mention())), "{text}");
     assert!(text.contains(&format!("🥈 {}", player(2).mention())), "{text}");
+    // Seed 3 withdrew and so did not claim the walkover to third place:
+    // nobody is third, on the podium, in the bracket or its description.
+    assert!(!text.contains('🥉'), "{text}");
+    assert!(!text.contains("Third place"), "{text}");
+    assert!(!described.contains("Third place"), "{described}");
     let final_line = text
         .lines()
         .find(|l| l.starts_with("Final "))

@@ -436,3 +436,32 @@ fn a_running_games_picture_draws_no_result() {
     let with_result = plain.clone().with_result("Alice wins, 40 to 30");
     assert_eq!(board_svg(&with_result), board_svg(&plain));
 }
+
+/// Display names with every kind of emoji sequence Discord users put in
+/// them, on boards from both sides: each glyph the text layout chose is
+/// a glyph of its font (a box is the font's glyph 0), and the check
+/// itself finds the box of a character no font has.
+#[test]
+fn emoji_sequences_in_names_are_drawn_without_a_box() {
+    let names = [
+        "👨\u{200D}👩\u{200D}👧\u{200D}👦🏳\u{FE0F}\u{200D}🌈🇫🇷",
+        "🧑🏽\u{200D}💻 dev",
+        "1\u{FE0F}\u{20E3}2\u{FE0F}\u{20E3}#\u{FE0F}\u{20E3} keys",
+        "👋🏻👋🏼👋🏽👋🏾👋🏿",
+        "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} England",
+        "🏳\u{FE0F}\u{200D}⚧\u{FE0F} ❤\u{FE0F}\u{200D}🔥",
+        "☕\u{FE0E} ♟\u{FE0F} 🇧🇷🇺🇦",
+        "محمد 👩\u{200D}❤\u{FE0F}\u{200D}👨",
+    ];
+    let game = Game::opening(Seat::A);
+    for name in names {
+        for bottom in Seat::BOTH {
+            let drawing = BoardPicture::of_game(Language::English, &game, bottom, |s| format!("{s} · {name}"));
+            let svg = board_svg(&drawing);
+            assert_eq!(picture::boxes_in(&svg).unwrap(), Vec::<String>::new(), "{name:?}");
+            assert_board_png(&picture::board_png(&drawing).unwrap());
+        }
+    }
+    let unknown = r#"<svg xmlns="http://www.w3.org/2000/svg" width="90" height="40"><text x="5" y="30" font-size="20">a&#x10FFFD;b</text></svg>"#;
+    assert_eq!(picture::boxes_in(unknown).unwrap(), ["\u{10FFFD}"]);
+}

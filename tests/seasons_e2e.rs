@@ -152,7 +152,12 @@ async fn the_months_podium_is_posted_once_in_the_chosen_channel_and_given_up_whe
     scene.resigned(&alice(), &bob()).await;
     scene.resigned(&carol(), &bob()).await;
     to_next_month(&scene);
-    let title = format!("**Akon season · {}-{:02} · podium**", month.year, month.month);
+    let title = format!(
+        "**Akon season · {} · podium**",
+        akon::i18n::month_in_words(akon::i18n::Language::English, month.year, month.month as u8)
+    );
+    // The month in words, not as numbers.
+    assert!(!title.contains(&format!("{}-", month.year)), "{title}");
     let podium = scene
         .fake
         .wait_for("the month's podium", |v| {

@@ -97,6 +97,7 @@ result-tournament-cancelled = **Game stopped**: its tournament was cancelled, so
 result-how-no-seeds = { $stuck } had no seeds left to sow, so { $other } took the seeds on the board
 result-how-loop = a position came back (the loop rule), so the seeds left on the board go to nobody
 result-how-resigned = { $player } resigned
+result-how-withdrew = { $player } withdrew from the tournament
 result-how-timeout = { $player } ran out of time
 result-how-aborted = { $player } aborted the game
 result-win = **{ CAPITALIZED($player) } wins, { $won } to { $lost }** — { $how }.

@@ -97,6 +97,7 @@ result-tournament-cancelled = **Partida detenida**: su torneo se canceló, así 
 result-how-no-seeds = { $stuck } no tenía semillas para sembrar, así que { $other } se llevó las semillas del tablero
 result-how-loop = se repitió una posición (la regla del bucle), así que las semillas que quedan en el tablero no son de nadie
 result-how-resigned = { $player } se rindió
+result-how-withdrew = { $player } se retiró del torneo
 result-how-timeout = { $player } se quedó sin tiempo
 result-how-aborted = { $player } anuló la partida
 result-win = **{ CAPITALIZED($player) } gana, { $won } a { $lost }** — { $how }.

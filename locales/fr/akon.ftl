@@ -103,6 +103,7 @@ result-tournament-cancelled = **Partie arrêtée** : son tournoi a été annul�
 result-how-no-seeds = { $stuck } n'avait plus de graines à semer, donc { $other } a pris les graines restées sur le plateau
 result-how-loop = une position est revenue (la règle de la boucle), donc les graines restées sur le plateau ne vont à personne
 result-how-resigned = { $player } a abandonné
+result-how-withdrew = { $player } a quitté le tournoi
 result-how-timeout = { $player } a dépassé son temps
 result-how-aborted = { $player } a annulé la partie
 result-win = **{ CAPITALIZED($player) } gagne, { $won } à { $lost }** — { $how }.

@@ -97,6 +97,7 @@ result-tournament-cancelled = **Partida interrompida**: o torneio foi cancelado,
 result-how-no-seeds = { $stuck } ficou sem sementes para semear, então { $other } levou as sementes do tabuleiro
 result-how-loop = uma posição se repetiu (a regra do ciclo), então as sementes que restam no tabuleiro não vão para ninguém
 result-how-resigned = { $player } desistiu
+result-how-withdrew = { $player } saiu do torneio
 result-how-timeout = { $player } ficou sem tempo
 result-how-aborted = { $player } anulou a partida
 result-win = **{ CAPITALIZED($player) } vence, { $won } a { $lost }** — { $how }.

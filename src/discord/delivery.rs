@@ -31,7 +31,7 @@ pub(super) const DELIVERY_GRACE: Duration = Duration::from_secs(2);
 /// Games whose messages a handler of this process is sending right now: the
 /// delivery loop leaves them alone, since their handler settles them.
 #[derive(Clone, Default)]
-pub(super) struct Busy(Arc<Mutex<HashMap<i64, u32>>>);
+pub(super) struct Busy(Arc<Mutex<HashMap<i64, u32>>>, Arc<tokio::sync::Notify>);
 
 /// When this process first saw each owed state (a game or challenge as of
 /// its last change, `(id, changed_at)`) owing a message. A game that owes
@@ -116,6 +116,24 @@ impl Busy {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, u32>> {
         self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+
+    /// Waits until no handler of this process is sending `game_id`'s
+    /// messages, at most `limit`; whether it is free.
+    pub(super) async fn free(&self, game_id: i64, limit: Duration) -> bool {
+        let waited = async {
+            loop {
+                let released = self.1.notified();
+                tokio::pin!(released);
+                // Listening before looking: a release in between is not missed.
+                released.as_mut().enable();
+                if !self.is_busy(game_id) {
+                    return;
+                }
+                released.await;
+            }
+        };
+        tokio::time::timeout(limit, waited).await.is_ok()
+    }
 }
 
 impl Drop for BusyGuard {
@@ -125,6 +143,7 @@ impl Drop for BusyGuard {
             *count -= 1;
             if *count == 0 {
                 games.remove(&self.game_id);
+                self.busy.1.notify_waiters();
             }
         }
     }

@@ -47,7 +47,11 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::NotYourPuzzle => tr!(l, "refusal-not-your-puzzle"),
         ServiceError::PuzzleAnswered => tr!(l, "refusal-puzzle-answered"),
         ServiceError::DailyPuzzleNoChannel => tr!(l, "refusal-daily-puzzle-no-channel"),
-        ServiceError::DailyPuzzleOfAnotherDay(day) => tr!(l, "refusal-daily-puzzle-other-day", date = day.date()),
+        ServiceError::DailyPuzzleOfAnotherDay(day) => tr!(
+            l,
+            "refusal-daily-puzzle-other-day",
+            date = super::render::daily_puzzle::day_in_words(l, *day)
+        ),
         ServiceError::DailyPuzzleAnswered { hole, solved } => tr!(
             l,
             "refusal-daily-puzzle-answered",

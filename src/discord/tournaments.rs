@@ -23,6 +23,9 @@ use crate::tr;
 
 /// The most tournaments whose messages one pass settles.
 const MESSAGES_PER_PASS: i64 = 50;
+/// How long the boards of a new round wait for the final board of a game
+/// of the round before that another task is sending.
+const ROUND_BEFORE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The most times one task edits a tournament's message for changes made
 /// while it was editing.
@@ -167,7 +170,11 @@ impl Bot {
                 match withdrawn {
                     Ok(view) => {
                         let text = self.named(mine, "tournament-withdrawn", &view);
-                        self.tournament_done(ctx, command, &text, view.id).await
+                        let answered = self.tournament_done(ctx, command, &text, view.id).await;
+                        // The game the withdrawal ended shows its end now,
+                        // not after the delivery loop's grace.
+                        self.settle_round_before(ctx, view.id, view.current_round + 1).await;
+                        answered
                     }
                     Err(error) => refuse(error).await,
                 }
@@ -290,10 +297,42 @@ impl Bot {
             }
         };
         for step in steps {
+            if let TournamentStep::Opened(opened) = &step {
+                self.settle_round_before(ctx, opened.tournament_id, opened.round).await;
+            }
             if let TournamentStep::Started(opened) | TournamentStep::Opened(opened) | TournamentStep::Replayed(opened) =
                 step
             {
                 self.post_round(ctx, &opened.games).await;
+            }
+        }
+    }
+
+    /// The final boards the games of the round before `round` still owe
+    /// (a game a withdrawal ended, whose board the delivery loop would
+    /// post after its grace), posted before the boards of `round`: the
+    /// channel reads in the order things happened. A game another task of
+    /// this process is delivering is waited for.
+    async fn settle_round_before(&self, ctx: &Context, tournament_id: i64, round: u32) {
+        if round < 2 {
+            return;
+        }
+        let games = match self.service.tournament_round_games(tournament_id, round - 1).await {
+            Ok(games) => games,
+            Err(error) => {
+                tracing::warn!(%error, tournament_id, round, "cannot read the games of the round before");
+                return;
+            }
+        };
+        for game_id in games {
+            if !self.busy.free(game_id, ROUND_BEFORE_WAIT).await {
+                tracing::warn!(
+                    game_id,
+                    "a finished game's board is still being sent; posting the next round"
+                );
+            }
+            if let Err(error) = self.settle_game(ctx, game_id, SettleFor::Press).await {
+                tracing::warn!(%error, game_id, "could not post a finished game's board before the next round");
             }
         }
     }

@@ -75,6 +75,13 @@ impl<'a> BracketPicture<'a> {
         self.view.format == TournamentFormat::KnockoutThirdPlace && self.total() >= 2
     }
 
+    /// The final round was paired with no match for third place: nobody
+    /// could claim it (see [`crate::tournament::knockout`]), and nobody
+    /// is third.
+    fn nobody_third(&self) -> bool {
+        self.third_place() && self.find(self.total(), 0).is_some() && self.find(self.total(), 1).is_none()
+    }
+
     fn find(&self, round: u32, position: usize) -> Option<&'a BracketMatch> {
         let bracket: &'a [BracketMatch] = self.bracket;
         bracket.iter().find(|m| m.round == round && m.position == position)
@@ -281,7 +288,7 @@ pub fn bracket_svg(picture: &BracketPicture<'_>) -> String {
     // Third place, under the bracket: its match, and who took it.
     let third_y = HEADER + (1u32 << (total - first)) as f32 * pitch - GAP + 30.0;
     let third = picture.third();
-    if picture.third_place() {
+    if picture.third_place() && !picture.nobody_third() {
         let x = column_x(final_column);
         heading(
             &mut out,
@@ -292,7 +299,7 @@ pub fn bracket_svg(picture: &BracketPicture<'_>) -> String {
         );
         match_box(&mut out, x, third_y, &picture.lines(total, 1));
     }
-    if total >= 2 {
+    if total >= 2 && !picture.nobody_third() {
         heading(
             &mut out,
             winner_x,

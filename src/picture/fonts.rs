@@ -7,7 +7,12 @@
 //!
 //! A name is checked against the fonts' character maps before it is drawn:
 //! a cluster that no font draws is replaced by [`PLACEHOLDER`] on purpose,
-//! rather than drawn as the empty box a font gives a missing glyph.
+//! rather than drawn as the empty box a font gives a missing glyph. The
+//! font each cluster is drawn in is decided here too, and the SVG names it
+//! ([`runs`]): the renderer's own fallback shapes a whole line with one
+//! font and then swaps glyphs one for one, which loses every sequence a
+//! font draws as one glyph (emoji joined by zero-width joiners, flags,
+//! keycaps, skin tones) and leaves boxes in their place.
 
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
@@ -51,48 +56,199 @@ pub(super) const FONTS: [&[u8]; 22] = [
 /// diamond), so that a reader sees that something is there.
 pub const PLACEHOLDER: char = '\u{FFFD}';
 
-/// The loaded fonts and, for every character one of them draws, the first
-/// font that draws it.
+/// The loaded fonts and, for every character one of them draws, which
+/// of them draw it.
 pub(super) struct Fonts {
     pub database: Arc<fontdb::Database>,
-    /// Sorted by character.
-    drawn_by: Vec<(char, fontdb::ID)>,
+    /// Each font's id, in the order of [`FONTS`].
+    ids: Vec<fontdb::ID>,
+    /// Each font's family name, in the order of [`FONTS`].
+    families: Vec<String>,
+    /// Every character a font draws and the fonts that draw it, a bit
+    /// for each font in the order of [`FONTS`]; sorted by character.
+    drawn_by: Vec<(char, u32)>,
 }
+
+/// The emoji font's place in [`FONTS`].
+const EMOJI: usize = FONTS.len() - 1;
 
 impl Fonts {
     fn load() -> Fonts {
         let mut database = fontdb::Database::new();
-        let mut drawn_by: Vec<(char, fontdb::ID)> = Vec::new();
-        for font in FONTS {
-            for id in database.load_font_source(fontdb::Source::Binary(Arc::new(font))) {
-                let _ = database.with_face_data(id, |data, index| {
-                    if let Ok(face) = skrifa::FontRef::from_index(data, index) {
-                        drawn_by.extend(
-                            face.charmap()
-                                .mappings()
-                                .filter_map(|(code, _)| char::from_u32(code))
-                                .map(|c| (c, id)),
-                        );
-                    }
-                });
-            }
+        let mut drawn_by: Vec<(char, u32)> = Vec::new();
+        let mut ids = Vec::with_capacity(FONTS.len());
+        let mut families = Vec::with_capacity(FONTS.len());
+        for (place, font) in FONTS.iter().enumerate() {
+            // Each file holds one face.
+            let Some(&id) = database
+                .load_font_source(fontdb::Source::Binary(Arc::new(*font)))
+                .first()
+            else {
+                continue;
+            };
+            ids.push(id);
+            families.push(
+                database
+                    .face(id)
+                    .and_then(|face| face.families.first())
+                    .map(|(family, _)| family.clone())
+                    .unwrap_or_default(),
+            );
+            let _ = database.with_face_data(id, |data, index| {
+                if let Ok(face) = skrifa::FontRef::from_index(data, index) {
+                    drawn_by.extend(
+                        face.charmap()
+                            .mappings()
+                            .filter_map(|(code, _)| char::from_u32(code))
+                            .map(|c| (c, 1 << place)),
+                    );
+                }
+            });
         }
-        // The first font that has a character keeps it.
         drawn_by.sort_by_key(|&(c, _)| c);
-        drawn_by.dedup_by_key(|&mut (c, _)| c);
+        drawn_by.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 |= later.1;
+            }
+            same
+        });
         database.set_sans_serif_family(FAMILY);
         Fonts {
             database: Arc::new(database),
+            ids,
+            families,
             drawn_by,
         }
     }
 
-    /// The font that draws `c`, if one does.
-    fn font_of(&self, c: char) -> Option<fontdb::ID> {
+    /// The fonts that draw `c`, a bit each in the order of [`FONTS`].
+    fn fonts_drawing(&self, c: char) -> u32 {
         self.drawn_by
             .binary_search_by_key(&c, |&(c, _)| c)
-            .ok()
-            .map(|i| self.drawn_by[i].1)
+            .map_or(0, |i| self.drawn_by[i].1)
+    }
+
+    /// The first font that draws `c`, if one does.
+    #[cfg(test)]
+    fn font_of(&self, c: char) -> Option<fontdb::ID> {
+        self.place_of(c).and_then(|place| self.ids.get(place).copied())
+    }
+
+    /// The place in [`FONTS`] of the first font that draws `c`.
+    fn place_of(&self, c: char) -> Option<usize> {
+        let fonts = self.fonts_drawing(c);
+        (fonts != 0).then(|| fonts.trailing_zeros() as usize)
+    }
+
+    /// The place in [`FONTS`] of the font `cluster` is drawn in: the emoji
+    /// font for a cluster asking for an emoji (whose sequence only that
+    /// font joins into one glyph) when it draws every character of it,
+    /// else the first font that draws every character. `None` when no
+    /// font draws it whole (a letter with a mark only another font has).
+    fn place_of_cluster(&self, cluster: &str) -> Option<usize> {
+        let mut visible = cluster.chars().filter(|&c| !hidden_when_shaped(c)).peekable();
+        if visible.peek().is_none() {
+            return Some(0);
+        }
+        let common = visible.fold(u32::MAX, |common, c| common & self.fonts_drawing(c));
+        if common & (1 << EMOJI) != 0 && asks_for_an_emoji(cluster) {
+            Some(EMOJI)
+        } else if common != 0 {
+            Some(common.trailing_zeros() as usize)
+        } else {
+            None
+        }
+    }
+
+    /// `text` cut into runs of clusters drawn in one font, in order: each
+    /// with the family name of its font, and that font's id. A cluster no
+    /// font draws whole is cut between its characters, each in the first
+    /// font that draws it (a mark then lands on its letter, at the pen
+    /// where the letter ends, as marks are drawn).
+    pub fn runs<'t>(&self, text: &'t str) -> Vec<Run<'t>> {
+        let mut pieces: Vec<(usize, usize)> = Vec::new();
+        for (at, cluster) in text.grapheme_indices(true) {
+            match self.place_of_cluster(cluster) {
+                Some(place) => pieces.push((at, place)),
+                None => {
+                    for (offset, c) in cluster.char_indices() {
+                        let place = if hidden_when_shaped(c) {
+                            pieces.last().map_or(0, |&(_, place)| place)
+                        } else {
+                            self.place_of(c).unwrap_or(0)
+                        };
+                        pieces.push((at + offset, place));
+                    }
+                }
+            }
+        }
+        let mut runs: Vec<Run<'t>> = Vec::new();
+        let mut start = 0;
+        let mut current = None;
+        for (at, place) in pieces {
+            if current.is_some_and(|current| current != place) {
+                runs.push(self.run(&text[start..at], current.unwrap_or(0)));
+                start = at;
+            }
+            current = Some(place);
+        }
+        if let Some(place) = current {
+            runs.push(self.run(&text[start..], place));
+        }
+        runs
+    }
+
+    /// Whether `text` has a cluster the renderer's own fallback would
+    /// draw as boxes: an emoji sequence the emoji font joins into one
+    /// glyph, or a cluster no font draws whole. Other text is left to it
+    /// (it swaps in another font's glyphs one for one, which is right
+    /// when the count of glyphs is the same).
+    pub fn needs_runs(&self, text: &str) -> bool {
+        text.graphemes(true)
+            .any(|cluster| match self.place_of_cluster(cluster) {
+                None => true,
+                Some(place) => place == EMOJI && asks_for_an_emoji(cluster),
+            })
+    }
+
+    fn run<'t>(&self, text: &'t str, place: usize) -> Run<'t> {
+        Run {
+            text,
+            family: self.families.get(place).map_or(FAMILY, String::as_str).to_string(),
+            font: self.ids.get(place).copied(),
+            first_font: place == 0,
+        }
+    }
+
+    /// How far `run` moves the pen at `size` pixels, shaped in its font as
+    /// the renderer shapes it (kerning and ligatures included).
+    pub fn advance(&self, run: &Run<'_>, size: f32) -> f32 {
+        let Some(font) = run.font else {
+            return 0.0;
+        };
+        self.database
+            .with_face_data(font, |data, index| {
+                let shaped = harfrust::FontRef::from_index(data, index).ok()?;
+                let units_per_em = {
+                    use skrifa::raw::TableProvider as _;
+                    skrifa::FontRef::from_index(data, index)
+                        .ok()?
+                        .head()
+                        .ok()?
+                        .units_per_em()
+                };
+                let shaper_data = harfrust::ShaperData::new(&shaped);
+                let shaper = shaper_data.shaper(&shaped).build();
+                let mut buffer = harfrust::UnicodeBuffer::new();
+                buffer.push_str(run.text);
+                buffer.guess_segment_properties();
+                let glyphs = shaper.shape(buffer, harfrust::ShapeOptions::new());
+                let units: i32 = glyphs.glyph_positions().iter().map(|p| p.x_advance).sum();
+                Some(units as f32 * size / f32::from(units_per_em.max(1)))
+            })
+            .flatten()
+            .unwrap_or(0.0)
     }
 
     /// Whether every character of `cluster` is drawn by a font or is one
@@ -100,7 +256,7 @@ impl Fonts {
     pub fn draws(&self, cluster: &str) -> bool {
         cluster
             .chars()
-            .all(|c| hidden_when_shaped(c) || self.font_of(c).is_some())
+            .all(|c| hidden_when_shaped(c) || self.fonts_drawing(c) != 0)
     }
 
     /// Characters in the fonts, for the tests.
@@ -108,6 +264,28 @@ impl Fonts {
     pub fn characters(&self) -> usize {
         self.drawn_by.len()
     }
+}
+
+/// Clusters of text drawn in one font.
+pub(super) struct Run<'t> {
+    pub text: &'t str,
+    /// The font's family name, as the SVG asks for it.
+    pub family: String,
+    font: Option<fontdb::ID>,
+    /// Whether the font is [`FAMILY`], which a picture asks for anyway.
+    pub first_font: bool,
+}
+
+/// Whether `cluster` is an emoji sequence or asks for an emoji's
+/// presentation: a variation selector 16, a keycap, a zero-width joiner,
+/// a skin tone, a flag's regional indicators or a tag sequence.
+fn asks_for_an_emoji(cluster: &str) -> bool {
+    cluster.chars().any(|c| {
+        matches!(
+            c,
+            '\u{FE0F}' | '\u{20E3}' | '\u{200D}' | '\u{1F3FB}'..='\u{1F3FF}' | '\u{1F1E6}'..='\u{1F1FF}' | '\u{E0020}'..='\u{E007F}'
+        )
+    })
 }
 
 /// Unicode's default-ignorable characters: a shaper draws nothing for them
@@ -154,7 +332,15 @@ pub(super) fn options() -> &'static usvg::Options<'static> {
             fontdb: fonts.database.clone(),
             font_resolver: usvg::FontResolver {
                 select_font: usvg::FontResolver::default_font_selector(),
-                select_fallback: Box::new(|c, used, _| fonts.font_of(c).filter(|id| !used.contains(id))),
+                select_fallback: Box::new(|c, used, _| {
+                    let drawing = fonts.fonts_drawing(c);
+                    fonts
+                        .ids
+                        .iter()
+                        .enumerate()
+                        .find(|&(place, id)| drawing & (1 << place) != 0 && !used.contains(id))
+                        .map(|(_, &id)| id)
+                }),
             },
             ..usvg::Options::default()
         }
@@ -167,7 +353,7 @@ pub fn drawable(text: &str) -> Cow<'_, str> {
     let fonts = fonts();
     if text
         .chars()
-        .all(|c| hidden_when_shaped(c) || fonts.font_of(c).is_some())
+        .all(|c| hidden_when_shaped(c) || fonts.fonts_drawing(c) != 0)
     {
         return Cow::Borrowed(text);
     }
@@ -228,6 +414,14 @@ pub(crate) mod tests {
         "e\u{301}\u{323}le\u{300}ve",
         "Z\u{36b}a\u{308}",
         "❤\u{FE0F} ☕ ♟",
+        "👨\u{200D}👩\u{200D}👧\u{200D}👦🏳\u{FE0F}\u{200D}🌈🇫🇷",
+        "Ana 👩🏾\u{200D}🚀 and 🏳\u{FE0F}\u{200D}⚧\u{FE0F}",
+        "1\u{FE0F}\u{20E3}#\u{FE0F}\u{20E3}*\u{FE0F}\u{20E3} keycaps",
+        "👍🏻👍🏼👍🏽👍🏾👍🏿 skin tones",
+        "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} Wales? England",
+        "☺\u{FE0E} ☺\u{FE0F} ✌\u{FE0F} selectors",
+        "🇺🇦🇧🇷🇯🇵🇰🇷 flags",
+        "李 🧑\u{200D}🤝\u{200D}🧑 שלום 💻",
     ];
 
     #[test]

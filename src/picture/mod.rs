@@ -50,6 +50,32 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
     encode(&rasterise(svg, None)?)
 }
 
+/// The text of every glyph of `svg` (as this module writes it) that its
+/// text layout left without a glyph of its font: what would be drawn as
+/// an empty box, the font's glyph 0. Empty for every picture the bot
+/// draws; the tests check names with it.
+pub fn boxes_in(svg: &str) -> Result<Vec<String>, PictureError> {
+    fn walk(group: &usvg::Group, boxes: &mut Vec<String>) {
+        for node in group.children() {
+            match node {
+                usvg::Node::Group(group) => walk(group, boxes),
+                usvg::Node::Text(text) => boxes.extend(
+                    text.layouted()
+                        .iter()
+                        .flat_map(|span| &span.positioned_glyphs)
+                        .filter(|glyph| glyph.id.0 == 0)
+                        .map(|glyph| glyph.text.clone()),
+                ),
+                _ => {}
+            }
+        }
+    }
+    let tree = usvg::Tree::from_str(svg, options())?;
+    let mut boxes = Vec::new();
+    walk(tree.root(), &mut boxes);
+    Ok(boxes)
+}
+
 /// The board picture as PNG: the pixels of [`board_png_from_svg`] for
 /// `board_svg(picture)`, in a fraction of the time. The part every
 /// position shares (the wood, the holes, their names) is rasterised once
@@ -456,24 +482,89 @@ fn fitted(line: &str, room: f32, largest: f32, smallest: f32) -> (f32, String) {
 
 /// How wide `line` is drawn at `size` pixels, from its glyphs' outlines.
 fn text_width(line: &str, size: f32) -> f32 {
-    let svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" font-family="{}"><text x="0" y="50" font-size="{size}">{}</text></svg>"#,
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" font-family="{}">"#,
         fonts::FAMILY,
-        escape(line)
     );
+    text(&mut svg, 0.0, 50.0, &format!(r#"font-size="{size}""#), line);
+    svg.push_str("</svg>");
     match usvg::Tree::from_str(&svg, options()) {
         Ok(tree) if tree.root().has_children() => tree.root().abs_bounding_box().width(),
         _ => 0.0,
     }
 }
 
-/// Appends a `<text>` element; `attributes` are written as given.
+/// Appends a `<text>` element; `attributes` are written as given, and
+/// name its `font-size` and any `text-anchor`. When `content` has a
+/// sequence the renderer's fallback would draw as boxes (see
+/// [`fonts::Fonts::needs_runs`]), each run of it drawn in a font other
+/// than the picture's is asked for in that font; when there are several
+/// runs, each is placed after the one before it (its own text chunk,
+/// anchored at its start), the whole line where the anchor puts it.
 fn text(out: &mut String, x: f32, y: f32, attributes: &str, content: &str) {
-    let _ = write!(
-        out,
-        r#"<text x="{x:.1}" y="{y:.1}" {attributes}>{}</text>"#,
-        escape(content)
-    );
+    let fonts = fonts::fonts();
+    let runs = if fonts.needs_runs(content) {
+        fonts.runs(content)
+    } else {
+        Vec::new()
+    };
+    match runs.as_slice() {
+        [] => {
+            let _ = write!(
+                out,
+                r#"<text x="{x:.1}" y="{y:.1}" {attributes}>{}</text>"#,
+                escape(content)
+            );
+        }
+        [run] if run.first_font => {
+            let _ = write!(
+                out,
+                r#"<text x="{x:.1}" y="{y:.1}" {attributes}>{}</text>"#,
+                escape(content)
+            );
+        }
+        [run] => {
+            let _ = write!(
+                out,
+                r#"<text x="{x:.1}" y="{y:.1}" {attributes} font-family="'{}'">{}</text>"#,
+                escape(&run.family),
+                escape(content)
+            );
+        }
+        runs => {
+            let size = attribute(attributes, "font-size")
+                .and_then(|size| size.parse::<f32>().ok())
+                .unwrap_or(16.0);
+            let advances: Vec<f32> = runs.iter().map(|run| fonts.advance(run, size)).collect();
+            let width: f32 = advances.iter().sum();
+            let mut pen = match attribute(attributes, "text-anchor") {
+                Some("middle") => x - width / 2.0,
+                Some("end") => x - width,
+                _ => x,
+            };
+            let attributes = attributes
+                .replace(r#"text-anchor="middle""#, "")
+                .replace(r#"text-anchor="end""#, "");
+            let _ = write!(out, r#"<text x="{x:.1}" y="{y:.1}" {}>"#, attributes.trim());
+            for (run, advance) in runs.iter().zip(advances) {
+                let _ = write!(
+                    out,
+                    r#"<tspan x="{pen:.2}" y="{y:.1}" font-family="'{}'">{}</tspan>"#,
+                    escape(&run.family),
+                    escape(run.text)
+                );
+                pen += advance;
+            }
+            out.push_str("</text>");
+        }
+    }
+}
+
+/// The value of attribute `name` in `attributes` (as [`text`] takes them).
+fn attribute<'a>(attributes: &'a str, name: &str) -> Option<&'a str> {
+    let start = attributes.find(&format!(r#"{name}=""#))? + name.len() + 2;
+    let length = attributes[start..].find('"')?;
+    Some(&attributes[start..start + length])
 }
 
 #[cfg(test)]
@@ -588,6 +679,75 @@ mod tests {
             (10.5, "One two three…".to_string())
         );
         assert!(text_width("One two three four", 13.0) > text_width("One two", 13.0));
+    }
+
+    /// Every name of the corpus (emoji joined by zero-width joiners,
+    /// flags, keycaps, skin tones, tag sequences beside every script), on
+    /// a board: each glyph the text layout chose is a glyph of its font,
+    /// not the empty box of glyph 0.
+    #[test]
+    fn every_name_of_the_corpus_is_drawn_without_a_box() {
+        use crate::engine::{Game, Position};
+        use crate::i18n::Language;
+        let game = Game::from_position(Position::opening(Seat::A));
+        for name in fonts::tests::NAMES {
+            for label in [name.to_string(), format!("A · {name}")] {
+                let picture = BoardPicture::of_game(Language::English, &game, Seat::A, |_| label.clone());
+                let svg = board_svg(&picture);
+                assert_eq!(boxes_in(&svg).unwrap(), Vec::<String>::new(), "{label:?}");
+            }
+            let mut svg = String::from(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60" font-family="DejaVu Sans">"#,
+            );
+            text(&mut svg, 300.0, 30.0, r#"font-size="14" text-anchor="middle""#, name);
+            svg.push_str("</svg>");
+            assert_eq!(boxes_in(&svg).unwrap(), Vec::<String>::new(), "{name:?}");
+        }
+    }
+
+    /// What the check above would catch: the same family, flag and
+    /// keycap left to the renderer's own fallback in one line come out as
+    /// boxes.
+    #[test]
+    fn sequences_left_to_the_renderers_fallback_are_boxes() {
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60" font-family="DejaVu Sans"><text x="10" y="30" font-size="14">A · 👨&#x200D;👩&#x200D;👧&#x200D;👦🏳&#xFE0F;&#x200D;🌈🇫🇷</text></svg>"#;
+        assert!(!boxes_in(svg).unwrap().is_empty());
+    }
+
+    /// Runs in other fonts are placed one after the other, where the
+    /// anchor puts the whole line: the line drawn in runs is as wide as
+    /// its runs, and its middle where it was asked for.
+    #[test]
+    fn a_line_of_several_fonts_keeps_its_anchor() {
+        let line = "Zoë 李小龍 👨\u{200D}👩\u{200D}👧";
+        assert!(fonts::fonts().needs_runs(line));
+        assert!(fonts::fonts().runs(line).len() >= 3);
+        let bounds = |anchor: &str| {
+            let mut svg = String::from(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60" font-family="DejaVu Sans">"#,
+            );
+            text(
+                &mut svg,
+                300.0,
+                30.0,
+                &format!(r#"font-size="14" text-anchor="{anchor}""#),
+                line,
+            );
+            svg.push_str("</svg>");
+            let tree = usvg::Tree::from_str(&svg, options()).unwrap();
+            let b = tree.root().abs_bounding_box();
+            (b.left(), b.right())
+        };
+        let (left, right) = bounds("start");
+        assert!((left - 300.0).abs() < 2.0, "{left}");
+        let (middle_left, middle_right) = bounds("middle");
+        assert!(
+            ((middle_left + middle_right) / 2.0 - 300.0).abs() < 2.0,
+            "{middle_left} {middle_right}"
+        );
+        let (_, end_right) = bounds("end");
+        assert!((end_right - 300.0).abs() < 2.0, "{end_right}");
+        assert!((right - left - (end_right - bounds("end").0)).abs() < 0.5);
     }
 
     #[test]

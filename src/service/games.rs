@@ -69,12 +69,15 @@ impl Service {
                 },
                 Winner::Seat(winner),
             )),
-            (_, Some(store::EndReason::Resignation), Some(Winner::Seat(winner))) => Some((
-                EndReason::Resignation {
-                    seat: winner.opponent(),
-                },
-                Winner::Seat(winner),
-            )),
+            (_, Some(store::EndReason::Resignation), Some(Winner::Seat(winner))) => {
+                let seat = winner.opponent();
+                let reason = if self.store.ended_by_withdrawal(row.id).await? {
+                    EndReason::Withdrawal { seat }
+                } else {
+                    EndReason::Resignation { seat }
+                };
+                Some((reason, Winner::Seat(winner)))
+            }
             (GameStatus::Finished, None, None) => match self.aborted_by(row.id, row.player_a).await? {
                 Some(seat) => Some((EndReason::Aborted { seat }, Winner::Draw)),
                 None if self.store.ended_by_cancelled_tournament(row.id).await? => {

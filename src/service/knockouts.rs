@@ -265,7 +265,8 @@ impl Service {
         let rounds = (1..=through)
             .map(|round| bracket_round(row, rows, replays, round))
             .collect::<Result<Vec<_>>>()?;
-        Ok(knockout::placings(players, &rounds))
+        let third_place = TournamentFormat::from_code(&row.format) == Some(TournamentFormat::KnockoutThirdPlace);
+        Ok(knockout::placings(players, third_place, &rounds))
     }
 
     /// A knockout's standings: everyone still in first, then by the round

@@ -168,7 +168,7 @@ impl Service {
                 end_reason: match reason {
                     EndReason::NoSeeds => store::EndReason::NoSeeds,
                     EndReason::Loop => store::EndReason::Loop,
-                    EndReason::Resignation { .. } => store::EndReason::Resignation,
+                    EndReason::Resignation { .. } | EndReason::Withdrawal { .. } => store::EndReason::Resignation,
                     EndReason::Timeout { .. } => store::EndReason::Timeout,
                     EndReason::Aborted { .. } | EndReason::TournamentCancelled => {
                         unreachable!("aborts and cancelled tournaments end games through their own store writes")

@@ -895,7 +895,7 @@ impl Service {
                         (Seat::B, true) => Outcome::FirstWon,
                         (Seat::B, false) => Outcome::FirstWonByForfeit,
                     };
-                    let finished = Some((EndReason::Resignation { seat }, Winner::Seat(seat.opponent())));
+                    let finished = Some((EndReason::Withdrawal { seat }, Winner::Seat(seat.opponent())));
                     game = Some(WithdrawnGame {
                         game_id,
                         expected_ply: view.ply(),

@@ -81,6 +81,11 @@ pub enum EndReason {
     Resignation {
         seat: Seat,
     },
+    /// `seat` withdrew from the game's tournament while it was being
+    /// played: a resignation, said as what it was.
+    Withdrawal {
+        seat: Seat,
+    },
     /// `seat` aborted the game before both players had moved: no winner
     /// (the view's `Winner` is a placeholder), no result, unrated.
     Aborted {

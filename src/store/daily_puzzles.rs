@@ -40,7 +40,17 @@ impl Day {
         (first, next)
     }
 
-    /// The date as `YYYY-MM-DD`.
+    /// The year, the month (1 to 12) and the day of the month.
+    pub fn year_month_day(self) -> (i32, u32, u32) {
+        use chrono::Datelike as _;
+        let date = DateTime::from_timestamp(self.start(), 0)
+            .unwrap_or_default()
+            .date_naive();
+        (date.year(), date.month(), date.day())
+    }
+
+    /// The date as `YYYY-MM-DD`, for the logs; people read
+    /// [`crate::i18n::day_in_words`].
     pub fn date(self) -> String {
         DateTime::from_timestamp(self.start(), 0)
             .unwrap_or_default()

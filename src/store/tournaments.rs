@@ -591,6 +591,16 @@ impl Store {
             {
                 return Ok(Withdrawal::Changed);
             }
+            sqlx::query(
+                "UPDATE tournament_entrants SET withdrawal_game_id = $3
+                 WHERE tournament_id = $1 AND user_id = $2 AND computer_level IS NULL",
+            )
+            .bind(tournament_id)
+            .bind(to_db(user_id))
+            .bind(game.game_id)
+            .execute(&mut *tx)
+            .await
+            .doing("recording the game a withdrawal ended")?;
         }
         tx.commit().await.doing("committing a withdrawal")?;
         if let Some(game) = game {
@@ -641,6 +651,18 @@ impl Store {
             self.games.forget(game_id);
         }
         Ok((Written::Yes, ended))
+    }
+
+    /// Whether `game_id` was ended by a player's withdrawal from its
+    /// tournament (stored as their resignation).
+    pub async fn ended_by_withdrawal(&self, game_id: i64) -> Result<bool> {
+        let found: Option<i64> =
+            sqlx::query_scalar("SELECT withdrawal_game_id FROM tournament_entrants WHERE withdrawal_game_id = $1")
+                .bind(game_id)
+                .fetch_optional(&mut *self.reader().await?)
+                .await
+                .doing("reading whether a withdrawal ended a game")?;
+        Ok(found.is_some())
     }
 
     /// Whether `game_id` was ended by the cancelling of its tournament.

@@ -24,7 +24,10 @@
 //! **Third place.** If asked for, the final round also has a match for
 //! third place between the semi-finals' losers (a semi-final's winner by
 //! bye or walkover, or a double forfeit, leaves no loser: the other loser
-//! then has the walkover to third place).
+//! then has the walkover to third place). A semi-final loser who withdrew
+//! before the final round forfeits the third-place match, or leaves the
+//! walkover unclaimed: then nobody is third, and they are fourth, as the
+//! loser of a third-place match is.
 //!
 //! **Placings** ([`placings`]): the winner is first, the final's loser
 //! second; with a third-place match its winner third and its loser fourth;
@@ -229,11 +232,14 @@ pub struct Placing {
 /// so far (`rounds_played[r]` holds round `r + 1`'s boards, each with what
 /// it sent on, or `None` while it is being played). A player still in
 /// who is on no board of a round (one who withdrew before a walkover) is
-/// out in that round.
-pub fn placings(players: usize, rounds_played: &[PlayedRound]) -> Vec<Placing> {
+/// out in that round. With a match for third place (`third_place`), a
+/// semi-final loser on no board of the final round (who withdrew before
+/// their walkover to third place) is fourth.
+pub fn placings(players: usize, third_place: bool, rounds_played: &[PlayedRound]) -> Vec<Placing> {
     let total = rounds(players);
     let mut out_rank: Vec<Option<usize>> = vec![None; players];
     let mut half_points = vec![0u32; players];
+    let mut semi_final_losers = vec![false; players];
     for (r, boards) in rounds_played.iter().enumerate() {
         // Knocked out in round r + 1 of `total`.
         let knocked_out = (1usize << total.saturating_sub(r + 1)) + 1;
@@ -245,6 +251,11 @@ pub fn placings(players: usize, rounds_played: &[PlayedRound]) -> Vec<Placing> {
                 on_a_board[player] = true;
             }
             let Some(advance) = advance else { continue };
+            if r + 2 == total {
+                if let Some(loser) = advance.loser.filter(|&l| l < players) {
+                    semi_final_losers[loser] = true;
+                }
+            }
             if let Some(winner) = advance.winner.filter(|&w| w < players) {
                 half_points[winner] += 2;
                 if third_place {
@@ -260,6 +271,9 @@ pub fn placings(players: usize, rounds_played: &[PlayedRound]) -> Vec<Placing> {
         for player in 0..players {
             if out_rank[player].is_none() && !on_a_board[player] {
                 out_rank[player] = Some(knocked_out);
+            }
+            if third_place && last_round && semi_final_losers[player] && !on_a_board[player] {
+                out_rank[player] = Some(4);
             }
         }
     }
@@ -394,12 +408,89 @@ mod tests {
     #[test]
     fn placings_of_an_eight_player_knockout_with_third_place() {
         let (boards, winner) = simulate(8, true, &mut SplitMix64::new(7), |_, _| 0);
-        let placings = placings(8, &boards);
+        let placings = placings(8, true, &boards);
         assert_eq!(placings[0].rank, 1);
         assert_eq!(Some(placings[0].player), winner);
         assert_eq!(placings[0].half_points, 6);
         let ranks: Vec<usize> = placings.iter().map(|p| p.rank).collect();
         assert_eq!(ranks, [1, 2, 3, 4, 5, 5, 5, 5]);
+    }
+
+    /// One semi-final a walkover, the other's loser withdrawn before the
+    /// final round: their walkover to third place was left out, so nobody
+    /// is third and they are fourth; had they stayed, the walkover would
+    /// have made them third.
+    #[test]
+    fn a_semi_final_loser_who_withdrew_leaves_third_place_empty() {
+        let semi_finals = vec![
+            (
+                Board {
+                    position: 0,
+                    entry: Entry::Walkover(0),
+                },
+                Some(Advance::unopposed(0)),
+            ),
+            (
+                Board {
+                    position: 1,
+                    entry: Entry::between(1, 2),
+                },
+                Some(Advance {
+                    winner: Some(1),
+                    loser: Some(2),
+                }),
+            ),
+        ];
+        let final_won = (
+            Board {
+                position: 0,
+                entry: Entry::between(0, 1),
+            },
+            Some(Advance {
+                winner: Some(0),
+                loser: Some(1),
+            }),
+        );
+        let ranks = |rounds: &[PlayedRound], third_place: bool| -> Vec<(Seed, usize)> {
+            placings(3, third_place, rounds)
+                .iter()
+                .map(|p| (p.player, p.rank))
+                .collect()
+        };
+        // What the next round pairs: the final, and the walkover to third place.
+        assert_eq!(
+            next_round(
+                3,
+                true,
+                1,
+                &[(0, Advance::unopposed(0)), (1, semi_finals[1].1.unwrap())]
+            ),
+            vec![
+                final_won.0,
+                Board {
+                    position: 1,
+                    entry: Entry::Walkover(2)
+                }
+            ]
+        );
+        let withdrawn = [semi_finals.clone(), vec![final_won]];
+        assert_eq!(ranks(&withdrawn, true), [(0, 1), (1, 2), (2, 4)]);
+        let stayed = [
+            semi_finals.clone(),
+            vec![
+                final_won,
+                (
+                    Board {
+                        position: 1,
+                        entry: Entry::Walkover(2),
+                    },
+                    Some(Advance::unopposed(2)),
+                ),
+            ],
+        ];
+        assert_eq!(ranks(&stayed, true), [(0, 1), (1, 2), (2, 3)]);
+        // Without a third-place match the semi-finals' losers are third.
+        assert_eq!(ranks(&withdrawn, false), [(0, 1), (1, 2), (2, 3)]);
     }
 
     #[test]
@@ -434,7 +525,7 @@ mod tests {
             None,
         )];
         let ranks = |rounds: &[PlayedRound]| -> Vec<(Seed, usize)> {
-            placings(4, rounds).iter().map(|p| (p.player, p.rank)).collect()
+            placings(4, false, rounds).iter().map(|p| (p.player, p.rank)).collect()
         };
         assert_eq!(ranks(&[round_one.clone(), pending]), [(0, 1), (1, 1), (2, 3), (3, 3)]);
         // Seed 1 withdrew: seed 0's walkover wins the final.
@@ -560,7 +651,7 @@ mod tests {
                         }
                     }
                 }
-                let placings = placings(players, &played);
+                let placings = placings(players, third_place, &played);
                 prop_assert_eq!(placings[0].player, winner);
                 prop_assert_eq!(placings[0].rank, 1);
                 prop_assert_eq!(placings[0].half_points as usize, 2 * total);
@@ -585,7 +676,7 @@ mod tests {
                 }
                 other => prop_assert!(false, "the final is {:?}", other),
             }
-            let ranks: Vec<usize> = placings(players, &played).iter().map(|p| p.rank).collect();
+            let ranks: Vec<usize> = placings(players, false, &played).iter().map(|p| p.rank).collect();
             prop_assert_eq!(ranks.iter().filter(|&&r| r == 1).count(), 1);
             prop_assert_eq!(ranks.iter().filter(|&&r| r == 2).count(), 1);
         }

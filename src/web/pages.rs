@@ -153,8 +153,18 @@ fn took_text(l: Language, seconds: i64) -> String {
     }
 }
 
-/// A time as UTC, `2026-12-01 18:30 UTC`: the same in every language.
-pub fn utc(seconds: i64) -> String {
+/// A time as UTC, its date in words in `l`: `December 1, 2026, 18:30 UTC`,
+/// `1 décembre 2026, 18:30 UTC`.
+pub fn utc_in(l: Language, seconds: i64) -> String {
+    let (year, month, day, hour, minute) = civil(seconds);
+    format!(
+        "{}, {hour:02}:{minute:02} UTC",
+        crate::i18n::date_in_words(l, year as i32, month as u8, day as u8)
+    )
+}
+
+/// The UTC year, month, day, hour and minute of `seconds` since 1970.
+fn civil(seconds: i64) -> (i64, i64, i64, i64, i64) {
     let days = seconds.div_euclid(86_400);
     let of_day = seconds.rem_euclid(86_400);
     // Howard Hinnant's civil_from_days.
@@ -167,11 +177,7 @@ pub fn utc(seconds: i64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        of_day / 3_600,
-        of_day % 3_600 / 60
-    )
+    (year, month, day, of_day / 3_600, of_day % 3_600 / 60)
 }
 
 /// Columns a name may take in the result drawn on a finished game's
@@ -228,8 +234,8 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
                 li { (tr!(l, "web-time-per-move", time = seconds_text(l, seconds))) }
             }
             li {
-                (tr!(l, "web-started", date = utc(page.created_at)))
-                @if let Some(finished) = page.finished_at { " · " (tr!(l, "web-finished", date = utc(finished))) }
+                (tr!(l, "web-started", date = utc_in(l, page.created_at)))
+                @if let Some(finished) = page.finished_at { " · " (tr!(l, "web-finished", date = utc_in(l, finished))) }
             }
         }
         nav.steps aria-label=(tr!(l, "web-steps")) {
@@ -560,9 +566,19 @@ mod tests {
 
     #[test]
     fn times_are_written_in_utc() {
-        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
-        assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
-        assert_eq!(utc(1_796_149_800), "2026-12-01 18:30 UTC");
+        assert_eq!(civil(0), (1970, 1, 1, 0, 0));
+        assert_eq!(civil(951_782_400), (2000, 2, 29, 0, 0));
+        assert_eq!(civil(1_796_149_800), (2026, 12, 1, 18, 30));
+        assert_eq!(utc_in(Language::English, 1_796_149_800), "December 1, 2026, 18:30 UTC");
+        assert_eq!(utc_in(Language::French, 1_796_149_800), "1 décembre 2026, 18:30 UTC");
+        assert_eq!(
+            utc_in(Language::Spanish, 1_796_149_800),
+            "1 de diciembre de 2026, 18:30 UTC"
+        );
+        assert_eq!(
+            utc_in(Language::Portuguese, 1_796_149_800),
+            "1 de dezembro de 2026, 18:30 UTC"
+        );
     }
 
     #[test]

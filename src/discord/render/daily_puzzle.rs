@@ -15,7 +15,13 @@ use crate::tr;
 /// The first line of a server's message of `day`: what finds a message
 /// posted before a crash kept it from being recorded.
 pub fn daily_title(l: Language, day: Day) -> String {
-    tr!(l, "daily-title", date = day.date())
+    tr!(l, "daily-title", date = day_in_words(l, day))
+}
+
+/// The day in words in `l`: "March 14", "14 mars".
+pub fn day_in_words(l: Language, day: Day) -> String {
+    let (year, month, day) = day.year_month_day();
+    crate::i18n::day_in_words(l, year, month as u8, day as u8)
 }
 
 /// A server's message of the day's puzzle: the position as text, the
@@ -41,7 +47,7 @@ pub fn daily_message(l: Language, daily: &DailyPuzzleView, tally: &DailyTally) -
         lines.push(tr!(
             l,
             "daily-month",
-            month = format!("{}-{:02}", month.year, month.month),
+            month = crate::i18n::month_in_words(l, month.year, month.month as u8),
             solvers = solvers.join(" · ")
         ));
     }
@@ -55,7 +61,7 @@ pub fn daily_message(l: Language, daily: &DailyPuzzleView, tally: &DailyTally) -
 }
 
 fn private_header(l: Language, day: Day) -> String {
-    tr!(l, "daily-private-header", date = day.date())
+    tr!(l, "daily-private-header", date = day_in_words(l, day))
 }
 
 /// The private copy of the day's puzzle, with a button per hole.
@@ -92,5 +98,31 @@ pub fn daily_answer(l: Language, answer: &DailyAnswered, with_text_board: bool) 
     PuzzleMessage {
         content,
         components: vec![],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The day is written in words in every language, never as numbers.
+    #[test]
+    fn the_day_of_the_puzzle_is_written_in_words_in_every_language() {
+        // 2026-03-14 12:00 UTC.
+        let day = Day::of(1_773_489_600);
+        assert_eq!(day.date(), "2026-03-14");
+        for (language, words) in [
+            (Language::English, "March 14"),
+            (Language::French, "14 mars"),
+            (Language::Spanish, "14 de marzo"),
+            (Language::Portuguese, "14 de março"),
+        ] {
+            let title = daily_title(language, day);
+            assert!(title.contains(words), "{title}");
+            assert!(!title.contains("2026-03"), "{title}");
+        }
+        for language in Language::ALL {
+            assert!(!daily_title(language, day).contains("-03-"), "{language}");
+        }
     }
 }

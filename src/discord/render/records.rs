@@ -181,7 +181,7 @@ fn change_text(change: f64) -> String {
 pub fn season_board(language: Language, board: &SeasonBoard) -> Reply {
     let l = language;
     let (title, scope) = scope_name(l, board.scope);
-    let month = format!("{}-{:02}", board.month.year, board.month.month);
+    let month = crate::i18n::month_in_words(l, board.month.year, board.month.month as u8);
     if board.rows.is_empty() {
         let text = tr!(
             l,
@@ -231,7 +231,7 @@ pub fn season_board(language: Language, board: &SeasonBoard) -> Reply {
 /// A server's podium of a month: its first three by rating gained.
 pub fn season_podium(language: Language, board: &SeasonBoard) -> String {
     let l = language;
-    let month = format!("{}-{:02}", board.month.year, board.month.month);
+    let month = crate::i18n::month_in_words(l, board.month.year, board.month.month as u8);
     let mut lines = vec![tr!(l, "season-podium-title", month = month)];
     for (row, medal) in board.rows.iter().zip(["🥇", "🥈", "🥉"]) {
         lines.push(tr!(
