@@ -5,7 +5,7 @@
 //! `render/records.rs`.
 
 use super::context::Context;
-use serenity::all::{CommandInteraction, ComponentInteraction, CreateInteractionResponse};
+use serenity::all::{CommandInteraction, ComponentInteraction};
 
 use super::asker::Asker;
 use super::render_records;
@@ -123,40 +123,6 @@ impl Bot {
         .await
     }
 
-    pub(super) async fn stats_command(&self, call: Call<'_, CommandInteraction>, player: Option<Player>) -> Answered {
-        let user = call.user;
-        let who = player.unwrap_or_else(|| user.clone());
-        let found = self.service.stats(user, &who, call.place.guild_id).await;
-        self.answer(
-            call.ctx,
-            Asker::Command(call.interaction),
-            call.languages,
-            (found, "stats"),
-            render_records::stats,
-        )
-        .await
-    }
-
-    pub(super) async fn history_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        user: &Player,
-        player: Option<Player>,
-    ) -> Answered {
-        let who = player.unwrap_or_else(|| user.clone());
-        let page = self.service.history_of(&who, 0).await;
-        self.answer(
-            ctx,
-            Asker::Command(command),
-            languages,
-            (page, "history"),
-            render_records::history,
-        )
-        .await
-    }
-
     pub(super) async fn history_button(
         &self,
         ctx: &Context,
@@ -174,45 +140,6 @@ impl Bot {
             render_records::history,
         )
         .await
-    }
-
-    pub(super) async fn game_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        game_id: i64,
-    ) -> Answered {
-        let record = match self.service.game_record(game_id).await {
-            Ok(record) => record,
-            Err(error) => {
-                return self
-                    .refuse(ctx, Asker::Command(command), languages.private, &error, "game")
-                    .await
-            }
-        };
-        // The asker's board style: they asked to see the game.
-        let style = self.private_board_style(Asker::Command(command)).await;
-        let l = languages.public;
-        let picture = match style.has_picture() {
-            true => self.board_png(l, &record.view).await,
-            false => None,
-        };
-        let reply = render_records::game(l, &record, picture.is_none() || style.has_text());
-        let web = self.game_page_url(game_id).await;
-        let reply = with_link(reply, web, || tr!(l, "button-replay"));
-        let message = CreateInteractionResponse::Message(super::response(&reply));
-        let files = picture.iter().map(|picture| picture.attachment()).collect();
-        Asker::Command(command).respond_with(ctx, message, files).await
-    }
-
-    pub(super) async fn abort_command(&self, call: Call<'_, CommandInteraction>, game: Option<i64>) -> Answered {
-        let aborted = match self.service.game_of(call.user.id, game, call.place.channel_id).await {
-            Ok(view) => self.service.abort(view.id, call.user).await,
-            Err(error) => Err(error),
-        };
-        self.answer_game_end(call.ctx, call.interaction, call.languages, aborted, "abort")
-            .await
     }
 
     /// The Abort button of a board: the pressed board loses its buttons and
