@@ -187,61 +187,65 @@ fn parsed(sub: &str, options: &[(&str, u8, Value)]) -> Result<AkonCommand, Comma
     parse(&interaction("akon", sub, &options))
 }
 
-/// Values of the wrong type, out of range or not among the choices, and
-/// users missing from `resolved`, are refused by the option's name.
+/// The opponent a challenge needs, as Discord sends it.
+const OPPONENT: (&str, u8, &str) = ("opponent", 6, r#""700000000000000001""#);
+
+/// `/akon …` with malformed options (a wrong type, out of range, not among
+/// the choices, a user missing from `resolved`, a required one missing),
+/// each option's value as JSON, and the option each is refused by.
+const MALFORMED: &[(&str, &[(&str, u8, &str)], &str)] = &[
+    ("board", &[("game", 4, "0")], "game"),
+    ("resign", &[("game", 3, r#""12""#)], "game"),
+    ("review", &[], "game"),
+    ("game", &[("id", 4, "-4")], "id"),
+    ("challenge", &[], "opponent"),
+    ("challenge", &[("opponent", 6, r#""700000000000000002""#)], "opponent"),
+    ("challenge", &[("opponent", 3, r#""ada""#)], "opponent"),
+    ("challenge", &[OPPONENT, ("level", 3, r#""grandmaster""#)], "level"),
+    ("challenge", &[OPPONENT, ("level", 4, "3")], "level"),
+    (
+        "challenge",
+        &[OPPONENT, ("time_per_move", 3, r#""2h""#)],
+        "time_per_move",
+    ),
+    ("leaderboard", &[("scope", 3, r#""planet""#)], "scope"),
+    ("leaderboard", &[("season", 3, r#""next_month""#)], "season"),
+    ("stats", &[("player", 5, "true")], "player"),
+    ("settings", &[("dm_reminders", 3, r#""yes""#)], "dm_reminders"),
+    ("settings", &[("language", 3, r#""de""#)], "language"),
+    ("settings", &[("server_language", 10, "1.5")], "server_language"),
+    ("settings", &[("board_style", 3, r#""gif""#)], "board_style"),
+    ("settings", &[("web_games", 3, r#""maybe""#)], "web_games"),
+    (
+        "settings",
+        &[("leaderboard_inactive_days", 4, "-1")],
+        "leaderboard_inactive_days",
+    ),
+    (
+        "settings",
+        &[("leaderboard_inactive_days", 4, "3651")],
+        "leaderboard_inactive_days",
+    ),
+    ("settings", &[("daily_puzzle_hour", 4, "24")], "daily_puzzle_hour"),
+    (
+        "tournament create",
+        &[("name", 3, r#""Cup""#), ("format", 3, r#""ladder""#)],
+        "format",
+    ),
+    ("tournament create", &[("format", 3, r#""swiss""#)], "name"),
+    ("tournament start", &[("tournament", 4, "0")], "tournament"),
+];
+
+/// Malformed options are refused by the option's name.
 #[test]
 fn malformed_values_are_refused_by_the_options_name() {
-    let opponent = ("opponent", 6, json!(USER.to_string()));
-    let stranger = json!("700000000000000002");
-    let refused: &[(&str, &[(&str, u8, Value)], &str)] = &[
-        ("board", &[("game", 4, json!(0))], "game"),
-        ("resign", &[("game", 3, json!("12"))], "game"),
-        ("review", &[], "game"),
-        ("game", &[("id", 4, json!(-4))], "id"),
-        ("challenge", &[], "opponent"),
-        ("challenge", &[("opponent", 6, stranger)], "opponent"),
-        ("challenge", &[("opponent", 3, json!("ada"))], "opponent"),
-        (
-            "challenge",
-            &[opponent.clone(), ("level", 3, json!("grandmaster"))],
-            "level",
-        ),
-        ("challenge", &[opponent.clone(), ("level", 4, json!(3))], "level"),
-        (
-            "challenge",
-            &[opponent, ("time_per_move", 3, json!("2h"))],
-            "time_per_move",
-        ),
-        ("leaderboard", &[("scope", 3, json!("planet"))], "scope"),
-        ("leaderboard", &[("season", 3, json!("next_month"))], "season"),
-        ("stats", &[("player", 5, json!(true))], "player"),
-        ("settings", &[("dm_reminders", 3, json!("yes"))], "dm_reminders"),
-        ("settings", &[("language", 3, json!("de"))], "language"),
-        ("settings", &[("server_language", 10, json!(1.5))], "server_language"),
-        ("settings", &[("board_style", 3, json!("gif"))], "board_style"),
-        ("settings", &[("web_games", 3, json!("maybe"))], "web_games"),
-        (
-            "settings",
-            &[("leaderboard_inactive_days", 4, json!(-1))],
-            "leaderboard_inactive_days",
-        ),
-        (
-            "settings",
-            &[("leaderboard_inactive_days", 4, json!(3651))],
-            "leaderboard_inactive_days",
-        ),
-        ("settings", &[("daily_puzzle_hour", 4, json!(24))], "daily_puzzle_hour"),
-        (
-            "tournament create",
-            &[("name", 3, json!("Cup")), ("format", 3, json!("ladder"))],
-            "format",
-        ),
-        ("tournament create", &[("format", 3, json!("swiss"))], "name"),
-        ("tournament start", &[("tournament", 4, json!(0))], "tournament"),
-    ];
-    for (sub, options, option) in refused {
+    for (sub, options, option) in MALFORMED {
+        let options: Vec<(&str, u8, Value)> = options
+            .iter()
+            .map(|&(name, kind, value)| (name, kind, serde_json::from_str(value).unwrap()))
+            .collect();
         assert_eq!(
-            parsed(sub, options),
+            parsed(sub, &options),
             Err(CommandError::BadOption(option.to_string())),
             "/akon {sub} {options:?}"
         );

@@ -142,33 +142,7 @@ impl Bot {
                     return false;
                 }
             };
-            let language = self.server_language(message.view.guild_id).await;
-            let mut reply = render_tournaments::tournament_message_with_bracket(
-                language,
-                &message.view,
-                &message.standings,
-                &message.bracket,
-            );
-            if let Some(url) = self.tournament_page_url(id).await {
-                super::web_links::add_link(&mut reply, url, tr!(language, "button-web-tournament"));
-            }
-            let picture = self.bracket_png(language, &message).await;
-            let mut shown = self
-                .show_tournament_message(ctx, &message, &reply, picture.as_ref())
-                .await;
-            if picture.is_some()
-                && shown
-                    .as_ref()
-                    .is_err_and(|e| Refusal::of(e) == Refusal::MissingPermission)
-            {
-                tracing::warn!(
-                    tournament_id = id,
-                    "a bracket's picture was refused; showing the text bracket"
-                );
-                self.pictures_refused(ctx, message.view.guild_id, message.view.channel_id)
-                    .await;
-                shown = self.show_tournament_message(ctx, &message, &reply, None).await;
-            }
+            let shown = self.show_with_bracket(ctx, &message).await;
             let recorded = match shown {
                 Ok(posted) => {
                     tracing::info!(tournament_id = id, message_id = posted.1, "tournament message shown");
@@ -195,6 +169,40 @@ impl Bot {
             }
         }
         true
+    }
+
+    /// Shows tournament `message` in the server's language, with its
+    /// bracket as a picture where there is one; where the picture is
+    /// refused, with the text bracket alone.
+    async fn show_with_bracket(&self, ctx: &Context, message: &TournamentMessage) -> serenity::Result<(u64, u64)> {
+        let language = self.server_language(message.view.guild_id).await;
+        let mut reply = render_tournaments::tournament_message_with_bracket(
+            language,
+            &message.view,
+            &message.standings,
+            &message.bracket,
+        );
+        if let Some(url) = self.tournament_page_url(message.view.id).await {
+            super::web_links::add_link(&mut reply, url, tr!(language, "button-web-tournament"));
+        }
+        let picture = self.bracket_png(language, message).await;
+        let shown = self
+            .show_tournament_message(ctx, message, &reply, picture.as_ref())
+            .await;
+        if picture.is_none()
+            || !shown
+                .as_ref()
+                .is_err_and(|e| Refusal::of(e) == Refusal::MissingPermission)
+        {
+            return shown;
+        }
+        tracing::warn!(
+            tournament_id = message.view.id,
+            "a bracket's picture was refused; showing the text bracket"
+        );
+        self.pictures_refused(ctx, message.view.guild_id, message.view.channel_id)
+            .await;
+        self.show_tournament_message(ctx, message, &reply, None).await
     }
 
     /// Edits tournament `message` into `reply`, or posts it once, with the
