@@ -1,8 +1,8 @@
-//! Ratings and records on Discord: `/akon leaderboard`, `stats`, `history`,
-//! `game` and `abort`, and the Previous/Next buttons of leaderboards and
-//! histories (whose `custom_id` carries everything a page needs, so they
-//! keep working after a restart). What they show is drawn by
-//! `render/records.rs`.
+//! Ratings and records on Discord: the leaderboards that `/akon
+//! leaderboard` asks for (`commands/leaderboard.rs`), the Abort button, and
+//! the Previous/Next buttons of leaderboards and histories (whose
+//! `custom_id` carries everything a page needs, so they keep working after
+//! a restart). What they show is drawn by `render/records.rs`.
 
 use super::context::Context;
 use serenity::all::{CommandInteraction, ComponentInteraction};

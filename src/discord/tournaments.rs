@@ -1,8 +1,8 @@
-//! `/akon tournament …`, the Join and Leave buttons, and the tournament's
-//! message: posted once in its channel, then edited whenever the
-//! tournament changes, under the tournament's lease (see
-//! `service::tournament_messages`). The service decides everything; this
-//! parses, asks and shows.
+//! Tournaments on Discord: the Join and Leave buttons, the boards of each
+//! round, and the tournament's message: posted once in its channel, then
+//! edited whenever the tournament changes, under the tournament's lease
+//! (see `service::tournament_messages`). The service decides everything;
+//! this asks and shows. `/akon tournament …` is in `commands/tournament/`.
 
 use super::context::Context;
 use serenity::all::{ChannelId, ComponentInteraction, EditMessage, MessageId};
