@@ -187,13 +187,16 @@ fn parsed(sub: &str, options: &[(&str, u8, Value)]) -> Result<AkonCommand, Comma
     parse(&interaction("akon", sub, &options))
 }
 
+/// An option as Discord sends it: its name, its type, its value as JSON.
+type Given = (&'static str, u8, &'static str);
+
 /// The opponent a challenge needs, as Discord sends it.
-const OPPONENT: (&str, u8, &str) = ("opponent", 6, r#""700000000000000001""#);
+const OPPONENT: Given = ("opponent", 6, r#""700000000000000001""#);
 
 /// `/akon …` with malformed options (a wrong type, out of range, not among
 /// the choices, a user missing from `resolved`, a required one missing),
 /// each option's value as JSON, and the option each is refused by.
-const MALFORMED: &[(&str, &[(&str, u8, &str)], &str)] = &[
+const MALFORMED: &[(&str, &[Given], &str)] = &[
     ("board", &[("game", 4, "0")], "game"),
     ("resign", &[("game", 3, r#""12""#)], "game"),
     ("review", &[], "game"),

@@ -1,17 +1,17 @@
-//! Ratings and records on Discord: the leaderboards that `/akon
-//! leaderboard` asks for (`commands/leaderboard.rs`), the Abort button, and
-//! the Previous/Next buttons of leaderboards and histories (whose
-//! `custom_id` carries everything a page needs, so they keep working after
-//! a restart). What they show is drawn by `render/records.rs`.
+//! Ratings and records on Discord: the Abort button, and the Previous/Next
+//! buttons of leaderboards and histories (whose `custom_id` carries
+//! everything a page needs, so they keep working after a restart). What
+//! they show is drawn by `render/records.rs`; the commands that first show
+//! them are in `commands/` (`leaderboard.rs`, `history.rs`, …).
 
 use super::context::Context;
-use serenity::all::{CommandInteraction, ComponentInteraction};
+use serenity::all::ComponentInteraction;
 
 use super::asker::Asker;
 use super::render_records;
-use super::{Answered, Bot, Call};
+use super::{Answered, Bot};
 use crate::service::Languages;
-use crate::service::{Delivery, Month, Player, Scope};
+use crate::service::{Delivery, Player, Scope};
 use crate::tr;
 
 /// `reply` with a link button to a web page, if there is one.
@@ -27,72 +27,6 @@ fn with_link(
 }
 
 impl Bot {
-    /// The board a leaderboard command asks for: the global one, or the
-    /// server's where it is sent; outside a server only the global one,
-    /// else the refusal is answered (`Err`, what answering it gave).
-    async fn board_scope(&self, call: Call<'_, CommandInteraction>, global: bool) -> Result<Scope, Answered> {
-        match (global, call.place.guild_id) {
-            (true, _) => Ok(Scope::Global),
-            (false, Some(guild)) => Ok(Scope::Server(guild)),
-            (false, None) => {
-                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                let refusal = tr!(call.languages.private, "refusal-no-server-to-rank");
-                Err(self.private(call.ctx, call.interaction, &refusal).await)
-            }
-        }
-    }
-
-    pub(super) async fn leaderboard_command(&self, call: Call<'_, CommandInteraction>, global: bool) -> Answered {
-        let (ctx, command, place) = (call.ctx, call.interaction, call.place);
-        let scope = match self.board_scope(call, global).await {
-            Ok(scope) => scope,
-            Err(refused) => return refused,
-        };
-        let board = self.service.leaderboard(scope, 0, call.user.id).await;
-        let web = match scope {
-            Scope::Server(guild) => self.server_page_url(guild).await,
-            Scope::Global => None,
-        };
-        self.answer(
-            ctx,
-            Asker::Command(command),
-            call.languages,
-            (board, "leaderboard"),
-            |l, board| {
-                with_link(
-                    render_records::leaderboard(l, board, place.guild_id.unwrap_or(0)),
-                    web,
-                    || tr!(l, "button-web-leaderboard"),
-                )
-            },
-        )
-        .await
-    }
-
-    /// `/akon leaderboard season:this_month` or `last_month`: the top of
-    /// the month's board by rating change.
-    pub(super) async fn season_command(
-        &self,
-        call: Call<'_, CommandInteraction>,
-        global: bool,
-        month: Month,
-    ) -> Answered {
-        let (ctx, command) = (call.ctx, call.interaction);
-        let scope = match self.board_scope(call, global).await {
-            Ok(scope) => scope,
-            Err(refused) => return refused,
-        };
-        let board = self.service.season_board(scope, month, call.user.id).await;
-        self.answer(
-            ctx,
-            Asker::Command(command),
-            call.languages,
-            (board, "leaderboard"),
-            render_records::season_board,
-        )
-        .await
-    }
-
     /// Previous or Next on a leaderboard: the message shows the new page,
     /// with where the presser stands.
     pub(super) async fn leaderboard_button(

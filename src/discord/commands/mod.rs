@@ -54,7 +54,7 @@ entries! {
         Rules(rules::Rules),
         Review(review::Review),
         Puzzle(puzzle::Puzzle),
-        Tournament(tournament::TournamentCommand),
+        Tournament(TournamentCommand),
     }
 }
 

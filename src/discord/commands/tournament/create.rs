@@ -7,8 +7,8 @@ use super::super::super::render::display_name;
 use super::super::super::{Answered, Bot, Call};
 use super::super::declare::{subcommand, Opt, Optional, OrElse, Required};
 use super::super::kinds::{Count, Flag, Formats, OneOf, Text, Times, MOST_COUNTED};
+use super::super::parse_starts_at;
 use super::super::shared::time_per_move;
-use super::super::starts_at::parse_starts_at;
 use super::{answer, mine, Rights};
 use crate::service::{
     TimePerMove, TournamentFormat, TournamentRequest, MIN_PLAYERS, SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX,
