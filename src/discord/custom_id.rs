@@ -121,6 +121,15 @@ impl fmt::Display for ButtonId {
 #[error("unknown button `{0}`")]
 pub struct UnknownButton(pub String);
 
+/// A number written in ASCII digits alone (no sign, no space), within
+/// `u64`.
+fn digits(part: &str) -> Option<u64> {
+    match part.parse::<u64>() {
+        Ok(n) if part.chars().all(|c| c.is_ascii_digit()) => Some(n),
+        _ => None,
+    }
+}
+
 impl FromStr for ButtonId {
     type Err = UnknownButton;
 
@@ -137,18 +146,8 @@ impl FromStr for ButtonId {
     /// ```
     fn from_str(text: &str) -> Result<ButtonId, UnknownButton> {
         let unknown = || UnknownButton(text.chars().take(100).collect());
-        let id = |part: &str| -> Result<i64, UnknownButton> {
-            match part.parse::<i64>() {
-                Ok(n) if n >= 0 && part.chars().all(|c| c.is_ascii_digit()) => Ok(n),
-                _ => Err(unknown()),
-            }
-        };
-        let snowflake = |part: &str| -> Result<u64, UnknownButton> {
-            match part.parse::<u64>() {
-                Ok(n) if part.chars().all(|c| c.is_ascii_digit()) => Ok(n),
-                _ => Err(unknown()),
-            }
-        };
+        let id = |part: &str| digits(part).and_then(|n| i64::try_from(n).ok()).ok_or_else(unknown);
+        let snowflake = |part: &str| digits(part).ok_or_else(unknown);
         let parts: Vec<&str> = text.split(':').collect();
         match parts.as_slice() {
             [PREFIX, "accept", c] => Ok(ButtonId::Accept { challenge: id(c)? }),

@@ -175,31 +175,39 @@ fn refused(status: StatusCode, why: &'static str) -> Response {
         .into_response()
 }
 
-async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body: Bytes) -> Response {
+/// The interaction a request carries, if it is signed by Discord within
+/// the window and well formed; else the answer to give it (a ping's pong,
+/// or the refusal).
+fn signed_interaction(endpoint: &Endpoint, headers: &HeaderMap, body: &Bytes) -> Result<Interaction, Box<Response>> {
     let header = |name: &str| headers.get(name).and_then(|value| value.to_str().ok());
     let (Some(signature), Some(timestamp)) = (header("x-signature-ed25519"), header("x-signature-timestamp")) else {
-        return refused(StatusCode::UNAUTHORIZED, "missing signature");
+        return Err(Box::new(refused(StatusCode::UNAUTHORIZED, "missing signature")));
     };
-    if endpoint.verifier.verify(signature, timestamp, &body).is_err() {
-        return refused(StatusCode::UNAUTHORIZED, "invalid signature");
+    if endpoint.verifier.verify(signature, timestamp, body).is_err() {
+        return Err(Box::new(refused(StatusCode::UNAUTHORIZED, "invalid signature")));
     }
     if !within_window(timestamp, SystemTime::now()) {
-        return refused(StatusCode::UNAUTHORIZED, "timestamp outside the signature window");
+        let outside = "timestamp outside the signature window";
+        return Err(Box::new(refused(StatusCode::UNAUTHORIZED, outside)));
     }
-    let Ok(payload) = serde_json::from_slice::<serde_json::Value>(&body) else {
-        return refused(StatusCode::BAD_REQUEST, "the body is not JSON");
+    let Ok(payload) = serde_json::from_slice::<serde_json::Value>(body) else {
+        return Err(Box::new(refused(StatusCode::BAD_REQUEST, "the body is not JSON")));
     };
     match payload.get("type").and_then(serde_json::Value::as_u64) {
-        Some(1) => return axum::Json(serde_json::json!({"type": 1})).into_response(),
+        Some(1) => return Err(Box::new(axum::Json(serde_json::json!({"type": 1})).into_response())),
         Some(2 | 3) => {}
-        _ => return refused(StatusCode::BAD_REQUEST, "unknown interaction type"),
+        _ => return Err(Box::new(refused(StatusCode::BAD_REQUEST, "unknown interaction type"))),
     }
-    let interaction: Interaction = match serde_json::from_value(payload) {
+    serde_json::from_value(payload).map_err(|error| {
+        tracing::debug!(%error, "unreadable interaction");
+        Box::new(refused(StatusCode::BAD_REQUEST, "unreadable interaction"))
+    })
+}
+
+async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body: Bytes) -> Response {
+    let interaction = match signed_interaction(&endpoint, &headers, &body) {
         Ok(interaction) => interaction,
-        Err(error) => {
-            tracing::debug!(%error, "unreadable interaction");
-            return refused(StatusCode::BAD_REQUEST, "unreadable interaction");
-        }
+        Err(answer) => return *answer,
     };
     let id = interaction.id().get();
     let service = endpoint.bot.service.clone();

@@ -28,7 +28,6 @@ mod responder;
 mod review;
 mod schedule;
 mod season_podiums;
-mod settings;
 mod slash;
 mod telemetry;
 mod tournaments;

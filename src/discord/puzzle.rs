@@ -6,8 +6,8 @@
 
 use super::context::Context;
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse,
+    ComponentInteraction, CreateAttachment, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse,
 };
 
 use super::asker::Asker;
@@ -74,18 +74,6 @@ impl Bot {
         }
     }
 
-    /// `/akon puzzle`: the puzzle nearest the player's puzzle rating.
-    pub(super) async fn puzzle_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        user: &Player,
-    ) -> Answered {
-        self.offer_puzzle(ctx, Asker::Command(command), languages.private, user)
-            .await
-    }
-
     /// The Next puzzle button: as `/akon puzzle`, in a new private message.
     pub(super) async fn next_puzzle_button(
         &self,
@@ -100,7 +88,7 @@ impl Bot {
 
     /// A puzzle kept already is answered at once; otherwise the answer is
     /// deferred while puzzles are mined, then edited.
-    async fn offer_puzzle(&self, ctx: &Context, asker: Asker<'_>, l: Language, user: &Player) -> Answered {
+    pub(super) async fn offer_puzzle(&self, ctx: &Context, asker: Asker<'_>, l: Language, user: &Player) -> Answered {
         let ready = match self.service.ready_puzzle(user).await {
             Ok(None) => None,
             Ok(Some(view)) => Some(Ok(view)),

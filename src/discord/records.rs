@@ -1,17 +1,17 @@
-//! Ratings and records on Discord: `/akon leaderboard`, `stats`, `history`,
-//! `game` and `abort`, and the Previous/Next buttons of leaderboards and
-//! histories (whose `custom_id` carries everything a page needs, so they
-//! keep working after a restart). What they show is drawn by
-//! `render/records.rs`.
+//! Ratings and records on Discord: the Abort button, and the Previous/Next
+//! buttons of leaderboards and histories (whose `custom_id` carries
+//! everything a page needs, so they keep working after a restart). What
+//! they show is drawn by `render/records.rs`; the commands that first show
+//! them are in `commands/` (`leaderboard.rs`, `history.rs`, …).
 
 use super::context::Context;
-use serenity::all::{CommandInteraction, ComponentInteraction, CreateInteractionResponse};
+use serenity::all::ComponentInteraction;
 
 use super::asker::Asker;
 use super::render_records;
-use super::{Answered, Bot, Call};
+use super::{Answered, Bot};
 use crate::service::Languages;
-use crate::service::{Delivery, Month, Player, Scope};
+use crate::service::{Delivery, Player, Scope};
 use crate::tr;
 
 /// `reply` with a link button to a web page, if there is one.
@@ -27,72 +27,6 @@ fn with_link(
 }
 
 impl Bot {
-    /// The board a leaderboard command asks for: the global one, or the
-    /// server's where it is sent; outside a server only the global one,
-    /// else the refusal is answered (`Err`, what answering it gave).
-    async fn board_scope(&self, call: Call<'_, CommandInteraction>, global: bool) -> Result<Scope, Answered> {
-        match (global, call.place.guild_id) {
-            (true, _) => Ok(Scope::Global),
-            (false, Some(guild)) => Ok(Scope::Server(guild)),
-            (false, None) => {
-                crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                let refusal = tr!(call.languages.private, "refusal-no-server-to-rank");
-                Err(self.private(call.ctx, call.interaction, &refusal).await)
-            }
-        }
-    }
-
-    pub(super) async fn leaderboard_command(&self, call: Call<'_, CommandInteraction>, global: bool) -> Answered {
-        let (ctx, command, place) = (call.ctx, call.interaction, call.place);
-        let scope = match self.board_scope(call, global).await {
-            Ok(scope) => scope,
-            Err(refused) => return refused,
-        };
-        let board = self.service.leaderboard(scope, 0, call.user.id).await;
-        let web = match scope {
-            Scope::Server(guild) => self.server_page_url(guild).await,
-            Scope::Global => None,
-        };
-        self.answer(
-            ctx,
-            Asker::Command(command),
-            call.languages,
-            (board, "leaderboard"),
-            |l, board| {
-                with_link(
-                    render_records::leaderboard(l, board, place.guild_id.unwrap_or(0)),
-                    web,
-                    || tr!(l, "button-web-leaderboard"),
-                )
-            },
-        )
-        .await
-    }
-
-    /// `/akon leaderboard season:this_month` or `last_month`: the top of
-    /// the month's board by rating change.
-    pub(super) async fn season_command(
-        &self,
-        call: Call<'_, CommandInteraction>,
-        global: bool,
-        month: Month,
-    ) -> Answered {
-        let (ctx, command) = (call.ctx, call.interaction);
-        let scope = match self.board_scope(call, global).await {
-            Ok(scope) => scope,
-            Err(refused) => return refused,
-        };
-        let board = self.service.season_board(scope, month, call.user.id).await;
-        self.answer(
-            ctx,
-            Asker::Command(command),
-            call.languages,
-            (board, "leaderboard"),
-            render_records::season_board,
-        )
-        .await
-    }
-
     /// Previous or Next on a leaderboard: the message shows the new page,
     /// with where the presser stands.
     pub(super) async fn leaderboard_button(
@@ -123,40 +57,6 @@ impl Bot {
         .await
     }
 
-    pub(super) async fn stats_command(&self, call: Call<'_, CommandInteraction>, player: Option<Player>) -> Answered {
-        let user = call.user;
-        let who = player.unwrap_or_else(|| user.clone());
-        let found = self.service.stats(user, &who, call.place.guild_id).await;
-        self.answer(
-            call.ctx,
-            Asker::Command(call.interaction),
-            call.languages,
-            (found, "stats"),
-            render_records::stats,
-        )
-        .await
-    }
-
-    pub(super) async fn history_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        user: &Player,
-        player: Option<Player>,
-    ) -> Answered {
-        let who = player.unwrap_or_else(|| user.clone());
-        let page = self.service.history_of(&who, 0).await;
-        self.answer(
-            ctx,
-            Asker::Command(command),
-            languages,
-            (page, "history"),
-            render_records::history,
-        )
-        .await
-    }
-
     pub(super) async fn history_button(
         &self,
         ctx: &Context,
@@ -174,45 +74,6 @@ impl Bot {
             render_records::history,
         )
         .await
-    }
-
-    pub(super) async fn game_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        game_id: i64,
-    ) -> Answered {
-        let record = match self.service.game_record(game_id).await {
-            Ok(record) => record,
-            Err(error) => {
-                return self
-                    .refuse(ctx, Asker::Command(command), languages.private, &error, "game")
-                    .await
-            }
-        };
-        // The asker's board style: they asked to see the game.
-        let style = self.private_board_style(Asker::Command(command)).await;
-        let l = languages.public;
-        let picture = match style.has_picture() {
-            true => self.board_png(l, &record.view).await,
-            false => None,
-        };
-        let reply = render_records::game(l, &record, picture.is_none() || style.has_text());
-        let web = self.game_page_url(game_id).await;
-        let reply = with_link(reply, web, || tr!(l, "button-replay"));
-        let message = CreateInteractionResponse::Message(super::response(&reply));
-        let files = picture.iter().map(|picture| picture.attachment()).collect();
-        Asker::Command(command).respond_with(ctx, message, files).await
-    }
-
-    pub(super) async fn abort_command(&self, call: Call<'_, CommandInteraction>, game: Option<i64>) -> Answered {
-        let aborted = match self.service.game_of(call.user.id, game, call.place.channel_id).await {
-            Ok(view) => self.service.abort(view.id, call.user).await,
-            Err(error) => Err(error),
-        };
-        self.answer_game_end(call.ctx, call.interaction, call.languages, aborted, "abort")
-            .await
     }
 
     /// The Abort button of a board: the pressed board loses its buttons and

@@ -138,9 +138,9 @@ mod tests {
     use super::*;
     use crate::engine::IllegalMove;
 
-    #[test]
-    fn every_refusal_is_a_sentence_in_every_language() {
-        let refusals = [
+    /// One refusal of each kind.
+    fn refusals() -> Vec<ServiceError> {
+        vec![
             ServiceError::NotInAServer,
             ServiceError::NeedsManageServer,
             ServiceError::TournamentRoleNeedsManageServer,
@@ -174,7 +174,12 @@ mod tests {
             TournamentError::NeedsOrganiserRights { role: None }.into(),
             TournamentError::NoneHere.into(),
             TournamentError::Which(vec![3, 4]).into(),
-        ];
+        ]
+    }
+
+    #[test]
+    fn every_refusal_is_a_sentence_in_every_language() {
+        let refusals = refusals();
         let before = crate::i18n::fallbacks();
         for language in Language::ALL {
             for error in &refusals {
@@ -185,34 +190,12 @@ mod tests {
             }
         }
         assert_eq!(crate::i18n::fallbacks(), before, "a refusal fell back to English");
-        assert_eq!(
-            refusal(
-                Language::English,
-                &ServiceError::ChallengeClosed(ChallengeStatus::Declined)
-            ),
-            "This challenge was already declined."
-        );
-        assert_eq!(
-            refusal(
-                Language::French,
-                &ServiceError::ChallengeClosed(ChallengeStatus::Declined)
-            ),
-            "Ce défi a déjà été refusé."
-        );
-        assert_eq!(
-            refusal(
-                Language::Spanish,
-                &ServiceError::ChallengeClosed(ChallengeStatus::Declined)
-            ),
-            "Este desafío ya fue rechazado."
-        );
-        assert_eq!(
-            refusal(
-                Language::Portuguese,
-                &ServiceError::ChallengeClosed(ChallengeStatus::Declined)
-            ),
-            "Este desafio já foi recusado."
-        );
+        let declined = ServiceError::ChallengeClosed(ChallengeStatus::Declined);
+        let said = |language| refusal(language, &declined);
+        assert_eq!(said(Language::English), "This challenge was already declined.");
+        assert_eq!(said(Language::French), "Ce défi a déjà été refusé.");
+        assert_eq!(said(Language::Spanish), "Este desafío ya fue rechazado.");
+        assert_eq!(said(Language::Portuguese), "Este desafio já foi recusado.");
     }
 
     /// Expiring is not done to a challenge: each status has its own

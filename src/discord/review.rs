@@ -5,7 +5,7 @@
 
 use super::context::Context;
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    ComponentInteraction, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
@@ -88,19 +88,6 @@ fn edit((text, graph): (String, Option<CreateAttachment>)) -> EditInteractionRes
 }
 
 impl Bot {
-    /// `/akon review game:<id>`: the review for everyone in the channel; a
-    /// refusal privately.
-    pub(super) async fn review_command(
-        &self,
-        ctx: &Context,
-        command: &CommandInteraction,
-        languages: Languages,
-        game_id: i64,
-    ) -> Answered {
-        self.offer_review(ctx, Asker::Command(command), languages, game_id)
-            .await
-    }
-
     /// The Review button of a finished board: the review for the presser
     /// alone, so that presses do not fill the channel.
     pub(super) async fn review_button(
@@ -116,7 +103,13 @@ impl Bot {
     /// A stored review is answered at once; otherwise the answer is
     /// deferred while the engine reviews the game, then edited. A refusal
     /// known at once is private, in the asker's language.
-    async fn offer_review(&self, ctx: &Context, asker: Asker<'_>, languages: Languages, game_id: i64) -> Answered {
+    pub(super) async fn offer_review(
+        &self,
+        ctx: &Context,
+        asker: Asker<'_>,
+        languages: Languages,
+        game_id: i64,
+    ) -> Answered {
         let (language, private) = match asker {
             Asker::Command(_) => (languages.public, false),
             Asker::Button(_) => (languages.private, true),

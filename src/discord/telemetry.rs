@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serenity::all::{CommandInteraction, ComponentInteraction, Interaction};
 use serenity::gateway::{ConnectionStage, ShardManager};
 
-use super::commands::{self, AkonCommand};
+use super::commands;
 use super::custom_id::ButtonId;
 use crate::telemetry::{Check, InteractionKind, InteractionTimer};
 
@@ -24,20 +24,7 @@ pub(super) fn timer_for(interaction: &Interaction) -> InteractionTimer {
 
 fn command_name(command: &CommandInteraction) -> &'static str {
     match commands::parse(command) {
-        Ok(AkonCommand::Challenge { .. }) => "challenge",
-        Ok(AkonCommand::Settings { .. }) => "settings",
-        Ok(AkonCommand::Games) => "games",
-        Ok(AkonCommand::Board { .. }) => "board",
-        Ok(AkonCommand::Resign { .. }) => "resign",
-        Ok(AkonCommand::Abort { .. }) => "abort",
-        Ok(AkonCommand::Leaderboard { .. }) => "leaderboard",
-        Ok(AkonCommand::Stats { .. }) => "stats",
-        Ok(AkonCommand::History { .. }) => "history",
-        Ok(AkonCommand::Game { .. }) => "game",
-        Ok(AkonCommand::Rules) => "rules",
-        Ok(AkonCommand::Review { .. }) => "review",
-        Ok(AkonCommand::Puzzle) => "puzzle",
-        Ok(AkonCommand::Tournament(_)) => "tournament",
+        Ok(parsed) => parsed.name(),
         Err(_) => "unknown",
     }
 }

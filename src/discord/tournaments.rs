@@ -1,24 +1,21 @@
-//! `/akon tournament …`, the Join and Leave buttons, and the tournament's
-//! message: posted once in its channel, then edited whenever the
-//! tournament changes, under the tournament's lease (see
-//! `service::tournament_messages`). The service decides everything; this
-//! parses, asks and shows.
+//! Tournaments on Discord: the Join and Leave buttons, the boards of each
+//! round, and the tournament's message: posted once in its channel, then
+//! edited whenever the tournament changes, under the tournament's lease
+//! (see `service::tournament_messages`). The service decides everything;
+//! this asks and shows. `/akon tournament …` is in `commands/tournament/`.
 
 use super::context::Context;
-use serenity::all::{ChannelId, CommandInteraction, ComponentInteraction, EditMessage, MessageId};
+use serenity::all::{ChannelId, ComponentInteraction, EditMessage, MessageId};
 
 use super::asker::Asker;
-use super::commands::{parse_starts_at, TournamentCommand};
 use super::pictures::BoardPng;
 use super::posting::{post, post_with_picture, posted_before, Posted, Refusal, NONCE_WINDOW_SECS};
 use super::render::display_name;
 use super::render::tournaments as render_tournaments;
 use super::render::Reply;
-use super::{logged_by_the_store, manages_server, Answered, Bot, Call};
+use super::{logged_by_the_store, Answered, Bot, Call};
 use crate::i18n::Language;
-use crate::service::{
-    Member, Player, ServiceError, SettleFor, TournamentMessage, TournamentRequest, TournamentStep, TournamentView,
-};
+use crate::service::{SettleFor, TournamentMessage, TournamentStep, TournamentView};
 use crate::tr;
 
 /// The most tournaments whose messages one pass settles.
@@ -31,197 +28,8 @@ const ROUND_BEFORE_WAIT: std::time::Duration = std::time::Duration::from_secs(10
 /// while it was editing.
 const MESSAGE_ROUNDS: usize = 32;
 
-/// Manage Server and the roles of whoever sent `command`, as Discord gives
-/// them with the interaction (none outside a server).
-fn rights(command: &CommandInteraction) -> (bool, Vec<u64>) {
-    match &command.member {
-        Some(member) => (
-            manages_server(command),
-            member.roles.iter().map(|role| role.get()).collect(),
-        ),
-        None => (false, Vec::new()),
-    }
-}
-
 impl Bot {
-    pub(super) async fn tournament_command(
-        &self,
-        call: Call<'_, CommandInteraction>,
-        parsed: TournamentCommand,
-    ) -> Answered {
-        let Call {
-            ctx,
-            interaction: command,
-            user,
-            place,
-            ..
-        } = call;
-        let mine = call.languages.private;
-        let (manage_server, roles) = rights(command);
-        let member = Member {
-            player: user,
-            manage_server,
-            roles: &roles,
-        };
-        let refuse = |error: ServiceError| async move {
-            self.refuse(ctx, Asker::Command(command), mine, &error, "tournament")
-                .await
-        };
-        let meant = |id: Option<i64>| self.service.tournament_meant(id, place.channel_id);
-        match parsed {
-            TournamentCommand::Create {
-                name,
-                format,
-                rounds,
-                time,
-                max_players,
-                rated,
-                starts_at,
-            } => {
-                let starts_at = match starts_at
-                    .as_deref()
-                    .map(|text| parse_starts_at(text, self.service.now()))
-                {
-                    None => None,
-                    Some(Some(at)) => Some(at),
-                    Some(None) => {
-                        crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
-                        return self
-                            .private(ctx, command, &tr!(mine, "refusal-tournament-starts-at-format"))
-                            .await;
-                    }
-                };
-                let request = TournamentRequest {
-                    place,
-                    organiser: user,
-                    name: &name,
-                    format,
-                    rounds,
-                    time_per_move: time.unwrap_or_default(),
-                    max_players,
-                    rated,
-                    starts_at,
-                };
-                match self.service.create_tournament_as(request, &member).await {
-                    Ok(view) => {
-                        self.tournament_done(
-                            ctx,
-                            command,
-                            &tr!(
-                                mine,
-                                "tournament-created",
-                                name = display_name(mine, &view.name),
-                                id = view.id.to_string()
-                            ),
-                            view.id,
-                        )
-                        .await
-                    }
-                    Err(error) => refuse(error).await,
-                }
-            }
-            TournamentCommand::Start { tournament } => {
-                let started = match meant(tournament).await {
-                    Ok(id) => self.service.start_tournament_as(id, &member).await,
-                    Err(error) => Err(error),
-                };
-                match started {
-                    Ok(opened) => {
-                        let view = self.service.tournament(opened.tournament_id).await;
-                        let text = match &view {
-                            Ok(view) => tr!(
-                                mine,
-                                "tournament-started",
-                                name = display_name(mine, &view.name),
-                                id = view.id.to_string()
-                            ),
-                            Err(_) => tr!(
-                                mine,
-                                "tournament-started",
-                                name = "",
-                                id = opened.tournament_id.to_string()
-                            ),
-                        };
-                        self.tournament_done(ctx, command, &text, opened.tournament_id).await?;
-                        self.post_round(ctx, &opened.games).await;
-                        Ok(())
-                    }
-                    Err(error) => refuse(error).await,
-                }
-            }
-            TournamentCommand::Cancel { tournament } => {
-                let cancelled = match meant(tournament).await {
-                    Ok(id) => self.service.cancel_tournament_as(id, &member).await,
-                    Err(error) => Err(error),
-                };
-                match cancelled {
-                    Ok(view) => {
-                        let text = self.named(mine, "tournament-cancelled-done", &view);
-                        self.tournament_done(ctx, command, &text, view.id).await
-                    }
-                    Err(error) => refuse(error).await,
-                }
-            }
-            TournamentCommand::Withdraw { tournament } => {
-                let withdrawn = match meant(tournament).await {
-                    Ok(id) => self.service.withdraw_from_tournament(id, user).await,
-                    Err(error) => Err(error),
-                };
-                match withdrawn {
-                    Ok(view) => {
-                        let text = self.named(mine, "tournament-withdrawn", &view);
-                        let answered = self.tournament_done(ctx, command, &text, view.id).await;
-                        // The game the withdrawal ended shows its end now,
-                        // not after the delivery loop's grace.
-                        self.settle_round_before(ctx, view.id, view.current_round + 1).await;
-                        answered
-                    }
-                    Err(error) => refuse(error).await,
-                }
-            }
-            TournamentCommand::Standings { tournament } => {
-                let shown = async {
-                    let id = meant(tournament).await?;
-                    let view = self.service.tournament(id).await?;
-                    let standings = self.service.tournament_standings(id).await?;
-                    Ok::<_, ServiceError>((view, standings))
-                }
-                .await;
-                match shown {
-                    Ok((view, standings)) => {
-                        let text = render_tournaments::standings_private(mine, &view, &standings);
-                        self.private(ctx, command, &text).await
-                    }
-                    Err(error) => refuse(error).await,
-                }
-            }
-            TournamentCommand::AddComputer { level, tournament } => {
-                let me = Player {
-                    id: ctx.bot_user().get(),
-                    name: ctx.bot_name().to_string(),
-                    is_bot: true,
-                };
-                let added = match meant(tournament).await {
-                    Ok(id) => self.service.add_computer_as(id, &member, &me, level).await,
-                    Err(error) => Err(error),
-                };
-                match added {
-                    Ok(view) => {
-                        let text = tr!(
-                            mine,
-                            "tournament-computer-added",
-                            name = display_name(mine, &view.name),
-                            level = crate::board_text::level_name(mine, level)
-                        );
-                        self.tournament_done(ctx, command, &text, view.id).await
-                    }
-                    Err(error) => refuse(error).await,
-                }
-            }
-        }
-    }
-
-    fn named(&self, l: Language, key: &str, view: &TournamentView) -> String {
+    pub(super) fn named(&self, l: Language, key: &str, view: &TournamentView) -> String {
         let name = display_name(l, &view.name);
         match key {
             "tournament-cancelled-done" => tr!(l, "tournament-cancelled-done", name = name),
@@ -229,14 +37,6 @@ impl Bot {
             "tournament-joined" => tr!(l, "tournament-joined", name = name),
             _ => tr!(l, "tournament-left", name = name),
         }
-    }
-
-    /// Tells the asker privately that it is done, then brings the
-    /// tournament's message up to date.
-    async fn tournament_done(&self, ctx: &Context, command: &CommandInteraction, text: &str, id: i64) -> Answered {
-        let answered = self.private(ctx, command, text).await;
-        self.settle_tournament_message(ctx, id).await;
-        answered
     }
 
     /// Join or Leave pressed on a tournament's message.
@@ -276,7 +76,7 @@ impl Bot {
     }
 
     /// Posts the boards of a round's games (each owes its first board).
-    async fn post_round(&self, ctx: &Context, games: &[i64]) {
+    pub(super) async fn post_round(&self, ctx: &Context, games: &[i64]) {
         for &game_id in games {
             if let Err(error) = self.settle_game(ctx, game_id, SettleFor::Loop).await {
                 tracing::warn!(%error, game_id, "could not post a tournament game's board; the delivery loop will");
@@ -313,7 +113,7 @@ impl Bot {
     /// post after its grace), posted before the boards of `round`: the
     /// channel reads in the order things happened. A game another task of
     /// this process is delivering is waited for.
-    async fn settle_round_before(&self, ctx: &Context, tournament_id: i64, round: u32) {
+    pub(super) async fn settle_round_before(&self, ctx: &Context, tournament_id: i64, round: u32) {
         if round < 2 {
             return;
         }
@@ -377,33 +177,7 @@ impl Bot {
                     return false;
                 }
             };
-            let language = self.server_language(message.view.guild_id).await;
-            let mut reply = render_tournaments::tournament_message_with_bracket(
-                language,
-                &message.view,
-                &message.standings,
-                &message.bracket,
-            );
-            if let Some(url) = self.tournament_page_url(id).await {
-                super::web_links::add_link(&mut reply, url, tr!(language, "button-web-tournament"));
-            }
-            let picture = self.bracket_png(language, &message).await;
-            let mut shown = self
-                .show_tournament_message(ctx, &message, &reply, picture.as_ref())
-                .await;
-            if picture.is_some()
-                && shown
-                    .as_ref()
-                    .is_err_and(|e| Refusal::of(e) == Refusal::MissingPermission)
-            {
-                tracing::warn!(
-                    tournament_id = id,
-                    "a bracket's picture was refused; showing the text bracket"
-                );
-                self.pictures_refused(ctx, message.view.guild_id, message.view.channel_id)
-                    .await;
-                shown = self.show_tournament_message(ctx, &message, &reply, None).await;
-            }
+            let shown = self.show_with_bracket(ctx, &message).await;
             let recorded = match shown {
                 Ok(posted) => {
                     tracing::info!(tournament_id = id, message_id = posted.1, "tournament message shown");
@@ -430,6 +204,40 @@ impl Bot {
             }
         }
         true
+    }
+
+    /// Shows tournament `message` in the server's language, with its
+    /// bracket as a picture where there is one; where the picture is
+    /// refused, with the text bracket alone.
+    async fn show_with_bracket(&self, ctx: &Context, message: &TournamentMessage) -> serenity::Result<(u64, u64)> {
+        let language = self.server_language(message.view.guild_id).await;
+        let mut reply = render_tournaments::tournament_message_with_bracket(
+            language,
+            &message.view,
+            &message.standings,
+            &message.bracket,
+        );
+        if let Some(url) = self.tournament_page_url(message.view.id).await {
+            super::web_links::add_link(&mut reply, url, tr!(language, "button-web-tournament"));
+        }
+        let picture = self.bracket_png(language, message).await;
+        let shown = self
+            .show_tournament_message(ctx, message, &reply, picture.as_ref())
+            .await;
+        if picture.is_none()
+            || !shown
+                .as_ref()
+                .is_err_and(|e| Refusal::of(e) == Refusal::MissingPermission)
+        {
+            return shown;
+        }
+        tracing::warn!(
+            tournament_id = message.view.id,
+            "a bracket's picture was refused; showing the text bracket"
+        );
+        self.pictures_refused(ctx, message.view.guild_id, message.view.channel_id)
+            .await;
+        self.show_tournament_message(ctx, message, &reply, None).await
     }
 
     /// Edits tournament `message` into `reply`, or posts it once, with the

@@ -1,96 +1,95 @@
-//! The `/akon` command and its subcommands. Every option is declared once,
-//! in [`declaration`]; the same declaration drives the registration payload
-//! and the parsing of what Discord sends back ([`parsing`]), so the two
-//! cannot drift apart. Start times are read in [`starts_at`].
+//! The `/akon` command: one file per subcommand (a folder for the
+//! `tournament` group, a file per subcommand in it). Each declares one
+//! options struct with [`declare::subcommand!`], from which its
+//! registration, its parsing and its dispatch all follow, and holds its
+//! handler (`run`): parse (done by the declaration), one use case, render.
+//! The list below gives `/akon`'s subcommands in the order Discord shows
+//! them. Options shared by several subcommands are in [`shared`], kinds of
+//! values in [`kinds`], start times are read in [`starts_at`].
 
-mod declaration;
+mod declare;
 mod kinds;
-mod parsing;
+mod shared;
 mod starts_at;
 
-use crate::ai::Level;
+mod abort;
+mod board;
+mod challenge;
+mod game;
+mod games;
+mod history;
+mod leaderboard;
+mod puzzle;
+mod resign;
+mod review;
+mod rules;
+mod settings;
+mod stats;
+mod tournament;
+
 use crate::i18n::Language;
-use crate::service::{Season, SettingsChanges, TimePerMove, TournamentFormat};
 use crate::tr;
-use serenity::all::User;
+use serenity::all::{CommandInteraction, CreateCommand};
 
-pub use declaration::akon_command;
-pub use parsing::parse;
+use declare::entries;
+use kinds::{other_languages, words};
+
 pub use starts_at::parse_starts_at;
+pub use tournament::TournamentCommand;
 
-/// A parsed `/akon` invocation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AkonCommand {
-    Challenge {
-        opponent: Option<User>,
-        level: Option<Level>,
-        time: Option<TimePerMove>,
-    },
-    /// What to change of the player's settings and the server's.
-    Settings(SettingsChanges),
-    Tournament(TournamentCommand),
-    Games,
-    Board {
-        game: Option<i64>,
-    },
-    Resign {
-        game: Option<i64>,
-    },
-    Abort {
-        game: Option<i64>,
-    },
-    /// `global`: everyone's leaderboard rather than this server's; by
-    /// rating for all time, or a month's season.
-    Leaderboard {
-        global: bool,
-        season: Season,
-    },
-    Stats {
-        player: Option<User>,
-    },
-    History {
-        player: Option<User>,
-    },
-    Game {
-        id: i64,
-    },
-    Rules,
-    Review {
-        game: i64,
-    },
-    Puzzle,
+entries! {
+    /// A parsed `/akon` invocation: one variant per subcommand, holding
+    /// its options.
+    pub enum AkonCommand {
+        Challenge(challenge::Challenge),
+        Games(games::Games),
+        Board(board::Board),
+        Resign(resign::Resign),
+        Abort(abort::Abort),
+        Leaderboard(leaderboard::Leaderboard),
+        Stats(stats::Stats),
+        History(history::History),
+        Game(game::Game),
+        Settings(settings::Settings),
+        Rules(rules::Rules),
+        Review(review::Review),
+        Puzzle(puzzle::Puzzle),
+        Tournament(TournamentCommand),
+    }
 }
 
-/// A parsed `/akon tournament …`; `tournament: None` means the channel's
-/// one tournament.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TournamentCommand {
-    Create {
-        name: String,
-        format: TournamentFormat,
-        rounds: Option<u32>,
-        time: Option<TimePerMove>,
-        max_players: Option<u32>,
-        rated: bool,
-        /// As typed; read against the clock by the handler.
-        starts_at: Option<String>,
-    },
-    Start {
-        tournament: Option<i64>,
-    },
-    Cancel {
-        tournament: Option<i64>,
-    },
-    Withdraw {
-        tournament: Option<i64>,
-    },
-    Standings {
-        tournament: Option<i64>,
-    },
-    AddComputer {
-        level: Level,
-        tournament: Option<i64>,
-    },
+/// `/akon` as registered with Discord, described in every language.
+pub fn akon_command() -> CreateCommand {
+    let command = CreateCommand::new("akon")
+        .description(words(Language::English, "cmd-akon-desc"))
+        .dm_permission(true);
+    let command = other_languages().fold(command, |command, (language, locale)| {
+        command.description_localized(locale, words(language, "cmd-akon-desc"))
+    });
+    AkonCommand::create_all()
+        .into_iter()
+        .fold(command, CreateCommand::add_option)
+}
+
+/// Reads an interaction into an [`AkonCommand`], each option through its
+/// declaration, so a value Discord let the user pick always parses.
+pub fn parse(interaction: &CommandInteraction) -> Result<AkonCommand, CommandError> {
+    if interaction.data.name != "akon" {
+        return Err(CommandError::UnknownCommand(interaction.data.name.clone()));
+    }
+    let Some(sub) = interaction.data.options().into_iter().next() else {
+        return Err(CommandError::UnknownSubcommand(String::new()));
+    };
+    AkonCommand::parse_named(sub.name, sub.value)
+}
+
+/// An option's name as the user saw and typed it: the localised name of
+/// the canonical `name` that parsing reads (the one Discord sends).
+fn option_name(language: Language, name: &str) -> String {
+    AkonCommand::options_all()
+        .into_iter()
+        .find(|option| option.name() == name)
+        .map_or_else(|| name.to_string(), |option| words(language, option.name_key()))
 }
 
 /// Why an interaction is not a well-formed `/akon` command.
@@ -113,12 +112,11 @@ impl CommandError {
                 tr!(language, "command-unknown-subcommand", subcommand = sub.as_str())
             }
             CommandError::BadOption(option) => {
-                tr!(
-                    language,
-                    "command-bad-option",
-                    option = declaration::option_name(language, option)
-                )
+                tr!(language, "command-bad-option", option = option_name(language, option))
             }
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -14,10 +14,11 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use super::custom_id::ButtonId;
 use crate::board_text::{describe_move, draw};
-use crate::engine::{Hole, Seat};
+use crate::engine::{Hole, Seat, Winner};
 use crate::i18n::Language;
 use crate::service::{
-    BoardStyle, ChallengeStatus, ChallengeView, GameView, InactiveDays, ServerSettingsView, SettingsView, TimePerMove,
+    BoardStyle, ChallengeStatus, ChallengeView, EndReason, GameView, InactiveDays, ServerSettingsView, SettingsView,
+    TimePerMove,
 };
 use crate::tr;
 
@@ -65,6 +66,43 @@ pub fn board_style_name(language: Language, style: BoardStyle) -> String {
     }
 }
 
+/// A challenge waiting for its answer, with Accept and Decline.
+fn pending_challenge(l: Language, view: &ChallengeView, challenger: String, opponent: String) -> Reply {
+    let time = seconds_per_move_text(l, view.seconds_per_move);
+    let expires = view.expires_at.to_string();
+    let content = if view.rematch_of.is_some() {
+        tr!(
+            l,
+            "rematch-pending",
+            opponent = opponent,
+            challenger = challenger,
+            time = time,
+            expires = expires
+        )
+    } else {
+        tr!(
+            l,
+            "challenge-pending",
+            opponent = opponent,
+            challenger = challenger,
+            time = time,
+            expires = expires
+        )
+    };
+    Reply {
+        content,
+        components: vec![CreateActionRow::Buttons(vec![
+            CreateButton::new(ButtonId::Accept { challenge: view.id }.to_string())
+                .label(tr!(l, "button-accept"))
+                .style(ButtonStyle::Success),
+            CreateButton::new(ButtonId::Decline { challenge: view.id }.to_string())
+                .label(tr!(l, "button-decline"))
+                .style(ButtonStyle::Secondary),
+        ])],
+        mentions: vec![view.opponent.user_id],
+    }
+}
+
 pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
     let l = language;
     let (challenger, opponent) = (mention(&view.challenger), mention(&view.opponent));
@@ -75,41 +113,7 @@ pub fn challenge(language: Language, view: &ChallengeView) -> Reply {
         mentions,
     };
     match view.status {
-        ChallengeStatus::Pending => {
-            let time = seconds_per_move_text(l, view.seconds_per_move);
-            let expires = view.expires_at.to_string();
-            let content = if view.rematch_of.is_some() {
-                tr!(
-                    l,
-                    "rematch-pending",
-                    opponent = opponent,
-                    challenger = challenger,
-                    time = time,
-                    expires = expires
-                )
-            } else {
-                tr!(
-                    l,
-                    "challenge-pending",
-                    opponent = opponent,
-                    challenger = challenger,
-                    time = time,
-                    expires = expires
-                )
-            };
-            Reply {
-                content,
-                components: vec![CreateActionRow::Buttons(vec![
-                    CreateButton::new(ButtonId::Accept { challenge: view.id }.to_string())
-                        .label(tr!(l, "button-accept"))
-                        .style(ButtonStyle::Success),
-                    CreateButton::new(ButtonId::Decline { challenge: view.id }.to_string())
-                        .label(tr!(l, "button-decline"))
-                        .style(ButtonStyle::Secondary),
-                ])],
-                mentions: vec![view.opponent.user_id],
-            }
-        }
+        ChallengeStatus::Pending => pending_challenge(l, view, challenger, opponent),
         ChallengeStatus::Accepted => text(
             tr!(l, "challenge-accepted", opponent = opponent, challenger = challenger),
             vec![],
@@ -143,10 +147,9 @@ pub fn board_text(language: Language, view: &GameView) -> String {
     })
 }
 
-/// The board message, with the text board in it or not (when a picture
-/// shows the board, with the text as its description).
-pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Reply {
-    let l = language;
+/// A board message's heading: the game, its move and players, the text
+/// board if asked for, and the last move.
+fn board_heading(l: Language, view: &GameView, with_text: bool) -> String {
     let title = if view.finished.is_some() {
         tr!(l, "board-title-finished", moves = view.ply())
     } else {
@@ -169,6 +172,14 @@ pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Re
         content.push_str(&tr!(l, "board-last-move", description = describe_move(l, outcome)));
         content.push('\n');
     }
+    content
+}
+
+/// The board message, with the text board in it or not (when a picture
+/// shows the board, with the text as its description).
+pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Reply {
+    let l = language;
+    let mut content = board_heading(l, view, with_text);
     let mut components = Vec::new();
     let mut mentions = Vec::new();
     let humans = || {
@@ -179,23 +190,9 @@ pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Re
     };
     match (view.finished, view.to_move()) {
         (Some((reason, winner)), _) => {
-            content.push_str(&result_line(l, view, reason, winner));
-            if let Some(line) = review::hints_used_line(l, view.hints_used) {
-                content.push('\n');
-                content.push_str(&line);
-            }
-            if let Some(line) = records::rating_line(l, view) {
-                content.push('\n');
-                content.push_str(&line);
-            }
+            content.push_str(&finished_lines(l, view, reason, winner));
             mentions = humans().collect();
-            let mut buttons = vec![CreateButton::new(ButtonId::Rematch { game: view.id }.to_string())
-                .label(tr!(l, "button-rematch"))
-                .style(ButtonStyle::Success)];
-            if view.can_be_reviewed() {
-                buttons.push(review::review_button(l, view.id));
-            }
-            components = vec![CreateActionRow::Buttons(buttons)];
+            components = finished_buttons(l, view);
         }
         (None, Some(to_move)) if is_computer(view, to_move) => {
             content.push_str(&tr!(l, "board-thinking", player = player_name(l, view, to_move)));
@@ -209,18 +206,9 @@ pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Re
                 seat = to_move.to_string(),
                 row = row_name(l, to_move)
             ));
-            if let Some(deadline) = view.deadline {
+            if let Some(line) = deadline_line(l, view) {
                 content.push('\n');
-                let deadline = deadline.to_string();
-                content.push_str(&match view.seconds_per_move.and_then(TimePerMove::from_seconds) {
-                    Some(time) => tr!(
-                        l,
-                        "board-deadline-per-move",
-                        deadline = deadline,
-                        time = time_per_move_text(l, time)
-                    ),
-                    None => tr!(l, "board-deadline", deadline = deadline),
-                });
+                content.push_str(&line);
             }
             mentions.push(player.user_id);
             components = move_buttons(l, view);
@@ -232,6 +220,39 @@ pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Re
         components,
         mentions,
     }
+}
+
+/// A finished board's lines: its result, the hints used, the ratings.
+fn finished_lines(l: Language, view: &GameView, reason: EndReason, winner: Winner) -> String {
+    let mut lines = vec![result_line(l, view, reason, winner)];
+    lines.extend(review::hints_used_line(l, view.hints_used));
+    lines.extend(records::rating_line(l, view));
+    lines.join("\n")
+}
+
+/// A finished board's buttons: Rematch, and Review where it can be.
+fn finished_buttons(l: Language, view: &GameView) -> Vec<CreateActionRow> {
+    let mut buttons = vec![CreateButton::new(ButtonId::Rematch { game: view.id }.to_string())
+        .label(tr!(l, "button-rematch"))
+        .style(ButtonStyle::Success)];
+    if view.can_be_reviewed() {
+        buttons.push(review::review_button(l, view.id));
+    }
+    vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// When the player to move must have moved by, if there is a clock.
+fn deadline_line(l: Language, view: &GameView) -> Option<String> {
+    let deadline = view.deadline?.to_string();
+    Some(match view.seconds_per_move.and_then(TimePerMove::from_seconds) {
+        Some(time) => tr!(
+            l,
+            "board-deadline-per-move",
+            deadline = deadline,
+            time = time_per_move_text(l, time)
+        ),
+        None => tr!(l, "board-deadline", deadline = deadline),
+    })
 }
 
 /// The reminder a player gets when a quarter of their time is left.

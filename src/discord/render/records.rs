@@ -74,6 +74,21 @@ fn column(text: &str, width: usize, right: bool) -> String {
     }
 }
 
+/// A leaderboard with no one on it, and where the caller stands.
+fn empty_leaderboard(l: Language, board: &LeaderboardPage, scope: &str) -> String {
+    let text = if board.min_games > 1 {
+        tr!(
+            l,
+            "leaderboard-empty-min-games",
+            scope = scope,
+            min_games = board.min_games
+        )
+    } else {
+        tr!(l, "leaderboard-empty", scope = scope)
+    };
+    format!("{text}\n{}", caller_line(l, board))
+}
+
 pub fn leaderboard(language: Language, board: &LeaderboardPage, guild_id: u64) -> Reply {
     let l = language;
     let (title, scope) = scope_name(l, board.scope);
@@ -84,18 +99,8 @@ pub fn leaderboard(language: Language, board: &LeaderboardPage, guild_id: u64) -
         page,
     });
     if board.rows.is_empty() {
-        let text = if board.min_games > 1 {
-            tr!(
-                l,
-                "leaderboard-empty-min-games",
-                scope = scope,
-                min_games = board.min_games
-            )
-        } else {
-            tr!(l, "leaderboard-empty", scope = scope)
-        };
         return Reply {
-            content: format!("{text}\n{}", caller_line(l, board)),
+            content: empty_leaderboard(l, board, &scope),
             components,
             mentions: vec![],
         };
@@ -381,6 +386,47 @@ fn rating_summary(language: Language, summary: &RatingSummary) -> String {
     text
 }
 
+/// The average capture margin, signed, or that there are no games.
+fn capture_margin_text(l: Language, stats: &Stats) -> String {
+    stats
+        .capture_margin()
+        .map(|m| {
+            // The sign of the rounded margin: no "−0.0".
+            let sign = if (m * 10.0).round() < 0.0 { "−" } else { "+" };
+            tr!(l, "stats-margin", sign = sign, margin = decimal(m.abs(), 1))
+        })
+        .unwrap_or_else(|| tr!(l, "stats-no-games"))
+}
+
+/// The stats' lines on tournaments and on the games against the asker,
+/// where there are any.
+fn tournaments_and_head_to_head(l: Language, stats: &Stats) -> Vec<String> {
+    let tournaments = stats.tournaments.as_ref().map(|tournaments| {
+        tr!(
+            l,
+            "stats-tournaments",
+            events = tournaments.events,
+            wins = tournaments.wins,
+            podiums = tournaments.podiums,
+            rank = tournaments.best.rank,
+            players = tournaments.best.players
+        )
+    });
+    let head_to_head = stats.head_to_head.as_ref().map(|(asker, h2h)| {
+        tr!(
+            l,
+            "stats-head-to-head",
+            asker = mention(asker),
+            player = mention(&stats.player),
+            wins = h2h.wins,
+            losses = h2h.losses,
+            draws = h2h.draws,
+            games = h2h.games
+        )
+    });
+    tournaments.into_iter().chain(head_to_head).collect()
+}
+
 pub fn stats(language: Language, stats: &Stats) -> Reply {
     let l = language;
     let mut lines = vec![tr!(l, "stats-title", player = mention(&stats.player))];
@@ -399,14 +445,7 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
         lines.push(tr!(l, "stats-record-server", record = record(l, here)));
     }
     lines.push(tr!(l, "stats-record-global", record = record(l, &stats.overall)));
-    let margin = stats
-        .capture_margin()
-        .map(|m| {
-            // The sign of the rounded margin: no "−0.0".
-            let sign = if (m * 10.0).round() < 0.0 { "−" } else { "+" };
-            tr!(l, "stats-margin", sign = sign, margin = decimal(m.abs(), 1))
-        })
-        .unwrap_or_else(|| tr!(l, "stats-no-games"));
+    let margin = capture_margin_text(l, stats);
     lines.push(tr!(
         l,
         "stats-streaks",
@@ -428,29 +467,7 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
     if let Some(standing) = &stats.puzzles {
         lines.push(super::puzzle::puzzle_stats_line(l, standing));
     }
-    if let Some(tournaments) = &stats.tournaments {
-        lines.push(tr!(
-            l,
-            "stats-tournaments",
-            events = tournaments.events,
-            wins = tournaments.wins,
-            podiums = tournaments.podiums,
-            rank = tournaments.best.rank,
-            players = tournaments.best.players
-        ));
-    }
-    if let Some((asker, h2h)) = &stats.head_to_head {
-        lines.push(tr!(
-            l,
-            "stats-head-to-head",
-            asker = mention(asker),
-            player = mention(&stats.player),
-            wins = h2h.wins,
-            losses = h2h.losses,
-            draws = h2h.draws,
-            games = h2h.games
-        ));
-    }
+    lines.extend(tournaments_and_head_to_head(l, stats));
     lines.push(tr!(l, "stats-ongoing", count = stats.ongoing));
     Reply::text(lines.join("\n"))
 }

@@ -122,6 +122,18 @@ fn terms(l: Language, view: &TournamentView) -> String {
     }
 }
 
+/// The Join and Leave buttons of tournament `id` before it starts.
+fn join_and_leave(l: Language, id: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        CreateButton::new(ButtonId::TournamentJoin { tournament: id }.to_string())
+            .label(tr!(l, "button-tournament-join"))
+            .style(ButtonStyle::Success),
+        CreateButton::new(ButtonId::TournamentLeave { tournament: id }.to_string())
+            .label(tr!(l, "button-tournament-leave"))
+            .style(ButtonStyle::Secondary),
+    ])]
+}
+
 /// The tournament's message in its channel, as it stands.
 pub fn tournament_message(l: Language, view: &TournamentView, standings: &[TournamentStanding]) -> Reply {
     let mut lines = vec![title(l, view), terms(l, view)];
@@ -144,14 +156,7 @@ pub fn tournament_message(l: Language, view: &TournamentView, standings: &[Tourn
                 &view.entrants,
                 MESSAGE_BUDGET.saturating_sub(joined_len(&lines)),
             ));
-            components = vec![CreateActionRow::Buttons(vec![
-                CreateButton::new(ButtonId::TournamentJoin { tournament: view.id }.to_string())
-                    .label(tr!(l, "button-tournament-join"))
-                    .style(ButtonStyle::Success),
-                CreateButton::new(ButtonId::TournamentLeave { tournament: view.id }.to_string())
-                    .label(tr!(l, "button-tournament-leave"))
-                    .style(ButtonStyle::Secondary),
-            ])];
+            components = join_and_leave(l, view.id);
         }
         TournamentStatus::Running => {
             lines.push(tr!(
@@ -463,11 +468,9 @@ mod tests {
         }
     }
 
-    /// A finished 256-player knockout: the standings and the bracket stay
-    /// within Discord's limit, the final first, its winner marked.
-    #[test]
-    fn a_full_bracket_fits_one_message_with_the_final_first() {
-        let entrants: Vec<EntrantView> = (0..256).map(entrant).collect();
+    /// A finished 256-player knockout in which, every round, the higher
+    /// seed beat the lower one: its view, standings and bracket.
+    fn finished_knockout(entrants: &[EntrantView]) -> (TournamentView, Vec<TournamentStanding>, Vec<BracketMatch>) {
         let view = TournamentView {
             id: 7,
             guild_id: 1,
@@ -482,7 +485,7 @@ mod tests {
             organiser: entrants[0].player.clone(),
             status: TournamentStatus::Finished,
             current_round: 8,
-            entrants: entrants.clone(),
+            entrants: entrants.to_vec(),
         };
         let standings: Vec<TournamentStanding> = entrants
             .iter()
@@ -514,6 +517,15 @@ mod tests {
             }
             field.truncate(half);
         }
+        (view, standings, bracket)
+    }
+
+    /// A finished 256-player knockout: the standings and the bracket stay
+    /// within Discord's limit, the final first, its winner marked.
+    #[test]
+    fn a_full_bracket_fits_one_message_with_the_final_first() {
+        let entrants: Vec<EntrantView> = (0..256).map(entrant).collect();
+        let (view, standings, bracket) = finished_knockout(&entrants);
         let fallbacks = crate::i18n::fallbacks();
         for l in Language::ALL {
             let reply = tournament_message_with_bracket(l, &view, &standings, &bracket);
@@ -529,7 +541,18 @@ mod tests {
             assert!(winner.contains("𝔭𝔩𝔞𝔶𝔢𝔯 0") && winner.ends_with('✓'), "{first}");
             assert!(loser.contains("𝔭𝔩𝔞𝔶𝔢𝔯 1") && !loser.contains('✓'), "{first}");
         }
-        // A match replayed after a draw says which game it is at.
+        assert_eq!(
+            crate::i18n::fallbacks(),
+            fallbacks,
+            "every message found and its numbers said"
+        );
+    }
+
+    /// A match replayed after a draw says which game it is at.
+    #[test]
+    fn a_replayed_match_says_which_game_it_is_at() {
+        let entrants: Vec<EntrantView> = (0..4).map(entrant).collect();
+        let fallbacks = crate::i18n::fallbacks();
         let replayed = BracketMatch {
             round: 2,
             position: 0,
