@@ -81,7 +81,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to choose the day's puzzle")?;
+            .doing(&self.outage, "starting to choose the day's puzzle")?;
         sqlx::query(
             "INSERT INTO daily_puzzles (day, puzzle_id, chosen_at)
              SELECT $1, id, $3 FROM puzzles WHERE 1 = 1 ORDER BY id LIMIT 1 OFFSET $2
@@ -92,13 +92,13 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("choosing the day's puzzle")?;
+        .doing(&self.outage, "choosing the day's puzzle")?;
         let chosen: i64 = sqlx::query_scalar("SELECT puzzle_id FROM daily_puzzles WHERE day = $1")
             .bind(day.0)
             .fetch_one(&mut *tx)
             .await
-            .doing("reading the day's puzzle chosen")?;
-        tx.commit().await.doing("committing the day's puzzle")?;
+            .doing(&self.outage, "reading the day's puzzle chosen")?;
+        tx.commit().await.doing(&self.outage, "committing the day's puzzle")?;
         Ok(Some(chosen))
     }
 
@@ -108,7 +108,7 @@ impl Store {
             .bind(day.0)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading the day's puzzle")
+            .doing(&self.outage, "reading the day's puzzle")
     }
 
     /// `user_id`'s answer to `day`'s puzzle, if they answered.
@@ -118,7 +118,7 @@ impl Store {
             .bind(to_db(user_id))
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading an answer to the day's puzzle")
+            .doing(&self.outage, "reading an answer to the day's puzzle")
     }
 
     /// `user_id`'s run of days solved, if they ever answered.
@@ -127,7 +127,7 @@ impl Store {
             .bind(to_db(user_id))
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a daily puzzle streak")
+            .doing(&self.outage, "reading a daily puzzle streak")
     }
 
     /// Records `user_id`'s answer to `day`'s puzzle, given in `guild_id`,
@@ -145,7 +145,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to record an answer to the day's puzzle")?;
+            .doing(&self.outage, "starting to record an answer to the day's puzzle")?;
         let recorded = sqlx::query(
             "INSERT INTO daily_puzzle_answers (day, user_id, guild_id, hole, solved, answered_at)
              VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (day, user_id) DO NOTHING",
@@ -158,7 +158,7 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("recording an answer to the day's puzzle")?;
+        .doing(&self.outage, "recording an answer to the day's puzzle")?;
         if recorded.rows_affected() != 1 {
             return Ok(None);
         }
@@ -169,13 +169,13 @@ impl Store {
         .bind(to_db(user_id))
         .execute(&mut *tx)
         .await
-        .doing("starting a daily puzzle streak")?;
+        .doing(&self.outage, "starting a daily puzzle streak")?;
         let before: DailyStreakRow =
             sqlx::query_as("SELECT streak, best_streak, last_solved_day FROM daily_puzzle_streaks WHERE user_id = $1")
                 .bind(to_db(user_id))
                 .fetch_one(&mut *tx)
                 .await
-                .doing("reading a daily puzzle streak to update")?;
+                .doing(&self.outage, "reading a daily puzzle streak to update")?;
         let after = next_streak(before, day, solved);
         sqlx::query(
             "UPDATE daily_puzzle_streaks SET streak = $2, best_streak = $3, last_solved_day = $4 WHERE user_id = $1",
@@ -186,8 +186,10 @@ impl Store {
         .bind(after.last_solved_day)
         .execute(&mut *tx)
         .await
-        .doing("updating a daily puzzle streak")?;
-        tx.commit().await.doing("committing an answer to the day's puzzle")?;
+        .doing(&self.outage, "updating a daily puzzle streak")?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing an answer to the day's puzzle")?;
         Ok(Some(after))
     }
 
@@ -202,7 +204,7 @@ impl Store {
         .bind(day.0)
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("counting the answers to the day's puzzle")
+        .doing(&self.outage, "counting the answers to the day's puzzle")
     }
 
     /// The players who solved the most days' puzzles in `guild_id` from
@@ -220,7 +222,7 @@ impl Store {
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading the month's daily puzzle solvers")?;
+        .doing(&self.outage, "reading the month's daily puzzle solvers")?;
         Ok(rows.into_iter().map(|(user, days)| (from_db(user), days)).collect())
     }
 }

@@ -55,7 +55,7 @@ impl Store {
         .bind(i64::from(state.finished))
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading failed deliveries")?;
+        .doing(&self.outage, "reading failed deliveries")?;
         Ok(
             row.map(|(attempts, failed_at, next_attempt_at, given_up)| DeliveryFailure {
                 attempts,
@@ -86,7 +86,7 @@ impl Store {
         .bind(i64::from(failure.given_up))
         .execute(&mut *self.writer().await?)
         .await
-        .doing("recording a failed delivery")?;
+        .doing(&self.outage, "recording a failed delivery")?;
         Ok(())
     }
 
@@ -97,7 +97,7 @@ impl Store {
             .bind(item_id)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("forgetting failed deliveries")?;
+            .doing(&self.outage, "forgetting failed deliveries")?;
         Ok(())
     }
 }

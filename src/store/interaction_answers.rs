@@ -38,7 +38,7 @@ impl Store {
         .bind(stale_before_ms)
         .fetch_optional(&mut *conn)
         .await
-        .doing("claiming an interaction")?;
+        .doing(&self.outage, "claiming an interaction")?;
         if claimed.is_some() {
             return Ok(InteractionClaim::Claimed);
         }
@@ -48,7 +48,7 @@ impl Store {
         .bind(id)
         .fetch_one(&mut *conn)
         .await
-        .doing("reading an interaction's answer")?;
+        .doing(&self.outage, "reading an interaction's answer")?;
         Ok(match (content_type, body) {
             (Some(content_type), Some(body)) => InteractionClaim::Answered { content_type, body },
             _ => InteractionClaim::Held { claimed_at },
@@ -67,7 +67,7 @@ impl Store {
         .bind(body)
         .execute(&mut *self.writer().await?)
         .await
-        .doing("keeping an interaction's answer")?;
+        .doing(&self.outage, "keeping an interaction's answer")?;
         Ok(())
     }
 
@@ -79,7 +79,7 @@ impl Store {
             .bind(&*self.owner)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("releasing an interaction")?;
+            .doing(&self.outage, "releasing an interaction")?;
         Ok(())
     }
 
@@ -90,7 +90,7 @@ impl Store {
             .bind(before_ms)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("forgetting old interactions")?;
+            .doing(&self.outage, "forgetting old interactions")?;
         Ok(done.rows_affected())
     }
 }

@@ -95,7 +95,7 @@ impl Store {
         .bind(offset)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a season's page")
+        .doing(&self.outage, "reading a season's page")
     }
 
     /// How many players `scope`'s board for `month` lists.
@@ -106,7 +106,7 @@ impl Store {
             .bind(min_games)
             .fetch_one(&mut *self.reader().await?)
             .await
-            .doing("counting a season's players")
+            .doing(&self.outage, "counting a season's players")
     }
 
     /// `user`'s season in `scope` and `month`, if they played a rated game
@@ -122,7 +122,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading a player's season")
+        .doing(&self.outage, "reading a player's season")
     }
 
     /// `user`'s place on `scope`'s board for `month`, if it lists them.
@@ -144,7 +144,7 @@ impl Store {
         .bind(own.user_id)
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("ranking a player's season")?;
+        .doing(&self.outage, "ranking a player's season")?;
         Ok(Some(above + 1))
     }
 }

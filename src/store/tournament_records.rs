@@ -3,6 +3,7 @@
 
 use sqlx::FromRow;
 
+use super::outage::Outage;
 use super::{to_db, Doing, Result, Store};
 
 /// An entrant's place when their tournament finished.
@@ -56,7 +57,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("reading a player's tournaments")
+        .doing(&self.outage, "reading a player's tournaments")
     }
 
     /// `user`'s best finish: the best rank, in the largest field among
@@ -89,12 +90,13 @@ impl Store {
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a player's tournament results")
+        .doing(&self.outage, "reading a player's tournament results")
     }
 }
 
 /// Within `tx`: writes each entrant's final standing.
 pub(super) async fn write_final_standings(
+    outage: &Outage,
     tx: &mut sqlx::AnyConnection,
     tournament_id: i64,
     standings: &[FinalStanding],
@@ -110,7 +112,7 @@ pub(super) async fn write_final_standings(
         .bind(standing.half_points)
         .execute(&mut *tx)
         .await
-        .doing("writing a tournament's final standings")?;
+        .doing(outage, "writing a tournament's final standings")?;
     }
     Ok(())
 }

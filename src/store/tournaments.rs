@@ -12,6 +12,7 @@
 
 use sqlx::{Connection, FromRow};
 
+use super::outage::Outage;
 use super::status::Stored;
 use super::tournament_records::write_final_standings;
 use super::{insert_game, to_db, Doing, FinalStanding, GameUpdate, NewGame, Result, Store, UnratedReason, Written};
@@ -190,7 +191,7 @@ impl Store {
         .bind(new.now)
         .fetch_one(&mut *writer)
         .await
-        .doing("creating a tournament")
+        .doing(&self.outage, "creating a tournament")
     }
 
     pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>> {
@@ -198,7 +199,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a tournament")
+            .doing(&self.outage, "reading a tournament")
     }
 
     /// The running tournaments, oldest first.
@@ -206,7 +207,7 @@ impl Store {
         sqlx::query_scalar("SELECT id FROM tournaments WHERE status = 'running' ORDER BY id")
             .fetch_all(&mut *self.reader().await?)
             .await
-            .doing("listing running tournaments")
+            .doing(&self.outage, "listing running tournaments")
     }
 
     /// Tournaments still taking entrants whose start time is `now` or
@@ -219,7 +220,7 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing tournaments due to start")
+        .doing(&self.outage, "listing tournaments due to start")
     }
 
     /// A tournament's entrants, in the order they joined.
@@ -231,7 +232,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a tournament's entrants")
+        .doing(&self.outage, "reading a tournament's entrants")
     }
 
     /// Every board of every round so far, in order, with its game's end.
@@ -248,7 +249,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a tournament's pairings")
+        .doing(&self.outage, "reading a tournament's pairings")
     }
 
     /// Adds an entrant to a tournament still gathering them: a person
@@ -266,7 +267,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to join a tournament")?;
+            .doing(&self.outage, "starting to join a tournament")?;
         let row: Option<(String, i64)> = sqlx::query_as(&format!(
             "SELECT status, max_players FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
@@ -274,7 +275,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("reading a tournament to join")?;
+        .doing(&self.outage, "reading a tournament to join")?;
         let Some((status, max_players)) = row else {
             return Ok(EntryChange::NoTournament);
         };
@@ -293,7 +294,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_one(&mut *tx)
         .await
-        .doing("counting a tournament's entrants")?;
+        .doing(&self.outage, "counting a tournament's entrants")?;
         if same > 0 {
             return Ok(EntryChange::AlreadyIn);
         }
@@ -310,9 +311,9 @@ impl Store {
         .bind(now)
         .fetch_one(&mut *tx)
         .await
-        .doing("adding an entrant")?;
-        message_changed(&mut tx, tournament_id).await?;
-        tx.commit().await.doing("committing an entrant")?;
+        .doing(&self.outage, "adding an entrant")?;
+        message_changed(&self.outage, &mut tx, tournament_id).await?;
+        tx.commit().await.doing(&self.outage, "committing an entrant")?;
         Ok(EntryChange::Done(id))
     }
 
@@ -322,7 +323,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to leave a tournament")?;
+            .doing(&self.outage, "starting to leave a tournament")?;
         let status: Option<String> = sqlx::query_scalar(&format!(
             "SELECT status FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
@@ -330,7 +331,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("reading a tournament to leave")?;
+        .doing(&self.outage, "reading a tournament to leave")?;
         let Some(status) = status else {
             return Ok(EntryChange::NoTournament);
         };
@@ -345,12 +346,12 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_optional(&mut *tx)
         .await
-        .doing("removing an entrant")?;
+        .doing(&self.outage, "removing an entrant")?;
         let Some(left) = left else {
             return Ok(EntryChange::NotIn);
         };
-        message_changed(&mut tx, tournament_id).await?;
-        tx.commit().await.doing("committing a leave")?;
+        message_changed(&self.outage, &mut tx, tournament_id).await?;
+        tx.commit().await.doing(&self.outage, "committing a leave")?;
         Ok(EntryChange::Done(left))
     }
 
@@ -371,7 +372,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to start a tournament")?;
+            .doing(&self.outage, "starting to start a tournament")?;
         let started = sqlx::query(
             "UPDATE tournaments SET status = 'running', current_round = 1, rounds = $2, updated_at = $3,
                  message_version = message_version + 1
@@ -382,7 +383,7 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("starting a tournament")?;
+        .doing(&self.outage, "starting a tournament")?;
         if started.rows_affected() != 1 {
             drop(tx);
             let status = self.tournament(tournament_id).await?.map(|row| row.status);
@@ -393,7 +394,7 @@ impl Store {
                 .bind(tournament_id)
                 .fetch_all(&mut *tx)
                 .await
-                .doing("reading the entrants at the start")?;
+                .doing(&self.outage, "reading the entrants at the start")?;
         let mut expected = entrant_ids.to_vec();
         present.sort_unstable();
         expected.sort_unstable();
@@ -406,10 +407,12 @@ impl Store {
                 .bind(seed)
                 .execute(&mut *tx)
                 .await
-                .doing("seeding an entrant")?;
+                .doing(&self.outage, "seeding an entrant")?;
         }
-        let games = insert_pairings(&mut tx, tournament_id, 1, round_one).await?;
-        tx.commit().await.doing("committing a tournament's start")?;
+        let games = insert_pairings(&self.outage, &mut tx, tournament_id, 1, round_one).await?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing a tournament's start")?;
         Ok(Started::Yes(games))
     }
 
@@ -423,7 +426,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to record a round's results")?;
+            .doing(&self.outage, "starting to record a round's results")?;
         let mut recorded = 0;
         for result in results {
             recorded += sqlx::query(
@@ -438,13 +441,13 @@ impl Store {
             .bind(result.captured_second)
             .execute(&mut *tx)
             .await
-            .doing("recording a board's result")?
+            .doing(&self.outage, "recording a board's result")?
             .rows_affected();
         }
         if recorded > 0 {
-            message_changed(&mut tx, tournament_id).await?;
+            message_changed(&self.outage, &mut tx, tournament_id).await?;
         }
-        tx.commit().await.doing("committing a round's results")?;
+        tx.commit().await.doing(&self.outage, "committing a round's results")?;
         Ok(())
     }
 
@@ -465,7 +468,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to open a round")?;
+            .doing(&self.outage, "starting to open a round")?;
         // The row first: a withdrawal takes it too, so once it is ours the
         // count below sees every withdrawal committed before (on
         // PostgreSQL each statement reads what was committed when it began).
@@ -476,22 +479,22 @@ impl Store {
         .bind(tournament_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("taking a tournament's row")?;
+        .doing(&self.outage, "taking a tournament's row")?;
         let now_withdrawn: i64 = sqlx::query_scalar(
             "SELECT CAST(COUNT(*) AS BIGINT) FROM tournament_entrants WHERE tournament_id = $1 AND withdrawn = 1",
         )
         .bind(tournament_id)
         .fetch_one(&mut *tx)
         .await
-        .doing("counting withdrawals")?;
+        .doing(&self.outage, "counting withdrawals")?;
         if now_withdrawn != withdrawn {
             return Ok((Written::Conflict, Vec::new()));
         }
         if !self.close_round(&mut tx, tournament_id, round, "running", now).await? {
             return Ok((Written::Conflict, Vec::new()));
         }
-        let games = insert_pairings(&mut tx, tournament_id, round + 1, pairings).await?;
-        tx.commit().await.doing("committing a new round")?;
+        let games = insert_pairings(&self.outage, &mut tx, tournament_id, round + 1, pairings).await?;
+        tx.commit().await.doing(&self.outage, "committing a new round")?;
         Ok((Written::Yes, games))
     }
 
@@ -508,12 +511,14 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to finish a tournament")?;
+            .doing(&self.outage, "starting to finish a tournament")?;
         if !self.close_round(&mut tx, tournament_id, round, "finished", now).await? {
             return Ok(Written::Conflict);
         }
-        write_final_standings(&mut tx, tournament_id, standings).await?;
-        tx.commit().await.doing("committing a finished tournament")?;
+        write_final_standings(&self.outage, &mut tx, tournament_id, standings).await?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing a finished tournament")?;
         Ok(Written::Yes)
     }
 
@@ -531,7 +536,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to withdraw from a tournament")?;
+            .doing(&self.outage, "starting to withdraw from a tournament")?;
         let row: Option<(String, i64)> = sqlx::query_as(&format!(
             "SELECT status, current_round FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
@@ -539,7 +544,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("reading a tournament to withdraw from")?;
+        .doing(&self.outage, "reading a tournament to withdraw from")?;
         let Some((status, current_round)) = row else {
             return Ok(Withdrawal::NoTournament);
         };
@@ -557,11 +562,11 @@ impl Store {
         .bind(to_db(user_id))
         .execute(&mut *tx)
         .await
-        .doing("withdrawing an entrant")?;
+        .doing(&self.outage, "withdrawing an entrant")?;
         if marked.rows_affected() != 1 {
             return Ok(Withdrawal::NotIn);
         }
-        message_changed(&mut tx, tournament_id).await?;
+        message_changed(&self.outage, &mut tx, tournament_id).await?;
         if let Some(game) = game {
             // The board's outcome first: finishing the game rates it, and
             // a forfeit rates nobody.
@@ -580,7 +585,7 @@ impl Store {
             .bind(i64::from(game.update.captured_b))
             .execute(&mut *tx)
             .await
-            .doing("recording a withdrawal's result")?;
+            .doing(&self.outage, "recording a withdrawal's result")?;
             if recorded.rows_affected() != 1 {
                 return Ok(Withdrawal::Changed);
             }
@@ -592,7 +597,7 @@ impl Store {
                 return Ok(Withdrawal::Changed);
             }
         }
-        tx.commit().await.doing("committing a withdrawal")?;
+        tx.commit().await.doing(&self.outage, "committing a withdrawal")?;
         if let Some(game) = game {
             self.games.forget(game.game_id);
         }
@@ -608,7 +613,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to cancel a tournament")?;
+            .doing(&self.outage, "starting to cancel a tournament")?;
         let done = sqlx::query(
             "UPDATE tournaments SET status = 'cancelled', updated_at = $2, message_version = message_version + 1
              WHERE id = $1 AND status IN ('created', 'running')",
@@ -617,7 +622,7 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("cancelling a tournament")?;
+        .doing(&self.outage, "cancelling a tournament")?;
         if done.rows_affected() != 1 {
             return Ok((Written::Conflict, Vec::new()));
         }
@@ -631,11 +636,21 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *tx)
         .await
-        .doing("ending a cancelled tournament's games")?;
+        .doing(&self.outage, "ending a cancelled tournament's games")?;
         for &(game_id, a, b) in &ended {
-            super::ratings::mark_unrated(&mut tx, game_id, UnratedReason::TournamentCancelled, (a, b), now).await?;
+            super::ratings::mark_unrated(
+                &self.outage,
+                &mut tx,
+                game_id,
+                UnratedReason::TournamentCancelled,
+                (a, b),
+                now,
+            )
+            .await?;
         }
-        tx.commit().await.doing("committing a cancelled tournament")?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing a cancelled tournament")?;
         let ended: Vec<i64> = ended.into_iter().map(|(game_id, _, _)| game_id).collect();
         for &game_id in &ended {
             self.games.forget(game_id);
@@ -651,7 +666,7 @@ impl Store {
         .bind(game_id)
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading whether a game's tournament was cancelled")?;
+        .doing(&self.outage, "reading whether a game's tournament was cancelled")?;
         Ok(found.is_some())
     }
 
@@ -681,24 +696,25 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("moving a tournament to its next round")?;
+        .doing(&self.outage, "moving a tournament to its next round")?;
         Ok(done.rows_affected() == 1)
     }
 }
 
 /// Within `tx`: the tournament's message is owed the change being made.
-pub(super) async fn message_changed(tx: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<()> {
+pub(super) async fn message_changed(outage: &Outage, tx: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<()> {
     sqlx::query("UPDATE tournaments SET message_version = message_version + 1 WHERE id = $1")
         .bind(tournament_id)
         .execute(&mut *tx)
         .await
-        .doing("marking a tournament's message owed")?;
+        .doing(outage, "marking a tournament's message owed")?;
     Ok(())
 }
 
 /// Within `tx`: the boards of `round`, each game created first (the same
 /// insert as every other game's).
 async fn insert_pairings(
+    outage: &Outage,
     tx: &mut sqlx::AnyConnection,
     tournament_id: i64,
     round: i64,
@@ -708,7 +724,7 @@ async fn insert_pairings(
     for pairing in pairings {
         let game_id = match &pairing.game {
             Some(game) => {
-                let id = insert_game(&mut *tx, game).await?;
+                let id = insert_game(outage, &mut *tx, game).await?;
                 games.push(id);
                 Some(id)
             }
@@ -727,7 +743,7 @@ async fn insert_pairings(
         .bind(pairing.outcome)
         .execute(&mut *tx)
         .await
-        .doing("storing a pairing")?;
+        .doing(outage, "storing a pairing")?;
     }
     Ok(games)
 }
