@@ -3,6 +3,7 @@
 
 use sqlx::FromRow;
 
+use super::backend::Flag;
 use super::outage::Outage;
 use super::{to_db, Doing, Result, Store};
 
@@ -27,7 +28,8 @@ pub struct TournamentResultRow {
     pub half_points: i64,
     /// Its entrants, the computer included.
     pub players: i64,
-    pub withdrawn: i64,
+    #[sqlx(try_from = "Flag")]
+    pub withdrawn: bool,
 }
 
 /// A person's tournaments summed up.

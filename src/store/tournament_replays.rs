@@ -43,7 +43,7 @@ pub struct Replay {
     /// The replay's game; `None` when a player withdrew since, and the
     /// board is then decided at once by `outcome`.
     pub game: Option<NewGame>,
-    pub outcome: Option<&'static str>,
+    pub outcome: Option<crate::tournament::Outcome>,
 }
 
 impl Store {
@@ -108,7 +108,7 @@ impl Store {
         .bind(replay.drawn_game_id)
         .bind(replay.first_seed)
         .bind(replay.second_seed)
-        .bind(replay.outcome)
+        .bind(replay.outcome.map(crate::tournament::Outcome::code))
         .execute(&mut *tx)
         .await
         .doing(&self.outage, "taking a drawn game off its board")?;

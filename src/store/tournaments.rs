@@ -12,11 +12,17 @@
 
 use sqlx::{Connection, FromRow};
 
+use super::backend::Flag;
 use super::outage::Outage;
 use super::status::Stored;
 use super::tournament_records::write_final_standings;
-use super::{insert_game, to_db, Doing, FinalStanding, GameUpdate, NewGame, Result, Store, UnratedReason, Written};
+use super::{
+    insert_game, to_db, BoardOutcome, Doing, EndReason, FinalStanding, GameStatus, GameUpdate, NewGame, Result, Store,
+    UnratedReason, Written,
+};
 use crate::ai::Level;
+use crate::engine::Winner;
+use crate::tournament::{self, TournamentFormat, TournamentStatus};
 
 /// A tournament's row.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -25,17 +31,17 @@ pub struct TournamentRow {
     pub guild_id: i64,
     pub channel_id: i64,
     pub name: String,
-    /// `round_robin`, `double_round_robin`, `swiss`, `knockout` or
-    /// `knockout_third_place`.
-    pub format: String,
+    #[sqlx(try_from = "Stored<TournamentFormat>")]
+    pub format: TournamentFormat,
     pub rounds: Option<i64>,
     pub seconds_per_move: i64,
     pub max_players: i64,
-    pub rated: i64,
+    #[sqlx(try_from = "Flag")]
+    pub rated: bool,
     pub starts_at: Option<i64>,
     pub organiser_id: i64,
-    /// `created`, `running`, `finished` or `cancelled`.
-    pub status: String,
+    #[sqlx(try_from = "Stored<TournamentStatus>")]
+    pub status: TournamentStatus,
     pub current_round: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -50,7 +56,7 @@ pub struct NewTournament<'a> {
     pub guild_id: u64,
     pub channel_id: u64,
     pub name: &'a str,
-    pub format: &'static str,
+    pub format: TournamentFormat,
     pub rounds: Option<i64>,
     pub seconds_per_move: i64,
     pub max_players: i64,
@@ -69,7 +75,8 @@ pub struct EntrantRow {
     #[sqlx(try_from = "Stored<Option<Level>>")]
     pub computer_level: Option<Level>,
     pub seed: Option<i64>,
-    pub withdrawn: i64,
+    #[sqlx(try_from = "Flag")]
+    pub withdrawn: bool,
     pub joined_at: i64,
 }
 
@@ -83,12 +90,13 @@ pub struct PairingRow {
     pub second_seed: Option<i64>,
     pub game_id: Option<i64>,
     /// The stored outcome (see `tournament_pairings.outcome`), once known.
-    pub outcome: Option<String>,
+    pub outcome: Option<BoardOutcome>,
     pub captured_first: i64,
     pub captured_second: i64,
-    pub game_status: Option<String>,
-    pub game_winner: Option<String>,
-    pub game_end_reason: Option<String>,
+    pub game_status: Option<GameStatus>,
+    #[sqlx(try_from = "Stored<Option<Winner>>")]
+    pub game_winner: Option<Winner>,
+    pub game_end_reason: Option<EndReason>,
     pub game_ply: Option<i64>,
     pub game_captured_a: Option<i64>,
     pub game_captured_b: Option<i64>,
@@ -103,8 +111,8 @@ pub struct NewPairing {
     pub first_seed: i64,
     pub second_seed: Option<i64>,
     pub game: Option<NewGame>,
-    /// Known at once: `bye` for the bye, a forfeit for a game not played.
-    pub outcome: Option<&'static str>,
+    /// Known at once: the bye, or a forfeit for a game not played.
+    pub outcome: Option<BoardOutcome>,
 }
 
 /// A player's ongoing game ended by their withdrawal: finished as a
@@ -115,7 +123,7 @@ pub struct WithdrawnGame {
     pub expected_ply: i64,
     pub update: GameUpdate,
     pub board: i64,
-    pub outcome: &'static str,
+    pub outcome: tournament::Outcome,
     /// Whether the game's captures count (a game played) or not (a forfeit).
     pub captures_count: bool,
 }
@@ -126,7 +134,7 @@ pub enum Withdrawal {
     Done,
     NoTournament,
     /// The tournament is not running: its status.
-    Closed(String),
+    Closed(TournamentStatus),
     /// Not an entrant still playing.
     NotIn,
     /// The round moved on or the game changed since the caller read them:
@@ -138,7 +146,7 @@ pub enum Withdrawal {
 #[derive(Debug, Clone)]
 pub struct BoardResult {
     pub board: i64,
-    pub outcome: &'static str,
+    pub outcome: tournament::Outcome,
     pub captured_first: i64,
     pub captured_second: i64,
 }
@@ -150,7 +158,7 @@ pub enum EntryChange {
     Done(i64),
     NoTournament,
     /// The tournament is past `created`: its status.
-    Closed(String),
+    Closed(TournamentStatus),
     /// The field is full (a join).
     Full,
     /// Already in (a join of a person), or a second computer.
@@ -164,8 +172,9 @@ pub enum EntryChange {
 pub enum Started {
     /// Started: the games of round 1.
     Yes(Vec<i64>),
-    /// The tournament is not `created` any more: its status.
-    Closed(String),
+    /// The tournament is not `created` any more: its status (`None`: it
+    /// is gone).
+    Closed(Option<TournamentStatus>),
     /// The entrants changed since the caller read them: read again.
     EntrantsChanged,
 }
@@ -181,7 +190,7 @@ impl Store {
         .bind(to_db(new.guild_id))
         .bind(to_db(new.channel_id))
         .bind(new.name)
-        .bind(new.format)
+        .bind(new.format.code())
         .bind(new.rounds)
         .bind(new.seconds_per_move)
         .bind(new.max_players)
@@ -268,7 +277,7 @@ impl Store {
             .begin_with(self.backend.begin_write())
             .await
             .doing(&self.outage, "starting to join a tournament")?;
-        let row: Option<(String, i64)> = sqlx::query_as(&format!(
+        let row: Option<(Stored<TournamentStatus>, i64)> = sqlx::query_as(&format!(
             "SELECT status, max_players FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
         ))
@@ -279,7 +288,8 @@ impl Store {
         let Some((status, max_players)) = row else {
             return Ok(EntryChange::NoTournament);
         };
-        if status != "created" {
+        let status = TournamentStatus::from(status);
+        if status != TournamentStatus::Created {
             return Ok(EntryChange::Closed(status));
         }
         let (count, same): (i64, i64) = sqlx::query_as(
@@ -324,7 +334,7 @@ impl Store {
             .begin_with(self.backend.begin_write())
             .await
             .doing(&self.outage, "starting to leave a tournament")?;
-        let status: Option<String> = sqlx::query_scalar(&format!(
+        let status: Option<Stored<TournamentStatus>> = sqlx::query_scalar(&format!(
             "SELECT status FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
         ))
@@ -332,10 +342,10 @@ impl Store {
         .fetch_optional(&mut *tx)
         .await
         .doing(&self.outage, "reading a tournament to leave")?;
-        let Some(status) = status else {
+        let Some(status) = status.map(TournamentStatus::from) else {
             return Ok(EntryChange::NoTournament);
         };
-        if status != "created" {
+        if status != TournamentStatus::Created {
             return Ok(EntryChange::Closed(status));
         }
         let left: Option<i64> = sqlx::query_scalar(
@@ -387,7 +397,7 @@ impl Store {
         if started.rows_affected() != 1 {
             drop(tx);
             let status = self.tournament(tournament_id).await?.map(|row| row.status);
-            return Ok(Started::Closed(status.unwrap_or_default()));
+            return Ok(Started::Closed(status));
         }
         let mut present: Vec<i64> =
             sqlx::query_scalar("SELECT id FROM tournament_entrants WHERE tournament_id = $1 ORDER BY id")
@@ -436,7 +446,7 @@ impl Store {
             .bind(tournament_id)
             .bind(round)
             .bind(result.board)
-            .bind(result.outcome)
+            .bind(result.outcome.code())
             .bind(result.captured_first)
             .bind(result.captured_second)
             .execute(&mut *tx)
@@ -490,7 +500,10 @@ impl Store {
         if now_withdrawn != withdrawn {
             return Ok((Written::Conflict, Vec::new()));
         }
-        if !self.close_round(&mut tx, tournament_id, round, "running", now).await? {
+        if !self
+            .close_round(&mut tx, tournament_id, round, TournamentStatus::Running, now)
+            .await?
+        {
             return Ok((Written::Conflict, Vec::new()));
         }
         let games = insert_pairings(&self.outage, &mut tx, tournament_id, round + 1, pairings).await?;
@@ -512,7 +525,10 @@ impl Store {
             .begin_with(self.backend.begin_write())
             .await
             .doing(&self.outage, "starting to finish a tournament")?;
-        if !self.close_round(&mut tx, tournament_id, round, "finished", now).await? {
+        if !self
+            .close_round(&mut tx, tournament_id, round, TournamentStatus::Finished, now)
+            .await?
+        {
             return Ok(Written::Conflict);
         }
         write_final_standings(&self.outage, &mut tx, tournament_id, standings).await?;
@@ -537,7 +553,7 @@ impl Store {
             .begin_with(self.backend.begin_write())
             .await
             .doing(&self.outage, "starting to withdraw from a tournament")?;
-        let row: Option<(String, i64)> = sqlx::query_as(&format!(
+        let row: Option<(Stored<TournamentStatus>, i64)> = sqlx::query_as(&format!(
             "SELECT status, current_round FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
         ))
@@ -548,7 +564,8 @@ impl Store {
         let Some((status, current_round)) = row else {
             return Ok(Withdrawal::NoTournament);
         };
-        if status != "running" {
+        let status = TournamentStatus::from(status);
+        if status != TournamentStatus::Running {
             return Ok(Withdrawal::Closed(status));
         }
         if current_round != round {
@@ -579,7 +596,7 @@ impl Store {
             .bind(tournament_id)
             .bind(round)
             .bind(game.board)
-            .bind(game.outcome)
+            .bind(game.outcome.code())
             .bind(i64::from(game.captures_count))
             .bind(i64::from(game.update.captured_a))
             .bind(i64::from(game.update.captured_b))
@@ -678,10 +695,14 @@ impl Store {
         tx: &mut sqlx::AnyConnection,
         tournament_id: i64,
         round: i64,
-        status: &str,
+        status: TournamentStatus,
         now: i64,
     ) -> Result<bool> {
-        let next = if status == "running" { round + 1 } else { round };
+        let next = if status == TournamentStatus::Running {
+            round + 1
+        } else {
+            round
+        };
         let done = sqlx::query(
             "UPDATE tournaments SET current_round = $3, status = $4, updated_at = $5,
                  message_version = message_version + 1
@@ -692,7 +713,7 @@ impl Store {
         .bind(tournament_id)
         .bind(round)
         .bind(next)
-        .bind(status)
+        .bind(status.code())
         .bind(now)
         .execute(&mut *tx)
         .await
@@ -740,7 +761,7 @@ async fn insert_pairings(
         .bind(pairing.first_seed)
         .bind(pairing.second_seed)
         .bind(game_id)
-        .bind(pairing.outcome)
+        .bind(pairing.outcome.map(BoardOutcome::as_str))
         .execute(&mut *tx)
         .await
         .doing(outage, "storing a pairing")?;
