@@ -25,6 +25,7 @@ mod records;
 mod resign;
 mod reviews;
 mod schedule;
+mod searches;
 mod season_podiums;
 mod seasons;
 mod settings;

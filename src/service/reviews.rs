@@ -53,7 +53,7 @@ impl Service {
         if let Some(review) = self.load_review(game_id).await? {
             return Ok(ReviewView { game, review });
         }
-        let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
+        let turn = self.search_turn().await;
         // Another press may have finished the same review while this one
         // waited for its turn.
         if let Some(review) = self.load_review(game_id).await? {
@@ -62,19 +62,16 @@ impl Service {
         let start = *game.game.start();
         let moves = game.game.moves().to_vec();
         let started = std::time::Instant::now();
-        let searching = crate::telemetry::search_started();
         let nodes = self.config.review_nodes;
-        let review = tokio::task::spawn_blocking(move || crate::ai::review(start, &moves, nodes))
-            .await
-            .map_err(|e| ServiceError::Corrupt {
-                game_id,
-                why: format!("the review's search failed: {e}"),
-            })?
+        let review = turn
+            .run(game_id, "the review's search", move || {
+                crate::ai::review(start, &moves, nodes)
+            })
+            .await?
             .map_err(|e| ServiceError::Corrupt {
                 game_id,
                 why: format!("the stored moves do not replay: {e}"),
             })?;
-        drop(searching);
         tracing::info!(
             game_id,
             moves = review.moves.len(),
