@@ -234,24 +234,11 @@ impl Service {
         let third_place = format == TournamentFormat::KnockoutThirdPlace;
         let next = knockout::next_round(players, third_place, round as usize, &decided);
         let pairings = self.knockout_pairings(row, &entrants, &next);
-        let withdrawn = entrants.iter().filter(|e| e.withdrawn).count() as i64;
-        let (written, games) = self
-            .store
-            .open_next_round(tournament_id, round, withdrawn, &pairings, self.now())
-            .await?;
-        if written == Written::Yes {
-            tracing::info!(
-                tournament_id,
-                round = round + 1,
-                games = games.len(),
-                "knockout round paired"
-            );
-            steps.push(TournamentStep::Opened(RoundOpened {
-                tournament_id,
-                round: round as u32 + 1,
-                games,
-                bye: None,
-            }));
+        if let Some(opened) = self
+            .open_next_round(tournament_id, format, round, &entrants, &pairings, None)
+            .await?
+        {
+            steps.push(TournamentStep::Opened(opened));
         }
         Ok(steps)
     }

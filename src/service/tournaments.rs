@@ -647,7 +647,6 @@ impl Service {
         let mut entrants = self.store.entrants(tournament_id).await?;
         entrants.sort_by_key(|e| e.seed);
         let played = history(&rows, round)?;
-        let withdrawn = entrants.iter().filter(|e| e.withdrawn).count() as i64;
         let next = match format {
             TournamentFormat::Swiss => {
                 let absent: Vec<usize> = entrants
@@ -678,29 +677,51 @@ impl Service {
                 .unwrap_or_default(),
         };
         let pairings = self.new_pairings(&row, &entrants, &next);
-        let (written, games) = self
-            .store
-            .open_next_round(tournament_id, round, withdrawn, &pairings, self.now())
-            .await?;
-        if written == Written::Yes {
-            tracing::info!(
-                tournament_id,
-                round = round + 1,
-                games = games.len(),
-                "tournament round paired"
-            );
-            let bye = match next.bye {
-                Some(seed) => Some(self.entrant_view(&entrants[seed]).await?),
-                None => None,
-            };
-            steps.push(TournamentStep::Opened(RoundOpened {
-                tournament_id,
-                round: round as u32 + 1,
-                games,
-                bye,
-            }));
+        if let Some(opened) = self
+            .open_next_round(tournament_id, format, round, &entrants, &pairings, next.bye)
+            .await?
+        {
+            steps.push(TournamentStep::Opened(opened));
         }
         Ok(steps)
+    }
+
+    /// Opens round `round + 1` with `pairings` (`bye`: the seed sitting it
+    /// out), unless someone of `entrants` withdrew since they were read or
+    /// another step opened it first: the round opened, if this call did.
+    pub(super) async fn open_next_round(
+        &self,
+        tournament_id: i64,
+        format: TournamentFormat,
+        round: i64,
+        entrants: &[EntrantRow],
+        pairings: &[NewPairing],
+        bye: Option<usize>,
+    ) -> Result<Option<RoundOpened>> {
+        let withdrawn = entrants.iter().filter(|e| e.withdrawn).count() as i64;
+        let (written, games) = self
+            .store
+            .open_next_round(tournament_id, round, withdrawn, pairings, self.now())
+            .await?;
+        if written == Written::Conflict {
+            return Ok(None);
+        }
+        let round = round + 1;
+        if format.is_knockout() {
+            tracing::info!(tournament_id, round, games = games.len(), "knockout round paired");
+        } else {
+            tracing::info!(tournament_id, round, games = games.len(), "tournament round paired");
+        }
+        let bye = match bye {
+            Some(seed) => Some(self.entrant_view(&entrants[seed]).await?),
+            None => None,
+        };
+        Ok(Some(RoundOpened {
+            tournament_id,
+            round: round as u32,
+            games,
+            bye,
+        }))
     }
 
     /// Finishes a tournament after `round`, every board of which has its
