@@ -6,42 +6,9 @@
 use sqlx::{AnyConnection, FromRow};
 
 use super::outage::Outage;
-use super::{from_db, to_db, Day, Doing, Result, Store};
-
-/// The hour (UTC) a server's puzzle of the day is posted at until it
-/// chooses another.
-pub const DEFAULT_DAILY_HOUR: u8 = 12;
-
-/// A server's daily puzzle setting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DailySetting {
-    pub channel_id: u64,
-    /// The hour of the day, UTC, from 0 to 23.
-    pub hour: u8,
-    pub enabled: bool,
-}
-
-/// How a server's post of a day was settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DailyPostSettled {
-    /// Posted, as `message`, showing `answers` answers.
-    Posted { message: u64, answers: i64 },
-    /// The channel refused it for good (deleted, or the bot may no longer
-    /// post there).
-    GivenUp,
-    /// No puzzle was kept: there was no puzzle of the day to post.
-    NoPuzzle,
-}
-
-/// A day's message, posted, and how many answers it shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DailyPost {
-    pub guild_id: u64,
-    pub day: Day,
-    pub channel_id: u64,
-    pub message_id: u64,
-    pub answers_shown: i64,
-}
+use super::{from_db, to_db, Doing, Result, Store};
+use crate::calendar::Day;
+use crate::posts::{DailyPost, DailyPostSettled, DailySetting, DEFAULT_DAILY_HOUR};
 
 #[derive(FromRow)]
 struct PostRow {

@@ -3,51 +3,10 @@
 //! counts: the key refuses the others) and their runs of days solved, and
 //! what a server's message shows: its counts and the month's solvers.
 
-use chrono::DateTime;
 use sqlx::{Connection, FromRow};
 
-use super::{from_db, to_db, Doing, Month, Result, Store};
-
-const DAY_SECS: i64 = 24 * 3600;
-
-/// A calendar day in UTC, as days since 1970-01-01.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Day(pub i64);
-
-impl Day {
-    /// The day holding the instant `at` (seconds since the epoch).
-    pub fn of(at: i64) -> Day {
-        Day(at.div_euclid(DAY_SECS))
-    }
-
-    /// Its first second.
-    pub fn start(self) -> i64 {
-        self.0 * DAY_SECS
-    }
-
-    pub fn previous(self) -> Day {
-        Day(self.0 - 1)
-    }
-
-    pub fn month(self) -> Month {
-        Month::of(self.start())
-    }
-
-    /// The first day of its month, and the first day of the month after.
-    pub fn month_days(self) -> (Day, Day) {
-        let first = Day::of(self.month().start());
-        let next = Day::of(Month::of(first.start() + 32 * DAY_SECS).start());
-        (first, next)
-    }
-
-    /// The date as `YYYY-MM-DD`.
-    pub fn date(self) -> String {
-        DateTime::from_timestamp(self.start(), 0)
-            .unwrap_or_default()
-            .format("%Y-%m-%d")
-            .to_string()
-    }
-}
+use super::{from_db, to_db, Doing, Result, Store};
+use crate::calendar::Day;
 
 /// A player's answer to a day's puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, FromRow)]
@@ -248,17 +207,6 @@ fn next_streak(before: DailyStreakRow, day: Day, solved: bool) -> DailyStreakRow
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_day_is_a_utc_date() {
-        // 2027-01-15 08:00 UTC.
-        let day = Day::of(1_800_000_000);
-        assert_eq!(day.date(), "2027-01-15");
-        assert_eq!(Day::of(day.start()), day);
-        assert_eq!(Day::of(day.start() - 1), day.previous());
-        let (first, next) = day.month_days();
-        assert_eq!((first.date(), next.date()), ("2027-01-01".into(), "2027-02-01".into()));
-    }
 
     #[test]
     fn a_streak_counts_consecutive_days_solved() {

@@ -3,6 +3,7 @@
 //! (`store::delivery`) skip them.
 
 use super::{Doing, Result, Store};
+use crate::posts::DeliveryFailure;
 
 /// What an owed message is: a game's board (or result), or the message of
 /// a challenge never shown.
@@ -29,17 +30,6 @@ pub struct OwedState {
     pub item_id: i64,
     pub ply: i64,
     pub finished: bool,
-}
-
-/// What to do after a failed delivery.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeliveryFailure {
-    /// Failures in a row of this state, this one included.
-    pub attempts: i64,
-    pub failed_at: i64,
-    /// When the loop may try again (ignored once given up).
-    pub next_attempt_at: i64,
-    pub given_up: bool,
 }
 
 impl Store {

@@ -4,18 +4,7 @@
 //! process) is answered the same and applied once.
 
 use super::{Doing, Result, Store};
-
-/// What claiming an interaction found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum InteractionClaim {
-    /// This process handles it: nobody had, or the claim it took over was
-    /// left by a process that died.
-    Claimed,
-    /// Answered already; this is the answer.
-    Answered { content_type: String, body: Vec<u8> },
-    /// Another process is handling it, since `claimed_at` (ms).
-    Held { claimed_at: i64 },
-}
+use crate::claims::InteractionClaim;
 
 impl Store {
     /// Claims interaction `id` for this store's owner at `now_ms`, unless

@@ -50,7 +50,6 @@ use backend::{Conn, Connections, Flag};
 mod leases;
 pub use leases::LeaseKind;
 mod interaction_answers;
-pub use interaction_answers::InteractionClaim;
 
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
@@ -61,7 +60,7 @@ mod grouped_moves;
 mod delivery;
 pub use delivery::{BoardRecorded, Owing, ShownBoard};
 mod delivery_failures;
-pub use delivery_failures::{DeliveryFailure, OwedKind, OwedState};
+pub use delivery_failures::{OwedKind, OwedState};
 
 mod languages;
 pub use languages::{LanguageOf, LanguageRow};
@@ -75,10 +74,9 @@ pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRo
 mod leaderboard_settings;
 
 mod seasons;
-pub use seasons::{Month, SeasonRow};
+pub use seasons::SeasonRow;
 
 mod season_podiums;
-pub use season_podiums::PodiumSettled;
 mod settings;
 pub use settings::{ServerSettingsWrite, SettingsWrite};
 
@@ -93,9 +91,8 @@ pub use web::{PageKind, WebSettingsRow};
 mod puzzles;
 pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScored, PuzzleSource};
 mod daily_puzzles;
-pub use daily_puzzles::{DailyAnswerRow, DailyStreakRow, Day};
+pub use daily_puzzles::{DailyAnswerRow, DailyStreakRow};
 mod daily_puzzle_posts;
-pub use daily_puzzle_posts::{DailyPost, DailyPostSettled, DailySetting, DEFAULT_DAILY_HOUR};
 mod outage;
 pub use outage::Unavailable;
 mod status;

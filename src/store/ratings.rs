@@ -663,7 +663,7 @@ async fn save_rating(
          draws = season_ratings.draws + excluded.draws",
     )
     .bind(scope)
-    .bind(super::Month::of(now).key())
+    .bind(crate::calendar::Month::of(now).key())
     .bind(user_id)
     .bind(after.rating - before.rating)
     .bind(win)

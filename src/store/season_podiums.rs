@@ -4,19 +4,9 @@
 use sqlx::AnyConnection;
 
 use super::outage::Outage;
-use super::{from_db, to_db, Doing, Month, Result, Store};
-
-/// How a month's podium was settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PodiumSettled {
-    /// Posted, as this message.
-    Posted(u64),
-    /// The channel refused it for good (deleted, or the bot may no longer
-    /// post there).
-    GivenUp,
-    /// No one had enough rated games in the month to be named.
-    Empty,
-}
+use super::{from_db, to_db, Doing, Result, Store};
+use crate::calendar::Month;
+use crate::posts::PodiumSettled;
 
 impl Store {
     /// The channel `guild_id`'s podiums go to, if it chose one.
