@@ -20,7 +20,7 @@ use tracing_subscriber::fmt::MakeWriter;
 
 use super::default_tables;
 use crate::config::{Config, LogFormat, TablesSetting};
-use crate::discord::{build_client, gateway_check, rest_client, serve_interactions, Refusal};
+use crate::discord::{build_client, gateway_check, rest_client, serve_interactions, RequestFailure};
 use crate::service::{Service, SystemClock};
 use crate::store::{Backend, BotLock, LockError, Store};
 use crate::telemetry;
@@ -523,7 +523,7 @@ async fn wait_until_reachable(http: &Http, stop: &mut watch::Receiver<bool>) -> 
                     }
                     return Ok(true);
                 }
-                Ok(Err(error)) if Refusal::of(&error) == Refusal::Unauthorised => return Err(Failure::TokenRejected),
+                Ok(Err(error)) if RequestFailure::of(&error) == RequestFailure::Unauthorised => return Err(Failure::TokenRejected),
                 Ok(Err(error)) => with_causes(&error),
                 Err(_) => format!("no answer within {} s", PROBE_LIMIT.as_secs()),
             },

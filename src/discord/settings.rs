@@ -5,7 +5,7 @@
 use serenity::all::{ChannelId, CommandInteraction};
 
 use super::asker::Asker;
-use super::posting::Refusal;
+use super::posting::RequestFailure;
 use super::render;
 use super::{manages_server, Answered, Bot, Call};
 use crate::i18n::Language;
@@ -80,7 +80,7 @@ impl Bot {
             let Err(error) = call.ctx.http.get_channel(ChannelId::new(channel)).await else {
                 continue;
             };
-            if Refusal::of(&error).is_for_good() {
+            if RequestFailure::of(&error).is_for_good() {
                 crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
                 let text = unseen(call.languages.private, format!("<#{channel}>"));
                 return Err(self.private(call.ctx, call.interaction, &text).await);
