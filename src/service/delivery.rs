@@ -308,7 +308,7 @@ impl Service {
             given_up: permanent,
         };
         self.store.delivery_failed(state, &failure).await?;
-        Ok(failure.into())
+        Ok(failure)
     }
 
     /// `message_id` in `channel_id` now shows `view`'s board. `stripped` is
