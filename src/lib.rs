@@ -11,6 +11,9 @@
 //!              └ engine        the rules (docs/RULES.md), pure              │ re-exported here
 //! random                       SplitMix64: the one seeded source of every random choice, pure ┘
 //! tournament                   round robin and Swiss pairings, standings and tie-breaks, pure
+//! calendar                     UTC days and months, for the daily puzzle and the seasons, pure
+//! claims                       what claiming an HTTP interaction found, kept by the store
+//! posts                        what became of the bot's posts: failed deliveries, daily puzzles, podiums
 //! board_text                   the text board, for `play` and Discord (over engine, i18n)
 //! game_text                    a game's result line and players' names, for Discord and the web (over service, i18n)
 //! names                        names shortened between grapheme clusters, by display width
@@ -25,6 +28,8 @@
 pub use akon_core::{ai, engine, random};
 
 pub mod board_text;
+pub mod calendar;
+pub mod claims;
 pub mod cli;
 pub mod config;
 pub mod discord;
@@ -32,6 +37,7 @@ pub mod game_text;
 pub mod i18n;
 pub mod names;
 pub mod picture;
+pub mod posts;
 pub mod rating;
 pub mod review_text;
 pub mod service;

@@ -88,7 +88,7 @@ async fn an_aborted_game_cannot_be_reviewed(moves: usize) {
     assert_eq!(aborted.ply(), moves as i64);
     assert!(!aborted.can_be_reviewed());
     assert!(matches!(
-        aborted.review_refusal(),
+        aborted.why_not_reviewable(),
         Some(ServiceError::ReviewOfAbortedGame(id)) if id == game_id
     ));
     for refused in [

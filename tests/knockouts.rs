@@ -427,7 +427,7 @@ async fn a_crash_between_the_last_result_and_the_next_round_pairs_it_once() {
     for (board, game) in [(2, games[0]), (3, games[1])] {
         let row = f.store.game(game).await.unwrap().unwrap();
         let outcome = match row.winner {
-            Some(Winner::Seat(Seat::A)) => "first_won",
+            Some(Winner::Seat(Seat::A)) => akon::tournament::Outcome::FirstWon,
             other => panic!("the higher seed won: {other:?}"),
         };
         results.push(BoardResult {

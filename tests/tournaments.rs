@@ -562,8 +562,8 @@ async fn a_crash_between_steps_loses_nothing_and_pairs_once() {
     // dies before the next: the round is complete but not followed.
     let row = f.store.game(games[1]).await.unwrap().unwrap();
     let outcome = match row.winner {
-        Some(Winner::Seat(Seat::A)) => "first_won",
-        Some(Winner::Seat(Seat::B)) => "second_won",
+        Some(Winner::Seat(Seat::A)) => akon::tournament::Outcome::FirstWon,
+        Some(Winner::Seat(Seat::B)) => akon::tournament::Outcome::SecondWon,
         other => panic!("a resigned game has a winner: {other:?}"),
     };
     let dying = Store::open(&f.db.url).await.unwrap();
@@ -1016,15 +1016,18 @@ async fn a_pairing_read_before_a_withdrawal_is_not_stored() {
     // A step reads the field (nobody withdrawn) and records the results;
     // then p0 withdraws; then the step stores its pairing: refused.
     let stale = f.store.entrants(id).await.unwrap();
-    assert!(stale.iter().all(|e| e.withdrawn == 0));
+    assert!(stale.iter().all(|e| !e.withdrawn));
     f.service.withdraw_from_tournament(id, &p(0)).await.unwrap();
-    let outcomes = ["first_won", "second_won"];
+    let outcomes = [
+        akon::tournament::Outcome::FirstWon,
+        akon::tournament::Outcome::SecondWon,
+    ];
     let rows = f.store.pairings(id).await.unwrap();
     let results: Vec<BoardResult> = rows
         .iter()
         .map(|row| BoardResult {
             board: row.board,
-            outcome: outcomes[usize::from(row.game_winner.as_deref() == Some("B"))],
+            outcome: outcomes[usize::from(row.game_winner == Some(Winner::Seat(Seat::B)))],
             captured_first: 0,
             captured_second: 0,
         })

@@ -13,7 +13,7 @@ use serenity::all::{
 
 use super::asker::Asker;
 use super::context::Context;
-use super::posting::{self, Refusal};
+use super::posting::{self, RequestFailure};
 use super::render::daily_puzzle::{daily_answer, daily_message, daily_private, daily_title};
 use super::{logged_by_the_store, Answered, Bot, Call};
 use crate::engine::Hole;
@@ -69,7 +69,7 @@ impl Bot {
         match posting::posted_before(ctx, channel, |message| message.content.starts_with(&title)).await {
             Ok(Some(before)) => return Ok(posted(before)),
             Ok(None) => {}
-            Err(error) if Refusal::of(&error).is_for_good() => return Ok(DailyPostSettled::GivenUp),
+            Err(error) if RequestFailure::of(&error).is_for_good() => return Ok(DailyPostSettled::GivenUp),
             Err(error) => return Err(error),
         }
         let shown = daily_message(language, &post.daily, &post.tally);
@@ -82,7 +82,7 @@ impl Bot {
                 tracing::info!(guild = post.guild_id, date = %post.daily.day.date(), "daily puzzle posted");
                 Ok(posted(message))
             }
-            Err(error) if Refusal::of(&error).is_for_good() => Ok(DailyPostSettled::GivenUp),
+            Err(error) if RequestFailure::of(&error).is_for_good() => Ok(DailyPostSettled::GivenUp),
             Err(error) => Err(error),
         }
     }
@@ -101,7 +101,7 @@ impl Bot {
             .await;
         let done = match edited {
             Ok(_) => true,
-            Err(error) if Refusal::of(&error).is_for_good() => {
+            Err(error) if RequestFailure::of(&error).is_for_good() => {
                 tracing::warn!(%error, guild, message, "the daily puzzle message can no longer be edited");
                 false
             }

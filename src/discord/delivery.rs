@@ -12,7 +12,7 @@ use super::context::Context;
 use serenity::all::{ChannelId, EditMessage, MessageId};
 
 use super::pictures::BoardMessage;
-use super::posting::{post, post_with_picture, status_of, Posted, Refusal};
+use super::posting::{post, post_with_picture, status_of, Posted, RequestFailure};
 use super::render;
 use super::{logged_by_the_store, Answered, Bot};
 use crate::i18n::Language;
@@ -216,7 +216,7 @@ impl Bot {
         if let Some((reply, picture)) = &board.picture {
             let message = reply.owed_message(nonce.clone());
             match post_with_picture(ctx, channel, &message, picture.as_picture()).await {
-                Err(error) if Refusal::of(&error) == Refusal::MissingPermission => {
+                Err(error) if RequestFailure::of(&error) == RequestFailure::MissingPermission => {
                     tracing::warn!(%error, game_id = view.id, channel_id = view.channel_id, "a board's picture was refused; posting the text board");
                     self.pictures_refused(ctx, view.guild_id, view.channel_id).await;
                 }
@@ -272,7 +272,7 @@ impl Bot {
             .await
         {
             Ok(_) => Ok(()),
-            Err(error) if Refusal::of(&error).is_for_good() => {
+            Err(error) if RequestFailure::of(&error).is_for_good() => {
                 let status = status_of(&error).map_or_else(String::new, |status| status.to_string());
                 tracing::warn!(channel, message, %status, "an old board cannot be edited; leaving it");
                 Ok(())
@@ -328,7 +328,7 @@ impl Bot {
         let outcome = match &posted {
             Ok(_) => DeliveryOutcome::Delivered,
             Err(error) => DeliveryOutcome::Failed {
-                permanent: Refusal::of(error).is_for_good(),
+                permanent: RequestFailure::of(error).is_for_good(),
             },
         };
         let ended = self.service.challenge_delivery_ended(challenge_id, outcome).await;
@@ -403,7 +403,7 @@ impl Bot {
         let outcome = match &delivered {
             Ok(()) => DeliveryOutcome::Delivered,
             Err(error) => DeliveryOutcome::Failed {
-                permanent: Refusal::of(error).is_for_good(),
+                permanent: RequestFailure::of(error).is_for_good(),
             },
         };
         // The computer's move comes under the game's lease too, so that no
@@ -465,7 +465,7 @@ impl Bot {
                 }
                 Ok(false) => {}
                 // Given up: owed no more.
-                Err(error) if Refusal::of(&error).is_for_good() => owing -= 1,
+                Err(error) if RequestFailure::of(&error).is_for_good() => owing -= 1,
                 // Left owed: a later pass tries again.
                 Err(error) => tracing::debug!(%error, game_id, "could not deliver a game's messages"),
             }

@@ -51,7 +51,7 @@ pub use endpoint::{
     serve_interactions, InteractionsServer, InteractionsSettings, INTERACTION_BODY_LIMIT, SIGNATURE_WINDOW,
 };
 pub use pictures::picture_cache_counts;
-pub use posting::Refusal;
+pub use posting::RequestFailure;
 pub use render_review::rules_review_paragraph;
 pub use telemetry::gateway_check;
 pub use web_links::{game_url, server_url, tournament_url};

@@ -18,7 +18,7 @@ use serenity::all::{
 };
 
 use super::asker::Asker;
-use super::posting::{post, Picture, Refusal};
+use super::posting::{post, Picture, RequestFailure};
 use super::render::{self, Reply};
 use super::render_puzzle;
 use super::{response, Bot};
@@ -388,7 +388,7 @@ impl Bot {
             let message = CreateInteractionResponse::Message(response(reply));
             match asker.respond_with(ctx, message, vec![picture.attachment()]).await {
                 Ok(()) => return asker.get_response(ctx).await,
-                Err(error) if Refusal::of(&error) == Refusal::MissingPermission => {
+                Err(error) if RequestFailure::of(&error) == RequestFailure::MissingPermission => {
                     tracing::warn!(%error, game_id = view.id, channel_id, "a board's picture was refused; answering with the text board");
                     self.pictures_refused(ctx, view.guild_id, channel_id).await;
                 }

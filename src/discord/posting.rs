@@ -1,7 +1,7 @@
 //! Talking to Discord's REST API for the rest of the adapter: posting a
 //! message (with or without a picture), answering a press while keeping
 //! the pressed message's attachments, looking back through a channel for
-//! what the bot posted, and the one reading of Discord's refusals. A leaf:
+//! what the bot posted, and the one reading of a request Discord failed. A leaf:
 //! it knows no feature of the bot, so every feature may use it.
 
 use super::context::Context;
@@ -24,7 +24,7 @@ const MISSING_PERMISSIONS: isize = 50013;
 
 /// What a failed request to Discord means for whoever made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum RequestFailure {
     /// What the request is about does not exist (404: a deleted channel or
     /// message).
     Gone,
@@ -41,26 +41,29 @@ pub enum Refusal {
     Transient,
 }
 
-impl Refusal {
+impl RequestFailure {
     /// How Discord refused the request that failed with `error`.
-    pub fn of(error: &serenity::Error) -> Refusal {
+    pub fn of(error: &serenity::Error) -> RequestFailure {
         let serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) = error else {
-            return Refusal::Transient;
+            return RequestFailure::Transient;
         };
         match response.status_code.as_u16() {
-            404 => Refusal::Gone,
-            403 if response.error.code == MISSING_PERMISSIONS => Refusal::MissingPermission,
-            403 => Refusal::Forbidden,
-            401 => Refusal::Unauthorised,
-            _ => Refusal::Transient,
+            404 => RequestFailure::Gone,
+            403 if response.error.code == MISSING_PERMISSIONS => RequestFailure::MissingPermission,
+            403 => RequestFailure::Forbidden,
+            401 => RequestFailure::Unauthorised,
+            _ => RequestFailure::Transient,
         }
     }
 
-    /// Whether the refusal is for good: trying again can only fail again,
+    /// Whether the failure is for good: trying again can only fail again,
     /// and every such answer counts towards the invalid requests for which
     /// Discord restricts a bot.
     pub fn is_for_good(self) -> bool {
-        matches!(self, Refusal::Gone | Refusal::MissingPermission | Refusal::Forbidden)
+        matches!(
+            self,
+            RequestFailure::Gone | RequestFailure::MissingPermission | RequestFailure::Forbidden
+        )
     }
 }
 
@@ -177,29 +180,32 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn discords_answers_are_read_as_refusals() {
-        assert_eq!(Refusal::of(&refused(404, 10008).await), Refusal::Gone);
+    async fn discords_answers_are_read_as_request_failures() {
+        assert_eq!(RequestFailure::of(&refused(404, 10008).await), RequestFailure::Gone);
         assert_eq!(
-            Refusal::of(&refused(403, MISSING_PERMISSIONS).await),
-            Refusal::MissingPermission
+            RequestFailure::of(&refused(403, MISSING_PERMISSIONS).await),
+            RequestFailure::MissingPermission
         );
-        assert_eq!(Refusal::of(&refused(403, 50007).await), Refusal::Forbidden);
-        assert_eq!(Refusal::of(&refused(401, 0).await), Refusal::Unauthorised);
-        assert_eq!(Refusal::of(&refused(429, 0).await), Refusal::Transient);
-        assert_eq!(Refusal::of(&refused(502, 0).await), Refusal::Transient);
         assert_eq!(
-            Refusal::of(&serenity::Error::Other("no connection")),
-            Refusal::Transient
+            RequestFailure::of(&refused(403, 50007).await),
+            RequestFailure::Forbidden
+        );
+        assert_eq!(RequestFailure::of(&refused(401, 0).await), RequestFailure::Unauthorised);
+        assert_eq!(RequestFailure::of(&refused(429, 0).await), RequestFailure::Transient);
+        assert_eq!(RequestFailure::of(&refused(502, 0).await), RequestFailure::Transient);
+        assert_eq!(
+            RequestFailure::of(&serenity::Error::Other("no connection")),
+            RequestFailure::Transient
         );
     }
 
     #[tokio::test]
     async fn only_what_cannot_succeed_later_is_refused_for_good() {
-        assert!(Refusal::Gone.is_for_good());
-        assert!(Refusal::MissingPermission.is_for_good());
-        assert!(Refusal::Forbidden.is_for_good());
-        assert!(!Refusal::Unauthorised.is_for_good());
-        assert!(!Refusal::Transient.is_for_good());
+        assert!(RequestFailure::Gone.is_for_good());
+        assert!(RequestFailure::MissingPermission.is_for_good());
+        assert!(RequestFailure::Forbidden.is_for_good());
+        assert!(!RequestFailure::Unauthorised.is_for_good());
+        assert!(!RequestFailure::Transient.is_for_good());
         assert_eq!(status_of(&refused(403, 0).await).map(|s| s.as_u16()), Some(403));
         assert_eq!(status_of(&serenity::Error::Other("no connection")), None);
     }

@@ -79,7 +79,7 @@ impl Bot {
                 // Discord refuses it for good (a reminder to closed DMs or a
                 // channel the bot may no longer post in, a timeout's board
                 // given up): trying again can only fail again.
-                Err(error) if super::posting::Refusal::of(&error).is_for_good() => {
+                Err(error) if super::posting::RequestFailure::of(&error).is_for_good() => {
                     tracing::warn!(%error, notice = id, "Discord refuses this notice for good; giving it up");
                     crate::telemetry::owed_given_up(OwedMessage::Notice);
                     if let Err(error) = self.service.notice_sent(id).await {

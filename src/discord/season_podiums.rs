@@ -7,7 +7,7 @@
 use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage};
 
 use super::context::Context;
-use super::posting::{self, Refusal};
+use super::posting::{self, RequestFailure};
 use super::render_records;
 use super::{logged_by_the_store, Bot};
 use crate::i18n::Language;
@@ -67,7 +67,7 @@ impl Bot {
         match posting::posted_before(ctx, channel, |message| message.content.starts_with(&title)).await {
             Ok(Some(posted)) => return Ok(PodiumSettled::Posted(posted.id.get())),
             Ok(None) => {}
-            Err(error) if Refusal::of(&error).is_for_good() => return Ok(PodiumSettled::GivenUp),
+            Err(error) if RequestFailure::of(&error).is_for_good() => return Ok(PodiumSettled::GivenUp),
             Err(error) => return Err(error),
         }
         let message = CreateMessage::new()
@@ -75,7 +75,7 @@ impl Bot {
             .allowed_mentions(CreateAllowedMentions::new());
         match posting::post(ctx, channel, &message).await {
             Ok(posted) => Ok(PodiumSettled::Posted(posted.id.get())),
-            Err(error) if Refusal::of(&error).is_for_good() => Ok(PodiumSettled::GivenUp),
+            Err(error) if RequestFailure::of(&error).is_for_good() => Ok(PodiumSettled::GivenUp),
             Err(error) => Err(error),
         }
     }

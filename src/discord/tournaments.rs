@@ -9,7 +9,7 @@ use serenity::all::{ChannelId, ComponentInteraction, EditMessage, MessageId};
 
 use super::asker::Asker;
 use super::pictures::BoardPng;
-use super::posting::{post, post_with_picture, posted_before, Posted, Refusal, NONCE_WINDOW_SECS};
+use super::posting::{post, post_with_picture, posted_before, Posted, RequestFailure, NONCE_WINDOW_SECS};
 use super::render::display_name;
 use super::render::tournaments as render_tournaments;
 use super::render::Reply;
@@ -184,9 +184,9 @@ impl Bot {
                     self.service.tournament_message_shown(message, posted).await
                 }
                 Err(error) => {
-                    let refusal = Refusal::of(&error);
-                    let permanent = refusal.is_for_good();
-                    let lost = message.posted.is_some() && refusal == Refusal::Gone;
+                    let failure = RequestFailure::of(&error);
+                    let permanent = failure.is_for_good();
+                    let lost = message.posted.is_some() && failure == RequestFailure::Gone;
                     tracing::warn!(%error, tournament_id = id, permanent, lost, "could not show a tournament's message");
                     if let Err(error) = self
                         .service
@@ -227,7 +227,7 @@ impl Bot {
         if picture.is_none()
             || !shown
                 .as_ref()
-                .is_err_and(|e| Refusal::of(e) == Refusal::MissingPermission)
+                .is_err_and(|e| RequestFailure::of(e) == RequestFailure::MissingPermission)
         {
             return shown;
         }

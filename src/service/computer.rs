@@ -53,7 +53,7 @@ impl Service {
     /// `concurrent_searches` at once. `None` if there was nothing to do or
     /// someone else played it first.
     pub async fn play_computer(&self, game_id: i64) -> Result<Option<MoveApplied>> {
-        let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
+        let turn = self.search_turn().await;
         let mut view = self.game_to_move(game_id, Read::Kept).await?;
         let Some(Computer { seat, level }) = view.computer.filter(|_| view.computer_to_move()) else {
             return Ok(None);
@@ -63,15 +63,12 @@ impl Service {
         // The same game and ply always give the same move.
         let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
         let started = std::time::Instant::now();
-        let searching = crate::telemetry::search_started();
-        let hole = tokio::task::spawn_blocking(move || crate::ai::choose_move(&game, level, seed))
-            .await
-            .map_err(|e| ServiceError::Corrupt {
-                game_id,
-                why: format!("the computer's search failed: {e}"),
-            })?
+        let hole = turn
+            .run(game_id, "the computer's search", move || {
+                crate::ai::choose_move(&game, level, seed)
+            })
+            .await?
             .ok_or(ServiceError::GameOver)?;
-        drop(searching);
         tracing::info!(game_id, ply = ply + 1, %level, hole = hole.number(), ms = started.elapsed().as_millis() as u64, "computer move");
         let user_id = view.player(seat).user_id;
         let Some(outcome) = self.record_move(&mut view, seat, hole, user_id).await? else {

@@ -7,7 +7,9 @@
 use std::collections::HashSet;
 
 use super::{DailyPuzzleView, DailyTally, Lease, Result, Service};
-use crate::store::{DailyPost, DailyPostSettled, Day, LeaseKind};
+use crate::calendar::Day;
+use crate::posts::{DailyPost, DailyPostSettled};
+use crate::store::LeaseKind;
 
 /// A day's post this process is to make now, under the server's lease.
 #[derive(Debug)]

@@ -8,8 +8,10 @@
 
 use super::{Player, Result, Service, ServiceError};
 use crate::ai::Solution;
+use crate::calendar::Day;
 use crate::engine::{Hole, Position};
-use crate::store::{DailySetting, DailyStreakRow, Day};
+use crate::posts::DailySetting;
+use crate::store::DailyStreakRow;
 
 /// Players named in a message's table of the month's solvers.
 pub const DAILY_SOLVERS_SHOWN: i64 = 5;

@@ -8,29 +8,8 @@
 
 use super::leases::Lease;
 use super::{GameView, Result, Service};
+use crate::posts::DeliveryFailure;
 use crate::store::{self, LeaseKind, OwedKind, OwedState, ShownBoard};
-
-/// What a failed delivery leads to: given up, or tried again later.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeliveryFailure {
-    /// Failures in a row of this state, this one included.
-    pub attempts: i64,
-    pub failed_at: i64,
-    /// When the loop may try again (ignored once given up).
-    pub next_attempt_at: i64,
-    pub given_up: bool,
-}
-
-impl From<store::DeliveryFailure> for DeliveryFailure {
-    fn from(failure: store::DeliveryFailure) -> DeliveryFailure {
-        DeliveryFailure {
-            attempts: failure.attempts,
-            failed_at: failure.failed_at,
-            next_attempt_at: failure.next_attempt_at,
-            given_up: failure.given_up,
-        }
-    }
-}
 
 /// How long the delivery loop waits before trying again a message whose
 /// delivery failed for now (an outage, a timeout): this after the first
@@ -322,14 +301,14 @@ impl Service {
             .map_or(0, |failure| failure.attempts)
             + 1;
         let now = self.now();
-        let failure = store::DeliveryFailure {
+        let failure = DeliveryFailure {
             attempts,
             failed_at: now,
             next_attempt_at: now + retry_after(attempts),
             given_up: permanent,
         };
         self.store.delivery_failed(state, &failure).await?;
-        Ok(failure.into())
+        Ok(failure)
     }
 
     /// `message_id` in `channel_id` now shows `view`'s board. `stripped` is

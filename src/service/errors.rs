@@ -83,7 +83,7 @@ pub enum ServiceError {
     DailyPuzzleNoChannel,
     /// A button of a day's puzzle pressed on another day.
     #[error("the puzzle of day {0:?}, not today's")]
-    DailyPuzzleOfAnotherDay(store::Day),
+    DailyPuzzleOfAnotherDay(crate::calendar::Day),
     /// The player answered the day's puzzle already: that answer counts.
     #[error("the day's puzzle was answered already")]
     DailyPuzzleAnswered { hole: u8, solved: bool },

@@ -32,18 +32,15 @@ impl Service {
             let to_move = game.to_move().ok_or(ServiceError::GameOver)?;
             return Err(ServiceError::NotYourTurn(game.player(to_move).name.clone()));
         }
-        let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
+        let turn = self.search_turn().await;
         let engine_game = game.game.clone();
         let nodes = self.config.hint_nodes;
-        let searching = crate::telemetry::search_started();
-        let hint = tokio::task::spawn_blocking(move || crate::ai::hint(&engine_game, nodes))
-            .await
-            .map_err(|e| ServiceError::Corrupt {
-                game_id,
-                why: format!("the hint's search failed: {e}"),
-            })?
+        let hint = turn
+            .run(game_id, "the hint's search", move || {
+                crate::ai::hint(&engine_game, nodes)
+            })
+            .await?
             .ok_or(ServiceError::GameOver)?;
-        drop(searching);
         self.store
             .record_hint(game_id, game.ply(), user.id, hint.hole.number(), self.now())
             .await?;

@@ -13,7 +13,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::{Result, Service};
-pub use crate::store::InteractionClaim;
+pub use crate::claims::InteractionClaim;
 
 /// How long a claim without an answer stands: well over the time a
 /// handler takes to answer (it defers what is slow), well under the 3 s

@@ -12,10 +12,11 @@
 //! `r` are all known once round `r − 1` is decided, so the next round is
 //! paired as in the other formats: one conditional transaction.
 
-use super::tournaments::{board_outcome, outcome_code, outcome_of_code, tournament_corrupt};
+use super::tournaments::{board_outcome, tournament_corrupt};
 use super::{
     EntrantView, Result, RoundOpened, Service, ServiceError, TournamentFormat, TournamentStanding, TournamentStep,
 };
+use crate::store::BoardOutcome;
 use crate::store::{
     BoardResult, EntrantRow, FinalStanding, NewPairing, PairingRow, Replay, ReplayRow, TournamentRow, Written,
 };
@@ -50,10 +51,12 @@ fn bracket_round(
             }
             Some(second) => {
                 let second = second as usize;
-                let advance = match p.outcome.as_deref() {
+                let advance = match p.outcome {
                     None => None,
-                    Some(code) => {
-                        let outcome = outcome_of_code(code).ok_or_else(|| tournament_corrupt(row, code))?;
+                    Some(stored) => {
+                        let outcome = stored
+                            .decided()
+                            .ok_or_else(|| tournament_corrupt(row, stored.as_str()))?;
                         match knockout::decide(first, second, outcome, drawn_games(replays, round, p.board)) {
                             Decision::Decided(advance) => Some(advance),
                             Decision::Replay { .. } => {
@@ -82,7 +85,7 @@ impl Service {
         by_seed: &[EntrantRow],
         boards: &[Board],
     ) -> Vec<NewPairing> {
-        let withdrawn = |seed: usize| by_seed[seed].withdrawn != 0;
+        let withdrawn = |seed: usize| by_seed[seed].withdrawn;
         let mut out = Vec::with_capacity(boards.len());
         for board in boards {
             let number = board.position as i64 + 1;
@@ -101,7 +104,7 @@ impl Service {
                         game: forfeit
                             .is_none()
                             .then(|| self.tournament_game(row, &by_seed[first], &by_seed[second])),
-                        outcome: forfeit.map(outcome_code),
+                        outcome: forfeit.map(BoardOutcome::Decided),
                     });
                 }
                 Entry::Bye(player) | Entry::Walkover(player) if !withdrawn(player) => out.push(NewPairing {
@@ -109,7 +112,7 @@ impl Service {
                     first_seed: player as i64,
                     second_seed: None,
                     game: None,
-                    outcome: Some("bye"),
+                    outcome: Some(BoardOutcome::Bye),
                 }),
                 Entry::Bye(_) | Entry::Walkover(_) => {}
             }
@@ -147,7 +150,7 @@ impl Service {
             match knockout::decide(first, second, outcome, drawn_games(&replays, round, p.board)) {
                 Decision::Replay { first, second } => {
                     let (a, b) = (&entrants[first], &entrants[second]);
-                    let forfeit = match (a.withdrawn != 0, b.withdrawn != 0) {
+                    let forfeit = match (a.withdrawn, b.withdrawn) {
                         (false, false) => None,
                         (false, true) => Some(Outcome::FirstWonByForfeit),
                         (true, false) => Some(Outcome::SecondWonByForfeit),
@@ -163,7 +166,7 @@ impl Service {
                         first_seed: first as i64,
                         second_seed: second as i64,
                         game: forfeit.is_none().then(|| self.tournament_game(row, a, b)),
-                        outcome: forfeit.map(outcome_code),
+                        outcome: forfeit,
                     };
                     let (written, game) = self.store.replay_board(tournament_id, round, &replay).await?;
                     if written == Written::Yes {
@@ -173,7 +176,7 @@ impl Service {
                 }
                 Decision::Decided(_) => results.push(BoardResult {
                     board: p.board,
-                    outcome: outcome_code(outcome),
+                    outcome,
                     captured_first: p.game_captured_a.unwrap_or(0),
                     captured_second: p.game_captured_b.unwrap_or(0),
                 }),
@@ -231,24 +234,11 @@ impl Service {
         let third_place = format == TournamentFormat::KnockoutThirdPlace;
         let next = knockout::next_round(players, third_place, round as usize, &decided);
         let pairings = self.knockout_pairings(row, &entrants, &next);
-        let withdrawn = entrants.iter().filter(|e| e.withdrawn != 0).count() as i64;
-        let (written, games) = self
-            .store
-            .open_next_round(tournament_id, round, withdrawn, &pairings, self.now())
-            .await?;
-        if written == Written::Yes {
-            tracing::info!(
-                tournament_id,
-                round = round + 1,
-                games = games.len(),
-                "knockout round paired"
-            );
-            steps.push(TournamentStep::Opened(RoundOpened {
-                tournament_id,
-                round: round as u32 + 1,
-                games,
-                bye: None,
-            }));
+        if let Some(opened) = self
+            .open_next_round(tournament_id, format, round, &entrants, &pairings, None)
+            .await?
+        {
+            steps.push(TournamentStep::Opened(opened));
         }
         Ok(steps)
     }
@@ -284,12 +274,7 @@ impl Service {
             let board_games = rows
                 .iter()
                 .filter(|p| played(p.first_seed, p.second_seed))
-                .filter(|p| {
-                    p.outcome
-                        .as_deref()
-                        .and_then(outcome_of_code)
-                        .is_some_and(Outcome::played)
-                })
+                .filter(|p| p.outcome.and_then(BoardOutcome::decided).is_some_and(Outcome::played))
                 .count();
             let drawn = replays
                 .iter()
@@ -337,7 +322,7 @@ impl Service {
     /// before the start and for the other formats).
     pub async fn knockout_bracket(&self, tournament_id: i64) -> Result<Vec<BracketMatch>> {
         let row = self.tournament_row(tournament_id).await?;
-        let format = TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+        let format = row.format;
         if !format.is_knockout() || row.current_round == 0 {
             return Ok(Vec::new());
         }

@@ -25,6 +25,7 @@ mod records;
 mod resign;
 mod reviews;
 mod schedule;
+mod searches;
 mod season_podiums;
 mod seasons;
 mod settings;
@@ -37,14 +38,14 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
-pub use crate::store::{DailyPost, DailyPostSettled, DailySetting, Day, Month, PodiumSettled, DEFAULT_DAILY_HOUR};
+pub use crate::calendar::{Day, Month};
+pub use crate::posts::{DailyPost, DailyPostSettled, DailySetting, DeliveryFailure, PodiumSettled, DEFAULT_DAILY_HOUR};
 pub use board_style::BoardStyle;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use daily_puzzle_posts::{DailyEditDue, DailyPostDue};
 pub use daily_puzzles::{DailyAnswered, DailyPuzzleView, DailyStreak, DailyTally, DAILY_SOLVERS_SHOWN};
 pub use delivery::{
-    BoardIdentity, BoardShown, Delivery, DeliveryFailure, DeliveryOutcome, Owing, SettleFor, Settling,
-    RETRY_FIRST_SECS, RETRY_MAX_SECS,
+    BoardIdentity, BoardShown, Delivery, DeliveryOutcome, Owing, SettleFor, Settling, RETRY_FIRST_SECS, RETRY_MAX_SECS,
 };
 pub use errors::{Result, ServiceError, StorageFailure, TournamentError, Unavailable};
 pub use hints::HintView;

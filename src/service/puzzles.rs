@@ -97,7 +97,7 @@ impl Service {
     /// Mines one batch: the newest finished game not mined yet, else the
     /// next self-play game. Returns how many new puzzles were kept.
     pub async fn mine_puzzles(&self) -> Result<usize> {
-        let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
+        let turn = self.search_turn().await;
         let (source, start, moves) = match self.store.game_to_mine(OPENING_PLIES_SKIPPED as i64 + 1).await? {
             Some(game_id) => {
                 let game = self.game(game_id).await?;
@@ -115,14 +115,11 @@ impl Service {
         };
         let nodes = self.config.puzzle_nodes;
         let started = std::time::Instant::now();
-        let searching = crate::telemetry::search_started();
-        let mined = tokio::task::spawn_blocking(move || crate::ai::mine_game(start, &moves, nodes))
-            .await
-            .map_err(|e| ServiceError::Corrupt {
-                game_id: source_game(source),
-                why: format!("the puzzle search failed: {e}"),
-            })?;
-        drop(searching);
+        let mined = turn
+            .run(source_game(source), "the puzzle search", move || {
+                crate::ai::mine_game(start, &moves, nodes)
+            })
+            .await?;
         let new: Vec<NewPuzzle> = mined
             .iter()
             .map(|puzzle| NewPuzzle {

@@ -235,7 +235,7 @@ impl From<TournamentResultRow> for TournamentResult {
             rank: row.rank as u32,
             players: row.players as u32,
             half_points: row.half_points as u32,
-            withdrew: row.withdrawn != 0,
+            withdrew: row.withdrawn,
         }
     }
 }

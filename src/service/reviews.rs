@@ -19,7 +19,7 @@ impl GameView {
     /// The one rule of which games can be reviewed, for `/akon review`,
     /// the Review button and whether a final board shows that button:
     /// `None` if this game can be, else why not.
-    pub fn review_refusal(&self) -> Option<ServiceError> {
+    pub fn why_not_reviewable(&self) -> Option<ServiceError> {
         match self.finished {
             None => Some(ServiceError::GameNotOver),
             Some((EndReason::Aborted { .. }, _)) => Some(ServiceError::ReviewOfAbortedGame(self.id)),
@@ -27,15 +27,15 @@ impl GameView {
         }
     }
 
-    /// Whether this game can be reviewed (see [`GameView::review_refusal`]).
+    /// Whether this game can be reviewed (see [`GameView::why_not_reviewable`]).
     pub fn can_be_reviewed(&self) -> bool {
-        self.review_refusal().is_none()
+        self.why_not_reviewable().is_none()
     }
 }
 
 impl Service {
     /// The review of finished game `game_id` if it is stored already: no
-    /// search. Refuses what [`GameView::review_refusal`] refuses.
+    /// search. Refuses what [`GameView::why_not_reviewable`] refuses.
     pub async fn stored_review(&self, game_id: i64) -> Result<Option<ReviewView>> {
         let game = self.finished_game(game_id).await?;
         Ok(self
@@ -47,13 +47,13 @@ impl Service {
     /// The review of finished game `game_id`: the stored one, else the
     /// engine reviews every move (seconds of search, on a blocking thread,
     /// at most `concurrent_searches` searches at once) and the review is
-    /// stored. Refuses what [`GameView::review_refusal`] refuses.
+    /// stored. Refuses what [`GameView::why_not_reviewable`] refuses.
     pub async fn review(&self, game_id: i64) -> Result<ReviewView> {
         let game = self.finished_game(game_id).await?;
         if let Some(review) = self.load_review(game_id).await? {
             return Ok(ReviewView { game, review });
         }
-        let _permit = self.searches.acquire().await.expect("the semaphore is never closed");
+        let turn = self.search_turn().await;
         // Another press may have finished the same review while this one
         // waited for its turn.
         if let Some(review) = self.load_review(game_id).await? {
@@ -62,19 +62,16 @@ impl Service {
         let start = *game.game.start();
         let moves = game.game.moves().to_vec();
         let started = std::time::Instant::now();
-        let searching = crate::telemetry::search_started();
         let nodes = self.config.review_nodes;
-        let review = tokio::task::spawn_blocking(move || crate::ai::review(start, &moves, nodes))
-            .await
-            .map_err(|e| ServiceError::Corrupt {
-                game_id,
-                why: format!("the review's search failed: {e}"),
-            })?
+        let review = turn
+            .run(game_id, "the review's search", move || {
+                crate::ai::review(start, &moves, nodes)
+            })
+            .await?
             .map_err(|e| ServiceError::Corrupt {
                 game_id,
                 why: format!("the stored moves do not replay: {e}"),
             })?;
-        drop(searching);
         tracing::info!(
             game_id,
             moves = review.moves.len(),
@@ -98,7 +95,7 @@ impl Service {
     /// `game_id`, if it can be reviewed.
     async fn finished_game(&self, game_id: i64) -> Result<GameView> {
         let game = self.game(game_id).await?;
-        match game.review_refusal() {
+        match game.why_not_reviewable() {
             Some(refusal) => Err(refusal),
             None => Ok(game),
         }

@@ -5,7 +5,9 @@
 //! no process posts it again.
 
 use super::{Lease, Result, Scope, SeasonBoard, Service};
-use crate::store::{to_db, LeaseKind, Month, PodiumSettled};
+use crate::calendar::Month;
+use crate::posts::PodiumSettled;
+use crate::store::{to_db, LeaseKind};
 
 /// A podium this process is to post now, under its lease.
 #[derive(Debug)]

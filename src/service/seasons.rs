@@ -6,7 +6,8 @@
 //! board costs one index range.
 
 use super::{Result, Scope, Service};
-use crate::store::{from_db, Month, SeasonRow};
+use crate::calendar::Month;
+use crate::store::{from_db, SeasonRow};
 
 /// Players on a season's board.
 pub const SEASON_PAGE: i64 = 10;

@@ -29,112 +29,19 @@ use crate::ai::Level;
 use crate::engine::{Game, Position, Seat, Winner};
 use crate::rating::Scope;
 use crate::store::{
-    from_db, BoardResult, ComputerSeat, EntrantRow, EntryChange, FinalStanding, NewGame, NewPairing, NewTournament,
-    PairingRow, Started, TournamentRow, Withdrawal, WithdrawnGame, Written,
+    self, from_db, BoardOutcome, BoardResult, ComputerSeat, EntrantRow, EntryChange, FinalStanding, GameStatus,
+    NewGame, NewPairing, NewTournament, PairingRow, Started, TournamentRow, Withdrawal, WithdrawnGame, Written,
 };
 use crate::tournament::{self, knockout, Entrant, GameResult, Outcome, Pairing, Round, TieBreaks};
+pub use crate::tournament::{
+    TournamentFormat, TournamentStatus, KNOCKOUT_MAX_PLAYERS, MIN_PLAYERS, ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS,
+};
 
-/// Most players of a round robin (its games grow as the square).
-pub const ROUND_ROBIN_MAX_PLAYERS: u32 = 64;
-/// Most players of a Swiss.
-pub const SWISS_MAX_PLAYERS: u32 = 512;
-/// Most players of a knockout: eight rounds.
-pub const KNOCKOUT_MAX_PLAYERS: u32 = 256;
-/// Fewest players of any tournament.
-pub const MIN_PLAYERS: u32 = 2;
 /// The longest name a tournament may have, in characters.
 pub const TOURNAMENT_NAME_MAX: usize = 100;
 /// How many times a start is tried again when a join or a leave changed
 /// the field between reading it and starting.
 const START_ATTEMPTS: usize = 5;
-
-/// How the players meet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TournamentFormat {
-    RoundRobin,
-    /// Twice, the first move swapped in the second cycle.
-    DoubleRoundRobin,
-    Swiss,
-    /// Single elimination (see [`crate::tournament::knockout`]).
-    Knockout,
-    /// Single elimination with a match for third place.
-    KnockoutThirdPlace,
-}
-
-impl TournamentFormat {
-    pub const ALL: [TournamentFormat; 5] = [
-        TournamentFormat::RoundRobin,
-        TournamentFormat::DoubleRoundRobin,
-        TournamentFormat::Swiss,
-        TournamentFormat::Knockout,
-        TournamentFormat::KnockoutThirdPlace,
-    ];
-
-    /// The stored spelling, also the command's choice.
-    pub fn code(self) -> &'static str {
-        match self {
-            TournamentFormat::RoundRobin => "round_robin",
-            TournamentFormat::DoubleRoundRobin => "double_round_robin",
-            TournamentFormat::Swiss => "swiss",
-            TournamentFormat::Knockout => "knockout",
-            TournamentFormat::KnockoutThirdPlace => "knockout_third_place",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<TournamentFormat> {
-        TournamentFormat::ALL.into_iter().find(|f| f.code() == code)
-    }
-
-    /// The most players it takes.
-    pub fn max_players(self) -> u32 {
-        match self {
-            TournamentFormat::Swiss => SWISS_MAX_PLAYERS,
-            TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace => KNOCKOUT_MAX_PLAYERS,
-            TournamentFormat::RoundRobin | TournamentFormat::DoubleRoundRobin => ROUND_ROBIN_MAX_PLAYERS,
-        }
-    }
-
-    /// Single elimination, with or without a third-place match.
-    pub fn is_knockout(self) -> bool {
-        matches!(self, TournamentFormat::Knockout | TournamentFormat::KnockoutThirdPlace)
-    }
-
-    fn tie_breaks(self) -> tournament::Format {
-        match self {
-            TournamentFormat::Swiss => tournament::Format::Swiss,
-            _ => tournament::Format::RoundRobin,
-        }
-    }
-
-    fn cycles(self) -> usize {
-        match self {
-            TournamentFormat::DoubleRoundRobin => 2,
-            _ => 1,
-        }
-    }
-}
-
-/// Where a tournament stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TournamentStatus {
-    /// Taking entrants.
-    Created,
-    Running,
-    Finished,
-    Cancelled,
-}
-
-impl TournamentStatus {
-    fn from_code(code: &str) -> Option<TournamentStatus> {
-        match code {
-            "created" => Some(TournamentStatus::Created),
-            "running" => Some(TournamentStatus::Running),
-            "finished" => Some(TournamentStatus::Finished),
-            "cancelled" => Some(TournamentStatus::Cancelled),
-            _ => None,
-        }
-    }
-}
 
 /// Which limit a new tournament broke.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,48 +150,23 @@ pub struct TournamentStanding {
     pub tie_breaks: TieBreaks,
 }
 
-/// The stored spelling of a board's outcome.
-pub(super) fn outcome_code(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::FirstWon => "first_won",
-        Outcome::Draw => "draw",
-        Outcome::SecondWon => "second_won",
-        Outcome::FirstWonByForfeit => "first_won_by_forfeit",
-        Outcome::SecondWonByForfeit => "second_won_by_forfeit",
-        Outcome::DoubleForfeit => "double_forfeit",
-    }
-}
-
-pub(super) fn outcome_of_code(code: &str) -> Option<Outcome> {
-    [
-        Outcome::FirstWon,
-        Outcome::Draw,
-        Outcome::SecondWon,
-        Outcome::FirstWonByForfeit,
-        Outcome::SecondWonByForfeit,
-        Outcome::DoubleForfeit,
-    ]
-    .into_iter()
-    .find(|&o| outcome_code(o) == code)
-}
-
 /// How a board's finished game counts (see the module doc), from the
 /// first mover's (seat A's) side; `None` while the game goes on.
 pub(super) fn board_outcome(row: &PairingRow) -> Option<Outcome> {
-    if row.game_status.as_deref() != Some("finished") {
+    if row.game_status != Some(GameStatus::Finished) {
         return None;
     }
     let ply = row.game_ply.unwrap_or(0);
-    let timeout = row.game_end_reason.as_deref() == Some("timeout");
-    Some(match (row.game_winner.as_deref(), row.game_end_reason.as_deref()) {
+    let timeout = row.game_end_reason == Some(store::EndReason::Timeout);
+    Some(match (row.game_winner, row.game_end_reason) {
         // Aborted: no winner, no end reason.
         (_, None) => Outcome::DoubleForfeit,
         // A lost on time at ply 0: A never moved.
-        (Some("B"), _) if timeout && ply == 0 => Outcome::SecondWonByForfeit,
+        (Some(Winner::Seat(Seat::B)), _) if timeout && ply == 0 => Outcome::SecondWonByForfeit,
         // B lost on time after A's first move: B never moved.
-        (Some("A"), _) if timeout && ply == 1 => Outcome::FirstWonByForfeit,
-        (Some("A"), _) => Outcome::FirstWon,
-        (Some("B"), _) => Outcome::SecondWon,
+        (Some(Winner::Seat(Seat::A)), _) if timeout && ply == 1 => Outcome::FirstWonByForfeit,
+        (Some(Winner::Seat(Seat::A)), _) => Outcome::FirstWon,
+        (Some(Winner::Seat(Seat::B)), _) => Outcome::SecondWon,
         _ => Outcome::Draw,
     })
 }
@@ -299,10 +181,10 @@ fn history(rows: &[PairingRow], through: i64) -> Result<Vec<Round>> {
         match row.second_seed {
             None => round.bye = Some(first),
             Some(second) => {
-                let result = match row.outcome.as_deref() {
+                let result = match row.outcome {
                     None => None,
-                    Some(code) => Some(GameResult {
-                        outcome: outcome_of_code(code).ok_or_else(|| corrupt(row, code))?,
+                    Some(stored) => Some(GameResult {
+                        outcome: stored.decided().ok_or_else(|| corrupt(row, stored.as_str()))?,
                         captured: [row.captured_first as u32, row.captured_second as u32],
                     }),
                 };
@@ -365,7 +247,7 @@ impl Service {
                 guild_id,
                 channel_id: request.place.channel_id,
                 name,
-                format: request.format.code(),
+                format: request.format,
                 rounds: request.rounds.map(i64::from),
                 seconds_per_move: request.time_per_move.seconds(),
                 max_players: i64::from(max_players),
@@ -398,8 +280,8 @@ impl Service {
     }
 
     async fn tournament_view(&self, row: TournamentRow, entrants: &[EntrantRow]) -> Result<TournamentView> {
-        let format = TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
-        let status = TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))?;
+        let format = row.format;
+        let status = row.status;
         let mut views = Vec::with_capacity(entrants.len());
         for entrant in entrants {
             views.push(self.entrant_view(entrant).await?);
@@ -416,7 +298,7 @@ impl Service {
             rounds: row.rounds.map(|r| r as u32),
             seconds_per_move: row.seconds_per_move,
             max_players: row.max_players as u32,
-            rated: row.rated != 0,
+            rated: row.rated,
             starts_at: row.starts_at,
             organiser: self.player_row(row.organiser_id).await?,
             status,
@@ -431,7 +313,7 @@ impl Service {
             player: self.player_row(entrant.user_id).await?,
             computer: entrant.computer_level,
             seed: entrant.seed.map(|s| s as usize),
-            withdrawn: entrant.withdrawn != 0,
+            withdrawn: entrant.withdrawn,
         })
     }
 
@@ -488,9 +370,7 @@ impl Service {
         match change {
             EntryChange::Done(_) => self.tournament(tournament_id).await,
             EntryChange::NoTournament => refused(TournamentError::NotFound),
-            EntryChange::Closed(status) => refused(TournamentError::NotOpen(
-                TournamentStatus::from_code(&status).unwrap_or(TournamentStatus::Running),
-            )),
+            EntryChange::Closed(status) => refused(TournamentError::NotOpen(status)),
             EntryChange::Full => refused(TournamentError::Full),
             EntryChange::AlreadyIn => refused(TournamentError::AlreadyEntered),
             EntryChange::NotIn => refused(TournamentError::NotEntered),
@@ -512,13 +392,11 @@ impl Service {
             if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
                 return refused(TournamentError::NotOrganiser);
             }
-            let status =
-                TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))?;
+            let status = row.status;
             if status != TournamentStatus::Created {
                 return refused(TournamentError::NotOpen(status));
             }
-            let format =
-                TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+            let format = row.format;
             let entrants = self.store.entrants(tournament_id).await?;
             let n = entrants.len() as u32;
             let rounds = match format {
@@ -603,9 +481,7 @@ impl Service {
                     });
                 }
                 Started::Closed(status) => {
-                    return refused(TournamentError::NotOpen(
-                        TournamentStatus::from_code(&status).unwrap_or(TournamentStatus::Running),
-                    ))
+                    return refused(TournamentError::NotOpen(status.unwrap_or(TournamentStatus::Running)))
                 }
                 Started::EntrantsChanged => continue,
             }
@@ -616,7 +492,7 @@ impl Service {
     /// The boards of a round to store, each with its game: seat A is the
     /// first mover, and moves first.
     pub(super) fn new_pairings(&self, row: &TournamentRow, by_seed: &[EntrantRow], round: &Round) -> Vec<NewPairing> {
-        let withdrawn = |seed: usize| by_seed[seed].withdrawn != 0;
+        let withdrawn = |seed: usize| by_seed[seed].withdrawn;
         let mut boards: Vec<NewPairing> = Vec::with_capacity(round.pairings.len() + 1);
         for p in &round.pairings {
             // A game with a player who withdrew is forfeited before it starts.
@@ -633,7 +509,7 @@ impl Service {
                 game: forfeit
                     .is_none()
                     .then(|| self.tournament_game(row, &by_seed[p.first], &by_seed[p.second])),
-                outcome: forfeit.map(outcome_code),
+                outcome: forfeit.map(BoardOutcome::Decided),
             });
         }
         // A player who withdrew is absent, without the bye's point.
@@ -643,7 +519,7 @@ impl Service {
                 first_seed: bye as i64,
                 second_seed: None,
                 game: None,
-                outcome: Some("bye"),
+                outcome: Some(BoardOutcome::Bye),
             });
         }
         boards
@@ -727,10 +603,10 @@ impl Service {
     async fn advance_tournament(&self, tournament_id: i64) -> Result<Vec<TournamentStep>> {
         let mut steps = Vec::new();
         let row = self.tournament_row(tournament_id).await?;
-        if row.status != "running" {
+        if row.status != TournamentStatus::Running {
             return Ok(steps);
         }
-        let format = TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+        let format = row.format;
         if format.is_knockout() {
             return self.advance_knockout(&row, format).await;
         }
@@ -742,7 +618,7 @@ impl Service {
             .filter_map(|p| {
                 board_outcome(p).map(|outcome| BoardResult {
                     board: p.board,
-                    outcome: outcome_code(outcome),
+                    outcome,
                     captured_first: p.game_captured_a.unwrap_or(0),
                     captured_second: p.game_captured_b.unwrap_or(0),
                 })
@@ -771,12 +647,11 @@ impl Service {
         let mut entrants = self.store.entrants(tournament_id).await?;
         entrants.sort_by_key(|e| e.seed);
         let played = history(&rows, round)?;
-        let withdrawn = entrants.iter().filter(|e| e.withdrawn != 0).count() as i64;
         let next = match format {
             TournamentFormat::Swiss => {
                 let absent: Vec<usize> = entrants
                     .iter()
-                    .filter(|e| e.withdrawn != 0)
+                    .filter(|e| e.withdrawn)
                     .filter_map(|e| e.seed.map(|s| s as usize))
                     .collect();
                 match tournament::pair_swiss(entrants.len(), &played, &absent) {
@@ -802,29 +677,51 @@ impl Service {
                 .unwrap_or_default(),
         };
         let pairings = self.new_pairings(&row, &entrants, &next);
-        let (written, games) = self
-            .store
-            .open_next_round(tournament_id, round, withdrawn, &pairings, self.now())
-            .await?;
-        if written == Written::Yes {
-            tracing::info!(
-                tournament_id,
-                round = round + 1,
-                games = games.len(),
-                "tournament round paired"
-            );
-            let bye = match next.bye {
-                Some(seed) => Some(self.entrant_view(&entrants[seed]).await?),
-                None => None,
-            };
-            steps.push(TournamentStep::Opened(RoundOpened {
-                tournament_id,
-                round: round as u32 + 1,
-                games,
-                bye,
-            }));
+        if let Some(opened) = self
+            .open_next_round(tournament_id, format, round, &entrants, &pairings, next.bye)
+            .await?
+        {
+            steps.push(TournamentStep::Opened(opened));
         }
         Ok(steps)
+    }
+
+    /// Opens round `round + 1` with `pairings` (`bye`: the seed sitting it
+    /// out), unless someone of `entrants` withdrew since they were read or
+    /// another step opened it first: the round opened, if this call did.
+    pub(super) async fn open_next_round(
+        &self,
+        tournament_id: i64,
+        format: TournamentFormat,
+        round: i64,
+        entrants: &[EntrantRow],
+        pairings: &[NewPairing],
+        bye: Option<usize>,
+    ) -> Result<Option<RoundOpened>> {
+        let withdrawn = entrants.iter().filter(|e| e.withdrawn).count() as i64;
+        let (written, games) = self
+            .store
+            .open_next_round(tournament_id, round, withdrawn, pairings, self.now())
+            .await?;
+        if written == Written::Conflict {
+            return Ok(None);
+        }
+        let round = round + 1;
+        if format.is_knockout() {
+            tracing::info!(tournament_id, round, games = games.len(), "knockout round paired");
+        } else {
+            tracing::info!(tournament_id, round, games = games.len(), "tournament round paired");
+        }
+        let bye = match bye {
+            Some(seed) => Some(self.entrant_view(&entrants[seed]).await?),
+            None => None,
+        };
+        Ok(Some(RoundOpened {
+            tournament_id,
+            round: round as u32,
+            games,
+            bye,
+        }))
     }
 
     /// Finishes a tournament after `round`, every board of which has its
@@ -862,7 +759,7 @@ impl Service {
     pub async fn withdraw_from_tournament(&self, tournament_id: i64, player: &Player) -> Result<TournamentView> {
         for _ in 0..START_ATTEMPTS {
             let row = self.tournament_row(tournament_id).await?;
-            match TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))? {
+            match row.status {
                 TournamentStatus::Created => return self.leave_tournament(tournament_id, player).await,
                 TournamentStatus::Running => {}
                 other => return refused(TournamentError::NotOpen(other)),
@@ -870,7 +767,7 @@ impl Service {
             let entrants = self.store.entrants(tournament_id).await?;
             let Some(seed) = entrants
                 .iter()
-                .find(|e| from_db(e.user_id) == player.id && e.computer_level.is_none() && e.withdrawn == 0)
+                .find(|e| from_db(e.user_id) == player.id && e.computer_level.is_none() && !e.withdrawn)
                 .and_then(|e| e.seed)
             else {
                 return refused(TournamentError::NotEntered);
@@ -901,7 +798,7 @@ impl Service {
                         expected_ply: view.ply(),
                         update: self.update_for(&view, finished),
                         board: board.board,
-                        outcome: outcome_code(outcome),
+                        outcome,
                         captures_count: played,
                     });
                 }
@@ -916,11 +813,7 @@ impl Service {
                     return self.tournament(tournament_id).await;
                 }
                 Withdrawal::NoTournament => return refused(TournamentError::NotFound),
-                Withdrawal::Closed(status) => {
-                    return refused(TournamentError::NotOpen(
-                        TournamentStatus::from_code(&status).unwrap_or(TournamentStatus::Finished),
-                    ))
-                }
+                Withdrawal::Closed(status) => return refused(TournamentError::NotOpen(status)),
                 Withdrawal::NotIn => return refused(TournamentError::NotEntered),
                 Withdrawal::Changed => continue,
             }
@@ -945,9 +838,7 @@ impl Service {
         let (written, ended) = self.store.cancel_tournament(tournament_id, self.now()).await?;
         if written == Written::Conflict {
             let row = self.tournament_row(tournament_id).await?;
-            return refused(TournamentError::NotOpen(
-                TournamentStatus::from_code(&row.status).ok_or_else(|| tournament_corrupt(&row, &row.status))?,
-            ));
+            return refused(TournamentError::NotOpen(row.status));
         }
         tracing::info!(tournament_id, games_ended = ended.len(), "tournament cancelled");
         self.tournament(tournament_id).await
@@ -957,7 +848,7 @@ impl Service {
     /// before the start).
     pub async fn tournament_standings(&self, tournament_id: i64) -> Result<Vec<TournamentStanding>> {
         let row = self.tournament_row(tournament_id).await?;
-        let format = TournamentFormat::from_code(&row.format).ok_or_else(|| tournament_corrupt(&row, &row.format))?;
+        let format = row.format;
         if row.current_round == 0 {
             return Ok(Vec::new());
         }

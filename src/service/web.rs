@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use super::knockouts::BracketMatch;
-use super::tournaments::{board_outcome, outcome_of_code};
+use super::tournaments::board_outcome;
 use super::{
     EntrantView, GameView, LeaderboardPage, Result, Service, ServiceError, TournamentStanding, TournamentView,
 };
@@ -322,12 +322,11 @@ impl Service {
                     boards: Vec::new(),
                 });
             }
-            let outcome = match row.outcome.as_deref() {
-                Some("bye") => None,
-                Some(code) => outcome_of_code(code),
+            let outcome = match row.outcome {
+                Some(stored) => stored.decided(),
                 None => board_outcome(row),
             };
-            let captured = match (row.outcome.as_deref(), row.game_captured_a, row.game_captured_b) {
+            let captured = match (row.outcome, row.game_captured_a, row.game_captured_b) {
                 (None, Some(a), Some(b)) => [a, b],
                 _ => [row.captured_first, row.captured_second],
             };

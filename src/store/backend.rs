@@ -19,6 +19,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Connection, Decode, Type};
 use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
+use super::outage::Outage;
 use super::{Result, StoreError};
 
 /// Which engine the database is.
@@ -174,7 +175,7 @@ pub fn redacted(url: &str) -> String {
 impl Connections {
     /// The writer connection, once the writes before are done (SQLite), or
     /// a pooled connection (PostgreSQL).
-    pub(super) async fn writer(&self) -> Result<Conn<'_>> {
+    pub(super) async fn writer(&self, outage: &Outage) -> Result<Conn<'_>> {
         match self {
             Connections::Sqlite { writer, batch_open, .. } => {
                 let mut writer =
@@ -186,13 +187,13 @@ impl Connections {
                 }
                 Ok(Conn::Held(writer))
             }
-            Connections::Postgres(pool) => pooled(pool).await,
+            Connections::Postgres(pool) => pooled(pool, outage).await,
         }
     }
 
     /// A reader connection: on SQLite a free one if there is, else the
     /// next in turn.
-    pub(super) async fn reader(&self) -> Result<Conn<'_>> {
+    pub(super) async fn reader(&self, outage: &Outage) -> Result<Conn<'_>> {
         match self {
             Connections::Sqlite {
                 readers, next_reader, ..
@@ -208,7 +209,7 @@ impl Connections {
                     .map(Conn::Held)
                     .map_err(|_| StoreError::Closed)
             }
-            Connections::Postgres(pool) => pooled(pool).await,
+            Connections::Postgres(pool) => pooled(pool, outage).await,
         }
     }
 
@@ -243,14 +244,14 @@ impl Connections {
     }
 }
 
-async fn pooled(pool: &AnyPool) -> Result<Conn<'static>> {
+async fn pooled(pool: &AnyPool, outage: &Outage) -> Result<Conn<'static>> {
     if pool.is_closed() {
         return Err(StoreError::Closed);
     }
     // Not `Doing::doing`: a connection taken is no sign that the server
     // answers (an idle one may have died with it).
     const DOING: &str = "taking a database connection";
-    let acquired = if super::outage::unreachable() {
+    let acquired = if outage.unreachable() {
         tokio::time::timeout(ACQUIRE_WHILE_UNREACHABLE, pool.acquire())
             .await
             .unwrap_or(Err(sqlx::Error::PoolTimedOut))
@@ -260,7 +261,7 @@ async fn pooled(pool: &AnyPool) -> Result<Conn<'static>> {
     acquired.map(Conn::Pooled).map_err(|source| {
         crate::telemetry::database_error(DOING);
         if let Some(why) = super::Unavailable::of(&source) {
-            super::outage::failed(why, DOING, &source);
+            outage.failed(why, DOING, &source);
         }
         StoreError::Query { doing: DOING, source }
     })
@@ -342,7 +343,7 @@ fn sqlite_url(path: &std::path::Path) -> String {
 
 /// Opens the SQLite file: a connection with foreign keys off for the
 /// migrations (see `Store::open`), then the writer and the readers.
-pub(super) async fn open_sqlite(url: &str) -> Result<(AnyConnection, Connections)> {
+pub(super) async fn open_sqlite(url: &str, outage: &Arc<Outage>) -> Result<(AnyConnection, Connections)> {
     let options = sqlite_file(url).map_err(open_error(url))?;
     let migrating = sqlite_connection(url, &options, false).await?;
     let writer = sqlite_connection(url, &options, true).await?;
@@ -355,6 +356,7 @@ pub(super) async fn open_sqlite(url: &str) -> Result<(AnyConnection, Connections
     tokio::spawn(super::checkpoint::checkpoint_regularly(
         Arc::downgrade(&checkpointer),
         Arc::downgrade(&writer),
+        Arc::clone(outage),
     ));
     Ok((
         migrating,

@@ -55,7 +55,7 @@ impl Store {
         .bind(new.rematch_of)
         .fetch_one(&mut *self.writer().await?)
         .await
-        .doing("creating a challenge")?;
+        .doing(&self.outage, "creating a challenge")?;
         Ok(id)
     }
 
@@ -64,7 +64,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a challenge")
+            .doing(&self.outage, "reading a challenge")
     }
 
     /// A challenge from `challenger` to `opponent` still pending at `now`.
@@ -78,7 +78,7 @@ impl Store {
         .bind(now)
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("looking for a pending challenge")
+        .doing(&self.outage, "looking for a pending challenge")
     }
 
     /// Closes a pending challenge as declined, withdrawn or expired.
@@ -90,7 +90,7 @@ impl Store {
                 .bind(now)
                 .execute(&mut *self.writer().await?)
                 .await
-                .doing("closing a challenge")?;
+                .doing(&self.outage, "closing a challenge")?;
         Ok(if done.rows_affected() == 1 {
             Written::Yes
         } else {
@@ -105,7 +105,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to accept a challenge")?;
+            .doing(&self.outage, "starting to accept a challenge")?;
         let accepted = sqlx::query(
             "UPDATE challenges SET status = 'accepted', closed_at = $2 WHERE id = $1 AND status = 'pending'",
         )
@@ -113,18 +113,20 @@ impl Store {
         .bind(game.created_at)
         .execute(&mut *tx)
         .await
-        .doing("accepting a challenge")?;
+        .doing(&self.outage, "accepting a challenge")?;
         if accepted.rows_affected() != 1 {
             return Ok(None);
         }
-        let game_id = insert_game(&mut tx, game).await?;
+        let game_id = insert_game(&self.outage, &mut tx, game).await?;
         sqlx::query("UPDATE challenges SET game_id = $2 WHERE id = $1")
             .bind(challenge_id)
             .bind(game_id)
             .execute(&mut *tx)
             .await
-            .doing("linking a challenge to its game")?;
-        tx.commit().await.doing("committing an accepted challenge")?;
+            .doing(&self.outage, "linking a challenge to its game")?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing an accepted challenge")?;
         Ok(Some(game_id))
     }
 }

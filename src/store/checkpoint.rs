@@ -2,11 +2,13 @@
 //! WAL back into the database file beside the writer, in place of SQLite's
 //! automatic checkpoint (turned off on every connection, see `backend`).
 
-use std::sync::Weak;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use sqlx::AnyConnection;
 use tokio::sync::Mutex;
+
+use super::outage::Outage;
 
 /// How often the WAL is copied back into the database file on SQLite, by a
 /// connection of its own, while writes come in. Left to SQLite, that
@@ -45,6 +47,7 @@ const RESTART_WAL_AFTER_FRAMES: i64 = 16_384;
 pub(super) async fn checkpoint_regularly(
     checkpointer: Weak<Mutex<Option<AnyConnection>>>,
     writer: Weak<Mutex<Option<AnyConnection>>>,
+    outage: Arc<Outage>,
 ) {
     // The first at once: what an earlier process left in the WAL is copied
     // without delay, and the WAL's size is reported from the start.
@@ -59,13 +62,13 @@ pub(super) async fn checkpoint_regularly(
         let Some(connection) = connection.as_mut() else {
             return;
         };
-        let wal = checkpoint(connection).await;
+        let wal = checkpoint(connection, &outage).await;
         if wal.is_some_and(|wal| wal.frames >= RESTART_WAL_AFTER_FRAMES) {
             let held = writer.lock().await;
             if held.is_none() {
                 return;
             }
-            checkpoint(connection).await;
+            checkpoint(connection, &outage).await;
             drop(held);
         }
         wait = wait_after(wal, frames_before);
@@ -94,7 +97,7 @@ fn wait_after(wal: Option<Wal>, frames_before: Option<i64>) -> Duration {
 }
 
 /// A passive checkpoint; the WAL after it, if it ran.
-async fn checkpoint(connection: &mut AnyConnection) -> Option<Wal> {
+async fn checkpoint(connection: &mut AnyConnection, outage: &Outage) -> Option<Wal> {
     match sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)")
         .fetch_one(connection)
         .await
@@ -107,7 +110,7 @@ async fn checkpoint(connection: &mut AnyConnection) -> Option<Wal> {
             const DOING: &str = "checkpointing the WAL";
             match super::Unavailable::of(&error) {
                 // A full disk fails every checkpoint: said once a minute.
-                Some(why) => super::outage::failed(why, DOING, &error),
+                Some(why) => outage.failed(why, DOING, &error),
                 None => tracing::warn!(%error, "could not checkpoint the database's WAL"),
             }
             None

@@ -5,42 +5,10 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use super::{from_db, to_db, Day, Doing, Result, Store};
-
-/// The hour (UTC) a server's puzzle of the day is posted at until it
-/// chooses another.
-pub const DEFAULT_DAILY_HOUR: u8 = 12;
-
-/// A server's daily puzzle setting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DailySetting {
-    pub channel_id: u64,
-    /// The hour of the day, UTC, from 0 to 23.
-    pub hour: u8,
-    pub enabled: bool,
-}
-
-/// How a server's post of a day was settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DailyPostSettled {
-    /// Posted, as `message`, showing `answers` answers.
-    Posted { message: u64, answers: i64 },
-    /// The channel refused it for good (deleted, or the bot may no longer
-    /// post there).
-    GivenUp,
-    /// No puzzle was kept: there was no puzzle of the day to post.
-    NoPuzzle,
-}
-
-/// A day's message, posted, and how many answers it shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DailyPost {
-    pub guild_id: u64,
-    pub day: Day,
-    pub channel_id: u64,
-    pub message_id: u64,
-    pub answers_shown: i64,
-}
+use super::outage::Outage;
+use super::{from_db, to_db, Doing, Result, Store};
+use crate::calendar::Day;
+use crate::posts::{DailyPost, DailyPostSettled, DailySetting, DEFAULT_DAILY_HOUR};
 
 #[derive(FromRow)]
 struct PostRow {
@@ -59,7 +27,7 @@ impl Store {
                 .bind(to_db(guild_id))
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading a server's daily puzzle")?;
+                .doing(&self.outage, "reading a server's daily puzzle")?;
         Ok(row.map(|(channel, hour, enabled)| DailySetting {
             channel_id: from_db(channel),
             hour: hour.clamp(0, 23) as u8,
@@ -81,7 +49,7 @@ impl Store {
         .bind(day.0)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing the daily puzzles owed")?;
+        .doing(&self.outage, "listing the daily puzzles owed")?;
         Ok(rows.into_iter().map(|(g, c)| (from_db(g), from_db(c))).collect())
     }
 
@@ -93,7 +61,7 @@ impl Store {
                 .bind(day.0)
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading whether a daily puzzle is settled")?;
+                .doing(&self.outage, "reading whether a daily puzzle is settled")?;
         Ok(settled.is_some())
     }
 
@@ -123,7 +91,7 @@ impl Store {
         .bind(now)
         .execute(&mut *self.writer().await?)
         .await
-        .doing("settling a day's puzzle post")?;
+        .doing(&self.outage, "settling a day's puzzle post")?;
         Ok(())
     }
 
@@ -135,7 +103,7 @@ impl Store {
             .bind(day.0)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("giving up a daily puzzle message")?;
+            .doing(&self.outage, "giving up a daily puzzle message")?;
         Ok(())
     }
 
@@ -151,7 +119,7 @@ impl Store {
         .bind(since.0)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing the daily puzzle messages to edit")?;
+        .doing(&self.outage, "listing the daily puzzle messages to edit")?;
         Ok(rows
             .into_iter()
             .map(|row| DailyPost {
@@ -172,14 +140,20 @@ impl Store {
             .bind(answers)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("recording a daily puzzle message edited")?;
+            .doing(&self.outage, "recording a daily puzzle message edited")?;
         Ok(())
     }
 }
 
 /// `guild_id`'s puzzle of the day goes to `channel_id` from now on,
 /// and is on (at the hour chosen before, or the default).
-pub(super) async fn set_daily_channel(tx: &mut AnyConnection, guild_id: u64, channel_id: u64, now: i64) -> Result<()> {
+pub(super) async fn set_daily_channel(
+    outage: &Outage,
+    tx: &mut AnyConnection,
+    guild_id: u64,
+    channel_id: u64,
+    now: i64,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO guild_daily_puzzles (guild_id, channel_id, hour, enabled, channel_chosen_at, changed_at)
          VALUES ($1, $2, $3, 1, $4, $4)
@@ -192,13 +166,14 @@ pub(super) async fn set_daily_channel(tx: &mut AnyConnection, guild_id: u64, cha
     .bind(now)
     .execute(&mut *tx)
     .await
-    .doing("choosing a server's daily puzzle channel")?;
+    .doing(outage, "choosing a server's daily puzzle channel")?;
     Ok(())
 }
 
 /// Changes the hour, or turns it on or off: `false` if the server
 /// never chose a channel (nothing changed).
 pub(super) async fn change_daily_setting(
+    outage: &Outage,
     tx: &mut AnyConnection,
     guild_id: u64,
     hour: Option<u8>,
@@ -215,6 +190,6 @@ pub(super) async fn change_daily_setting(
     .bind(now)
     .execute(&mut *tx)
     .await
-    .doing("changing a server's daily puzzle")?;
+    .doing(outage, "changing a server's daily puzzle")?;
     Ok(changed.rows_affected() == 1)
 }

@@ -3,61 +3,10 @@
 //! counts: the key refuses the others) and their runs of days solved, and
 //! what a server's message shows: its counts and the month's solvers.
 
-use chrono::DateTime;
 use sqlx::{Connection, FromRow};
 
-use super::{from_db, to_db, Doing, Month, Result, Store};
-
-const DAY_SECS: i64 = 24 * 3600;
-
-/// A calendar day in UTC, as days since 1970-01-01.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Day(pub i64);
-
-impl Day {
-    /// The day holding the instant `at` (seconds since the epoch).
-    pub fn of(at: i64) -> Day {
-        Day(at.div_euclid(DAY_SECS))
-    }
-
-    /// Its first second.
-    pub fn start(self) -> i64 {
-        self.0 * DAY_SECS
-    }
-
-    pub fn previous(self) -> Day {
-        Day(self.0 - 1)
-    }
-
-    pub fn month(self) -> Month {
-        Month::of(self.start())
-    }
-
-    /// The first day of its month, and the first day of the month after.
-    pub fn month_days(self) -> (Day, Day) {
-        let first = Day::of(self.month().start());
-        let next = Day::of(Month::of(first.start() + 32 * DAY_SECS).start());
-        (first, next)
-    }
-
-    /// The year, the month (1 to 12) and the day of the month.
-    pub fn year_month_day(self) -> (i32, u32, u32) {
-        use chrono::Datelike as _;
-        let date = DateTime::from_timestamp(self.start(), 0)
-            .unwrap_or_default()
-            .date_naive();
-        (date.year(), date.month(), date.day())
-    }
-
-    /// The date as `YYYY-MM-DD`, for the logs; people read
-    /// [`crate::i18n::day_in_words`].
-    pub fn date(self) -> String {
-        DateTime::from_timestamp(self.start(), 0)
-            .unwrap_or_default()
-            .format("%Y-%m-%d")
-            .to_string()
-    }
-}
+use super::{from_db, to_db, Doing, Result, Store};
+use crate::calendar::Day;
 
 /// A player's answer to a day's puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, FromRow)]
@@ -91,7 +40,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to choose the day's puzzle")?;
+            .doing(&self.outage, "starting to choose the day's puzzle")?;
         sqlx::query(
             "INSERT INTO daily_puzzles (day, puzzle_id, chosen_at)
              SELECT $1, id, $3 FROM puzzles WHERE 1 = 1 ORDER BY id LIMIT 1 OFFSET $2
@@ -102,13 +51,13 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("choosing the day's puzzle")?;
+        .doing(&self.outage, "choosing the day's puzzle")?;
         let chosen: i64 = sqlx::query_scalar("SELECT puzzle_id FROM daily_puzzles WHERE day = $1")
             .bind(day.0)
             .fetch_one(&mut *tx)
             .await
-            .doing("reading the day's puzzle chosen")?;
-        tx.commit().await.doing("committing the day's puzzle")?;
+            .doing(&self.outage, "reading the day's puzzle chosen")?;
+        tx.commit().await.doing(&self.outage, "committing the day's puzzle")?;
         Ok(Some(chosen))
     }
 
@@ -118,7 +67,7 @@ impl Store {
             .bind(day.0)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading the day's puzzle")
+            .doing(&self.outage, "reading the day's puzzle")
     }
 
     /// `user_id`'s answer to `day`'s puzzle, if they answered.
@@ -128,7 +77,7 @@ impl Store {
             .bind(to_db(user_id))
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading an answer to the day's puzzle")
+            .doing(&self.outage, "reading an answer to the day's puzzle")
     }
 
     /// `user_id`'s run of days solved, if they ever answered.
@@ -137,7 +86,7 @@ impl Store {
             .bind(to_db(user_id))
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a daily puzzle streak")
+            .doing(&self.outage, "reading a daily puzzle streak")
     }
 
     /// Records `user_id`'s answer to `day`'s puzzle, given in `guild_id`,
@@ -155,7 +104,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to record an answer to the day's puzzle")?;
+            .doing(&self.outage, "starting to record an answer to the day's puzzle")?;
         let recorded = sqlx::query(
             "INSERT INTO daily_puzzle_answers (day, user_id, guild_id, hole, solved, answered_at)
              VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (day, user_id) DO NOTHING",
@@ -168,7 +117,7 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("recording an answer to the day's puzzle")?;
+        .doing(&self.outage, "recording an answer to the day's puzzle")?;
         if recorded.rows_affected() != 1 {
             return Ok(None);
         }
@@ -179,13 +128,13 @@ impl Store {
         .bind(to_db(user_id))
         .execute(&mut *tx)
         .await
-        .doing("starting a daily puzzle streak")?;
+        .doing(&self.outage, "starting a daily puzzle streak")?;
         let before: DailyStreakRow =
             sqlx::query_as("SELECT streak, best_streak, last_solved_day FROM daily_puzzle_streaks WHERE user_id = $1")
                 .bind(to_db(user_id))
                 .fetch_one(&mut *tx)
                 .await
-                .doing("reading a daily puzzle streak to update")?;
+                .doing(&self.outage, "reading a daily puzzle streak to update")?;
         let after = next_streak(before, day, solved);
         sqlx::query(
             "UPDATE daily_puzzle_streaks SET streak = $2, best_streak = $3, last_solved_day = $4 WHERE user_id = $1",
@@ -196,8 +145,10 @@ impl Store {
         .bind(after.last_solved_day)
         .execute(&mut *tx)
         .await
-        .doing("updating a daily puzzle streak")?;
-        tx.commit().await.doing("committing an answer to the day's puzzle")?;
+        .doing(&self.outage, "updating a daily puzzle streak")?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing an answer to the day's puzzle")?;
         Ok(Some(after))
     }
 
@@ -212,7 +163,7 @@ impl Store {
         .bind(day.0)
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("counting the answers to the day's puzzle")
+        .doing(&self.outage, "counting the answers to the day's puzzle")
     }
 
     /// The players who solved the most days' puzzles in `guild_id` from
@@ -230,7 +181,7 @@ impl Store {
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading the month's daily puzzle solvers")?;
+        .doing(&self.outage, "reading the month's daily puzzle solvers")?;
         Ok(rows.into_iter().map(|(user, days)| (from_db(user), days)).collect())
     }
 }
@@ -256,17 +207,6 @@ fn next_streak(before: DailyStreakRow, day: Day, solved: bool) -> DailyStreakRow
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_day_is_a_utc_date() {
-        // 2027-01-15 08:00 UTC.
-        let day = Day::of(1_800_000_000);
-        assert_eq!(day.date(), "2027-01-15");
-        assert_eq!(Day::of(day.start()), day);
-        assert_eq!(Day::of(day.start() - 1), day.previous());
-        let (first, next) = day.month_days();
-        assert_eq!((first.date(), next.date()), ("2027-01-01".into(), "2027-02-01".into()));
-    }
 
     #[test]
     fn a_streak_counts_consecutive_days_solved() {

@@ -84,7 +84,7 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing games that owe a message")
+        .doing(&self.outage, "listing games that owe a message")
     }
 
     /// Up to `limit` pending challenges whose message was never posted,
@@ -102,7 +102,7 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing challenges never shown")
+        .doing(&self.outage, "listing challenges never shown")
     }
 
     /// The game's boards whose buttons are to be stripped (channel, message).
@@ -112,7 +112,7 @@ impl Store {
                 .bind(game_id)
                 .fetch_all(&mut *self.reader().await?)
                 .await
-                .doing("reading stale boards")?;
+                .doing(&self.outage, "reading stale boards")?;
         Ok(rows.into_iter().map(|(c, m)| (from_db(c), from_db(m))).collect())
     }
 
@@ -152,7 +152,7 @@ impl Store {
         .bind(stripped.map(to_db))
         .execute(&mut *writer)
         .await
-        .doing("saving a board message")?;
+        .doing(&self.outage, "saving a board message")?;
         if recorded.rows_affected() == 1 {
             self.games.changed(board.game_id, |game| {
                 let fits = game.ply == board.ply && game.status.as_str() == status;
@@ -170,7 +170,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to record a board")?;
+            .doing(&self.outage, "starting to record a board")?;
         // The game's row, locked until this transaction ends (on SQLite the
         // one writer is locked already): the board it names is the one
         // this board replaces, whatever another recording does meanwhile.
@@ -181,7 +181,7 @@ impl Store {
         .bind(board.game_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("reading a game's board")?;
+        .doing(&self.outage, "reading a game's board")?;
         let new_id = to_db(board.message_id);
         let mut latest = false;
         if let Some(row) = row {
@@ -200,7 +200,7 @@ impl Store {
                 .bind(board.ply)
                 .execute(&mut *tx)
                 .await
-                .doing("saving a board message")?;
+                .doing(&self.outage, "saving a board message")?;
                 match (row.board_channel_id, row.board_message_id) {
                     (Some(channel), Some(replaced)) if stripped.map(to_db) != Some(replaced) => {
                         Some((channel, replaced))
@@ -224,7 +224,7 @@ impl Store {
                 .bind(channel)
                 .execute(&mut *tx)
                 .await
-                .doing("keeping a board to strip")?;
+                .doing(&self.outage, "keeping a board to strip")?;
             }
         }
         let stale: Vec<(i64, i64)> =
@@ -232,8 +232,8 @@ impl Store {
                 .bind(board.game_id)
                 .fetch_all(&mut *tx)
                 .await
-                .doing("reading stale boards")?;
-        tx.commit().await.doing("committing a board")?;
+                .doing(&self.outage, "reading stale boards")?;
+        tx.commit().await.doing(&self.outage, "committing a board")?;
         self.games.forget(board.game_id);
         Ok(BoardRecorded {
             latest,
@@ -247,7 +247,7 @@ impl Store {
             .bind(to_db(message_id))
             .execute(&mut *self.writer().await?)
             .await
-            .doing("forgetting a stripped board")?;
+            .doing(&self.outage, "forgetting a stripped board")?;
         Ok(())
     }
 }

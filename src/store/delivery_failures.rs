@@ -3,6 +3,7 @@
 //! (`store::delivery`) skip them.
 
 use super::{Doing, Result, Store};
+use crate::posts::DeliveryFailure;
 
 /// What an owed message is: a game's board (or result), or the message of
 /// a challenge never shown.
@@ -31,17 +32,6 @@ pub struct OwedState {
     pub finished: bool,
 }
 
-/// What to do after a failed delivery.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeliveryFailure {
-    /// Failures in a row of this state, this one included.
-    pub attempts: i64,
-    pub failed_at: i64,
-    /// When the loop may try again (ignored once given up).
-    pub next_attempt_at: i64,
-    pub given_up: bool,
-}
-
 impl Store {
     /// What the latest failed delivery of `state` led to, if one failed.
     pub async fn delivery_failure(&self, state: &OwedState) -> Result<Option<DeliveryFailure>> {
@@ -55,7 +45,7 @@ impl Store {
         .bind(i64::from(state.finished))
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading failed deliveries")?;
+        .doing(&self.outage, "reading failed deliveries")?;
         Ok(
             row.map(|(attempts, failed_at, next_attempt_at, given_up)| DeliveryFailure {
                 attempts,
@@ -86,7 +76,7 @@ impl Store {
         .bind(i64::from(failure.given_up))
         .execute(&mut *self.writer().await?)
         .await
-        .doing("recording a failed delivery")?;
+        .doing(&self.outage, "recording a failed delivery")?;
         Ok(())
     }
 
@@ -97,7 +87,7 @@ impl Store {
             .bind(item_id)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("forgetting failed deliveries")?;
+            .doing(&self.outage, "forgetting failed deliveries")?;
         Ok(())
     }
 }

@@ -1,6 +1,6 @@
 //! The store's error, and what every statement adds to a sqlx error.
 
-use super::outage::{self, Unavailable};
+use super::outage::{Outage, Unavailable};
 
 /// A failure of the database, with what was being done.
 #[derive(Debug, thiserror::Error)]
@@ -32,22 +32,23 @@ impl StoreError {
 
 pub(super) type Result<T> = std::result::Result<T, StoreError>;
 
-/// Adds what was being done to a sqlx error.
+/// Adds what was being done to a sqlx error, and tells the store's
+/// [`Outage`] whether the database answered.
 pub(super) trait Doing<T> {
-    fn doing(self, doing: &'static str) -> Result<T>;
+    fn doing(self, outage: &Outage, doing: &'static str) -> Result<T>;
 }
 
 impl<T> Doing<T> for std::result::Result<T, sqlx::Error> {
-    fn doing(self, doing: &'static str) -> Result<T> {
+    fn doing(self, outage: &Outage, doing: &'static str) -> Result<T> {
         match self {
             Ok(done) => {
-                outage::answered();
+                outage.answered();
                 Ok(done)
             }
             Err(source) => {
                 crate::telemetry::database_error(doing);
                 if let Some(why) = Unavailable::of(&source) {
-                    outage::failed(why, doing, &source);
+                    outage.failed(why, doing, &source);
                 }
                 Err(StoreError::Query { doing, source })
             }

@@ -8,6 +8,7 @@ use crate::ai::Level;
 use crate::engine::{Seat, Winner};
 
 use super::backend::{Flag, OptionalFlag};
+use super::outage::Outage;
 use super::status::Stored;
 use super::{to_db, Doing, EndReason, GameStatus, Result, Store};
 
@@ -101,7 +102,7 @@ pub(super) const GAME_COLUMNS: &str =
      updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown, \
      loop_history";
 
-pub(super) async fn insert_game(tx: &mut AnyConnection, game: &NewGame) -> Result<i64> {
+pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match game.computer {
         Some(ComputerSeat { seat, level }) => (Some(seat.to_string()), Some(level.to_string())),
         None => (None, None),
@@ -125,7 +126,7 @@ pub(super) async fn insert_game(tx: &mut AnyConnection, game: &NewGame) -> Resul
     .bind(&game.loop_history)
     .fetch_one(&mut *tx)
     .await
-    .doing("creating a game")
+    .doing(outage, "creating a game")
 }
 
 impl Store {
@@ -135,9 +136,9 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to create a game")?;
-        let id = insert_game(&mut tx, game).await?;
-        tx.commit().await.doing("committing a new game")?;
+            .doing(&self.outage, "starting to create a game")?;
+        let id = insert_game(&self.outage, &mut tx, game).await?;
+        tx.commit().await.doing(&self.outage, "committing a new game")?;
         Ok(id)
     }
 
@@ -148,7 +149,7 @@ impl Store {
         ))
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing games against the computer")
+        .doing(&self.outage, "listing games against the computer")
     }
 
     /// Ongoing games against the computer unchanged since `changed_by`
@@ -163,7 +164,7 @@ impl Store {
         .bind(changed_by)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing idle games against the computer")
+        .doing(&self.outage, "listing idle games against the computer")
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
@@ -171,7 +172,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a game")
+            .doing(&self.outage, "reading a game")
     }
 
     /// A game and its players, in one indexed lookup: what a press needs.
@@ -209,7 +210,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a game and its players")
+            .doing(&self.outage, "reading a game and its players")
     }
 
     /// `user`'s ongoing games, most recently active first.
@@ -222,6 +223,6 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing ongoing games")
+        .doing(&self.outage, "listing ongoing games")
     }
 }

@@ -219,7 +219,7 @@ impl Store {
             // Told while the writer is held, so in commit order.
             Ok(applied) => {
                 if !applied.is_empty() {
-                    super::outage::wrote();
+                    self.outage.wrote();
                 }
                 for (index, queued) in batch.iter().enumerate() {
                     let row = &queued.row;
@@ -243,7 +243,7 @@ impl Store {
             }
         }
         self.connections.batch_open(false);
-        applied.doing("recording a move")
+        applied.doing(&self.outage, "recording a move")
     }
 }
 

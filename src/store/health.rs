@@ -4,7 +4,7 @@
 
 use sqlx::Connection;
 
-use super::{outage, Backend, Doing, Result, Store};
+use super::{Backend, Doing, Result, Store};
 
 /// How [`Store::limit_writes`] holds the SQLite writer back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +32,10 @@ impl Store {
             // failed to answer: operators count that too.
             crate::telemetry::database_error(DOING);
         })?;
-        sqlx::query("SELECT 1").execute(&mut *reader).await.doing(DOING)?;
+        sqlx::query("SELECT 1")
+            .execute(&mut *reader)
+            .await
+            .doing(&self.outage, DOING)?;
         Ok(())
     }
 
@@ -52,20 +55,23 @@ impl Store {
             Backend::Postgres => "CREATE TEMPORARY TABLE akon_write_probe (x BIGINT)",
         };
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with(self.backend.begin_write()).await.doing(DOING)?;
-        sqlx::query(create).execute(&mut *tx).await.doing(DOING)?;
-        tx.rollback().await.doing(DOING)?;
+        let mut tx = writer
+            .begin_with(self.backend.begin_write())
+            .await
+            .doing(&self.outage, DOING)?;
+        sqlx::query(create).execute(&mut *tx).await.doing(&self.outage, DOING)?;
+        tx.rollback().await.doing(&self.outage, DOING)?;
         if self.backend == Backend::Sqlite {
             let version: i64 = sqlx::query_scalar("PRAGMA user_version")
                 .fetch_one(&mut *writer)
                 .await
-                .doing(DOING)?;
+                .doing(&self.outage, DOING)?;
             sqlx::query(&format!("PRAGMA user_version = {version}"))
                 .execute(&mut *writer)
                 .await
-                .doing(DOING)?;
+                .doing(&self.outage, DOING)?;
         }
-        outage::wrote();
+        self.outage.wrote();
         Ok(())
     }
 
@@ -116,11 +122,11 @@ impl Store {
         sqlx::query(&format!("PRAGMA max_page_count = {pages}"))
             .execute(&mut *writer)
             .await
-            .doing("limiting the database's size")?;
+            .doing(&self.outage, "limiting the database's size")?;
         sqlx::query(&format!("PRAGMA query_only = {query_only}"))
             .execute(&mut *writer)
             .await
-            .doing("limiting the database to reads")?;
+            .doing(&self.outage, "limiting the database to reads")?;
         Ok(true)
     }
 }

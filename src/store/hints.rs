@@ -17,7 +17,7 @@ impl Store {
         .bind(now)
         .execute(&mut *self.writer().await?)
         .await
-        .doing("recording a hint")?;
+        .doing(&self.outage, "recording a hint")?;
         Ok(())
     }
 
@@ -27,7 +27,7 @@ impl Store {
             .bind(game_id)
             .fetch_one(&mut *self.reader().await?)
             .await
-            .doing("counting a game's hints")
+            .doing(&self.outage, "counting a game's hints")
     }
 
     /// Games in which `user_id` asked for hints.
@@ -36,6 +36,6 @@ impl Store {
             .bind(to_db(user_id))
             .fetch_one(&mut *self.reader().await?)
             .await
-            .doing("counting games with hints")
+            .doing(&self.outage, "counting games with hints")
     }
 }

@@ -4,18 +4,7 @@
 //! process) is answered the same and applied once.
 
 use super::{Doing, Result, Store};
-
-/// What claiming an interaction found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum InteractionClaim {
-    /// This process handles it: nobody had, or the claim it took over was
-    /// left by a process that died.
-    Claimed,
-    /// Answered already; this is the answer.
-    Answered { content_type: String, body: Vec<u8> },
-    /// Another process is handling it, since `claimed_at` (ms).
-    Held { claimed_at: i64 },
-}
+use crate::claims::InteractionClaim;
 
 impl Store {
     /// Claims interaction `id` for this store's owner at `now_ms`, unless
@@ -38,7 +27,7 @@ impl Store {
         .bind(stale_before_ms)
         .fetch_optional(&mut *conn)
         .await
-        .doing("claiming an interaction")?;
+        .doing(&self.outage, "claiming an interaction")?;
         if claimed.is_some() {
             return Ok(InteractionClaim::Claimed);
         }
@@ -48,7 +37,7 @@ impl Store {
         .bind(id)
         .fetch_one(&mut *conn)
         .await
-        .doing("reading an interaction's answer")?;
+        .doing(&self.outage, "reading an interaction's answer")?;
         Ok(match (content_type, body) {
             (Some(content_type), Some(body)) => InteractionClaim::Answered { content_type, body },
             _ => InteractionClaim::Held { claimed_at },
@@ -67,7 +56,7 @@ impl Store {
         .bind(body)
         .execute(&mut *self.writer().await?)
         .await
-        .doing("keeping an interaction's answer")?;
+        .doing(&self.outage, "keeping an interaction's answer")?;
         Ok(())
     }
 
@@ -79,7 +68,7 @@ impl Store {
             .bind(&*self.owner)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("releasing an interaction")?;
+            .doing(&self.outage, "releasing an interaction")?;
         Ok(())
     }
 
@@ -90,7 +79,7 @@ impl Store {
             .bind(before_ms)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("forgetting old interactions")?;
+            .doing(&self.outage, "forgetting old interactions")?;
         Ok(done.rows_affected())
     }
 }

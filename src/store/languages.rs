@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use sqlx::{AnyConnection, FromRow};
 
+use super::outage::Outage;
 use super::{to_db, Backend, Doing, Result, Store};
 
 /// What is known of a player's or a server's language.
@@ -144,7 +145,7 @@ impl Store {
         .bind(id)
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading a language")?;
+        .doing(&self.outage, "reading a language")?;
         Ok(row.unwrap_or_default())
     }
 
@@ -185,7 +186,7 @@ impl Store {
         .bind(guild_id.map(to_db))
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading languages")?;
+        .doing(&self.outage, "reading languages")?;
         let mut user = LanguageRow::default();
         let mut guild = guild_id.map(|_| LanguageRow::default());
         for (whose, discord_locale, language, board_style) in rows {
@@ -214,7 +215,7 @@ impl Store {
         .bind(locale)
         .execute(&mut *self.writer().await?)
         .await
-        .doing("saving a Discord locale")?;
+        .doing(&self.outage, "saving a Discord locale")?;
         self.languages.forget(whose);
         Ok(())
     }
@@ -228,7 +229,12 @@ impl Store {
 
 /// Sets (or with `None` clears) the language chosen for `whose`, in `tx`
 /// (the caller forgets the cached row once it commits).
-pub(super) async fn save_language(tx: &mut AnyConnection, whose: LanguageOf, language: Option<&str>) -> Result<()> {
+pub(super) async fn save_language(
+    outage: &Outage,
+    tx: &mut AnyConnection,
+    whose: LanguageOf,
+    language: Option<&str>,
+) -> Result<()> {
     let (table, key, id) = whose.table_and_key();
     sqlx::query(&format!(
         "INSERT INTO {table} ({key}, language) VALUES ($1, $2)
@@ -238,7 +244,7 @@ pub(super) async fn save_language(tx: &mut AnyConnection, whose: LanguageOf, lan
     .bind(language)
     .execute(&mut *tx)
     .await
-    .doing("saving a language")?;
+    .doing(outage, "saving a language")?;
     Ok(())
 }
 
@@ -246,6 +252,7 @@ pub(super) async fn save_language(tx: &mut AnyConnection, whose: LanguageOf, lan
 /// is who chose, and the notice that a channel refuses pictures is owed
 /// again.
 pub(super) async fn save_board_style(
+    outage: &Outage,
     tx: &mut AnyConnection,
     whose: LanguageOf,
     style: &str,
@@ -268,7 +275,7 @@ pub(super) async fn save_board_style(
         LanguageOf::User(_) => query,
         LanguageOf::Guild(_) => query.bind(to_db(set_by)),
     };
-    query.execute(&mut *tx).await.doing("saving a board style")?;
+    query.execute(&mut *tx).await.doing(outage, "saving a board style")?;
     Ok(())
 }
 
@@ -285,7 +292,7 @@ impl Store {
         .bind(to_db(guild_id))
         .fetch_optional(&mut *self.writer().await?)
         .await
-        .doing("claiming the notice that pictures are refused")?;
+        .doing(&self.outage, "claiming the notice that pictures are refused")?;
         Ok(set_by.and_then(|(by,)| by).map(super::from_db))
     }
 }

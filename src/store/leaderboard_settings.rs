@@ -3,6 +3,7 @@
 
 use sqlx::AnyConnection;
 
+use super::outage::Outage;
 use super::{to_db, Doing, Result, Store};
 
 impl Store {
@@ -14,7 +15,7 @@ impl Store {
                 .bind(to_db(guild_id))
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading a server's leaderboard settings")?;
+                .doing(&self.outage, "reading a server's leaderboard settings")?;
         Ok(days.unwrap_or(0))
     }
 }
@@ -22,6 +23,7 @@ impl Store {
 /// `guild_id`'s leaderboard leaves off players without a rated game in the
 /// last `days` days (0: no one), in `tx`.
 pub(super) async fn set_leaderboard_inactive_days(
+    outage: &Outage,
     tx: &mut AnyConnection,
     guild_id: u64,
     days: i64,
@@ -37,6 +39,6 @@ pub(super) async fn set_leaderboard_inactive_days(
     .bind(now)
     .execute(&mut *tx)
     .await
-    .doing("changing a server's leaderboard settings")?;
+    .doing(outage, "changing a server's leaderboard settings")?;
     Ok(())
 }

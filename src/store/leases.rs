@@ -56,7 +56,7 @@ impl Store {
         sqlx::query("DELETE FROM leases")
             .execute(&mut *self.writer().await?)
             .await
-            .doing("clearing the leases of a dead process")?;
+            .doing(&self.outage, "clearing the leases of a dead process")?;
         Ok(())
     }
 
@@ -77,7 +77,7 @@ impl Store {
         .bind(now)
         .fetch_optional(&mut *self.writer().await?)
         .await
-        .doing("taking a lease")?;
+        .doing(&self.outage, "taking a lease")?;
         Ok(taken.is_some())
     }
 
@@ -89,7 +89,7 @@ impl Store {
             .bind(&*self.owner)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("releasing a lease")?;
+            .doing(&self.outage, "releasing a lease")?;
         Ok(())
     }
 }

@@ -50,7 +50,6 @@ use backend::{Conn, Connections, Flag};
 mod leases;
 pub use leases::LeaseKind;
 mod interaction_answers;
-pub use interaction_answers::InteractionClaim;
 
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
@@ -61,7 +60,7 @@ mod grouped_moves;
 mod delivery;
 pub use delivery::{BoardRecorded, Owing, ShownBoard};
 mod delivery_failures;
-pub use delivery_failures::{DeliveryFailure, OwedKind, OwedState};
+pub use delivery_failures::{OwedKind, OwedState};
 
 mod languages;
 pub use languages::{LanguageOf, LanguageRow};
@@ -75,10 +74,9 @@ pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRo
 mod leaderboard_settings;
 
 mod seasons;
-pub use seasons::{Month, SeasonRow};
+pub use seasons::SeasonRow;
 
 mod season_podiums;
-pub use season_podiums::PodiumSettled;
 mod settings;
 pub use settings::{ServerSettingsWrite, SettingsWrite};
 
@@ -93,16 +91,15 @@ pub use web::{PageKind, WebSettingsRow};
 mod puzzles;
 pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScored, PuzzleSource};
 mod daily_puzzles;
-pub use daily_puzzles::{DailyAnswerRow, DailyStreakRow, Day};
+pub use daily_puzzles::{DailyAnswerRow, DailyStreakRow};
 mod daily_puzzle_posts;
-pub use daily_puzzle_posts::{DailyPost, DailyPostSettled, DailySetting, DEFAULT_DAILY_HOUR};
 mod outage;
 pub use outage::Unavailable;
 mod status;
 mod tournament_records;
 mod tournament_replays;
 mod tournaments;
-pub use status::{ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
+pub use status::{BoardOutcome, ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
 pub use tournament_records::{FinalStanding, TournamentRecordRow, TournamentResultRow};
 mod tournament_messages;
 pub use tournament_messages::{TournamentGameRow, TournamentMessageRow};
@@ -141,6 +138,9 @@ pub struct Store {
     queued_moves: std::sync::Arc<grouped_moves::MoveQueue>,
     /// SQLite: the ongoing games' rows, so that a press needs no read.
     games: std::sync::Arc<game_cache::GameCache>,
+    /// The database's conditions as this store has met them (see
+    /// `outage`), shared by its clones.
+    outage: std::sync::Arc<outage::Outage>,
 }
 
 /// Whether a conditional write found the row as expected.
@@ -161,9 +161,10 @@ impl Store {
     /// process.
     pub async fn open(url: &str) -> Result<Store> {
         let backend = Backend::of_url(url);
+        let outage = std::sync::Arc::new(outage::Outage::default());
         let connections = match backend {
             Backend::Sqlite => {
-                let (mut migrating, connections) = backend::open_sqlite(url).await?;
+                let (mut migrating, connections) = backend::open_sqlite(url, &outage).await?;
                 // Migrations run on a connection of their own with foreign
                 // keys off, as SQLite's procedure for rebuilding a table
                 // requires (dropping a table that other tables point at);
@@ -172,18 +173,21 @@ impl Store {
                 let broken = sqlx::query("PRAGMA foreign_key_check")
                     .fetch_all(&mut migrating)
                     .await
-                    .doing("checking foreign keys after migrating")?;
+                    .doing(&outage, "checking foreign keys after migrating")?;
                 if !broken.is_empty() {
                     return Err(StoreError::BrokenForeignKeys(broken.len()));
                 }
-                migrating.close().await.doing("closing the migrating connection")?;
+                migrating
+                    .close()
+                    .await
+                    .doing(&outage, "closing the migrating connection")?;
                 connections
             }
             Backend::Postgres => {
                 let connections = backend::open_postgres(url).await?;
                 // sqlx's migrator holds a PostgreSQL advisory lock while it
                 // migrates, so processes starting at once migrate in turn.
-                let mut migrating = connections.writer().await?;
+                let mut migrating = connections.writer(&outage).await?;
                 sqlx::migrate!("./migrations/postgres").run(&mut *migrating).await?;
                 drop(migrating);
                 connections
@@ -202,6 +206,7 @@ impl Store {
             languages: std::sync::Arc::new(languages::LanguageCache::new(backend)),
             queued_moves: Default::default(),
             games: std::sync::Arc::new(game_cache::GameCache::new(backend)),
+            outage,
         };
         store.rate_pending_games().await?;
         Ok(store)
@@ -225,11 +230,11 @@ impl Store {
     /// A connection for writing: on SQLite the one writer, once the writes
     /// before are done.
     async fn writer(&self) -> Result<Conn<'_>> {
-        self.connections.writer().await
+        self.connections.writer(&self.outage).await
     }
 
     /// A connection for reading.
     async fn reader(&self) -> Result<Conn<'_>> {
-        self.connections.reader().await
+        self.connections.reader(&self.outage).await
     }
 }

@@ -56,7 +56,7 @@ impl Store {
             .bind(game_id)
             .fetch_all(&mut *self.reader().await?)
             .await
-            .doing("reading a game's moves")
+            .doing(&self.outage, "reading a game's moves")
     }
 
     /// A game and its moves read in one transaction, so that they agree
@@ -66,12 +66,12 @@ impl Store {
         let mut tx = reader
             .begin_with(self.backend.begin_read())
             .await
-            .doing("starting to read a game")?;
+            .doing(&self.outage, "starting to read a game")?;
         let row: Option<GameRow> = sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(game_id)
             .fetch_optional(&mut *tx)
             .await
-            .doing("reading a game")?;
+            .doing(&self.outage, "reading a game")?;
         let Some(row) = row else { return Ok(None) };
         let moves = sqlx::query_as(
             "SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
@@ -79,8 +79,8 @@ impl Store {
         .bind(game_id)
         .fetch_all(&mut *tx)
         .await
-        .doing("reading a game's moves")?;
-        tx.commit().await.doing("finishing reading a game")?;
+        .doing(&self.outage, "reading a game's moves")?;
+        tx.commit().await.doing(&self.outage, "finishing reading a game")?;
         Ok(Some((row, moves)))
     }
 
@@ -101,7 +101,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to record a move")?;
+            .doing(&self.outage, "starting to record a move")?;
         if self
             .update_game(&mut tx, game_id, expected_ply, expected_ply + 1, update)
             .await?
@@ -118,11 +118,11 @@ impl Store {
             .bind(update.now)
             .execute(&mut *tx)
             .await
-            .doing("appending a move")?;
+            .doing(&self.outage, "appending a move")?;
         if update.finished.is_some() {
             self.write_results(&mut tx, game_id).await?;
         }
-        tx.commit().await.doing("committing a move")?;
+        tx.commit().await.doing(&self.outage, "committing a move")?;
         self.games.forget(game_id);
         Ok(Written::Yes)
     }
@@ -168,7 +168,7 @@ impl Store {
             .bind(to_db(new_move.user_id))
             .fetch_all(&mut *writer)
             .await
-            .doing("recording a move")?;
+            .doing(&self.outage, "recording a move")?;
         Ok(if appended.is_empty() {
             Written::Conflict
         } else {
@@ -183,11 +183,11 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to finish a game")?;
+            .doing(&self.outage, "starting to finish a game")?;
         if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {
             return Ok(Written::Conflict);
         }
-        tx.commit().await.doing("committing a finished game")?;
+        tx.commit().await.doing(&self.outage, "committing a finished game")?;
         self.games.forget(game_id);
         Ok(Written::Yes)
     }
@@ -251,7 +251,7 @@ impl Store {
         .bind(update.loop_history.as_deref())
         .execute(&mut *tx)
         .await
-        .doing("updating a game")?;
+        .doing(&self.outage, "updating a game")?;
         Ok(if done.rows_affected() == 1 {
             Written::Yes
         } else {

@@ -5,8 +5,9 @@
 //! starts, then at most once a minute while it lasts with the count of
 //! failures meanwhile, and once when it ends — not once per press.
 //!
-//! The log is the process's, like the metrics: one report for all the
-//! stores a process opens.
+//! Each [`Store`](super::Store) keeps its own account (an [`Outage`],
+//! shared by its clones): two stores of one process, say two tests running
+//! at once, neither hide nor end each other's conditions.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -101,13 +102,6 @@ struct Report {
 }
 
 impl Spell {
-    const NONE: Spell = Spell {
-        since: None,
-        told: false,
-        reported: None,
-        unreported: 0,
-    };
-
     fn failed(&mut self, now: Instant) -> Option<Report> {
         let since = *self.since.get_or_insert(now);
         self.unreported += 1;
@@ -135,28 +129,71 @@ impl Spell {
     }
 }
 
-static SPELLS: Mutex<[Spell; 3]> = Mutex::new([Spell::NONE; 3]);
-/// Whether any spell is on: a statement that succeeds checks only this.
-static ANY: AtomicBool = AtomicBool::new(false);
-
-fn spells() -> std::sync::MutexGuard<'static, [Spell; 3]> {
-    SPELLS.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// What a store knows of its conditions: the spells running, and whether
+/// any is.
+#[derive(Debug, Default)]
+pub(super) struct Outage {
+    spells: Mutex<[Spell; 3]>,
+    /// Whether any spell is on: a statement that succeeds checks only this.
+    any: AtomicBool,
 }
 
-/// A statement failed while `doing` what it says, for `why`.
-pub(super) fn failed(why: Unavailable, doing: &'static str, error: &sqlx::Error) {
-    ANY.store(true, Ordering::SeqCst);
-    let report = spells()[why.index()].failed(Instant::now());
-    let what = why.describe();
-    if let Some(Report { failures, for_s }) = report {
-        tracing::error!(
-            %error,
-            doing,
-            failures,
-            for_s,
-            "{what}: {}; players are told to try again later (said again at most once a minute while it lasts)",
-            consequence(why)
-        );
+impl Outage {
+    fn spells(&self) -> std::sync::MutexGuard<'_, [Spell; 3]> {
+        self.spells.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A statement failed while `doing` what it says, for `why`.
+    pub(super) fn failed(&self, why: Unavailable, doing: &'static str, error: &sqlx::Error) {
+        self.any.store(true, Ordering::SeqCst);
+        let report = self.spells()[why.index()].failed(Instant::now());
+        let what = why.describe();
+        if let Some(Report { failures, for_s }) = report {
+            tracing::error!(
+                %error,
+                doing,
+                failures,
+                for_s,
+                "{what}: {}; players are told to try again later (said again at most once a minute while it lasts)",
+                consequence(why)
+            );
+        }
+    }
+
+    /// Whether the server is not answering, as far as the latest
+    /// statements tell.
+    pub(super) fn unreachable(&self) -> bool {
+        self.any.load(Ordering::Relaxed) && self.spells()[Unavailable::Unreachable.index()].since.is_some()
+    }
+
+    /// A statement succeeded: the server answers.
+    pub(super) fn answered(&self) {
+        if self.any.load(Ordering::Relaxed) {
+            self.end(&[Unavailable::Unreachable]);
+        }
+    }
+
+    /// A write was committed: the database takes writes (and answers).
+    pub(super) fn wrote(&self) {
+        if self.any.load(Ordering::Relaxed) {
+            self.end(&Unavailable::ALL);
+        }
+    }
+
+    fn end(&self, which: &[Unavailable]) {
+        let now = Instant::now();
+        let mut spells = self.spells();
+        for &why in which {
+            if let Some(lasted) = spells[why.index()].ended(now) {
+                tracing::info!(
+                    lasted_s = lasted.as_secs(),
+                    "{} no longer: the database works again",
+                    why.describe()
+                );
+            }
+        }
+        self.any
+            .store(spells.iter().any(|spell| spell.since.is_some()), Ordering::SeqCst);
     }
 }
 
@@ -166,41 +203,6 @@ fn consequence(why: Unavailable) -> &'static str {
         Unavailable::ReadOnly => "no move or game can be saved until the database is writable",
         Unavailable::Unreachable => "nothing can be read or saved until the server answers",
     }
-}
-
-/// Whether the server is not answering, as far as the latest statements
-/// tell.
-pub(super) fn unreachable() -> bool {
-    ANY.load(Ordering::Relaxed) && spells()[Unavailable::Unreachable.index()].since.is_some()
-}
-
-/// A statement succeeded: the server answers.
-pub(super) fn answered() {
-    if ANY.load(Ordering::Relaxed) {
-        end(&[Unavailable::Unreachable]);
-    }
-}
-
-/// A write was committed: the database takes writes (and answers).
-pub(super) fn wrote() {
-    if ANY.load(Ordering::Relaxed) {
-        end(&Unavailable::ALL);
-    }
-}
-
-fn end(which: &[Unavailable]) {
-    let now = Instant::now();
-    let mut spells = spells();
-    for &why in which {
-        if let Some(lasted) = spells[why.index()].ended(now) {
-            tracing::info!(
-                lasted_s = lasted.as_secs(),
-                "{} no longer: the database works again",
-                why.describe()
-            );
-        }
-    }
-    ANY.store(spells.iter().any(|spell| spell.since.is_some()), Ordering::SeqCst);
 }
 
 #[cfg(test)]
@@ -232,6 +234,22 @@ mod tests {
         assert_eq!(spell.ended(at(81)), None, "never said, so not said to end");
         assert_eq!(spell.failed(at(100)), None);
         assert_eq!(spell.failed(at(121)), Some(Report { failures: 4, for_s: 21 }));
+    }
+
+    #[test]
+    fn each_account_keeps_its_own_conditions() {
+        let (failing, other) = (Outage::default(), Outage::default());
+        let refused = sqlx::Error::Io(std::io::ErrorKind::ConnectionRefused.into());
+        failing.failed(Unavailable::Unreachable, "testing", &refused);
+        assert!(failing.unreachable());
+        assert!(
+            !other.unreachable(),
+            "another store's server answers as far as it knows"
+        );
+        other.wrote();
+        assert!(failing.unreachable(), "another store's write ends nothing here");
+        failing.answered();
+        assert!(!failing.unreachable());
     }
 
     #[test]

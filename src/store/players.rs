@@ -3,6 +3,7 @@
 use sqlx::{AnyConnection, FromRow};
 
 use super::backend::Flag;
+use super::outage::Outage;
 use super::{to_db, Doing, Result, Store};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,7 +23,7 @@ pub struct PlayerRow {
 
 impl Store {
     pub async fn upsert_player(&self, player: &NewPlayer<'_>, now: i64) -> Result<()> {
-        upsert_player(&mut *self.writer().await?, player, now).await?;
+        upsert_player(&self.outage, &mut *self.writer().await?, player, now).await?;
         self.forget_player(player.user_id);
         Ok(())
     }
@@ -38,13 +39,18 @@ impl Store {
             .bind(to_db(user_id))
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a player")
+            .doing(&self.outage, "reading a player")
     }
 }
 
 /// Saves a player as last seen, in `tx` (the caller forgets the kept games'
 /// copy of them once it commits).
-pub(super) async fn upsert_player(tx: &mut AnyConnection, player: &NewPlayer<'_>, now: i64) -> Result<()> {
+pub(super) async fn upsert_player(
+    outage: &Outage,
+    tx: &mut AnyConnection,
+    player: &NewPlayer<'_>,
+    now: i64,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO players (user_id, name, is_bot, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
          ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot,
@@ -56,6 +62,6 @@ pub(super) async fn upsert_player(tx: &mut AnyConnection, player: &NewPlayer<'_>
     .bind(now)
     .execute(&mut *tx)
     .await
-    .doing("saving a player")?;
+    .doing(outage, "saving a player")?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 use sqlx::{AnyConnection, Connection, FromRow};
 
+use super::outage::Outage;
 use super::{to_db, Doing, Result, Store};
 use crate::rating::{rate, Rating, Score};
 
@@ -119,7 +120,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to keep puzzles")?;
+            .doing(&self.outage, "starting to keep puzzles")?;
         let mut added = 0;
         for puzzle in puzzles {
             let done = sqlx::query(
@@ -141,7 +142,7 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await
-            .doing("keeping a puzzle")?;
+            .doing(&self.outage, "keeping a puzzle")?;
             added += done.rows_affected() as usize;
         }
         sqlx::query(
@@ -154,8 +155,8 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("marking a puzzle source mined")?;
-        tx.commit().await.doing("committing mined puzzles")?;
+        .doing(&self.outage, "marking a puzzle source mined")?;
+        tx.commit().await.doing(&self.outage, "committing mined puzzles")?;
         Ok(added)
     }
 
@@ -170,7 +171,7 @@ impl Store {
         .bind(min_plies)
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("finding a game to mine for puzzles")
+        .doing(&self.outage, "finding a game to mine for puzzles")
     }
 
     /// The seed of the next self-play game to mine: one more than the
@@ -181,7 +182,7 @@ impl Store {
         )
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("reading the next self-play seed")
+        .doing(&self.outage, "reading the next self-play seed")
     }
 
     /// Puzzles kept.
@@ -189,7 +190,7 @@ impl Store {
         sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM puzzles")
             .fetch_one(&mut *self.reader().await?)
             .await
-            .doing("counting puzzles")
+            .doing(&self.outage, "counting puzzles")
     }
 
     pub async fn puzzle(&self, id: i64) -> Result<Option<PuzzleRow>> {
@@ -197,7 +198,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a puzzle")
+            .doing(&self.outage, "reading a puzzle")
     }
 
     /// The puzzle `user_id` has not tried whose rating is nearest `rating`
@@ -212,7 +213,7 @@ impl Store {
         .bind(rating)
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("choosing a puzzle")
+        .doing(&self.outage, "choosing a puzzle")
     }
 
     pub async fn puzzle_attempt(&self, id: i64) -> Result<Option<AttemptRow>> {
@@ -220,7 +221,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a puzzle attempt")
+            .doing(&self.outage, "reading a puzzle attempt")
     }
 
     /// `user_id`'s unanswered puzzle, if any.
@@ -231,7 +232,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading an open puzzle attempt")
+        .doing(&self.outage, "reading an open puzzle attempt")
     }
 
     /// Gives `puzzle_id` to `user_id`; `None` if they have an unanswered
@@ -246,7 +247,7 @@ impl Store {
         .bind(now)
         .fetch_optional(&mut *self.writer().await?)
         .await
-        .doing("starting a puzzle attempt")
+        .doing(&self.outage, "starting a puzzle attempt")
     }
 
     /// `user_id`'s puzzle rating and streaks, if they answered any.
@@ -257,7 +258,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading a puzzle rating")
+        .doing(&self.outage, "reading a puzzle rating")
     }
 
     /// Scores attempt `attempt_id` answered with `hole`, right or not:
@@ -275,7 +276,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to score a puzzle")?;
+            .doing(&self.outage, "starting to score a puzzle")?;
         let claimed = sqlx::query(
             "UPDATE puzzle_attempts SET answered_at = $2, hole = $3, solved = $4 WHERE id = $1 AND answered_at IS NULL",
         )
@@ -285,7 +286,7 @@ impl Store {
         .bind(i64::from(solved))
         .execute(&mut *tx)
         .await
-        .doing("claiming a puzzle attempt")?;
+        .doing(&self.outage, "claiming a puzzle attempt")?;
         if claimed.rows_affected() != 1 {
             return Ok(None);
         }
@@ -294,9 +295,9 @@ impl Store {
                 .bind(attempt_id)
                 .fetch_one(&mut *tx)
                 .await
-                .doing("reading a puzzle attempt")?;
-        let player = locked_player(&mut tx, user_id, now).await?;
-        let puzzle = locked_puzzle(&mut tx, puzzle_id).await?;
+                .doing(&self.outage, "reading a puzzle attempt")?;
+        let player = locked_player(&self.outage, &mut tx, user_id, now).await?;
+        let puzzle = locked_puzzle(&self.outage, &mut tx, puzzle_id).await?;
         let score = if solved { Score::Win } else { Score::Loss };
         let (player_after, puzzle_after) = rate(player.glicko(), puzzle, score);
         let streak = if solved { player.streak + 1 } else { 0 };
@@ -324,7 +325,7 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("updating a puzzle rating")?;
+        .doing(&self.outage, "updating a puzzle rating")?;
         sqlx::query(
             "UPDATE puzzles SET rating = $2, deviation = $3, volatility = $4, solved = solved + $5 WHERE id = $1",
         )
@@ -335,15 +336,15 @@ impl Store {
         .bind(i64::from(solved))
         .execute(&mut *tx)
         .await
-        .doing("updating a puzzle's rating")?;
+        .doing(&self.outage, "updating a puzzle's rating")?;
         sqlx::query("UPDATE puzzle_attempts SET rating_before = $2, rating_after = $3 WHERE id = $1")
             .bind(attempt_id)
             .bind(player.rating)
             .bind(updated.rating)
             .execute(&mut *tx)
             .await
-            .doing("recording a puzzle rating change")?;
-        tx.commit().await.doing("committing a puzzle answer")?;
+            .doing(&self.outage, "recording a puzzle rating change")?;
+        tx.commit().await.doing(&self.outage, "committing a puzzle answer")?;
         Ok(Some(PuzzleScored {
             player_before: player.glicko(),
             player: updated,
@@ -356,7 +357,7 @@ impl Store {
 /// The player's puzzle row (created at the initial rating if new), locked
 /// for this transaction: the first statement writes it, so that on
 /// PostgreSQL a concurrent answer of the same player waits for this one.
-async fn locked_player(tx: &mut AnyConnection, user_id: i64, now: i64) -> Result<PuzzlePlayerRow> {
+async fn locked_player(outage: &Outage, tx: &mut AnyConnection, user_id: i64, now: i64) -> Result<PuzzlePlayerRow> {
     let initial = Rating::INITIAL;
     sqlx::query(
         "INSERT INTO puzzle_players (user_id, rating, deviation, volatility, attempts, solved, streak, best_streak,
@@ -370,29 +371,29 @@ async fn locked_player(tx: &mut AnyConnection, user_id: i64, now: i64) -> Result
     .bind(now)
     .execute(&mut *tx)
     .await
-    .doing("locking a puzzle rating")?;
+    .doing(outage, "locking a puzzle rating")?;
     sqlx::query_as(&format!(
         "SELECT {PLAYER_COLUMNS} FROM puzzle_players WHERE user_id = $1"
     ))
     .bind(user_id)
     .fetch_one(&mut *tx)
     .await
-    .doing("reading a puzzle rating to update")
+    .doing(outage, "reading a puzzle rating to update")
 }
 
 /// The puzzle's rating, its row locked by counting the attempt first.
-async fn locked_puzzle(tx: &mut AnyConnection, puzzle_id: i64) -> Result<Rating> {
+async fn locked_puzzle(outage: &Outage, tx: &mut AnyConnection, puzzle_id: i64) -> Result<Rating> {
     sqlx::query("UPDATE puzzles SET attempts = attempts + 1 WHERE id = $1")
         .bind(puzzle_id)
         .execute(&mut *tx)
         .await
-        .doing("counting a puzzle attempt")?;
+        .doing(outage, "counting a puzzle attempt")?;
     let (rating, deviation, volatility): (f64, f64, f64) =
         sqlx::query_as("SELECT rating, deviation, volatility FROM puzzles WHERE id = $1")
             .bind(puzzle_id)
             .fetch_one(&mut *tx)
             .await
-            .doing("reading a puzzle's rating")?;
+            .doing(outage, "reading a puzzle's rating")?;
     Ok(Rating {
         rating,
         deviation,

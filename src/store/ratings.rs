@@ -6,6 +6,7 @@
 use crate::rating::Scope;
 use sqlx::{AnyConnection, Connection, FromRow};
 
+use super::outage::Outage;
 use super::status::Stored;
 use super::{
     to_db, Doing, EndReason, GameStatus, Outcome, RecordRow, Result, Store, UnratedReason, Written, RECORD_SUMS,
@@ -207,7 +208,7 @@ impl Store {
         .bind(game_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("reading a finished game to rate")?;
+        .doing(&self.outage, "reading a finished game to rate")?;
         let Some(game) = game else { return Ok(()) };
         let (Some(winner), Some(finished_at)) = (game.winner, game.finished_at) else {
             return Ok(());
@@ -234,7 +235,7 @@ impl Store {
             .bind(finished_at - self.rating_rules.pair_window_secs)
             .fetch_one(&mut *tx)
             .await
-            .doing("counting a pair's rated games")?;
+            .doing(&self.outage, "counting a pair's rated games")?;
             (rated_lately >= i64::from(self.rating_rules.rated_games_per_pair)).then_some(UnratedReason::PairLimit)
         };
         sqlx::query(
@@ -249,7 +250,7 @@ impl Store {
         .bind(finished_at)
         .execute(&mut *tx)
         .await
-        .doing("marking a game rated or not")?;
+        .doing(&self.outage, "marking a game rated or not")?;
         if unrated.is_some() {
             return Ok(());
         }
@@ -264,13 +265,24 @@ impl Store {
             Score::Draw => Score::Draw,
         };
         for scope in [game.guild_id, 0] {
-            let a = current_rating(tx, scope, game.player_a, finished_at).await?;
-            let b = current_rating(tx, scope, game.player_b, finished_at).await?;
+            let a = current_rating(&self.outage, tx, scope, game.player_a, finished_at).await?;
+            let b = current_rating(&self.outage, tx, scope, game.player_b, finished_at).await?;
             let (new_a, new_b) = rate(a, b, score_a);
             for (user_id, before, after, score) in
                 [(game.player_a, a, new_a, score_a), (game.player_b, b, new_b, score_b)]
             {
-                save_rating(tx, scope, user_id, game_id, before, after, score, finished_at).await?;
+                save_rating(
+                    &self.outage,
+                    tx,
+                    scope,
+                    user_id,
+                    game_id,
+                    before,
+                    after,
+                    score,
+                    finished_at,
+                )
+                .await?;
             }
         }
         Ok(())
@@ -285,20 +297,22 @@ impl Store {
         )
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing games finished before ratings")?;
+        .doing(&self.outage, "listing games finished before ratings")?;
         for &game_id in &pending {
             let mut writer = self.writer().await?;
             let mut tx = writer
                 .begin_with(self.backend.begin_write())
                 .await
-                .doing("starting to rate an earlier game")?;
+                .doing(&self.outage, "starting to rate an earlier game")?;
             self.rate_game(&mut tx, game_id).await?;
             sqlx::query("DELETE FROM ratings_pending WHERE game_id = $1")
                 .bind(game_id)
                 .execute(&mut *tx)
                 .await
-                .doing("unlisting a rated earlier game")?;
-            tx.commit().await.doing("committing the rating of an earlier game")?;
+                .doing(&self.outage, "unlisting a rated earlier game")?;
+            tx.commit()
+                .await
+                .doing(&self.outage, "committing the rating of an earlier game")?;
         }
         if !pending.is_empty() {
             tracing::info!(games = pending.len(), "rated the games finished before ratings existed");
@@ -314,7 +328,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to abort a game")?;
+            .doing(&self.outage, "starting to abort a game")?;
         let players: Option<(i64, i64)> = sqlx::query_as(
             "UPDATE games SET status = 'finished', end_reason = NULL, winner = NULL, finished_at = $3, updated_at = $3
              WHERE id = $1 AND ply = $2 AND status = 'ongoing' RETURNING player_a, player_b",
@@ -324,7 +338,7 @@ impl Store {
         .bind(now)
         .fetch_optional(&mut *tx)
         .await
-        .doing("aborting a game")?;
+        .doing(&self.outage, "aborting a game")?;
         let Some((a, b)) = players else {
             return Ok(Written::Conflict);
         };
@@ -334,9 +348,9 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await
-            .doing("recording who aborted a game")?;
-        mark_unrated(&mut tx, game_id, UnratedReason::Aborted, (a, b), now).await?;
-        tx.commit().await.doing("committing an aborted game")?;
+            .doing(&self.outage, "recording who aborted a game")?;
+        mark_unrated(&self.outage, &mut tx, game_id, UnratedReason::Aborted, (a, b), now).await?;
+        tx.commit().await.doing(&self.outage, "committing an aborted game")?;
         self.games.forget(game_id);
         Ok(Written::Yes)
     }
@@ -347,7 +361,7 @@ impl Store {
             .bind(game_id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading who aborted a game")
+            .doing(&self.outage, "reading who aborted a game")
     }
 
     /// Whether a finished game was rated, and its rating changes in `scope`;
@@ -358,7 +372,7 @@ impl Store {
                 .bind(game_id)
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading whether a game was rated")?;
+                .doing(&self.outage, "reading whether a game was rated")?;
         let Some((rated, unrated_reason)) = row else {
             return Ok(None);
         };
@@ -370,7 +384,7 @@ impl Store {
         .bind(scope.key())
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a game's rating changes")?;
+        .doing(&self.outage, "reading a game's rating changes")?;
         Ok(Some(GameRatingRow {
             rated: rated != 0,
             unrated_reason,
@@ -417,7 +431,7 @@ impl Store {
         .bind(active_since)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a leaderboard page")
+        .doing(&self.outage, "reading a leaderboard page")
     }
 
     /// How many players `scope`'s leaderboard lists.
@@ -434,7 +448,7 @@ impl Store {
             .bind(active_since)
             .fetch_one(&mut *self.reader().await?)
             .await
-            .doing("counting a leaderboard's players")
+            .doing(&self.outage, "counting a leaderboard's players")
     }
 
     /// `user`'s rating in `scope`, if they have played a rated game there.
@@ -447,7 +461,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading a rating")
+        .doing(&self.outage, "reading a rating")
     }
 
     /// `user`'s place (from 1) on `scope`'s leaderboard, if it lists them.
@@ -481,7 +495,7 @@ impl Store {
         .bind(active_since)
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("ranking a player")?;
+        .doing(&self.outage, "ranking a player")?;
         Ok(Some(above + 1))
     }
 
@@ -496,7 +510,7 @@ impl Store {
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading rating changes")
+        .doing(&self.outage, "reading rating changes")
     }
 
     // Records.
@@ -511,7 +525,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a player's outcomes")
+        .doing(&self.outage, "reading a player's outcomes")
     }
 
     /// `user`'s record against `opponent`, everywhere.
@@ -523,7 +537,7 @@ impl Store {
         .bind(to_db(opponent_id))
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("reading a head-to-head record")
+        .doing(&self.outage, "reading a head-to-head record")
     }
 
     /// A page of `user`'s finished games, newest first (found in the index
@@ -551,7 +565,7 @@ impl Store {
         .bind(offset)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a player's history")
+        .doing(&self.outage, "reading a player's history")
     }
 
     /// How many finished games `user` has.
@@ -560,14 +574,14 @@ impl Store {
             .bind(to_db(user_id))
             .fetch_one(&mut *self.reader().await?)
             .await
-            .doing("counting a player's games")
+            .doing(&self.outage, "counting a player's games")
     }
 }
 
 /// A player's rating in `scope` as it stands at `now`, aged for the rating
 /// periods since their last rated game: what a game finishing at `now`
 /// rates from.
-async fn current_rating(tx: &mut AnyConnection, scope: i64, user_id: i64, now: i64) -> Result<Rating> {
+async fn current_rating(outage: &Outage, tx: &mut AnyConnection, scope: i64, user_id: i64, now: i64) -> Result<Rating> {
     let stored: Option<StoredRating> = sqlx::query_as(
         "SELECT rating, deviation, volatility, updated_at FROM ratings WHERE scope = $1 AND user_id = $2",
     )
@@ -575,7 +589,7 @@ async fn current_rating(tx: &mut AnyConnection, scope: i64, user_id: i64, now: i
     .bind(user_id)
     .fetch_optional(&mut *tx)
     .await
-    .doing("reading a rating to update")?;
+    .doing(outage, "reading a rating to update")?;
     Ok(stored.map_or(Rating::INITIAL, |r| {
         Rating {
             rating: r.rating,
@@ -588,6 +602,7 @@ async fn current_rating(tx: &mut AnyConnection, scope: i64, user_id: i64, now: i
 
 #[allow(clippy::too_many_arguments)]
 async fn save_rating(
+    outage: &Outage,
     tx: &mut AnyConnection,
     scope: i64,
     user_id: i64,
@@ -621,7 +636,7 @@ async fn save_rating(
     .bind(now)
     .execute(&mut *tx)
     .await
-    .doing("saving a rating")?;
+    .doing(outage, "saving a rating")?;
     sqlx::query(
         "INSERT INTO rating_history (user_id, scope, game_id, rating_before, deviation_before, volatility_before,
          rating_after, deviation_after, volatility_after, rated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
@@ -638,7 +653,7 @@ async fn save_rating(
     .bind(now)
     .execute(&mut *tx)
     .await
-    .doing("saving a rating change")?;
+    .doing(outage, "saving a rating change")?;
     sqlx::query(
         "INSERT INTO season_ratings (scope, month, user_id, rating_change, games, wins, losses, draws)
          VALUES ($1, $2, $3, $4, 1, $5, $6, $7)
@@ -648,7 +663,7 @@ async fn save_rating(
          draws = season_ratings.draws + excluded.draws",
     )
     .bind(scope)
-    .bind(super::Month::of(now).key())
+    .bind(crate::calendar::Month::of(now).key())
     .bind(user_id)
     .bind(after.rating - before.rating)
     .bind(win)
@@ -656,13 +671,14 @@ async fn save_rating(
     .bind(draw)
     .execute(&mut *tx)
     .await
-    .doing("adding a rating change to its season")?;
+    .doing(outage, "adding a rating change to its season")?;
     Ok(())
 }
 
 /// Within `tx`: `game_id`, between `players`, ended at `at` unrated for
 /// `reason`, with no rating to compute (an abort, a cancelled tournament).
 pub(super) async fn mark_unrated(
+    outage: &Outage,
     tx: &mut AnyConnection,
     game_id: i64,
     reason: UnratedReason,
@@ -680,6 +696,6 @@ pub(super) async fn mark_unrated(
     .bind(at)
     .execute(&mut *tx)
     .await
-    .doing("marking a game unrated")?;
+    .doing(outage, "marking a game unrated")?;
     Ok(())
 }

@@ -61,7 +61,7 @@ impl Store {
         .bind(game_id)
         .execute(&mut *tx)
         .await
-        .doing("writing a game's results")?;
+        .doing(&self.outage, "writing a game's results")?;
         self.rate_game(tx, game_id).await?;
         Ok(())
     }
@@ -77,7 +77,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a player's games against the computer")?;
+        .doing(&self.outage, "reading a player's games against the computer")?;
         Ok(rows
             .into_iter()
             .map(|r| {
@@ -104,6 +104,6 @@ impl Store {
         .bind(guild_id.map(to_db))
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("reading a player's record")
+        .doing(&self.outage, "reading a player's record")
     }
 }

@@ -18,7 +18,7 @@ impl Store {
                 .bind(game_id)
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading a review")?;
+                .doing(&self.outage, "reading a review")?;
         Ok(row.map(|(nodes, json)| StoredReview {
             nodes_per_move: nodes as u64,
             json,
@@ -39,7 +39,7 @@ impl Store {
         .bind(now)
         .execute(&mut *self.writer().await?)
         .await
-        .doing("saving a review")?;
+        .doing(&self.outage, "saving a review")?;
         Ok(())
     }
 }

@@ -6,6 +6,7 @@
 
 use sqlx::{AnyConnection, Connection, FromRow};
 
+use super::outage::Outage;
 use super::{to_db, Doing, Flag, GameRow, GameUpdate, Result, Store, Written, CHALLENGE_COLUMNS, GAME_COLUMNS};
 
 /// A message the scheduler owes the players.
@@ -36,7 +37,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to take reminders")?;
+            .doing(&self.outage, "starting to take reminders")?;
         let taken: Vec<(i64, i64, i64)> = sqlx::query_as(
             "UPDATE games SET reminder_at = NULL
              WHERE status = 'ongoing' AND reminder_at IS NOT NULL AND reminder_at <= $1
@@ -45,7 +46,7 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *tx)
         .await
-        .doing("taking due reminders")?;
+        .doing(&self.outage, "taking due reminders")?;
         for &(game_id, ply, deadline) in &taken {
             sqlx::query(
                 "INSERT INTO notices (kind, game_id, ply, due_at, created_at) VALUES ('reminder', $1, $2, $3, $4)",
@@ -56,9 +57,9 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await
-            .doing("queueing a reminder")?;
+            .doing(&self.outage, "queueing a reminder")?;
         }
-        tx.commit().await.doing("committing reminders")?;
+        tx.commit().await.doing(&self.outage, "committing reminders")?;
         for &(game_id, _, _) in &taken {
             self.games.forget(game_id);
         }
@@ -75,7 +76,7 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("finding games out of time")
+        .doing(&self.outage, "finding games out of time")
     }
 
     /// Ends a game on time, only if it is still ongoing at `expected_ply`
@@ -85,7 +86,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting a timeout")?;
+            .doing(&self.outage, "starting a timeout")?;
         if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {
             return Ok(Written::Conflict);
         }
@@ -96,8 +97,8 @@ impl Store {
             .bind(update.now)
             .execute(&mut *tx)
             .await
-            .doing("queueing a timeout notice")?;
-        tx.commit().await.doing("committing a timeout")?;
+            .doing(&self.outage, "queueing a timeout notice")?;
+        tx.commit().await.doing(&self.outage, "committing a timeout")?;
         self.games.forget(game_id);
         Ok(Written::Yes)
     }
@@ -109,7 +110,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to expire challenges")?;
+            .doing(&self.outage, "starting to expire challenges")?;
         let expired: Vec<(i64, i64)> = sqlx::query_as(
             "UPDATE challenges SET status = 'expired', closed_at = $1
              WHERE status = 'pending' AND expires_at <= $1 RETURNING id, expires_at",
@@ -117,7 +118,7 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *tx)
         .await
-        .doing("expiring challenges")?;
+        .doing(&self.outage, "expiring challenges")?;
         for &(challenge_id, expires_at) in &expired {
             sqlx::query(
                 "INSERT INTO notices (kind, challenge_id, due_at, created_at) VALUES ('challenge_expired', $1, $2, $3)",
@@ -127,9 +128,9 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await
-            .doing("queueing an expiry notice")?;
+            .doing(&self.outage, "queueing an expiry notice")?;
         }
-        tx.commit().await.doing("committing expired challenges")?;
+        tx.commit().await.doing(&self.outage, "committing expired challenges")?;
         Ok(expired.len())
     }
 
@@ -141,7 +142,7 @@ impl Store {
         )
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading unsent notices")
+        .doing(&self.outage, "reading unsent notices")
     }
 
     /// Whether notice `id` is still to send: read on the writer, so that
@@ -151,7 +152,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.writer().await?)
             .await
-            .doing("reading whether a notice is sent")?;
+            .doing(&self.outage, "reading whether a notice is sent")?;
         Ok(unsent.is_some())
     }
 
@@ -161,7 +162,7 @@ impl Store {
             .bind(now)
             .execute(&mut *self.writer().await?)
             .await
-            .doing("marking a notice sent")?;
+            .doing(&self.outage, "marking a notice sent")?;
         Ok(())
     }
 
@@ -173,7 +174,7 @@ impl Store {
             .bind(to_db(message_id))
             .execute(&mut *self.writer().await?)
             .await
-            .doing("saving a challenge message")?;
+            .doing(&self.outage, "saving a challenge message")?;
         Ok(())
     }
 
@@ -186,7 +187,7 @@ impl Store {
         .bind(now)
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("looking for a rematch")
+        .doing(&self.outage, "looking for a rematch")
     }
 
     pub async fn settings(&self, user_id: u64) -> Result<SettingsRow> {
@@ -195,7 +196,7 @@ impl Store {
                 .bind(to_db(user_id))
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading settings")?;
+                .doing(&self.outage, "reading settings")?;
         Ok(row.unwrap_or_default())
     }
 }
@@ -203,6 +204,7 @@ impl Store {
 /// Changes what is given of a player's preferences, keeps the rest (a
 /// player never seen before starts from the defaults), in `tx`.
 pub(super) async fn change_player_settings(
+    outage: &Outage,
     tx: &mut AnyConnection,
     user_id: u64,
     dm_reminders: Option<bool>,
@@ -222,6 +224,6 @@ pub(super) async fn change_player_settings(
     .bind(i64::from(defaults.dm_reminders))
     .execute(&mut *tx)
     .await
-    .doing("saving settings")?;
+    .doing(outage, "saving settings")?;
     Ok(())
 }

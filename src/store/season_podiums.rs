@@ -3,19 +3,10 @@
 
 use sqlx::AnyConnection;
 
-use super::{from_db, to_db, Doing, Month, Result, Store};
-
-/// How a month's podium was settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PodiumSettled {
-    /// Posted, as this message.
-    Posted(u64),
-    /// The channel refused it for good (deleted, or the bot may no longer
-    /// post there).
-    GivenUp,
-    /// No one had enough rated games in the month to be named.
-    Empty,
-}
+use super::outage::Outage;
+use super::{from_db, to_db, Doing, Result, Store};
+use crate::calendar::Month;
+use crate::posts::PodiumSettled;
 
 impl Store {
     /// The channel `guild_id`'s podiums go to, if it chose one.
@@ -25,7 +16,7 @@ impl Store {
                 .bind(to_db(guild_id))
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading a server's season channel")?;
+                .doing(&self.outage, "reading a server's season channel")?;
         Ok(channel.map(from_db))
     }
 
@@ -49,7 +40,7 @@ impl Store {
         .bind(chosen_before)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing the podiums owed")?;
+        .doing(&self.outage, "listing the podiums owed")?;
         Ok(rows.into_iter().map(|(g, c)| (from_db(g), from_db(c))).collect())
     }
 
@@ -61,7 +52,7 @@ impl Store {
                 .bind(month.key())
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading whether a podium is settled")?;
+                .doing(&self.outage, "reading whether a podium is settled")?;
         Ok(settled.is_some())
     }
 
@@ -92,13 +83,19 @@ impl Store {
         .bind(now)
         .execute(&mut *self.writer().await?)
         .await
-        .doing("settling a month's podium")?;
+        .doing(&self.outage, "settling a month's podium")?;
         Ok(())
     }
 }
 
 /// `guild_id`'s podiums go to `channel_id` from now on.
-pub(super) async fn set_season_channel(tx: &mut AnyConnection, guild_id: u64, channel_id: u64, now: i64) -> Result<()> {
+pub(super) async fn set_season_channel(
+    outage: &Outage,
+    tx: &mut AnyConnection,
+    guild_id: u64,
+    channel_id: u64,
+    now: i64,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO guild_season_channels (guild_id, channel_id, chosen_at) VALUES ($1, $2, $3)
          ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, chosen_at = excluded.chosen_at",
@@ -108,6 +105,6 @@ pub(super) async fn set_season_channel(tx: &mut AnyConnection, guild_id: u64, ch
     .bind(now)
     .execute(&mut *tx)
     .await
-    .doing("choosing a server's season channel")?;
+    .doing(outage, "choosing a server's season channel")?;
     Ok(())
 }

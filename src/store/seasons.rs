@@ -2,57 +2,11 @@
 //! and scope, added to by the transaction that rates a game
 //! (`ratings::save_rating`), and the month's board read from its index.
 
-use chrono::{DateTime, Datelike, NaiveDate};
 use sqlx::FromRow;
 
 use super::{to_db, Doing, Result, Store};
+use crate::calendar::Month;
 use crate::rating::Scope;
-
-/// A calendar month in UTC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Month {
-    pub year: i32,
-    /// From 1 (January) to 12.
-    pub month: u32,
-}
-
-impl Month {
-    /// The month holding the instant `at` (seconds since the epoch).
-    pub fn of(at: i64) -> Month {
-        let date = DateTime::from_timestamp(at, 0).unwrap_or_default().date_naive();
-        Month {
-            year: date.year(),
-            month: date.month(),
-        }
-    }
-
-    /// The month before.
-    pub fn previous(self) -> Month {
-        match self.month {
-            1 => Month {
-                year: self.year - 1,
-                month: 12,
-            },
-            month => Month {
-                year: self.year,
-                month: month - 1,
-            },
-        }
-    }
-
-    /// When the month begins: its first second, in seconds since the
-    /// epoch.
-    pub fn start(self) -> i64 {
-        NaiveDate::from_ymd_opt(self.year, self.month, 1)
-            .and_then(|day| day.and_hms_opt(0, 0, 0))
-            .map_or(0, |start| start.and_utc().timestamp())
-    }
-
-    /// The `month` column: year × 100 + month, so that months sort.
-    pub fn key(self) -> i64 {
-        i64::from(self.year) * 100 + i64::from(self.month)
-    }
-}
 
 /// A player's season in one scope: their rating change over the month and
 /// their rated games in it.
@@ -95,7 +49,7 @@ impl Store {
         .bind(offset)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a season's page")
+        .doing(&self.outage, "reading a season's page")
     }
 
     /// How many players `scope`'s board for `month` lists.
@@ -106,7 +60,7 @@ impl Store {
             .bind(min_games)
             .fetch_one(&mut *self.reader().await?)
             .await
-            .doing("counting a season's players")
+            .doing(&self.outage, "counting a season's players")
     }
 
     /// `user`'s season in `scope` and `month`, if they played a rated game
@@ -122,7 +76,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading a player's season")
+        .doing(&self.outage, "reading a player's season")
     }
 
     /// `user`'s place on `scope`'s board for `month`, if it lists them.
@@ -144,7 +98,7 @@ impl Store {
         .bind(own.user_id)
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("ranking a player's season")?;
+        .doing(&self.outage, "ranking a player's season")?;
         Ok(Some(above + 1))
     }
 }
@@ -153,25 +107,5 @@ fn scope_key(scope: Scope) -> i64 {
     match scope {
         Scope::Server(guild) => to_db(guild),
         Scope::Global => 0,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn months_are_calendar_months_in_utc_and_sort_by_their_keys() {
-        // 2026-12-01T00:00:00Z, and the second before it.
-        let first_of_december = 1_796_083_200;
-        assert_eq!(Month::of(first_of_december), Month { year: 2026, month: 12 });
-        assert_eq!(Month::of(first_of_december - 1), Month { year: 2026, month: 11 });
-        assert_eq!(Month::of(first_of_december).key(), 202612);
-        let january = Month { year: 2027, month: 1 };
-        assert_eq!(january.previous(), Month { year: 2026, month: 12 });
-        assert_eq!(Month { year: 2026, month: 12 }.previous().month, 11);
-        assert!(january.previous().key() < january.key());
-        assert_eq!(Month::of(first_of_december).start(), first_of_december);
-        assert_eq!(Month::of(first_of_december + 86_399).start(), first_of_december);
     }
 }

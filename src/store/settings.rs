@@ -4,6 +4,7 @@
 
 use sqlx::Connection;
 
+use super::outage::Outage;
 use super::{
     daily_puzzle_posts, languages, leaderboard_settings, players, schedule, season_podiums, tournament_messages, web,
     Doing, LanguageOf, NewPlayer, Result, Store, Written,
@@ -47,24 +48,28 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to change settings")?;
+            .doing(&self.outage, "starting to change settings")?;
         let user = LanguageOf::User(write.player.user_id);
-        players::upsert_player(&mut tx, &write.player, now).await?;
+        players::upsert_player(&self.outage, &mut tx, &write.player, now).await?;
         if let Some(language) = write.language {
-            languages::save_language(&mut tx, user, language).await?;
+            languages::save_language(&self.outage, &mut tx, user, language).await?;
         }
         if let Some(style) = write.board_style {
-            languages::save_board_style(&mut tx, user, style, write.player.user_id).await?;
+            languages::save_board_style(&self.outage, &mut tx, user, style, write.player.user_id).await?;
         }
         let (dm, seconds) = (write.dm_reminders, write.default_seconds_per_move);
-        schedule::change_player_settings(&mut tx, write.player.user_id, dm, seconds).await?;
+        schedule::change_player_settings(&self.outage, &mut tx, write.player.user_id, dm, seconds).await?;
         if let Some(server) = &write.server {
-            if write_server(&mut tx, server, write.player.user_id, now).await? == Written::Conflict {
-                tx.rollback().await.doing("giving up a change of settings")?;
+            if write_server(&self.outage, &mut tx, server, write.player.user_id, now).await? == Written::Conflict {
+                tx.rollback()
+                    .await
+                    .doing(&self.outage, "giving up a change of settings")?;
                 return Ok(Written::Conflict);
             }
         }
-        tx.commit().await.doing("committing a change of settings")?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing a change of settings")?;
         drop(writer);
         self.forget_player(write.player.user_id);
         self.forget_language(user);
@@ -77,6 +82,7 @@ impl Store {
 
 /// The server's changes, in `tx`; `set_by` is who made them.
 async fn write_server(
+    outage: &Outage,
     tx: &mut sqlx::AnyConnection,
     server: &ServerSettingsWrite,
     set_by: u64,
@@ -84,29 +90,37 @@ async fn write_server(
 ) -> Result<Written> {
     let guild = server.guild_id;
     if let Some(role) = server.tournament_role {
-        tournament_messages::set_tournament_role(tx, guild, role).await?;
+        tournament_messages::set_tournament_role(outage, tx, guild, role).await?;
     }
     if let Some(channel) = server.season_channel {
-        season_podiums::set_season_channel(tx, guild, channel, now).await?;
+        season_podiums::set_season_channel(outage, tx, guild, channel, now).await?;
     }
     if server.web_game_pages.is_some() || server.web_leaderboard_page.is_some() {
-        web::set_web_settings(tx, guild, server.web_game_pages, server.web_leaderboard_page, now).await?;
+        web::set_web_settings(
+            outage,
+            tx,
+            guild,
+            server.web_game_pages,
+            server.web_leaderboard_page,
+            now,
+        )
+        .await?;
     }
     if let Some(days) = server.leaderboard_inactive_days {
-        leaderboard_settings::set_leaderboard_inactive_days(tx, guild, days, now).await?;
+        leaderboard_settings::set_leaderboard_inactive_days(outage, tx, guild, days, now).await?;
     }
     if let Some(language) = server.language {
-        languages::save_language(tx, LanguageOf::Guild(guild), language).await?;
+        languages::save_language(outage, tx, LanguageOf::Guild(guild), language).await?;
     }
     if let Some(style) = server.board_style {
-        languages::save_board_style(tx, LanguageOf::Guild(guild), style, set_by).await?;
+        languages::save_board_style(outage, tx, LanguageOf::Guild(guild), style, set_by).await?;
     }
     if let Some(channel) = server.daily_channel {
-        daily_puzzle_posts::set_daily_channel(tx, guild, channel, now).await?;
+        daily_puzzle_posts::set_daily_channel(outage, tx, guild, channel, now).await?;
     }
     if server.daily_hour.is_some() || server.daily_enabled.is_some() {
         let (hour, enabled) = (server.daily_hour, server.daily_enabled);
-        if !daily_puzzle_posts::change_daily_setting(tx, guild, hour, enabled, now).await? {
+        if !daily_puzzle_posts::change_daily_setting(outage, tx, guild, hour, enabled, now).await? {
             return Ok(Written::Conflict);
         }
     }

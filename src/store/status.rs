@@ -18,6 +18,7 @@ use sqlx::{Decode, Type};
 
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
+use crate::tournament::{self, TournamentFormat, TournamentStatus};
 
 /// A stored text that is none of its column's values.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -208,6 +209,45 @@ stored_below!(Winner, "winner", |text| match text {
 });
 // The computer's level (`games.computer_level`, `results.computer_level`).
 stored_below!(Level, "computer level", |text| text.parse().ok());
+
+// A tournament's format and status (`tournaments.format`, `.status`).
+stored_below!(TournamentFormat, "tournament format", TournamentFormat::from_code);
+stored_below!(TournamentStatus, "tournament status", TournamentStatus::from_code);
+
+/// A board's result as a tournament keeps it (`tournament_pairings.outcome`):
+/// the bye, or how its game (or forfeit) counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardOutcome {
+    Bye,
+    Decided(tournament::Outcome),
+}
+
+impl BoardOutcome {
+    /// The stored spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BoardOutcome::Bye => "bye",
+            BoardOutcome::Decided(outcome) => outcome.code(),
+        }
+    }
+
+    fn parse(text: &str) -> Option<BoardOutcome> {
+        match text {
+            "bye" => Some(BoardOutcome::Bye),
+            code => tournament::Outcome::from_code(code).map(BoardOutcome::Decided),
+        }
+    }
+
+    /// The game's outcome; `None` for the bye.
+    pub fn decided(self) -> Option<tournament::Outcome> {
+        match self {
+            BoardOutcome::Bye => None,
+            BoardOutcome::Decided(outcome) => Some(outcome),
+        }
+    }
+}
+
+decoded_from_text!(BoardOutcome, "board outcome", BoardOutcome::parse);
 
 #[cfg(test)]
 mod tests {

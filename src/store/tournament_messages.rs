@@ -8,6 +8,7 @@
 use sqlx::AnyConnection;
 
 use super::delivery::Owing;
+use super::outage::Outage;
 use super::{from_db, to_db, Doing, Result, Store};
 
 /// Where a tournament's message stands.
@@ -43,7 +44,7 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing tournaments that owe their message")
+        .doing(&self.outage, "listing tournaments that owe their message")
     }
 
     pub async fn tournament_message(&self, tournament_id: i64) -> Result<Option<TournamentMessageRow>> {
@@ -55,7 +56,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading a tournament's message")
+        .doing(&self.outage, "reading a tournament's message")
     }
 
     /// The message (channel, message) shows version `version`: kept as the
@@ -80,7 +81,7 @@ impl Store {
         .bind(to_db(message_id))
         .execute(&mut *self.writer().await?)
         .await
-        .doing("saving a tournament's message")?;
+        .doing(&self.outage, "saving a tournament's message")?;
         Ok(())
     }
 
@@ -105,7 +106,7 @@ impl Store {
         .bind(retry_at)
         .execute(&mut *self.writer().await?)
         .await
-        .doing("recording a failed tournament message")?;
+        .doing(&self.outage, "recording a failed tournament message")?;
         Ok(())
     }
 
@@ -120,7 +121,7 @@ impl Store {
         .bind(to_db(message_id))
         .execute(&mut *self.writer().await?)
         .await
-        .doing("forgetting a deleted tournament message")?;
+        .doing(&self.outage, "forgetting a deleted tournament message")?;
         Ok(())
     }
 
@@ -134,7 +135,7 @@ impl Store {
         .bind(game_id)
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading a game's tournament")
+        .doing(&self.outage, "reading a game's tournament")
     }
 
     /// The tournaments of a channel not over yet (taking entrants or
@@ -146,7 +147,7 @@ impl Store {
         .bind(to_db(channel_id))
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing a channel's tournaments")
+        .doing(&self.outage, "listing a channel's tournaments")
     }
 
     /// The role a server names for running tournaments.
@@ -155,13 +156,18 @@ impl Store {
             .bind(to_db(guild_id))
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a server's tournament role")?;
+            .doing(&self.outage, "reading a server's tournament role")?;
         Ok(role.map(from_db))
     }
 }
 
 /// Names the role for running tournaments in a server, in `tx`.
-pub(super) async fn set_tournament_role(tx: &mut AnyConnection, guild_id: u64, role_id: u64) -> Result<()> {
+pub(super) async fn set_tournament_role(
+    outage: &Outage,
+    tx: &mut AnyConnection,
+    guild_id: u64,
+    role_id: u64,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO guild_tournament_roles (guild_id, role_id) VALUES ($1, $2)
          ON CONFLICT (guild_id) DO UPDATE SET role_id = excluded.role_id",
@@ -170,6 +176,6 @@ pub(super) async fn set_tournament_role(tx: &mut AnyConnection, guild_id: u64, r
     .bind(to_db(role_id))
     .execute(&mut *tx)
     .await
-    .doing("saving a server's tournament role")?;
+    .doing(outage, "saving a server's tournament role")?;
     Ok(())
 }

@@ -3,6 +3,8 @@
 
 use sqlx::FromRow;
 
+use super::backend::Flag;
+use super::outage::Outage;
 use super::{to_db, Doing, Result, Store};
 
 /// An entrant's place when their tournament finished.
@@ -26,7 +28,8 @@ pub struct TournamentResultRow {
     pub half_points: i64,
     /// Its entrants, the computer included.
     pub players: i64,
-    pub withdrawn: i64,
+    #[sqlx(try_from = "Flag")]
+    pub withdrawn: bool,
 }
 
 /// A person's tournaments summed up.
@@ -56,7 +59,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_one(&mut *self.reader().await?)
         .await
-        .doing("reading a player's tournaments")
+        .doing(&self.outage, "reading a player's tournaments")
     }
 
     /// `user`'s best finish: the best rank, in the largest field among
@@ -89,12 +92,13 @@ impl Store {
         .bind(limit)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a player's tournament results")
+        .doing(&self.outage, "reading a player's tournament results")
     }
 }
 
 /// Within `tx`: writes each entrant's final standing.
 pub(super) async fn write_final_standings(
+    outage: &Outage,
     tx: &mut sqlx::AnyConnection,
     tournament_id: i64,
     standings: &[FinalStanding],
@@ -110,7 +114,7 @@ pub(super) async fn write_final_standings(
         .bind(standing.half_points)
         .execute(&mut *tx)
         .await
-        .doing("writing a tournament's final standings")?;
+        .doing(outage, "writing a tournament's final standings")?;
     }
     Ok(())
 }

@@ -43,7 +43,7 @@ pub struct Replay {
     /// The replay's game; `None` when a player withdrew since, and the
     /// board is then decided at once by `outcome`.
     pub game: Option<NewGame>,
-    pub outcome: Option<&'static str>,
+    pub outcome: Option<crate::tournament::Outcome>,
 }
 
 impl Store {
@@ -56,7 +56,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a tournament's replayed games")
+        .doing(&self.outage, "reading a tournament's replayed games")
     }
 
     /// Replays the drawn game of board `replay.board` of round `round`, the
@@ -74,7 +74,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to replay a drawn game")?;
+            .doing(&self.outage, "starting to replay a drawn game")?;
         let current: Option<(String, i64)> = sqlx::query_as(&format!(
             "SELECT status, current_round FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
@@ -82,7 +82,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("taking a tournament's row to replay a game")?;
+        .doing(&self.outage, "taking a tournament's row to replay a game")?;
         if current != Some(("running".to_owned(), round)) {
             return Ok((Written::Conflict, None));
         }
@@ -95,7 +95,7 @@ impl Store {
         .bind(replay.board)
         .fetch_one(&mut *tx)
         .await
-        .doing("counting a match's drawn games")?;
+        .doing(&self.outage, "counting a match's drawn games")?;
         // The board lets go of the drawn game first: the replay table's
         // game is unique, and so is the board's.
         let moved = sqlx::query(
@@ -108,10 +108,10 @@ impl Store {
         .bind(replay.drawn_game_id)
         .bind(replay.first_seed)
         .bind(replay.second_seed)
-        .bind(replay.outcome)
+        .bind(replay.outcome.map(crate::tournament::Outcome::code))
         .execute(&mut *tx)
         .await
-        .doing("taking a drawn game off its board")?;
+        .doing(&self.outage, "taking a drawn game off its board")?;
         if moved.rows_affected() != 1 {
             return Ok((Written::Conflict, None));
         }
@@ -131,10 +131,10 @@ impl Store {
         .bind(replay.captured_second)
         .execute(&mut *tx)
         .await
-        .doing("keeping a drawn game")?;
+        .doing(&self.outage, "keeping a drawn game")?;
         let game_id = match &replay.game {
             Some(game) => {
-                let id = insert_game(&mut tx, game).await?;
+                let id = insert_game(&self.outage, &mut tx, game).await?;
                 sqlx::query(
                     "UPDATE tournament_pairings SET game_id = $4 WHERE tournament_id = $1 AND round = $2 AND board = $3",
                 )
@@ -144,13 +144,13 @@ impl Store {
                 .bind(id)
                 .execute(&mut *tx)
                 .await
-                .doing("putting a replay on its board")?;
+                .doing(&self.outage, "putting a replay on its board")?;
                 Some(id)
             }
             None => None,
         };
-        message_changed(&mut tx, tournament_id).await?;
-        tx.commit().await.doing("committing a replay")?;
+        message_changed(&self.outage, &mut tx, tournament_id).await?;
+        tx.commit().await.doing(&self.outage, "committing a replay")?;
         Ok((Written::Yes, game_id))
     }
 }

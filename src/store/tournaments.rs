@@ -12,10 +12,17 @@
 
 use sqlx::{Connection, FromRow};
 
+use super::backend::Flag;
+use super::outage::Outage;
 use super::status::Stored;
 use super::tournament_records::write_final_standings;
-use super::{insert_game, to_db, Doing, FinalStanding, GameUpdate, NewGame, Result, Store, UnratedReason, Written};
+use super::{
+    insert_game, to_db, BoardOutcome, Doing, EndReason, FinalStanding, GameStatus, GameUpdate, NewGame, Result, Store,
+    UnratedReason, Written,
+};
 use crate::ai::Level;
+use crate::engine::Winner;
+use crate::tournament::{self, TournamentFormat, TournamentStatus};
 
 /// A tournament's row.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -24,17 +31,17 @@ pub struct TournamentRow {
     pub guild_id: i64,
     pub channel_id: i64,
     pub name: String,
-    /// `round_robin`, `double_round_robin`, `swiss`, `knockout` or
-    /// `knockout_third_place`.
-    pub format: String,
+    #[sqlx(try_from = "Stored<TournamentFormat>")]
+    pub format: TournamentFormat,
     pub rounds: Option<i64>,
     pub seconds_per_move: i64,
     pub max_players: i64,
-    pub rated: i64,
+    #[sqlx(try_from = "Flag")]
+    pub rated: bool,
     pub starts_at: Option<i64>,
     pub organiser_id: i64,
-    /// `created`, `running`, `finished` or `cancelled`.
-    pub status: String,
+    #[sqlx(try_from = "Stored<TournamentStatus>")]
+    pub status: TournamentStatus,
     pub current_round: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -49,7 +56,7 @@ pub struct NewTournament<'a> {
     pub guild_id: u64,
     pub channel_id: u64,
     pub name: &'a str,
-    pub format: &'static str,
+    pub format: TournamentFormat,
     pub rounds: Option<i64>,
     pub seconds_per_move: i64,
     pub max_players: i64,
@@ -68,7 +75,8 @@ pub struct EntrantRow {
     #[sqlx(try_from = "Stored<Option<Level>>")]
     pub computer_level: Option<Level>,
     pub seed: Option<i64>,
-    pub withdrawn: i64,
+    #[sqlx(try_from = "Flag")]
+    pub withdrawn: bool,
     pub joined_at: i64,
 }
 
@@ -82,12 +90,13 @@ pub struct PairingRow {
     pub second_seed: Option<i64>,
     pub game_id: Option<i64>,
     /// The stored outcome (see `tournament_pairings.outcome`), once known.
-    pub outcome: Option<String>,
+    pub outcome: Option<BoardOutcome>,
     pub captured_first: i64,
     pub captured_second: i64,
-    pub game_status: Option<String>,
-    pub game_winner: Option<String>,
-    pub game_end_reason: Option<String>,
+    pub game_status: Option<GameStatus>,
+    #[sqlx(try_from = "Stored<Option<Winner>>")]
+    pub game_winner: Option<Winner>,
+    pub game_end_reason: Option<EndReason>,
     pub game_ply: Option<i64>,
     pub game_captured_a: Option<i64>,
     pub game_captured_b: Option<i64>,
@@ -102,8 +111,8 @@ pub struct NewPairing {
     pub first_seed: i64,
     pub second_seed: Option<i64>,
     pub game: Option<NewGame>,
-    /// Known at once: `bye` for the bye, a forfeit for a game not played.
-    pub outcome: Option<&'static str>,
+    /// Known at once: the bye, or a forfeit for a game not played.
+    pub outcome: Option<BoardOutcome>,
 }
 
 /// A player's ongoing game ended by their withdrawal: finished as a
@@ -114,7 +123,7 @@ pub struct WithdrawnGame {
     pub expected_ply: i64,
     pub update: GameUpdate,
     pub board: i64,
-    pub outcome: &'static str,
+    pub outcome: tournament::Outcome,
     /// Whether the game's captures count (a game played) or not (a forfeit).
     pub captures_count: bool,
 }
@@ -125,7 +134,7 @@ pub enum Withdrawal {
     Done,
     NoTournament,
     /// The tournament is not running: its status.
-    Closed(String),
+    Closed(TournamentStatus),
     /// Not an entrant still playing.
     NotIn,
     /// The round moved on or the game changed since the caller read them:
@@ -137,7 +146,7 @@ pub enum Withdrawal {
 #[derive(Debug, Clone)]
 pub struct BoardResult {
     pub board: i64,
-    pub outcome: &'static str,
+    pub outcome: tournament::Outcome,
     pub captured_first: i64,
     pub captured_second: i64,
 }
@@ -149,7 +158,7 @@ pub enum EntryChange {
     Done(i64),
     NoTournament,
     /// The tournament is past `created`: its status.
-    Closed(String),
+    Closed(TournamentStatus),
     /// The field is full (a join).
     Full,
     /// Already in (a join of a person), or a second computer.
@@ -163,8 +172,9 @@ pub enum EntryChange {
 pub enum Started {
     /// Started: the games of round 1.
     Yes(Vec<i64>),
-    /// The tournament is not `created` any more: its status.
-    Closed(String),
+    /// The tournament is not `created` any more: its status (`None`: it
+    /// is gone).
+    Closed(Option<TournamentStatus>),
     /// The entrants changed since the caller read them: read again.
     EntrantsChanged,
 }
@@ -180,7 +190,7 @@ impl Store {
         .bind(to_db(new.guild_id))
         .bind(to_db(new.channel_id))
         .bind(new.name)
-        .bind(new.format)
+        .bind(new.format.code())
         .bind(new.rounds)
         .bind(new.seconds_per_move)
         .bind(new.max_players)
@@ -190,7 +200,7 @@ impl Store {
         .bind(new.now)
         .fetch_one(&mut *writer)
         .await
-        .doing("creating a tournament")
+        .doing(&self.outage, "creating a tournament")
     }
 
     pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>> {
@@ -198,7 +208,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a tournament")
+            .doing(&self.outage, "reading a tournament")
     }
 
     /// The running tournaments, oldest first.
@@ -206,7 +216,7 @@ impl Store {
         sqlx::query_scalar("SELECT id FROM tournaments WHERE status = 'running' ORDER BY id")
             .fetch_all(&mut *self.reader().await?)
             .await
-            .doing("listing running tournaments")
+            .doing(&self.outage, "listing running tournaments")
     }
 
     /// Tournaments still taking entrants whose start time is `now` or
@@ -219,7 +229,7 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("listing tournaments due to start")
+        .doing(&self.outage, "listing tournaments due to start")
     }
 
     /// A tournament's entrants, in the order they joined.
@@ -231,7 +241,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a tournament's entrants")
+        .doing(&self.outage, "reading a tournament's entrants")
     }
 
     /// Every board of every round so far, in order, with its game's end.
@@ -248,7 +258,7 @@ impl Store {
         .bind(tournament_id)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading a tournament's pairings")
+        .doing(&self.outage, "reading a tournament's pairings")
     }
 
     /// Adds an entrant to a tournament still gathering them: a person
@@ -266,19 +276,20 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to join a tournament")?;
-        let row: Option<(String, i64)> = sqlx::query_as(&format!(
+            .doing(&self.outage, "starting to join a tournament")?;
+        let row: Option<(Stored<TournamentStatus>, i64)> = sqlx::query_as(&format!(
             "SELECT status, max_players FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
         ))
         .bind(tournament_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("reading a tournament to join")?;
+        .doing(&self.outage, "reading a tournament to join")?;
         let Some((status, max_players)) = row else {
             return Ok(EntryChange::NoTournament);
         };
-        if status != "created" {
+        let status = TournamentStatus::from(status);
+        if status != TournamentStatus::Created {
             return Ok(EntryChange::Closed(status));
         }
         let (count, same): (i64, i64) = sqlx::query_as(
@@ -293,7 +304,7 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_one(&mut *tx)
         .await
-        .doing("counting a tournament's entrants")?;
+        .doing(&self.outage, "counting a tournament's entrants")?;
         if same > 0 {
             return Ok(EntryChange::AlreadyIn);
         }
@@ -310,9 +321,9 @@ impl Store {
         .bind(now)
         .fetch_one(&mut *tx)
         .await
-        .doing("adding an entrant")?;
-        message_changed(&mut tx, tournament_id).await?;
-        tx.commit().await.doing("committing an entrant")?;
+        .doing(&self.outage, "adding an entrant")?;
+        message_changed(&self.outage, &mut tx, tournament_id).await?;
+        tx.commit().await.doing(&self.outage, "committing an entrant")?;
         Ok(EntryChange::Done(id))
     }
 
@@ -322,19 +333,19 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to leave a tournament")?;
-        let status: Option<String> = sqlx::query_scalar(&format!(
+            .doing(&self.outage, "starting to leave a tournament")?;
+        let status: Option<Stored<TournamentStatus>> = sqlx::query_scalar(&format!(
             "SELECT status FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
         ))
         .bind(tournament_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("reading a tournament to leave")?;
-        let Some(status) = status else {
+        .doing(&self.outage, "reading a tournament to leave")?;
+        let Some(status) = status.map(TournamentStatus::from) else {
             return Ok(EntryChange::NoTournament);
         };
-        if status != "created" {
+        if status != TournamentStatus::Created {
             return Ok(EntryChange::Closed(status));
         }
         let left: Option<i64> = sqlx::query_scalar(
@@ -345,12 +356,12 @@ impl Store {
         .bind(to_db(user_id))
         .fetch_optional(&mut *tx)
         .await
-        .doing("removing an entrant")?;
+        .doing(&self.outage, "removing an entrant")?;
         let Some(left) = left else {
             return Ok(EntryChange::NotIn);
         };
-        message_changed(&mut tx, tournament_id).await?;
-        tx.commit().await.doing("committing a leave")?;
+        message_changed(&self.outage, &mut tx, tournament_id).await?;
+        tx.commit().await.doing(&self.outage, "committing a leave")?;
         Ok(EntryChange::Done(left))
     }
 
@@ -371,7 +382,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to start a tournament")?;
+            .doing(&self.outage, "starting to start a tournament")?;
         let started = sqlx::query(
             "UPDATE tournaments SET status = 'running', current_round = 1, rounds = $2, updated_at = $3,
                  message_version = message_version + 1
@@ -382,18 +393,18 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("starting a tournament")?;
+        .doing(&self.outage, "starting a tournament")?;
         if started.rows_affected() != 1 {
             drop(tx);
             let status = self.tournament(tournament_id).await?.map(|row| row.status);
-            return Ok(Started::Closed(status.unwrap_or_default()));
+            return Ok(Started::Closed(status));
         }
         let mut present: Vec<i64> =
             sqlx::query_scalar("SELECT id FROM tournament_entrants WHERE tournament_id = $1 ORDER BY id")
                 .bind(tournament_id)
                 .fetch_all(&mut *tx)
                 .await
-                .doing("reading the entrants at the start")?;
+                .doing(&self.outage, "reading the entrants at the start")?;
         let mut expected = entrant_ids.to_vec();
         present.sort_unstable();
         expected.sort_unstable();
@@ -406,10 +417,12 @@ impl Store {
                 .bind(seed)
                 .execute(&mut *tx)
                 .await
-                .doing("seeding an entrant")?;
+                .doing(&self.outage, "seeding an entrant")?;
         }
-        let games = insert_pairings(&mut tx, tournament_id, 1, round_one).await?;
-        tx.commit().await.doing("committing a tournament's start")?;
+        let games = insert_pairings(&self.outage, &mut tx, tournament_id, 1, round_one).await?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing a tournament's start")?;
         Ok(Started::Yes(games))
     }
 
@@ -423,7 +436,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to record a round's results")?;
+            .doing(&self.outage, "starting to record a round's results")?;
         let mut recorded = 0;
         for result in results {
             recorded += sqlx::query(
@@ -433,18 +446,18 @@ impl Store {
             .bind(tournament_id)
             .bind(round)
             .bind(result.board)
-            .bind(result.outcome)
+            .bind(result.outcome.code())
             .bind(result.captured_first)
             .bind(result.captured_second)
             .execute(&mut *tx)
             .await
-            .doing("recording a board's result")?
+            .doing(&self.outage, "recording a board's result")?
             .rows_affected();
         }
         if recorded > 0 {
-            message_changed(&mut tx, tournament_id).await?;
+            message_changed(&self.outage, &mut tx, tournament_id).await?;
         }
-        tx.commit().await.doing("committing a round's results")?;
+        tx.commit().await.doing(&self.outage, "committing a round's results")?;
         Ok(())
     }
 
@@ -465,7 +478,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to open a round")?;
+            .doing(&self.outage, "starting to open a round")?;
         // The row first: a withdrawal takes it too, so once it is ours the
         // count below sees every withdrawal committed before (on
         // PostgreSQL each statement reads what was committed when it began).
@@ -476,22 +489,25 @@ impl Store {
         .bind(tournament_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("taking a tournament's row")?;
+        .doing(&self.outage, "taking a tournament's row")?;
         let now_withdrawn: i64 = sqlx::query_scalar(
             "SELECT CAST(COUNT(*) AS BIGINT) FROM tournament_entrants WHERE tournament_id = $1 AND withdrawn = 1",
         )
         .bind(tournament_id)
         .fetch_one(&mut *tx)
         .await
-        .doing("counting withdrawals")?;
+        .doing(&self.outage, "counting withdrawals")?;
         if now_withdrawn != withdrawn {
             return Ok((Written::Conflict, Vec::new()));
         }
-        if !self.close_round(&mut tx, tournament_id, round, "running", now).await? {
+        if !self
+            .close_round(&mut tx, tournament_id, round, TournamentStatus::Running, now)
+            .await?
+        {
             return Ok((Written::Conflict, Vec::new()));
         }
-        let games = insert_pairings(&mut tx, tournament_id, round + 1, pairings).await?;
-        tx.commit().await.doing("committing a new round")?;
+        let games = insert_pairings(&self.outage, &mut tx, tournament_id, round + 1, pairings).await?;
+        tx.commit().await.doing(&self.outage, "committing a new round")?;
         Ok((Written::Yes, games))
     }
 
@@ -508,12 +524,17 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to finish a tournament")?;
-        if !self.close_round(&mut tx, tournament_id, round, "finished", now).await? {
+            .doing(&self.outage, "starting to finish a tournament")?;
+        if !self
+            .close_round(&mut tx, tournament_id, round, TournamentStatus::Finished, now)
+            .await?
+        {
             return Ok(Written::Conflict);
         }
-        write_final_standings(&mut tx, tournament_id, standings).await?;
-        tx.commit().await.doing("committing a finished tournament")?;
+        write_final_standings(&self.outage, &mut tx, tournament_id, standings).await?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing a finished tournament")?;
         Ok(Written::Yes)
     }
 
@@ -531,19 +552,20 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to withdraw from a tournament")?;
-        let row: Option<(String, i64)> = sqlx::query_as(&format!(
+            .doing(&self.outage, "starting to withdraw from a tournament")?;
+        let row: Option<(Stored<TournamentStatus>, i64)> = sqlx::query_as(&format!(
             "SELECT status, current_round FROM tournaments WHERE id = $1{}",
             self.backend.lock_row()
         ))
         .bind(tournament_id)
         .fetch_optional(&mut *tx)
         .await
-        .doing("reading a tournament to withdraw from")?;
+        .doing(&self.outage, "reading a tournament to withdraw from")?;
         let Some((status, current_round)) = row else {
             return Ok(Withdrawal::NoTournament);
         };
-        if status != "running" {
+        let status = TournamentStatus::from(status);
+        if status != TournamentStatus::Running {
             return Ok(Withdrawal::Closed(status));
         }
         if current_round != round {
@@ -557,11 +579,11 @@ impl Store {
         .bind(to_db(user_id))
         .execute(&mut *tx)
         .await
-        .doing("withdrawing an entrant")?;
+        .doing(&self.outage, "withdrawing an entrant")?;
         if marked.rows_affected() != 1 {
             return Ok(Withdrawal::NotIn);
         }
-        message_changed(&mut tx, tournament_id).await?;
+        message_changed(&self.outage, &mut tx, tournament_id).await?;
         if let Some(game) = game {
             // The board's outcome first: finishing the game rates it, and
             // a forfeit rates nobody.
@@ -574,13 +596,13 @@ impl Store {
             .bind(tournament_id)
             .bind(round)
             .bind(game.board)
-            .bind(game.outcome)
+            .bind(game.outcome.code())
             .bind(i64::from(game.captures_count))
             .bind(i64::from(game.update.captured_a))
             .bind(i64::from(game.update.captured_b))
             .execute(&mut *tx)
             .await
-            .doing("recording a withdrawal's result")?;
+            .doing(&self.outage, "recording a withdrawal's result")?;
             if recorded.rows_affected() != 1 {
                 return Ok(Withdrawal::Changed);
             }
@@ -602,7 +624,7 @@ impl Store {
             .await
             .doing("recording the game a withdrawal ended")?;
         }
-        tx.commit().await.doing("committing a withdrawal")?;
+        tx.commit().await.doing(&self.outage, "committing a withdrawal")?;
         if let Some(game) = game {
             self.games.forget(game.game_id);
         }
@@ -618,7 +640,7 @@ impl Store {
         let mut tx = writer
             .begin_with(self.backend.begin_write())
             .await
-            .doing("starting to cancel a tournament")?;
+            .doing(&self.outage, "starting to cancel a tournament")?;
         let done = sqlx::query(
             "UPDATE tournaments SET status = 'cancelled', updated_at = $2, message_version = message_version + 1
              WHERE id = $1 AND status IN ('created', 'running')",
@@ -627,7 +649,7 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("cancelling a tournament")?;
+        .doing(&self.outage, "cancelling a tournament")?;
         if done.rows_affected() != 1 {
             return Ok((Written::Conflict, Vec::new()));
         }
@@ -641,11 +663,21 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *tx)
         .await
-        .doing("ending a cancelled tournament's games")?;
+        .doing(&self.outage, "ending a cancelled tournament's games")?;
         for &(game_id, a, b) in &ended {
-            super::ratings::mark_unrated(&mut tx, game_id, UnratedReason::TournamentCancelled, (a, b), now).await?;
+            super::ratings::mark_unrated(
+                &self.outage,
+                &mut tx,
+                game_id,
+                UnratedReason::TournamentCancelled,
+                (a, b),
+                now,
+            )
+            .await?;
         }
-        tx.commit().await.doing("committing a cancelled tournament")?;
+        tx.commit()
+            .await
+            .doing(&self.outage, "committing a cancelled tournament")?;
         let ended: Vec<i64> = ended.into_iter().map(|(game_id, _, _)| game_id).collect();
         for &game_id in &ended {
             self.games.forget(game_id);
@@ -673,7 +705,7 @@ impl Store {
         .bind(game_id)
         .fetch_optional(&mut *self.reader().await?)
         .await
-        .doing("reading whether a game's tournament was cancelled")?;
+        .doing(&self.outage, "reading whether a game's tournament was cancelled")?;
         Ok(found.is_some())
     }
 
@@ -685,10 +717,14 @@ impl Store {
         tx: &mut sqlx::AnyConnection,
         tournament_id: i64,
         round: i64,
-        status: &str,
+        status: TournamentStatus,
         now: i64,
     ) -> Result<bool> {
-        let next = if status == "running" { round + 1 } else { round };
+        let next = if status == TournamentStatus::Running {
+            round + 1
+        } else {
+            round
+        };
         let done = sqlx::query(
             "UPDATE tournaments SET current_round = $3, status = $4, updated_at = $5,
                  message_version = message_version + 1
@@ -699,28 +735,29 @@ impl Store {
         .bind(tournament_id)
         .bind(round)
         .bind(next)
-        .bind(status)
+        .bind(status.code())
         .bind(now)
         .execute(&mut *tx)
         .await
-        .doing("moving a tournament to its next round")?;
+        .doing(&self.outage, "moving a tournament to its next round")?;
         Ok(done.rows_affected() == 1)
     }
 }
 
 /// Within `tx`: the tournament's message is owed the change being made.
-pub(super) async fn message_changed(tx: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<()> {
+pub(super) async fn message_changed(outage: &Outage, tx: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<()> {
     sqlx::query("UPDATE tournaments SET message_version = message_version + 1 WHERE id = $1")
         .bind(tournament_id)
         .execute(&mut *tx)
         .await
-        .doing("marking a tournament's message owed")?;
+        .doing(outage, "marking a tournament's message owed")?;
     Ok(())
 }
 
 /// Within `tx`: the boards of `round`, each game created first (the same
 /// insert as every other game's).
 async fn insert_pairings(
+    outage: &Outage,
     tx: &mut sqlx::AnyConnection,
     tournament_id: i64,
     round: i64,
@@ -730,7 +767,7 @@ async fn insert_pairings(
     for pairing in pairings {
         let game_id = match &pairing.game {
             Some(game) => {
-                let id = insert_game(&mut *tx, game).await?;
+                let id = insert_game(outage, &mut *tx, game).await?;
                 games.push(id);
                 Some(id)
             }
@@ -746,10 +783,10 @@ async fn insert_pairings(
         .bind(pairing.first_seed)
         .bind(pairing.second_seed)
         .bind(game_id)
-        .bind(pairing.outcome)
+        .bind(pairing.outcome.map(BoardOutcome::as_str))
         .execute(&mut *tx)
         .await
-        .doing("storing a pairing")?;
+        .doing(outage, "storing a pairing")?;
     }
     Ok(games)
 }

@@ -5,6 +5,7 @@
 
 use sqlx::AnyConnection;
 
+use super::outage::Outage;
 use super::{to_db, Doing, Result, Store};
 
 /// What a page shows: a game, a server's leaderboard or a tournament.
@@ -69,7 +70,7 @@ impl Store {
         .bind(now)
         .execute(&mut *self.writer().await?)
         .await
-        .doing("storing a web page's token")?;
+        .doing(&self.outage, "storing a web page's token")?;
         match self.stored_page_token(kind, subject).await? {
             Some(token) => Ok(token),
             None => Err(super::StoreError::Query {
@@ -86,7 +87,7 @@ impl Store {
             .bind(subject)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a web page's token")?;
+            .doing(&self.outage, "reading a web page's token")?;
         Ok(row.map(|(token,)| token))
     }
 
@@ -103,7 +104,7 @@ impl Store {
         ))
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing("reading game pages' tokens")?;
+        .doing(&self.outage, "reading game pages' tokens")?;
         Ok(rows)
     }
 
@@ -113,7 +114,7 @@ impl Store {
             .bind(token)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing("reading a web page's token")?;
+            .doing(&self.outage, "reading a web page's token")?;
         Ok(row.and_then(|(kind, subject)| PageKind::of_code(&kind).map(|kind| (kind, subject))))
     }
 
@@ -124,7 +125,7 @@ impl Store {
                 .bind(to_db(guild_id))
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading a server's web settings")?;
+                .doing(&self.outage, "reading a server's web settings")?;
         Ok(
             row.map_or_else(WebSettingsRow::default, |(games, leaderboard)| WebSettingsRow {
                 game_pages: games != 0,
@@ -137,6 +138,7 @@ impl Store {
 /// Changes what is given of `guild_id`'s web settings, keeps the rest,
 /// in `tx`.
 pub(super) async fn set_web_settings(
+    outage: &Outage,
     tx: &mut AnyConnection,
     guild_id: u64,
     game_pages: Option<bool>,
@@ -161,6 +163,6 @@ pub(super) async fn set_web_settings(
     .bind(now)
     .execute(&mut *tx)
     .await
-    .doing("changing a server's web settings")?;
+    .doing(outage, "changing a server's web settings")?;
     Ok(())
 }

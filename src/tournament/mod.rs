@@ -33,12 +33,16 @@
 //! Sonneborn–Berger (Swiss); then by seeds captured minus seeds conceded.
 //! All arithmetic is exact: points are counted in halves.
 
+mod event;
 pub mod knockout;
 pub(crate) mod matching;
 mod round_robin;
 mod standings;
 mod swiss;
 
+pub use event::{
+    TournamentFormat, TournamentStatus, KNOCKOUT_MAX_PLAYERS, MIN_PLAYERS, ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS,
+};
 pub use round_robin::round_robin;
 pub use standings::{standings, Format, Standing, TieBreaks};
 pub use swiss::{pair_swiss, PairingError};

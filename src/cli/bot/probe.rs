@@ -8,7 +8,7 @@ use tokio::sync::watch;
 use tokio::time::timeout;
 
 use super::Failure;
-use crate::discord::Refusal;
+use crate::discord::RequestFailure;
 
 /// Waits between attempts to reach Discord before the first connection.
 const FIRST_RETRY: Duration = Duration::from_secs(1);
@@ -32,7 +32,7 @@ pub(super) async fn wait_until_reachable(http: &Http, stop: &mut watch::Receiver
                     }
                     return Ok(true);
                 }
-                Ok(Err(error)) if Refusal::of(&error) == Refusal::Unauthorised => return Err(Failure::TokenRejected),
+                Ok(Err(error)) if RequestFailure::of(&error) == RequestFailure::Unauthorised => return Err(Failure::TokenRejected),
                 Ok(Err(error)) => with_causes(&error),
                 Err(_) => format!("no answer within {} s", PROBE_LIMIT.as_secs()),
             },

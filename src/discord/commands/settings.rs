@@ -6,7 +6,7 @@
 use serenity::all::{ChannelId, CommandInteraction};
 
 use super::super::asker::Asker;
-use super::super::posting::Refusal;
+use super::super::posting::RequestFailure;
 use super::super::render;
 use super::super::{manages_server, Answered, Bot, Call};
 use super::declare::{subcommand, Opt, Optional};
@@ -226,7 +226,7 @@ async fn chosen_channels_seen(
         let Err(error) = call.ctx.http.get_channel(ChannelId::new(channel)).await else {
             continue;
         };
-        if Refusal::of(&error).is_for_good() {
+        if RequestFailure::of(&error).is_for_good() {
             crate::telemetry::interaction_outcome(crate::telemetry::Outcome::Refused);
             let text = unseen(call.languages.private, format!("<#{channel}>"));
             return Err(bot.private(call.ctx, call.interaction, &text).await);

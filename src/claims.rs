@@ -1,0 +1,14 @@
+//! Claims on interactions received over HTTP: what claiming one found (see
+//! the store's `interaction_answers` and the service's `interactions`).
+
+/// What claiming an interaction found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InteractionClaim {
+    /// This process handles it: nobody had, or the claim it took over was
+    /// left by a process that died.
+    Claimed,
+    /// Answered already; this is the answer.
+    Answered { content_type: String, body: Vec<u8> },
+    /// Another process is handling it, since `claimed_at` (ms).
+    Held { claimed_at: i64 },
+}
