@@ -255,7 +255,7 @@ impl Service {
         let rounds = (1..=through)
             .map(|round| bracket_round(row, rows, replays, round))
             .collect::<Result<Vec<_>>>()?;
-        let third_place = TournamentFormat::from_code(&row.format) == Some(TournamentFormat::KnockoutThirdPlace);
+        let third_place = row.format == TournamentFormat::KnockoutThirdPlace;
         Ok(knockout::placings(players, third_place, &rounds))
     }
 

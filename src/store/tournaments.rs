@@ -622,7 +622,7 @@ impl Store {
             .bind(game.game_id)
             .execute(&mut *tx)
             .await
-            .doing("recording the game a withdrawal ended")?;
+            .doing(&self.outage, "recording the game a withdrawal ended")?;
         }
         tx.commit().await.doing(&self.outage, "committing a withdrawal")?;
         if let Some(game) = game {
@@ -693,7 +693,7 @@ impl Store {
                 .bind(game_id)
                 .fetch_optional(&mut *self.reader().await?)
                 .await
-                .doing("reading whether a withdrawal ended a game")?;
+                .doing(&self.outage, "reading whether a withdrawal ended a game")?;
         Ok(found.is_some())
     }
 
