@@ -42,6 +42,34 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::GameOver => tr!(l, "refusal-game-over"),
         ServiceError::ResignOvertaken => tr!(l, "refusal-resign-overtaken"),
         ServiceError::TooLateToAbort => tr!(l, "refusal-too-late-to-abort"),
+        ServiceError::NoPuzzle
+        | ServiceError::PuzzleNotFound
+        | ServiceError::NotYourPuzzle
+        | ServiceError::PuzzleAnswered
+        | ServiceError::DailyPuzzleNoChannel
+        | ServiceError::DailyPuzzleOfAnotherDay(_)
+        | ServiceError::DailyPuzzleAnswered { .. }
+        | ServiceError::NoDailyPuzzle => puzzle_refusal(l, error),
+        ServiceError::LevelNeedsTheComputer => tr!(l, "refusal-level-needs-computer"),
+        ServiceError::GameNotOver => tr!(l, "refusal-game-not-over"),
+        ServiceError::ReviewOfAbortedGame(game) => tr!(l, "refusal-review-aborted", game = game.to_string()),
+        ServiceError::HintsOnlyAgainstTheComputer => tr!(l, "refusal-hints-only-computer"),
+        ServiceError::RematchPending(challenge) => tr!(l, "refusal-rematch-pending", challenge = *challenge),
+        ServiceError::TimedOut => tr!(l, "refusal-timed-out"),
+        ServiceError::IllegalMove(illegal) => tr!(l, "refusal-illegal-move", reason = illegal_move(l, illegal)),
+        ServiceError::NoGameHere => tr!(l, "refusal-no-game-here"),
+        ServiceError::WhichGame(ids) => {
+            let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
+            tr!(l, "refusal-which-game", games = ids.join(", "), count = ids.len())
+        }
+        ServiceError::Tournament(refused) => tournament_refusal(l, refused),
+        ServiceError::Corrupt { .. } | ServiceError::Store(_) => tr!(l, "apology"),
+    }
+}
+
+/// The sentence for a refusal about a puzzle or the puzzle of the day.
+fn puzzle_refusal(l: Language, error: &ServiceError) -> String {
+    match error {
         ServiceError::NoPuzzle => tr!(l, "refusal-no-puzzle"),
         ServiceError::PuzzleNotFound => tr!(l, "refusal-puzzle-not-found"),
         ServiceError::NotYourPuzzle => tr!(l, "refusal-not-your-puzzle"),
@@ -59,20 +87,7 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
             solved = if *solved { "yes" } else { "no" }
         ),
         ServiceError::NoDailyPuzzle => tr!(l, "refusal-no-daily-puzzle"),
-        ServiceError::LevelNeedsTheComputer => tr!(l, "refusal-level-needs-computer"),
-        ServiceError::GameNotOver => tr!(l, "refusal-game-not-over"),
-        ServiceError::ReviewOfAbortedGame(game) => tr!(l, "refusal-review-aborted", game = game.to_string()),
-        ServiceError::HintsOnlyAgainstTheComputer => tr!(l, "refusal-hints-only-computer"),
-        ServiceError::RematchPending(challenge) => tr!(l, "refusal-rematch-pending", challenge = *challenge),
-        ServiceError::TimedOut => tr!(l, "refusal-timed-out"),
-        ServiceError::IllegalMove(illegal) => tr!(l, "refusal-illegal-move", reason = illegal_move(l, illegal)),
-        ServiceError::NoGameHere => tr!(l, "refusal-no-game-here"),
-        ServiceError::WhichGame(ids) => {
-            let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
-            tr!(l, "refusal-which-game", games = ids.join(", "), count = ids.len())
-        }
-        ServiceError::Tournament(refused) => tournament_refusal(l, refused),
-        ServiceError::Corrupt { .. } | ServiceError::Store(_) => tr!(l, "apology"),
+        _ => tr!(l, "apology"),
     }
 }
 
