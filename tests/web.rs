@@ -51,6 +51,19 @@ async fn page(url: &str) -> String {
     response.text().await.unwrap()
 }
 
+/// The page at `url` as a browser asking for `accept_language` gets it.
+async fn page_in(url: &str, accept_language: &str) -> String {
+    client()
+        .get(url)
+        .header(header::ACCEPT_LANGUAGE, accept_language)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
 /// Plays the move that captures most, as whoever is to move.
 async fn play_one(service: &Service, game_id: i64, players: &BTreeMap<u64, Player>) {
     let view = service.game(game_id).await.unwrap();
@@ -417,35 +430,11 @@ async fn the_front_page_states_the_rules_in_the_readers_language() {
     let english = page(&format!("{base}/")).await;
     assert!(english.contains("<h2>The rules of Akon</h2>"), "{english}");
     assert!(english.contains("<html lang=\"en\">"));
-    let french = client()
-        .get(format!("{base}/"))
-        .header(header::ACCEPT_LANGUAGE, "de, fr;q=0.8, en;q=0.5")
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let french = page_in(&format!("{base}/"), "de, fr;q=0.8, en;q=0.5").await;
     assert!(french.contains("<html lang=\"fr\">"), "{french}");
-    let spanish = client()
-        .get(format!("{base}/?lang=es"))
-        .header(header::ACCEPT_LANGUAGE, "fr")
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let spanish = page_in(&format!("{base}/?lang=es"), "fr").await;
     assert!(spanish.contains("<html lang=\"es\">"), "{spanish}");
-    let portuguese = client()
-        .get(format!("{base}/"))
-        .header(header::ACCEPT_LANGUAGE, "pt-BR,pt;q=0.9")
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let portuguese = page_in(&format!("{base}/"), "pt-BR,pt;q=0.9").await;
     assert!(portuguese.contains("<html lang=\"pt\">"), "{portuguese}");
     assert!(portuguese.contains("<h2>As regras do Akon</h2>"), "{portuguese}");
     // Links keep a language chosen in the address.
