@@ -618,6 +618,7 @@ async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
     let place = akon::service::Place {
         guild_id: Some(fake::GUILD_ID),
         channel_id: CHANNEL_ID,
+        venue: akon::venue::Venue::Server,
     };
     let human = akon::service::Player {
         id: alice().id,

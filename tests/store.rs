@@ -213,6 +213,7 @@ async fn challenges_refuse_self_bots_duplicates_and_too_many_games() {
     let dm = Place {
         guild_id: None,
         channel_id: 5,
+        venue: akon::venue::Venue::BotDm,
     };
     assert!(matches!(
         f.service.challenge(dm, &a, &b).await,

@@ -177,6 +177,11 @@ impl Bot {
         look_back: bool,
     ) -> Answered {
         let view = &owed.view;
+        if !view.venue.bot_posts() {
+            // Nothing can be posted there: the next press shows the game.
+            tracing::debug!(game_id = view.id, "a board where the bot cannot post waits for a press");
+            return Ok(());
+        }
         self.strip_boards(ctx, &owed.strip).await?;
         if !owed.post_board {
             return Ok(());
