@@ -114,9 +114,25 @@ async fn a_whole_game_in(scene: &Scene, channel: u64) {
 }
 
 async fn a_whole_game_in_a_group_dm() {
-    let scene = Scene::new().await;
+    let mut scene = Scene::new().await;
+    scene.stop_bot().await;
+    scene.web_base_url = Some("https://akon.example".to_string());
+    scene.start_bot().await;
     let channel = scene.fake.add_private_channel(&[&alice(), &bob(), &carol()]);
     a_whole_game_in(&scene, channel).await;
+    // Its final board links its replay on the web, as in a server.
+    let last = scene
+        .fake
+        .channel_messages(channel)
+        .into_iter()
+        .find(|m| has_button(m, "Rematch"))
+        .expect("the final board");
+    let linked = fake::buttons(&last).iter().any(|b| {
+        b["url"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("https://akon.example/g/"))
+    });
+    assert!(linked, "a replay link: {last}");
     // The game counts for the players' global record.
     let (_, stats) = slash_in(&scene, &alice(), channel, "stats", vec![]).await;
     assert!(fake::content(&stats).contains('1'), "{stats}");

@@ -217,7 +217,7 @@ async fn challenges_refuse_self_bots_duplicates_and_too_many_games() {
     };
     assert!(matches!(
         f.service.challenge(dm, &a, &b).await,
-        Err(ServiceError::NotInAServer)
+        Err(ServiceError::OpponentCannotSeeThisChat(_))
     ));
     let first = f.service.challenge(here(), &a, &b).await.unwrap();
     assert!(matches!(

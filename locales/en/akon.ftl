@@ -891,7 +891,7 @@ daily-streak = Your daily streak: { $streak ->
 } in a row (best { $best }). Come back tomorrow for the next puzzle.
 
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
-refusal-opponent-cannot-see-this-chat = Only you and the bot are in this conversation, so { $name } cannot see a challenge here. Challenge them in a server, in a DM with them or in a group DM, or play the computer here.
+refusal-opponent-cannot-see-this-chat = Only you and the bot are in this conversation, so { $name } cannot see a challenge here. Challenge them in one of the servers you share, in a DM with them or in a group DM, or play the computer here.
 button-refresh = Refresh
 venue-server = in { $channel }
 venue-bot-dm = in your DM with the bot
