@@ -25,6 +25,7 @@ mod engine_properties;
 mod engine_rules;
 mod engine_vectors;
 mod env_example;
+mod following;
 mod game_state;
 mod hints_e2e;
 mod hostile_text;

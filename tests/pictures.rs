@@ -316,6 +316,7 @@ fn finished_view(game: Game, finished: (EndReason, Winner)) -> GameView {
         hints_used: 0,
         changed_at: 0,
         venue: akon::venue::Venue::Server,
+        followers: 0,
     }
 }
 

@@ -899,3 +899,31 @@ venue-private-channel = in a DM or group DM
 venue-server-without-bot = in { $channel } (a server without the bot)
 turn-ping = { $player }, it is your move in game #{ $game }.
 dm-game-over = Game #{ $game } ({ $a } vs { $b }) is over: { $result } Press **Refresh** on its board to see it there.
+
+## Following a game (the Follow button, /akon follow)
+button-follow = Follow
+button-unfollow = Unfollow
+board-followers = 👁 { $count ->
+    [one] 1 person follows
+   *[other] { $count } people follow
+} this game.
+follow-end = You follow game #{ $game }: you will get a DM when it ends. `/akon follow game:{ $game } every_move:True` tells you of every move too.
+follow-every-move = You follow game #{ $game }: you will get a DM at every move and when it ends.
+unfollow-done = You no longer follow game #{ $game }.
+follow-news-move = 👁 Game #{ $game } ({ $a } vs { $b }): { $moves ->
+    [one] a move was played
+   *[other] { $moves } moves were played
+}; { $next } to move.
+follow-news-end = 👁 Game #{ $game } ({ $a } vs { $b }) is over: { $result }
+games-followed-title = Games you follow ({ $count }):
+games-followed-line = • game #{ $game }: { $a } vs { $b } · move { $move }
+refusal-follow-own-game = You play in this game: you hear of it anyway.
+refusal-game-elsewhere = That game is played elsewhere: follow it from where it is played.
+refusal-not-following = You do not follow that game.
+cmd-follow-name = follow
+cmd-follow-desc = Follow a game you do not play in: a DM when it ends
+cmd-follow-game-desc = The game's number (on its board)
+cmd-every-move-name = every_move
+cmd-every-move-desc = Also a DM at every move
+cmd-stop-following-name = stop
+cmd-stop-following-desc = Stop following it

@@ -903,5 +903,33 @@ venue-server = en { $channel }
 venue-bot-dm = en tu mensaje directo con el bot
 venue-private-channel = en un mensaje directo o un grupo
 venue-server-without-bot = en { $channel } (un servidor sin el bot)
-turn-ping = { $player }, te toca mover en la partida n.º { $game }.
-dm-game-over = La partida n.º { $game } ({ $a } contra { $b }) ha terminado: { $result } Pulsa **Actualizar** en su tablero para verla allí.
+turn-ping = { $player }, te toca mover en la partida n.º { $game }.
+dm-game-over = La partida n.º { $game } ({ $a } contra { $b }) ha terminado: { $result } Pulsa **Actualizar** en su tablero para verla allí.
+
+## Seguir una partida (el botón Seguir, /akon follow)
+button-follow = Seguir
+button-unfollow = Dejar de seguir
+board-followers = 👁 { $count ->
+    [one] 1 persona sigue
+   *[other] { $count } personas siguen
+} esta partida.
+follow-end = Sigues la partida n.º { $game }: recibirás un mensaje directo cuando termine. `/akon seguir partida:{ $game } cada-jugada:True` te avisa también de cada jugada.
+follow-every-move = Sigues la partida n.º { $game }: recibirás un mensaje directo en cada jugada y cuando termine.
+unfollow-done = Ya no sigues la partida n.º { $game }.
+follow-news-move = 👁 Partida n.º { $game } ({ $a } contra { $b }): { $moves ->
+    [one] se jugó una jugada
+   *[other] se jugaron { $moves } jugadas
+}; le toca a { $next }.
+follow-news-end = 👁 La partida n.º { $game } ({ $a } contra { $b }) ha terminado: { $result }
+games-followed-title = Partidas que sigues ({ $count }):
+games-followed-line = • partida n.º { $game }: { $a } contra { $b } · jugada { $move }
+refusal-follow-own-game = Juegas en esta partida: te enteras de todos modos.
+refusal-game-elsewhere = Esa partida se juega en otro lugar: síguela desde donde se juega.
+refusal-not-following = No sigues esa partida.
+cmd-follow-name = seguir
+cmd-follow-desc = Sigue una partida en la que no juegas: un mensaje directo cuando termine
+cmd-follow-game-desc = El número de la partida (en su tablero)
+cmd-every-move-name = cada-jugada
+cmd-every-move-desc = También un mensaje directo en cada jugada
+cmd-stop-following-name = dejar
+cmd-stop-following-desc = Deja de seguirla

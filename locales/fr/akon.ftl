@@ -381,7 +381,7 @@ history-tournament-line = • 🏆 { $name } <t:{ $finished }:d> · rang { $rank
    *[other] { $points } points
 }
 rating-line-rated = Classée dans ce serveur : { $changes }.
-rating-line-rated-global = Classée : { $changes }.
+rating-line-rated-global = Classée : { $changes }.
 rating-line-pair-limit = Non classée : ces deux joueurs ont déjà joué { $per_day ->
     [one] { $per_day } partie classée
    *[other] { $per_day } parties classées
@@ -900,11 +900,39 @@ daily-streak = Ta série : { $streak ->
 } de suite (record { $best }). Reviens demain pour le prochain problème.
 
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
-refusal-opponent-cannot-see-this-chat = Seuls toi et le bot êtes dans cette conversation : { $name } ne peut pas y voir un défi. Défie cette personne dans un serveur, en message privé avec elle ou dans un groupe, ou joue ici contre l'ordinateur.
+refusal-opponent-cannot-see-this-chat = Seuls toi et le bot êtes dans cette conversation : { $name } ne peut pas y voir un défi. Défie cette personne dans un serveur, en message privé avec elle ou dans un groupe, ou joue ici contre l'ordinateur.
 button-refresh = Actualiser
 venue-server = dans { $channel }
 venue-bot-dm = dans ta conversation privée avec le bot
 venue-private-channel = en message privé ou en groupe
 venue-server-without-bot = dans { $channel } (un serveur sans le bot)
-turn-ping = { $player }, c'est à toi de jouer dans la partie n° { $game }.
-dm-game-over = La partie n° { $game } ({ $a } contre { $b }) est terminée : { $result } Appuie sur **Actualiser** sous son plateau pour l'y voir.
+turn-ping = { $player }, c'est à toi de jouer dans la partie n° { $game }.
+dm-game-over = La partie n° { $game } ({ $a } contre { $b }) est terminée : { $result } Appuie sur **Actualiser** sous son plateau pour l'y voir.
+
+## Suivre une partie (le bouton Suivre, /akon follow)
+button-follow = Suivre
+button-unfollow = Ne plus suivre
+board-followers = 👁 { $count ->
+    [one] { $count } personne suit
+   *[other] { $count } personnes suivent
+} cette partie.
+follow-end = Tu suis la partie n° { $game } : tu recevras un message privé à sa fin. `/akon suivre partie:{ $game } chaque-coup:True` te prévient aussi de chaque coup.
+follow-every-move = Tu suis la partie n° { $game } : tu recevras un message privé à chaque coup et à sa fin.
+unfollow-done = Tu ne suis plus la partie n° { $game }.
+follow-news-move = 👁 Partie n° { $game } ({ $a } contre { $b }) : { $moves ->
+    [one] un coup a été joué
+   *[other] { $moves } coups ont été joués
+} ; au tour de { $next }.
+follow-news-end = 👁 La partie n° { $game } ({ $a } contre { $b }) est terminée : { $result }
+games-followed-title = Parties que tu suis ({ $count }) :
+games-followed-line = • partie n° { $game } : { $a } contre { $b } · coup { $move }
+refusal-follow-own-game = Tu joues dans cette partie : tu en es informé de toute façon.
+refusal-game-elsewhere = Cette partie se joue ailleurs : suis-la depuis l'endroit où elle se joue.
+refusal-not-following = Tu ne suis pas cette partie.
+cmd-follow-name = suivre
+cmd-follow-desc = Suivre une partie où tu ne joues pas : un message privé à sa fin
+cmd-follow-game-desc = Le numéro de la partie (sur son plateau)
+cmd-every-move-name = chaque-coup
+cmd-every-move-desc = Aussi un message privé à chaque coup
+cmd-stop-following-name = arrêter
+cmd-stop-following-desc = Ne plus la suivre

@@ -900,5 +900,33 @@ venue-server = em { $channel }
 venue-bot-dm = na sua mensagem direta com o bot
 venue-private-channel = em uma mensagem direta ou um grupo
 venue-server-without-bot = em { $channel } (um servidor sem o bot)
-turn-ping = { $player }, é a sua vez na partida nº { $game }.
-dm-game-over = A partida nº { $game } ({ $a } contra { $b }) terminou: { $result } Toque em **Atualizar** no tabuleiro dela para vê-la lá.
+turn-ping = { $player }, é a sua vez na partida nº { $game }.
+dm-game-over = A partida nº { $game } ({ $a } contra { $b }) terminou: { $result } Toque em **Atualizar** no tabuleiro dela para vê-la lá.
+
+## Seguir uma partida (o botão Seguir, /akon follow)
+button-follow = Seguir
+button-unfollow = Deixar de seguir
+board-followers = 👁 { $count ->
+    [one] { $count } pessoa segue
+   *[other] { $count } pessoas seguem
+} esta partida.
+follow-end = Você segue a partida nº { $game }: vai receber uma mensagem direta quando ela terminar. `/akon seguir partida:{ $game } cada-jogada:True` avisa também de cada jogada.
+follow-every-move = Você segue a partida nº { $game }: vai receber uma mensagem direta a cada jogada e quando ela terminar.
+unfollow-done = Você não segue mais a partida nº { $game }.
+follow-news-move = 👁 Partida nº { $game } ({ $a } contra { $b }): { $moves ->
+    [one] uma jogada foi feita
+   *[other] { $moves } jogadas foram feitas
+}; vez de { $next }.
+follow-news-end = 👁 A partida nº { $game } ({ $a } contra { $b }) terminou: { $result }
+games-followed-title = Partidas que você segue ({ $count }):
+games-followed-line = • partida nº { $game }: { $a } contra { $b } · jogada { $move }
+refusal-follow-own-game = Você joga nesta partida: fica sabendo dela de qualquer jeito.
+refusal-game-elsewhere = Essa partida é jogada em outro lugar: siga-a de onde ela é jogada.
+refusal-not-following = Você não segue essa partida.
+cmd-follow-name = seguir
+cmd-follow-desc = Siga uma partida em que você não joga: uma mensagem direta quando ela terminar
+cmd-follow-game-desc = O número da partida (no tabuleiro dela)
+cmd-every-move-name = cada-jogada
+cmd-every-move-desc = Também uma mensagem direta a cada jogada
+cmd-stop-following-name = parar
+cmd-stop-following-desc = Deixe de segui-la

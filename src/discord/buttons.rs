@@ -63,6 +63,8 @@ impl Bot {
             ButtonId::Resign { game } => self.resign_button(call, game).await,
             ButtonId::ResignConfirmed { game, ply } => self.resign_confirmed_button(call, game, ply).await,
             ButtonId::Refresh { game } => self.refresh_button(call, game).await,
+            ButtonId::Follow { game } => self.follow_button(call, game).await,
+            ButtonId::Unfollow { game } => self.unfollow_button(call, game).await,
             ButtonId::Rematch { game } => self.on_rematch(ctx, press, languages, game, user).await,
             ButtonId::Abort { game } => self.abort_button(ctx, press, languages, user, game).await,
             ButtonId::Leaderboard { global, guild, page } => {

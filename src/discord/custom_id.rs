@@ -36,6 +36,14 @@ pub enum ButtonId {
     Refresh {
         game: i64,
     },
+    /// Follows a game one does not play in (told of it by DM).
+    Follow {
+        game: i64,
+    },
+    /// Stops following a game.
+    Unfollow {
+        game: i64,
+    },
     /// Offers a rematch of a finished game.
     Rematch {
         game: i64,
@@ -104,6 +112,8 @@ impl fmt::Display for ButtonId {
             ButtonId::ResignConfirmed { game, ply: None } => write!(f, "{PREFIX}:resign-yes:{game}"),
             ButtonId::ResignConfirmed { game, ply: Some(ply) } => write!(f, "{PREFIX}:resign-yes:{game}:{ply}"),
             ButtonId::Refresh { game } => write!(f, "{PREFIX}:refresh:{game}"),
+            ButtonId::Follow { game } => write!(f, "{PREFIX}:follow:{game}"),
+            ButtonId::Unfollow { game } => write!(f, "{PREFIX}:unfollow:{game}"),
             ButtonId::Rematch { game } => write!(f, "{PREFIX}:rematch:{game}"),
             ButtonId::Abort { game } => write!(f, "{PREFIX}:abort:{game}"),
             ButtonId::Leaderboard { global, guild, page } => {
@@ -174,6 +184,8 @@ impl FromStr for ButtonId {
                 ply: Some(id(p)?),
             }),
             [PREFIX, "refresh", g] => Ok(ButtonId::Refresh { game: id(g)? }),
+            [PREFIX, "follow", g] => Ok(ButtonId::Follow { game: id(g)? }),
+            [PREFIX, "unfollow", g] => Ok(ButtonId::Unfollow { game: id(g)? }),
             [PREFIX, "rematch", g] => Ok(ButtonId::Rematch { game: id(g)? }),
             [PREFIX, "abort", g] => Ok(ButtonId::Abort { game: id(g)? }),
             [PREFIX, "review", g] => Ok(ButtonId::Review { game: id(g)? }),

@@ -16,6 +16,7 @@ mod custom_id;
 mod daily_puzzle;
 mod delivery;
 mod endpoint;
+mod follows;
 mod in_place;
 mod nonce;
 mod pictures;

@@ -21,6 +21,9 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::OpponentCannotSeeThisChat(name) => {
             tr!(l, "refusal-opponent-cannot-see-this-chat", name = display_name(l, name))
         }
+        ServiceError::FollowOwnGame => tr!(l, "refusal-follow-own-game"),
+        ServiceError::GameElsewhere => tr!(l, "refusal-game-elsewhere"),
+        ServiceError::NotFollowing => tr!(l, "refusal-not-following"),
         ServiceError::ChallengeSelf => tr!(l, "refusal-challenge-self"),
         ServiceError::ChallengeBot(name) => tr!(l, "refusal-challenge-bot", name = display_name(l, name)),
         ServiceError::AlreadyChallenged(name) => tr!(l, "refusal-already-challenged", name = display_name(l, name)),
@@ -161,6 +164,9 @@ mod tests {
         vec![
             ServiceError::NotInAServer,
             ServiceError::OpponentCannotSeeThisChat("Robo".into()),
+            ServiceError::FollowOwnGame,
+            ServiceError::GameElsewhere,
+            ServiceError::NotFollowing,
             ServiceError::NeedsManageServer,
             ServiceError::TournamentRoleNeedsManageServer,
             ServiceError::ChallengeBot("Robo".into()),

@@ -40,6 +40,7 @@ impl Bot {
 
     async fn scheduler_tick(&self, ctx: &Context) {
         let unsent = self.send_notices(ctx).await;
+        self.send_follow_news(ctx).await;
         // Tournaments start, take their results and pair their next rounds
         // by themselves; the boards of a round just opened are posted.
         self.advance_tournaments(ctx).await;

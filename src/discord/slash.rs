@@ -61,6 +61,14 @@ impl Bot {
         Ok(())
     }
 
+    /// `reply` (with its buttons) to the asker alone.
+    pub(super) async fn private_reply(&self, ctx: &Context, command: &CommandInteraction, reply: &Reply) -> Answered {
+        let message = super::response(reply).ephemeral(true);
+        Asker::Command(command)
+            .respond(ctx, CreateInteractionResponse::Message(message))
+            .await
+    }
+
     pub(super) async fn private(&self, ctx: &Context, command: &CommandInteraction, text: &str) -> Answered {
         let message = CreateInteractionResponseMessage::new().content(text).ephemeral(true);
         Asker::Command(command)

@@ -37,6 +37,8 @@ fn button_name(press: &ComponentInteraction) -> &'static str {
         Ok(ButtonId::Resign { .. }) => "resign",
         Ok(ButtonId::ResignConfirmed { .. }) => "resign-confirmed",
         Ok(ButtonId::Refresh { .. }) => "refresh",
+        Ok(ButtonId::Follow { .. }) => "follow",
+        Ok(ButtonId::Unfollow { .. }) => "unfollow",
         Ok(ButtonId::Rematch { .. }) => "rematch",
         Ok(ButtonId::Abort { .. }) => "abort",
         Ok(ButtonId::Leaderboard { .. }) => "leaderboard",

@@ -14,6 +14,16 @@ pub enum ServiceError {
     /// server that added the bot; this was asked elsewhere.
     #[error("not in a server that added the bot")]
     NotInAServer,
+    /// A player follows their own game: they hear of it anyway.
+    #[error("players do not follow their own game")]
+    FollowOwnGame,
+    /// A game of another server (or conversation) than where the follow
+    /// was asked: its players did not share it here.
+    #[error("the game is played elsewhere")]
+    GameElsewhere,
+    /// An unfollow of a game not followed.
+    #[error("not following the game")]
+    NotFollowing,
     /// A person challenged in the DM with the bot, where only the
     /// challenger and the bot are (the opponent named).
     #[error("{0} cannot see a DM with the bot")]

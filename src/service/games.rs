@@ -120,6 +120,7 @@ impl Service {
             hints_used,
             changed_at: row.updated_at,
             venue: row.venue,
+            followers: row.followers,
         })
     }
 
@@ -184,6 +185,7 @@ impl Service {
             hints_used: 0,
             changed_at: row.updated_at,
             venue: row.venue,
+            followers: row.followers,
             game,
         })
     }

@@ -133,6 +133,8 @@ pub struct GameView {
     /// Where it is played: whether its boards are posted in the channel
     /// or shown only as answers to the players' presses.
     pub venue: Venue,
+    /// How many people follow it.
+    pub followers: i64,
 }
 
 impl GameView {

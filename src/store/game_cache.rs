@@ -209,6 +209,7 @@ mod tests {
                 result_shown: false,
                 loop_history: None,
                 venue: crate::venue::Venue::Server,
+                followers: 0,
             },
             name_a: Some("a".into()),
             is_bot_a: Some(false),

@@ -85,6 +85,9 @@ pub use reviews::StoredReview;
 
 mod hints;
 
+mod follows;
+pub use follows::FollowerOwed;
+
 mod web;
 pub use web::{PageKind, WebSettingsRow};
 

@@ -15,6 +15,7 @@ mod starts_at;
 mod abort;
 mod board;
 mod challenge;
+mod follow;
 mod game;
 mod games;
 mod history;
@@ -43,6 +44,7 @@ entries! {
     pub enum AkonCommand {
         Challenge(challenge::Challenge),
         Games(games::Games),
+        Follow(follow::Follow),
         Board(board::Board),
         Resign(resign::Resign),
         Abort(abort::Abort),

@@ -128,6 +128,10 @@ challenge opponent 6 required
 challenge level 3 choices=easy,medium,hard,master
 challenge time_per_move 3 choices=10m,1h,1d,3d,7d
 games 1
+follow 1
+follow game 4 required min=1
+follow every_move 5
+follow stop 5
 board 1
 board game 4 min=1
 resign 1

@@ -1,6 +1,7 @@
 //! Service results as Discord messages: text, mentions and buttons.
 
 pub(super) mod daily_puzzle;
+pub(super) mod follows;
 mod parts;
 pub(super) mod puzzle;
 pub(super) mod records;
@@ -216,20 +217,35 @@ pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Re
         }
         (None, None) => {}
     }
-    if !view.venue.bot_posts() && view.finished.is_none() {
-        // Nothing is posted where the bot is no member: a press brings
-        // what fell due meanwhile (the computer's move, a loss on time).
-        components.push(CreateActionRow::Buttons(vec![CreateButton::new(
-            ButtonId::Refresh { game: view.id }.to_string(),
-        )
-        .label(tr!(l, "button-refresh"))
-        .style(ButtonStyle::Secondary)]));
+    if view.finished.is_none() {
+        components.push(watch_buttons(l, view));
+        if view.followers > 0 {
+            content.push('\n');
+            content.push_str(&tr!(l, "board-followers", count = view.followers));
+        }
     }
     Reply {
         content,
         components,
         mentions,
     }
+}
+
+/// An ongoing board's buttons for anyone: Follow, and where the bot is no
+/// member, Refresh (nothing is posted there: a press brings what fell due
+/// meanwhile, the computer's move or a loss on time).
+fn watch_buttons(l: Language, view: &GameView) -> CreateActionRow {
+    let mut buttons = vec![CreateButton::new(ButtonId::Follow { game: view.id }.to_string())
+        .label(tr!(l, "button-follow"))
+        .style(ButtonStyle::Secondary)];
+    if !view.venue.bot_posts() {
+        buttons.push(
+            CreateButton::new(ButtonId::Refresh { game: view.id }.to_string())
+                .label(tr!(l, "button-refresh"))
+                .style(ButtonStyle::Secondary),
+        );
+    }
+    CreateActionRow::Buttons(buttons)
 }
 
 /// A finished board's lines: its result, the hints used, the ratings.
