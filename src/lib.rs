@@ -14,6 +14,7 @@
 //! calendar                     UTC days and months, for the daily puzzle and the seasons, pure
 //! claims                       what claiming an HTTP interaction found, kept by the store
 //! posts                        what became of the bot's posts: failed deliveries, daily puzzles, podiums
+//! results                      a game's outcome and a record of games, summed by the store
 //! board_text                   the text board, for `play` and Discord (over engine, i18n)
 //! game_text                    a game's result line and players' names, for Discord and the web (over service, i18n)
 //! names                        names shortened between grapheme clusters, by display width
@@ -39,6 +40,7 @@ pub mod names;
 pub mod picture;
 pub mod posts;
 pub mod rating;
+pub mod results;
 pub mod review_text;
 pub mod service;
 pub mod store;

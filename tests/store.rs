@@ -1,7 +1,7 @@
 //! The store and the service on a real SQLite file per test: schema and
 //! pragmas, append-only moves, concurrent moves, challenges, records.
 
-use akon::engine::{Game, Hole, Position, Seat};
+use akon::engine::{Game, Hole, Seat};
 use akon::service::{ChallengeStatus, MovePress, Place, Player, Scope, ServiceConfig, ServiceError};
 use akon::store::{
     Backend, EndReason, GameStatus, GameUpdate, LeaseKind, NewMove, Outcome, ShownBoard, Store, StoreError,
@@ -75,7 +75,7 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
     let (a, b) = (player(1, "ada"), player(2, "bo"));
     let game = start_game(&f, &a, &b).await;
     let row = f.store.game(game).await.unwrap().unwrap();
-    let start = Position::from_json(&row.start_position).unwrap();
+    let start = row.start_position;
     let mut tasks = Vec::new();
     for hole in 1..=7u8 {
         let store = f.store.clone();
@@ -598,7 +598,7 @@ async fn of_many_processes_asking_at_once_exactly_one_gets_a_lease() {
 /// The game's row after `engine`'s last move, for writing it directly.
 fn update_after(engine: &Game) -> GameUpdate {
     GameUpdate {
-        position: serde_json::to_string(&engine.position().to_json()).unwrap(),
+        position: *engine.position(),
         finished: None,
         captured_a: engine.position().captured(Seat::A) as u32,
         captured_b: engine.position().captured(Seat::B) as u32,

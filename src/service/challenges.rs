@@ -59,7 +59,6 @@ impl Service {
         self.remember(user).await?;
         let first = self.draw_first_mover();
         // The challenger sits at A: seats only name rows, the first mover is random.
-        let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
         let loop_history = Game::opening(first).loop_history_text();
         // The challenger sits at A; a rematch swaps the seats of the game before.
         let (mut player_a, mut player_b) = (from_db(row.challenger_id), from_db(row.opponent_id));
@@ -77,7 +76,7 @@ impl Service {
                     channel_id: from_db(row.channel_id),
                     player_a,
                     player_b,
-                    start_position: start,
+                    start_position: Position::opening(first),
                     loop_history,
                     created_at: self.now(),
                     computer: None,

@@ -3,7 +3,7 @@
 
 use super::views::{board_message_of, computer_of, finish_of};
 use super::{EndReason, GameView, PlayerView, Result, Service, ServiceError};
-use crate::engine::{Game, Hole, Position, Winner};
+use crate::engine::{Game, Hole, Winner};
 use crate::store::{self, from_db, GameRow, GameStatus, GameWithPlayers};
 
 /// Where a move reads its game from.
@@ -28,16 +28,9 @@ impl Service {
         self.replay(row, moves).await
     }
 
-    /// Loads a game found by a listing: its row is read again with its
-    /// moves, in one transaction, so that the two agree.
-    pub(super) async fn view(&self, listed: GameRow) -> Result<GameView> {
-        self.game(listed.id).await
-    }
-
     pub(super) async fn replay(&self, row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<GameView> {
         let corrupt = |why: String| ServiceError::Corrupt { game_id: row.id, why };
-        let start = Position::from_json(&row.start_position).map_err(|e| corrupt(e.to_string()))?;
-        let mut game = Game::from_position(start);
+        let mut game = Game::from_position(row.start_position);
         let mut last_move = None;
         for stored in moves {
             let hole = Hole::new(stored.hole).map_err(|e| corrupt(e.to_string()))?;
@@ -46,8 +39,7 @@ impl Service {
                     .map_err(|e| corrupt(format!("move {}: {e}", stored.ply)))?,
             );
         }
-        let stored_position = Position::from_json(&row.position).map_err(|e| corrupt(e.to_string()))?;
-        if stored_position != *game.position() || row.ply != game.moves().len() as i64 {
+        if row.position != *game.position() || row.ply != game.moves().len() as i64 {
             return Err(corrupt(
                 "the stored position is not the replay of the stored moves".into(),
             ));
@@ -148,10 +140,8 @@ impl Service {
             return self.game(game_id).await;
         };
         let corrupt = |why: String| ServiceError::Corrupt { game_id, why };
-        let start = Position::from_json(&row.start_position).map_err(|e| corrupt(e.to_string()))?;
-        let position = Position::from_json(&row.position).map_err(|e| corrupt(e.to_string()))?;
         let ply = usize::try_from(row.ply).map_err(|_| corrupt(format!("ply {}", row.ply)))?;
-        let game = Game::resume(start, position, ply, history).map_err(|e| corrupt(e.to_string()))?;
+        let game = Game::resume(row.start_position, row.position, ply, history).map_err(|e| corrupt(e.to_string()))?;
         if game.is_over() {
             return Err(corrupt("the stored state ends the game, yet it goes on".into()));
         }
@@ -189,8 +179,8 @@ impl Service {
     /// `user`'s ongoing games, most recently active first.
     pub async fn ongoing_games(&self, user_id: u64) -> Result<Vec<GameView>> {
         let mut views = Vec::new();
-        for row in self.store.ongoing_games(user_id).await? {
-            views.push(self.view(row).await?);
+        for game_id in self.store.ongoing_games(user_id).await? {
+            views.push(self.game(game_id).await?);
         }
         Ok(views)
     }

@@ -8,10 +8,11 @@ use crate::ai::Level;
 use crate::engine::Record;
 use crate::rating::Rating;
 use crate::store::{
-    self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, TournamentResultRow, UnratedReason,
+    self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, TournamentResultRow, UnratedReason,
 };
 
 pub use crate::rating::Scope;
+pub use crate::results::{GamesRecord, Outcome};
 
 /// Players on one leaderboard page.
 pub const LEADERBOARD_PAGE: i64 = 10;
@@ -255,48 +256,6 @@ impl Stats {
     }
 }
 
-/// Games won, lost and drawn, and the seeds captured and conceded in them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GamesRecord {
-    pub wins: i64,
-    pub losses: i64,
-    pub draws: i64,
-    pub games: i64,
-    pub captured: i64,
-    pub conceded: i64,
-}
-
-impl From<RecordRow> for GamesRecord {
-    fn from(row: RecordRow) -> GamesRecord {
-        GamesRecord {
-            wins: row.wins,
-            losses: row.losses,
-            draws: row.draws,
-            games: row.games,
-            captured: row.captured,
-            conceded: row.conceded,
-        }
-    }
-}
-
-/// A finished game's result for one of its players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Win,
-    Loss,
-    Draw,
-}
-
-impl From<store::Outcome> for Outcome {
-    fn from(stored: store::Outcome) -> Outcome {
-        match stored {
-            store::Outcome::Win => Outcome::Win,
-            store::Outcome::Loss => Outcome::Loss,
-            store::Outcome::Draw => Outcome::Draw,
-        }
-    }
-}
-
 /// How a game of a history ended; with the player's [`Outcome`] it says
 /// who resigned or ran out of time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -342,7 +301,7 @@ impl From<HistoryRow> for HistoryGame {
         HistoryGame {
             game_id: row.game_id,
             opponent_name: row.opponent_name,
-            outcome: row.outcome.into(),
+            outcome: row.outcome,
             captured: row.captured,
             opponent_captured: row.opponent_captured,
             finished_at: row.finished_at,
@@ -533,14 +492,14 @@ impl Service {
         let row = self.remember(player).await?;
         let (here, server) = match guild_id {
             Some(guild) => (
-                Some(self.store.record(player.id, Some(guild)).await?.into()),
+                Some(self.store.record(player.id, Some(guild)).await?),
                 self.rating_summary(Scope::Server(guild), player.id).await?,
             ),
             None => (None, None),
         };
         let head_to_head = if asker.id != player.id {
             let asker_row = self.remember(asker).await?;
-            Some((asker_row, self.store.head_to_head(asker.id, player.id).await?.into()))
+            Some((asker_row, self.store.head_to_head(asker.id, player.id).await?))
         } else {
             None
         };
@@ -549,15 +508,9 @@ impl Service {
             global: self.rating_summary(Scope::Global, player.id).await?,
             server,
             here,
-            overall: self.store.record(player.id, None).await?.into(),
-            streaks: Streaks::of(self.store.outcomes(player.id).await?.into_iter().map(Outcome::from)),
-            computer: self
-                .store
-                .computer_record(player.id)
-                .await?
-                .into_iter()
-                .map(|(level, record)| (level, record.into()))
-                .collect(),
+            overall: self.store.record(player.id, None).await?,
+            streaks: Streaks::of(self.store.outcomes(player.id).await?),
+            computer: self.store.computer_record(player.id).await?,
             head_to_head,
             ongoing: self.store.ongoing_games(player.id).await?.len(),
             games_with_hints: self.store.games_with_hints(player.id).await?,

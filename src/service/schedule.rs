@@ -328,9 +328,8 @@ impl Service {
         let now = self.now();
         self.store.expire_challenges(now).await?;
         self.store.claim_due_reminders(now).await?;
-        for row in self.store.games_out_of_time(now).await? {
-            let id = row.id;
-            match self.view(row).await {
+        for id in self.store.games_out_of_time(now).await? {
+            match self.game(id).await {
                 Ok(view) => {
                     self.time_out_if_due(&view).await?;
                 }

@@ -528,7 +528,6 @@ impl Service {
     /// A tournament game as an accepted challenge makes one, with the
     /// tournament's time per move and `first` moving first.
     pub(super) fn tournament_game(&self, row: &TournamentRow, first: &EntrantRow, second: &EntrantRow) -> NewGame {
-        let start = serde_json::to_string(&Position::opening(Seat::A).to_json()).expect("a position serializes");
         let computer = match (first.computer_level, second.computer_level) {
             (Some(level), _) => Some(ComputerSeat { seat: Seat::A, level }),
             (None, Some(level)) => Some(ComputerSeat { seat: Seat::B, level }),
@@ -539,7 +538,7 @@ impl Service {
             channel_id: from_db(row.channel_id),
             player_a: from_db(first.user_id),
             player_b: from_db(second.user_id),
-            start_position: start,
+            start_position: Position::opening(Seat::A),
             loop_history: Game::opening(Seat::A).loop_history_text(),
             created_at: self.now(),
             computer,

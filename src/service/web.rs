@@ -250,7 +250,7 @@ impl Service {
             .collect();
         let view = self.replay(row, moves).await?;
         let review = match self.store.review(game_id).await? {
-            Some(stored) => match serde_json::from_str::<Review>(&stored.json) {
+            Some(stored) => match stored.review {
                 Ok(review) => Some(review),
                 Err(error) => {
                     tracing::warn!(game_id, %error, "a stored review is not readable; the page shows none");

@@ -20,6 +20,8 @@ use error::{Doing, Result};
 mod health;
 pub use health::WriteLimit;
 
+mod positions;
+
 mod players;
 pub use players::{NewPlayer, PlayerRow};
 
@@ -35,7 +37,6 @@ mod moves;
 pub use moves::{Finish, GameUpdate, MoveRow, NewMove};
 
 mod results;
-pub use results::RecordRow;
 use results::RECORD_SUMS;
 
 mod checkpoint;

@@ -8,12 +8,11 @@ use sqlx::{AnyConnection, Connection, FromRow};
 
 use super::outage::Outage;
 use super::status::Stored;
-use super::{
-    to_db, Doing, EndReason, GameStatus, Outcome, RecordRow, Result, Store, UnratedReason, Written, RECORD_SUMS,
-};
+use super::{to_db, Doing, EndReason, GameStatus, Outcome, Result, Store, UnratedReason, Written, RECORD_SUMS};
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
 use crate::rating::{rate, Rating, Score};
+use crate::results::GamesRecord;
 
 impl Scope {
     /// The `scope` column: the server's id, or 0 (no server has id 0).
@@ -529,7 +528,7 @@ impl Store {
     }
 
     /// `user`'s record against `opponent`, everywhere.
-    pub async fn head_to_head(&self, user_id: u64, opponent_id: u64) -> Result<RecordRow> {
+    pub async fn head_to_head(&self, user_id: u64, opponent_id: u64) -> Result<GamesRecord> {
         sqlx::query_as(&format!(
             "SELECT {RECORD_SUMS} FROM results WHERE user_id = $1 AND opponent_id = $2"
         ))
