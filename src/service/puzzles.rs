@@ -155,7 +155,7 @@ impl Service {
             .puzzle_attempt(attempt_id)
             .await?
             .ok_or(ServiceError::PuzzleNotFound)?;
-        if crate::store::from_db(attempt.user_id) != user.id {
+        if attempt.user_id != user.id {
             return Err(ServiceError::NotYourPuzzle);
         }
         if attempt.answered_at.is_some() {

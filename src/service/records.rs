@@ -7,9 +7,7 @@ use super::{GameView, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::Record;
 use crate::rating::Rating;
-use crate::store::{
-    self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, TournamentResultRow, UnratedReason,
-};
+use crate::store::{self, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, TournamentResultRow, UnratedReason};
 
 pub use crate::rating::Scope;
 pub use crate::results::{GamesRecord, Outcome};
@@ -46,7 +44,7 @@ impl Standing {
     fn new(rank: i64, row: RatingRow, now: i64) -> Standing {
         Standing {
             rank,
-            user_id: from_db(row.user_id),
+            user_id: row.user_id,
             name: row.name.clone(),
             rating: row.glicko_at(now),
             games: row.games,
@@ -231,7 +229,7 @@ impl From<TournamentResultRow> for TournamentResult {
         TournamentResult {
             tournament_id: row.tournament_id,
             name: row.name,
-            guild_id: from_db(row.guild_id),
+            guild_id: row.guild_id,
             finished_at: row.finished_at,
             rank: row.rank as u32,
             players: row.players as u32,
@@ -605,7 +603,7 @@ impl Service {
                 changes
                     .into_iter()
                     .map(|c| RatingChange {
-                        user_id: from_db(c.user_id),
+                        user_id: c.user_id,
                         before: c.rating_before,
                         after: c.rating_after,
                         provisional: crate::rating::is_provisional(c.deviation_after),

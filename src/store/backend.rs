@@ -398,6 +398,34 @@ pub(super) async fn open_postgres(url: &str) -> Result<Connections> {
     Ok(Connections::Postgres(pool))
 }
 
+/// A Discord id stored with the same bits as an `i64` (see
+/// [`to_db`](super::to_db)), read back as Discord's `u64`:
+/// `#[sqlx(try_from = "Snowflake")]` on a field, so that rows carry ids as
+/// the layers above know them.
+pub(super) struct Snowflake(i64);
+
+impl From<Snowflake> for u64 {
+    fn from(id: Snowflake) -> u64 {
+        super::from_db(id.0)
+    }
+}
+
+impl Type<Any> for Snowflake {
+    fn type_info() -> AnyTypeInfo {
+        <i64 as Type<Any>>::type_info()
+    }
+
+    fn compatible(ty: &AnyTypeInfo) -> bool {
+        <i64 as Type<Any>>::compatible(ty)
+    }
+}
+
+impl<'r> Decode<'r, Any> for Snowflake {
+    fn decode(value: AnyValueRef<'r>) -> std::result::Result<Snowflake, sqlx::error::BoxDynError> {
+        <i64 as Decode<'r, Any>>::decode(value).map(Snowflake)
+    }
+}
+
 /// A flag stored as an integer 0/1, read as `bool`: `Any` decodes only
 /// booleans into `bool`, and both engines store flags as integers. An
 /// [`OptionalFlag`] may be NULL (the side of an outer join).

@@ -46,7 +46,7 @@ pub use url::{check_database_url, DatabaseUrlError};
 
 mod backend;
 pub use backend::{redacted as redacted_url, Backend};
-use backend::{Conn, Connections, Flag};
+use backend::{Conn, Connections, Flag, Snowflake};
 
 mod leases;
 pub use leases::LeaseKind;

@@ -5,7 +5,7 @@
 
 use sqlx::{AnyConnection, Connection, FromRow};
 
-use super::backend::OptionalFlag;
+use super::backend::{OptionalFlag, Snowflake};
 use super::outage::Outage;
 use super::positions::{position_text, solution_text, StoredPosition, StoredSolution};
 use super::{to_db, Doing, Result, Store};
@@ -70,7 +70,8 @@ pub struct PuzzleRow {
 #[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct AttemptRow {
     pub id: i64,
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub puzzle_id: i64,
     pub created_at: i64,
     pub answered_at: Option<i64>,

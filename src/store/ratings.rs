@@ -8,7 +8,9 @@ use sqlx::{AnyConnection, Connection, FromRow};
 
 use super::outage::Outage;
 use super::status::Stored;
-use super::{to_db, Doing, EndReason, GameStatus, Outcome, Result, Store, UnratedReason, Written, RECORD_SUMS};
+use super::{
+    to_db, Doing, EndReason, GameStatus, Outcome, Result, Snowflake, Store, UnratedReason, Written, RECORD_SUMS,
+};
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
 use crate::rating::{rate, Rating, Score};
@@ -45,7 +47,8 @@ impl Default for RatingRules {
 /// A player's rating in one scope, with their name and rated record.
 #[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct RatingRow {
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub name: String,
     pub rating: f64,
     pub deviation: f64,
@@ -79,7 +82,8 @@ impl RatingRow {
 #[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct RatingChangeRow {
     pub game_id: i64,
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub rating_before: f64,
     pub rating_after: f64,
     pub deviation_after: f64,
@@ -490,7 +494,7 @@ impl Store {
         .bind(scope.key())
         .bind(min_games)
         .bind(own.rating)
-        .bind(own.user_id)
+        .bind(to_db(own.user_id))
         .bind(active_since)
         .fetch_one(&mut *self.reader().await?)
         .await
