@@ -912,7 +912,7 @@ async fn boards_and_moves_written_at_once_each_land_once() {
         let stored = f.store.game_with_players_as_stored(*game).await.unwrap().unwrap().game;
         assert_eq!(
             (stored.board_message_id, stored.board_ply),
-            (Some(7_000 + game), Some(0))
+            (Some(7_000 + *game as u64), Some(0))
         );
     }
     for (game, written) in moved.iter().zip(moves) {
@@ -938,7 +938,7 @@ async fn recorded_and_stale(f: &Fixture, game: i64) -> (Option<u64>, Vec<u64>) {
     let stored = f.store.game_with_players_as_stored(game).await.unwrap().unwrap().game;
     let stale = f.store.stale_boards(game).await.unwrap();
     (
-        stored.board_message_id.map(|id| id as u64),
+        stored.board_message_id,
         stale.into_iter().map(|(_, message)| message).collect(),
     )
 }

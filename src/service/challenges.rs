@@ -3,7 +3,7 @@
 
 use super::{schedule, ChallengeView, GameView, Place, Player, Result, Service, ServiceError};
 use crate::engine::{Game, Position};
-use crate::store::{self, from_db, ChallengeRow, NewGame, Written};
+use crate::store::{self, ChallengeRow, NewGame, Written};
 
 impl Service {
     /// `challenger` challenges `opponent` in `place`, with the
@@ -15,8 +15,8 @@ impl Service {
     pub(super) async fn challenge_view(&self, row: ChallengeRow) -> Result<ChallengeView> {
         Ok(ChallengeView {
             id: row.id,
-            guild_id: from_db(row.guild_id),
-            channel_id: from_db(row.channel_id),
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
             challenger: self.player_row(row.challenger_id).await?,
             opponent: self.player_row(row.opponent_id).await?,
             status: row.status.into(),
@@ -52,7 +52,7 @@ impl Service {
     /// chosen at random.
     pub async fn accept(&self, challenge_id: i64, user: &Player) -> Result<GameView> {
         let row = self.pending(challenge_id).await?;
-        if from_db(row.opponent_id) != user.id {
+        if row.opponent_id != user.id {
             let opponent = self.player_row(row.opponent_id).await?;
             return Err(ServiceError::NotYourChallenge(opponent.name));
         }
@@ -61,10 +61,10 @@ impl Service {
         // The challenger sits at A: seats only name rows, the first mover is random.
         let loop_history = Game::opening(first).loop_history_text();
         // The challenger sits at A; a rematch swaps the seats of the game before.
-        let (mut player_a, mut player_b) = (from_db(row.challenger_id), from_db(row.opponent_id));
+        let (mut player_a, mut player_b) = (row.challenger_id, row.opponent_id);
         if let Some(previous) = row.rematch_of {
             if let Some(game) = self.store.game(previous).await? {
-                (player_a, player_b) = (from_db(game.player_b), from_db(game.player_a));
+                (player_a, player_b) = (game.player_b, game.player_a);
             }
         }
         let game_id = self
@@ -72,8 +72,8 @@ impl Service {
             .accept_challenge(
                 row.id,
                 &NewGame {
-                    guild_id: from_db(row.guild_id),
-                    channel_id: from_db(row.channel_id),
+                    guild_id: row.guild_id,
+                    channel_id: row.channel_id,
                     player_a,
                     player_b,
                     start_position: Position::opening(first),
@@ -94,9 +94,9 @@ impl Service {
     /// challenger withdraws.
     pub async fn decline(&self, challenge_id: i64, user: &Player) -> Result<ChallengeView> {
         let row = self.pending(challenge_id).await?;
-        let status = if from_db(row.opponent_id) == user.id {
+        let status = if row.opponent_id == user.id {
             store::ChallengeStatus::Declined
-        } else if from_db(row.challenger_id) == user.id {
+        } else if row.challenger_id == user.id {
             store::ChallengeStatus::Withdrawn
         } else {
             return Err(ServiceError::NotInChallenge);

@@ -4,7 +4,7 @@
 use super::views::{board_message_of, computer_of, finish_of};
 use super::{EndReason, GameView, PlayerView, Result, Service, ServiceError};
 use crate::engine::{Game, Hole, Winner};
-use crate::store::{self, from_db, GameRow, GameStatus, GameWithPlayers};
+use crate::store::{self, GameRow, GameStatus, GameWithPlayers};
 
 /// Where a move reads its game from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,8 +91,8 @@ impl Service {
         let hints_used = self.hints_used(row.id, computer.is_some()).await?;
         Ok(GameView {
             id: row.id,
-            guild_id: from_db(row.guild_id),
-            channel_id: from_db(row.channel_id),
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
             players: [
                 self.player_row(row.player_a).await?,
                 self.player_row(row.player_b).await?,
@@ -106,7 +106,7 @@ impl Service {
             board_message,
             rating: match row.status {
                 GameStatus::Ongoing => None,
-                GameStatus::Finished => self.game_rating(row.id, from_db(row.guild_id)).await?,
+                GameStatus::Finished => self.game_rating(row.id, row.guild_id).await?,
             },
             result_shown: row.result_shown,
             hints_used,
@@ -145,8 +145,8 @@ impl Service {
         if game.is_over() {
             return Err(corrupt("the stored state ends the game, yet it goes on".into()));
         }
-        let player = |user_id: i64, name: Option<String>, is_bot: Option<bool>| PlayerView {
-            user_id: from_db(user_id),
+        let player = |user_id: u64, name: Option<String>, is_bot: Option<bool>| PlayerView {
+            user_id,
             // Never seen: shown as "player" in the reader's language.
             name: name.unwrap_or_default(),
             is_bot: is_bot.unwrap_or(false),
@@ -154,8 +154,8 @@ impl Service {
         let computer = computer_of(&row);
         Ok(GameView {
             id: row.id,
-            guild_id: from_db(row.guild_id),
-            channel_id: from_db(row.channel_id),
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
             players: [
                 player(row.player_a, name_a, is_bot_a),
                 player(row.player_b, name_b, is_bot_b),

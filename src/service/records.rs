@@ -526,7 +526,7 @@ impl Service {
     /// Page `page` (from 0, clamped to the last) of `user_id`'s finished
     /// games, newest first.
     pub async fn history(&self, user_id: u64, page: i64) -> Result<HistoryPage> {
-        let player = self.player_row(crate::store::to_db(user_id)).await?;
+        let player = self.player_row(user_id).await?;
         let total = self.store.history_len(user_id).await?;
         let pages = pages(total, HISTORY_PAGE);
         let page = page.clamp(0, pages - 1);

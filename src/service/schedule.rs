@@ -8,7 +8,7 @@ use super::{
 };
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
-use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, Notice, Written};
+use crate::store::{LeaseKind, MoveClock, NewChallenge, Notice, Written};
 
 /// The time a player has for each move, as offered in `/akon challenge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -378,7 +378,7 @@ impl Service {
                     return Ok(None);
                 };
                 let message = match (row.message_channel_id, row.message_id) {
-                    (Some(channel), Some(message)) => Some((from_db(channel), from_db(message))),
+                    (Some(channel), Some(message)) => Some((channel, message)),
                     _ => None,
                 };
                 NoticeView::ChallengeExpired {

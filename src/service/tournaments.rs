@@ -300,7 +300,7 @@ impl Service {
             max_players: row.max_players as u32,
             rated: row.rated,
             starts_at: row.starts_at,
-            organiser: self.player_row(row.organiser_id).await?,
+            organiser: self.player_row(from_db(row.organiser_id)).await?,
             status,
             current_round: row.current_round as u32,
             entrants: views,
@@ -310,7 +310,7 @@ impl Service {
     pub(super) async fn entrant_view(&self, entrant: &EntrantRow) -> Result<EntrantView> {
         Ok(EntrantView {
             entrant_id: entrant.id,
-            player: self.player_row(entrant.user_id).await?,
+            player: self.player_row(from_db(entrant.user_id)).await?,
             computer: entrant.computer_level,
             seed: entrant.seed.map(|s| s as usize),
             withdrawn: entrant.withdrawn,

@@ -4,7 +4,7 @@
 use super::GameRating;
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, MoveOutcome, Seat, Status, Winner};
-use crate::store::{self, from_db, GameRow, PlayerRow};
+use crate::store::{self, GameRow, PlayerRow};
 
 /// A player as the views show them: their Discord id, the name they had
 /// when last seen, and whether they are a bot.
@@ -18,7 +18,7 @@ pub struct PlayerView {
 impl From<PlayerRow> for PlayerView {
     fn from(row: PlayerRow) -> PlayerView {
         PlayerView {
-            user_id: from_db(row.user_id),
+            user_id: row.user_id,
             name: row.name,
             is_bot: row.is_bot,
         }
@@ -215,8 +215,8 @@ pub struct BoardMessage {
 pub(super) fn board_message_of(row: &GameRow) -> Option<BoardMessage> {
     match (row.board_channel_id, row.board_message_id, row.board_ply) {
         (Some(channel), Some(message), Some(ply)) => Some(BoardMessage {
-            channel_id: from_db(channel),
-            message_id: from_db(message),
+            channel_id: channel,
+            message_id: message,
             ply,
         }),
         _ => None,

@@ -178,7 +178,7 @@ impl Service {
     /// server turned its game pages off).
     pub async fn game_page_token(&self, game_id: i64) -> Result<Option<String>> {
         let row = self.store.game(game_id).await?.ok_or(ServiceError::GameNotFound)?;
-        if !self.game_pages_shown(from_db(row.guild_id)).await? {
+        if !self.game_pages_shown(row.guild_id).await? {
             return Ok(None);
         }
         self.page_token(PageKind::Game, game_id).await.map(Some)
@@ -235,7 +235,7 @@ impl Service {
         let Some((row, moves)) = self.store.game_with_moves(game_id).await? else {
             return Ok(None);
         };
-        if !self.game_pages_shown(from_db(row.guild_id)).await? {
+        if !self.game_pages_shown(row.guild_id).await? {
             return Ok(None);
         }
         let (created_at, finished_at) = (row.created_at, row.finished_at);

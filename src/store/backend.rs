@@ -401,8 +401,10 @@ pub(super) async fn open_postgres(url: &str) -> Result<Connections> {
 /// A Discord id stored with the same bits as an `i64` (see
 /// [`to_db`](super::to_db)), read back as Discord's `u64`:
 /// `#[sqlx(try_from = "Snowflake")]` on a field, so that rows carry ids as
-/// the layers above know them.
-pub(super) struct Snowflake(i64);
+/// the layers above know them. An [`OptionalSnowflake`] may be NULL.
+pub(super) struct Snowflake<T = i64>(T);
+
+pub(super) type OptionalSnowflake = Snowflake<Option<i64>>;
 
 impl From<Snowflake> for u64 {
     fn from(id: Snowflake) -> u64 {
@@ -410,7 +412,13 @@ impl From<Snowflake> for u64 {
     }
 }
 
-impl Type<Any> for Snowflake {
+impl From<OptionalSnowflake> for Option<u64> {
+    fn from(id: OptionalSnowflake) -> Option<u64> {
+        id.0.map(super::from_db)
+    }
+}
+
+impl<T> Type<Any> for Snowflake<T> {
     fn type_info() -> AnyTypeInfo {
         <i64 as Type<Any>>::type_info()
     }
@@ -420,9 +428,9 @@ impl Type<Any> for Snowflake {
     }
 }
 
-impl<'r> Decode<'r, Any> for Snowflake {
-    fn decode(value: AnyValueRef<'r>) -> std::result::Result<Snowflake, sqlx::error::BoxDynError> {
-        <i64 as Decode<'r, Any>>::decode(value).map(Snowflake)
+impl<'r, T: Decode<'r, Any>> Decode<'r, Any> for Snowflake<T> {
+    fn decode(value: AnyValueRef<'r>) -> std::result::Result<Snowflake<T>, sqlx::error::BoxDynError> {
+        T::decode(value).map(Snowflake)
     }
 }
 

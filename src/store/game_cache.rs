@@ -162,7 +162,7 @@ impl GameCache {
 
     /// After a player's name or kind was saved: every game of theirs, and
     /// every read in flight, since any of them may show the old name.
-    pub(super) fn forget_player(&self, user_id: i64) {
+    pub(super) fn forget_player(&self, user_id: u64) {
         if !self.enabled {
             return;
         }

@@ -7,7 +7,7 @@ use sqlx::{AnyConnection, Connection, FromRow};
 use crate::ai::Level;
 use crate::engine::{Position, Seat, Winner};
 
-use super::backend::{Flag, OptionalFlag};
+use super::backend::{Flag, OptionalFlag, OptionalSnowflake, Snowflake};
 use super::outage::Outage;
 use super::positions::{position_text, StoredPosition};
 use super::status::Stored;
@@ -16,10 +16,14 @@ use super::{to_db, Doing, EndReason, GameStatus, Result, Store};
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct GameRow {
     pub id: i64,
-    pub guild_id: i64,
-    pub channel_id: i64,
-    pub player_a: i64,
-    pub player_b: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub guild_id: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub channel_id: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub player_a: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub player_b: u64,
     #[sqlx(try_from = "StoredPosition")]
     pub start_position: Position,
     pub ply: i64,
@@ -31,8 +35,10 @@ pub struct GameRow {
     pub winner: Option<Winner>,
     pub captured_a: i64,
     pub captured_b: i64,
-    pub board_channel_id: Option<i64>,
-    pub board_message_id: Option<i64>,
+    #[sqlx(try_from = "OptionalSnowflake")]
+    pub board_channel_id: Option<u64>,
+    #[sqlx(try_from = "OptionalSnowflake")]
+    pub board_message_id: Option<u64>,
     pub board_ply: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,

@@ -102,7 +102,8 @@ pub struct GameRatingRow {
 /// Who aborted a game, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, FromRow)]
 pub struct AbortRow {
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub aborted_at: i64,
 }
 
