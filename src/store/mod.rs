@@ -2,8 +2,10 @@
 //! Games are rows with a version (`ply`); moves are an append-only table;
 //! results feed records and leaderboards.
 //!
-//! Discord ids are `u64` snowflakes; SQLite integers are `i64`, so ids cross
-//! this boundary as `i64` with the same bits ([`to_db`], [`from_db`]).
+//! Discord ids are `u64` snowflakes; SQLite integers are `i64`, so ids are
+//! stored as `i64` with the same bits ([`to_db`], [`from_db`]): statements
+//! take `u64` ids and bind them so, and rows read them back as `u64`
+//! (`backend::Snowflake`).
 //!
 //! This file holds the [`Store`] and its opening; each aggregate has a file
 //! of its own (`players`, `challenges`, `games`, `moves`, `results`, …),
