@@ -12,6 +12,7 @@
 //! random                       SplitMix64: the one seeded source of every random choice, pure ┘
 //! tournament                   round robin and Swiss pairings, standings and tie-breaks, pure
 //! calendar                     UTC days and months, for the daily puzzle and the seasons, pure
+//! challenge_status             where a challenge stands, kept by the store
 //! claims                       what claiming an HTTP interaction found, kept by the store
 //! posts                        what became of the bot's posts: failed deliveries, daily puzzles, podiums
 //! results                      a game's outcome and a record of games, summed by the store
@@ -30,6 +31,7 @@ pub use akon_core::{ai, engine, random};
 
 pub mod board_text;
 pub mod calendar;
+pub mod challenge_status;
 pub mod claims;
 pub mod cli;
 pub mod config;

@@ -1,9 +1,9 @@
 //! Challenges between people: make one, accept it (which starts the
 //! game), decline it, look at it.
 
-use super::{schedule, ChallengeView, GameView, Place, Player, Result, Service, ServiceError};
+use super::{schedule, ChallengeStatus, ChallengeView, GameView, Place, Player, Result, Service, ServiceError};
 use crate::engine::{Game, Position};
-use crate::store::{self, ChallengeRow, NewGame, Written};
+use crate::store::{ChallengeRow, NewGame, Written};
 
 impl Service {
     /// `challenger` challenges `opponent` in `place`, with the
@@ -19,7 +19,7 @@ impl Service {
             channel_id: row.channel_id,
             challenger: self.player_row(row.challenger_id).await?,
             opponent: self.player_row(row.opponent_id).await?,
-            status: row.status.into(),
+            status: row.status,
             expires_at: row.expires_at,
             game_id: row.game_id,
             seconds_per_move: row.seconds_per_move,
@@ -35,13 +35,13 @@ impl Service {
             .await?
             .ok_or(ServiceError::ChallengeNotFound)?;
         match row.status {
-            store::ChallengeStatus::Pending => {}
-            store::ChallengeStatus::Expired => return Err(ServiceError::ChallengeExpired),
-            closed => return Err(ServiceError::ChallengeClosed(closed.into())),
+            ChallengeStatus::Pending => {}
+            ChallengeStatus::Expired => return Err(ServiceError::ChallengeExpired),
+            closed => return Err(ServiceError::ChallengeClosed(closed)),
         }
         if self.now() >= row.expires_at {
             self.store
-                .close_challenge(row.id, store::ChallengeStatus::Expired, self.now())
+                .close_challenge(row.id, ChallengeStatus::Expired, self.now())
                 .await?;
             return Err(ServiceError::ChallengeExpired);
         }
@@ -95,9 +95,9 @@ impl Service {
     pub async fn decline(&self, challenge_id: i64, user: &Player) -> Result<ChallengeView> {
         let row = self.pending(challenge_id).await?;
         let status = if row.opponent_id == user.id {
-            store::ChallengeStatus::Declined
+            ChallengeStatus::Declined
         } else if row.challenger_id == user.id {
-            store::ChallengeStatus::Withdrawn
+            ChallengeStatus::Withdrawn
         } else {
             return Err(ServiceError::NotInChallenge);
         };
@@ -105,7 +105,7 @@ impl Service {
             return Err(self.closed_meanwhile(challenge_id).await);
         }
         let mut view = self.challenge_view(row).await?;
-        view.status = status.into();
+        view.status = status;
         Ok(view)
     }
 
@@ -113,7 +113,7 @@ impl Service {
     /// our write: closed as what it now is.
     async fn closed_meanwhile(&self, challenge_id: i64) -> ServiceError {
         match self.store.challenge(challenge_id).await {
-            Ok(Some(row)) => ServiceError::ChallengeClosed(row.status.into()),
+            Ok(Some(row)) => ServiceError::ChallengeClosed(row.status),
             Ok(None) => ServiceError::ChallengeNotFound,
             Err(e) => e.into(),
         }

@@ -4,7 +4,9 @@
 use super::GameRating;
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, MoveOutcome, Seat, Status, Winner};
-use crate::store::{self, GameRow, PlayerRow};
+use crate::store::{GameRow, PlayerRow};
+
+pub use crate::challenge_status::ChallengeStatus;
 
 /// A player as the views show them: their Discord id, the name they had
 /// when last seen, and whether they are a bot.
@@ -21,31 +23,6 @@ impl From<PlayerRow> for PlayerView {
             user_id: row.user_id,
             name: row.name,
             is_bot: row.is_bot,
-        }
-    }
-}
-
-/// Where a challenge stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChallengeStatus {
-    Pending,
-    Accepted,
-    /// The challenged player said no.
-    Declined,
-    /// The challenger took it back.
-    Withdrawn,
-    /// Nobody answered in time.
-    Expired,
-}
-
-impl From<store::ChallengeStatus> for ChallengeStatus {
-    fn from(stored: store::ChallengeStatus) -> ChallengeStatus {
-        match stored {
-            store::ChallengeStatus::Pending => ChallengeStatus::Pending,
-            store::ChallengeStatus::Accepted => ChallengeStatus::Accepted,
-            store::ChallengeStatus::Declined => ChallengeStatus::Declined,
-            store::ChallengeStatus::Withdrawn => ChallengeStatus::Withdrawn,
-            store::ChallengeStatus::Expired => ChallengeStatus::Expired,
         }
     }
 }

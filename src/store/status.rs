@@ -17,6 +17,7 @@ use sqlx::error::BoxDynError;
 use sqlx::{Decode, Type};
 
 use crate::ai::Level;
+pub use crate::challenge_status::ChallengeStatus;
 use crate::engine::{Seat, Winner};
 pub use crate::results::Outcome;
 use crate::tournament::{self, TournamentFormat, TournamentStatus};
@@ -100,19 +101,14 @@ macro_rules! spelled_as_text {
     };
 }
 
-stored_as_text! {
-    /// Where a challenge stands (`challenges.status`).
-    ChallengeStatus, "challenge status" {
-        Pending = "pending",
-        Accepted = "accepted",
-        /// The challenged player said no.
-        Declined = "declined",
-        /// The challenger took it back.
-        Withdrawn = "withdrawn",
-        /// Nobody answered in time.
-        Expired = "expired",
-    }
-}
+// Where a challenge stands (`challenges.status`).
+spelled_as_text!(ChallengeStatus, "challenge status" {
+    Pending = "pending",
+    Accepted = "accepted",
+    Declined = "declined",
+    Withdrawn = "withdrawn",
+    Expired = "expired",
+});
 
 stored_as_text! {
     /// Whether a game goes on (`games.status`).
