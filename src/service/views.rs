@@ -5,6 +5,7 @@ use super::GameRating;
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, MoveOutcome, Seat, Status, Winner};
 use crate::store::{GameRow, PlayerRow};
+use crate::venue::Venue;
 
 pub use crate::challenge_status::ChallengeStatus;
 
@@ -43,6 +44,7 @@ pub struct ChallengeView {
     pub seconds_per_move: i64,
     /// A rematch of this game (seats swapped).
     pub rematch_of: Option<i64>,
+    pub venue: Venue,
 }
 
 /// How a finished game ended.
@@ -105,6 +107,9 @@ pub struct GameView {
     /// When the game last changed (started, moved, ended), by the
     /// service's clock: how long its current board may have been owed.
     pub changed_at: i64,
+    /// Where it is played: whether its boards are posted in the channel
+    /// or shown only as answers to the players' presses.
+    pub venue: Venue,
 }
 
 impl GameView {
