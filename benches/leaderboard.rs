@@ -420,7 +420,7 @@ fn leaderboards(c: &mut Criterion) {
     group
         .measurement_time(Duration::from_secs(3))
         .warm_up_time(Duration::from_secs(1));
-    let top = f.runtime.block_on(f.store.leaderboard(Scope::Global, 5, 0, 1)).unwrap()[0].user_id as u64;
+    let top = f.runtime.block_on(f.store.leaderboard(Scope::Global, 5, 0, 1)).unwrap()[0].user_id;
     for (name, who) in [("global_top", top), ("global_last", last)] {
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -47,9 +47,15 @@ const LAYER_RULES: &[LayerRule] = &[
         layer: "service",
         only: None,
         forbidden: &["discord", "web", "cli"],
-        forbidden_crates: &["serenity"],
+        // Positions, solutions and reviews are JSON in their columns only:
+        // the store writes and reads them back at its edge.
+        forbidden_crates: &["serenity", "serde_json"],
     },
 ];
+
+/// What the service must not call: the JSON forms of a position are the
+/// store's to write and read back (`store/positions.rs`).
+const NOT_IN_SERVICE: &[&str] = &["from_json", "to_json"];
 
 /// One source file: its module and what it names.
 struct SourceFile {
@@ -528,6 +534,26 @@ fn layers_broken_in(sources: &[PathBuf]) -> Vec<String> {
     broken
 }
 
+/// Each name of [`NOT_IN_SERVICE`] in the code (not the comments or
+/// strings) of the files of `src/service` under `src`.
+fn json_forms_in_service(src: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&src.join("service"), &mut files);
+    let mut found = Vec::new();
+    for path in files {
+        let source = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        for token in tokens(&code_only(&source)) {
+            if let Token::Ident(name) = token {
+                if NOT_IN_SERVICE.contains(&name.as_str()) {
+                    let relative = path.strip_prefix(src).expect("under src");
+                    found.push(format!("{} calls {name}", relative.display()));
+                }
+            }
+        }
+    }
+    found
+}
+
 #[test]
 fn the_files_of_src_use_each_other_without_a_circle() {
     let (files, modules) = read_crate(&both_crates_sources());
@@ -559,6 +585,29 @@ fn the_layers_depend_downwards_only() {
 }
 
 #[test]
+fn the_service_handles_no_json_form_of_a_position() {
+    let found = json_forms_in_service(&both_crates_sources()[0]);
+    assert!(
+        found.is_empty(),
+        "JSON forms handled in the service:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn json_forms_in_the_service_are_caught_and_words_in_comments_are_not() {
+    let src = tempfile::tempdir().expect("a temporary directory");
+    std::fs::create_dir_all(src.path().join("service")).expect("a directory");
+    std::fs::write(
+        src.path().join("service/play.rs"),
+        "// Position::from_json is the store's.\nfn f(p: &Position) -> String { let s = \"to_json\"; p.to_json() }\n",
+    )
+    .expect("written");
+    std::fs::write(src.path().join("service/mod.rs"), "mod play;\n").expect("written");
+    assert_eq!(json_forms_in_service(src.path()), vec!["service/play.rs calls to_json"]);
+}
+
+#[test]
 fn a_crate_with_a_circle_and_layers_used_upwards_is_caught() {
     let src = tempfile::tempdir().expect("a temporary directory");
     let write = |path: &str, text: &str| {
@@ -571,7 +620,7 @@ fn a_crate_with_a_circle_and_layers_used_upwards_is_caught() {
     write("engine/seat.rs", "pub struct Seat;\n");
     write(
         "service/mod.rs",
-        "use serenity::all::Message;\nuse crate::engine::seat::Seat;\n",
+        "use serenity::all::Message;\nuse crate::engine::seat::Seat;\nfn f() { serde_json::to_string(&1); }\n",
     );
     write("discord/mod.rs", "mod a;\nmod b;\nmod c;\nuse a::A;\n");
     write("discord/a.rs", "use super::b::B;\npub struct A;\n");
@@ -589,6 +638,7 @@ fn a_crate_with_a_circle_and_layers_used_upwards_is_caught() {
         layers_broken_in(&sources),
         vec![
             "engine/mod.rs uses crate::service::Player",
+            "service/mod.rs uses the crate serde_json",
             "service/mod.rs uses the crate serenity"
         ]
     );

@@ -12,8 +12,10 @@
 //! random                       SplitMix64: the one seeded source of every random choice, pure ┘
 //! tournament                   round robin and Swiss pairings, standings and tie-breaks, pure
 //! calendar                     UTC days and months, for the daily puzzle and the seasons, pure
+//! challenge_status             where a challenge stands, kept by the store
 //! claims                       what claiming an HTTP interaction found, kept by the store
 //! posts                        what became of the bot's posts: failed deliveries, daily puzzles, podiums
+//! results                      a game's outcome and a record of games, summed by the store
 //! venue                        where a game is played: a server with the bot, a DM, a server without it
 //! board_text                   the text board, for `play` and Discord (over engine, i18n)
 //! game_text                    a game's result line and players' names, for Discord and the web (over service, i18n)
@@ -30,6 +32,7 @@ pub use akon_core::{ai, engine, random};
 
 pub mod board_text;
 pub mod calendar;
+pub mod challenge_status;
 pub mod claims;
 pub mod cli;
 pub mod config;
@@ -40,6 +43,7 @@ pub mod names;
 pub mod picture;
 pub mod posts;
 pub mod rating;
+pub mod results;
 pub mod review_text;
 pub mod service;
 pub mod store;

@@ -16,7 +16,7 @@ async fn recorded(scene: &Scene, game: i64) -> (Option<u64>, i64) {
     let store = scene.store().await;
     let row = store.game_with_players_as_stored(game).await.unwrap().unwrap().game;
     store.close().await;
-    (row.board_message_id.map(|id| id as u64), row.ply)
+    (row.board_message_id, row.ply)
 }
 
 /// Waits until the channel shows exactly one live board and it is the

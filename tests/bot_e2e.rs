@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::support::fake_discord::{self as fake, TestUser, CHANNEL_ID};
 use crate::support::scene::*;
-use akon::engine::{Game, Hole, Position, Seat};
+use akon::engine::{Game, Hole, Seat};
 use akon::service::{MovePress, Service, ServiceConfig};
 use akon::store::GameStatus;
 use serde_json::{json, Value};
@@ -204,7 +204,7 @@ async fn a_whole_game_from_challenge_to_the_end_matches_the_engine_on_every_boar
     let store = scene.store().await;
     let row = store.game(1).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Finished);
-    assert_eq!(Position::from_json(&row.position).unwrap(), *game.position());
+    assert_eq!(row.position, *game.position());
     assert_eq!(store.moves(1).await.unwrap().len(), game.moves().len());
     scene.finish().await;
 }

@@ -82,7 +82,7 @@ async fn best_and_other(store: &Store, day: Day) -> (Hole, Option<Hole>) {
         .expect("the day's puzzle is fixed");
     let puzzle = store.puzzle(id).await.unwrap().unwrap();
     let best = Hole::new(puzzle.best).unwrap();
-    let position = akon::engine::Position::from_json(&puzzle.position).unwrap();
+    let position = puzzle.position;
     let other = Hole::ALL
         .into_iter()
         .find(|&hole| hole != best && position.check_move(hole).is_ok());

@@ -3,7 +3,7 @@
 //! the replay of the append-only moves.
 
 use akon::ai::Level;
-use akon::engine::{Game, Hole, Position, ResumeError, Seat};
+use akon::engine::{Game, Hole, ResumeError, Seat};
 use akon::random::SplitMix64;
 use akon::service::{MovePress, Player, ServiceError};
 
@@ -19,7 +19,7 @@ fn random_hole(game: &Game, rng: &mut SplitMix64) -> Hole {
 /// The game as the stored moves replay it.
 async fn replayed(f: &Fixture, game_id: i64) -> Game {
     let row = f.store.game(game_id).await.unwrap().unwrap();
-    let start = Position::from_json(&row.start_position).unwrap();
+    let start = row.start_position;
     let holes: Vec<Hole> = f
         .store
         .moves(game_id)
@@ -35,12 +35,12 @@ async fn replayed(f: &Fixture, game_id: i64) -> Game {
 async fn assert_state_is_the_replay(f: &Fixture, game_id: i64) {
     let row = f.store.game(game_id).await.unwrap().unwrap();
     let replay = replayed(f, game_id).await;
-    let position = Position::from_json(&row.position).unwrap();
+    let position = row.position;
     assert_eq!(position, *replay.position(), "game {game_id} position");
     assert_eq!(row.ply, replay.ply() as i64, "game {game_id} ply");
     let history = row.loop_history.expect("a new game keeps its loop history");
     assert_eq!(history, replay.loop_history_text(), "game {game_id} at ply {}", row.ply);
-    let start = Position::from_json(&row.start_position).unwrap();
+    let start = row.start_position;
     let resumed = Game::resume(start, position, row.ply as usize, &history).unwrap();
     assert_eq!(resumed.status(), replay.status(), "game {game_id} at ply {}", row.ply);
     assert_eq!(resumed.ply(), replay.ply());

@@ -179,9 +179,8 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
         let seat = view.to_move().unwrap();
         let mut after_move = Game::from_position(*view.game.position());
         after_move.play(Hole::new(3).unwrap()).unwrap();
-        let position = |g: &Game| serde_json::to_string(&g.position().to_json()).unwrap();
         let move_update = GameUpdate {
-            position: position(&after_move),
+            position: *after_move.position(),
             finished: None,
             captured_a: after_move.position().captured(Seat::A) as u32,
             captured_b: after_move.position().captured(Seat::B) as u32,
@@ -191,7 +190,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
             loop_history: None,
         };
         let timeout_update = GameUpdate {
-            position: position(&view.game),
+            position: *view.game.position(),
             finished: Some(akon::store::Finish {
                 end_reason: akon::store::EndReason::Timeout,
                 winner: Winner::Seat(seat.opponent()),

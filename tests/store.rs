@@ -1,7 +1,7 @@
 //! The store and the service on a real SQLite file per test: schema and
 //! pragmas, append-only moves, concurrent moves, challenges, records.
 
-use akon::engine::{Game, Hole, Position, Seat};
+use akon::engine::{Game, Hole, Seat};
 use akon::service::{ChallengeStatus, MovePress, Place, Player, Scope, ServiceConfig, ServiceError};
 use akon::store::{
     Backend, EndReason, GameStatus, GameUpdate, LeaseKind, NewMove, Outcome, ShownBoard, Store, StoreError,
@@ -75,7 +75,7 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
     let (a, b) = (player(1, "ada"), player(2, "bo"));
     let game = start_game(&f, &a, &b).await;
     let row = f.store.game(game).await.unwrap().unwrap();
-    let start = Position::from_json(&row.start_position).unwrap();
+    let start = row.start_position;
     let mut tasks = Vec::new();
     for hole in 1..=7u8 {
         let store = f.store.clone();
@@ -599,7 +599,7 @@ async fn of_many_processes_asking_at_once_exactly_one_gets_a_lease() {
 /// The game's row after `engine`'s last move, for writing it directly.
 fn update_after(engine: &Game) -> GameUpdate {
     GameUpdate {
-        position: serde_json::to_string(&engine.position().to_json()).unwrap(),
+        position: *engine.position(),
         finished: None,
         captured_a: engine.position().captured(Seat::A) as u32,
         captured_b: engine.position().captured(Seat::B) as u32,
@@ -913,7 +913,7 @@ async fn boards_and_moves_written_at_once_each_land_once() {
         let stored = f.store.game_with_players_as_stored(*game).await.unwrap().unwrap().game;
         assert_eq!(
             (stored.board_message_id, stored.board_ply),
-            (Some(7_000 + game), Some(0))
+            (Some(7_000 + *game as u64), Some(0))
         );
     }
     for (game, written) in moved.iter().zip(moves) {
@@ -939,7 +939,7 @@ async fn recorded_and_stale(f: &Fixture, game: i64) -> (Option<u64>, Vec<u64>) {
     let stored = f.store.game_with_players_as_stored(game).await.unwrap().unwrap().game;
     let stale = f.store.stale_boards(game).await.unwrap();
     (
-        stored.board_message_id.map(|id| id as u64),
+        stored.board_message_id,
         stale.into_iter().map(|(_, message)| message).collect(),
     )
 }

@@ -4,6 +4,7 @@
 
 use super::render::display_name;
 use crate::board_text::illegal_move;
+use crate::calendar::Day;
 use crate::i18n::Language;
 use crate::service::{
     ChallengeStatus, ServiceError, TournamentError, TournamentLimit, TournamentStatus, TOURNAMENT_NAME_MAX,
@@ -48,14 +49,14 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::GameOver => tr!(l, "refusal-game-over"),
         ServiceError::ResignOvertaken => tr!(l, "refusal-resign-overtaken"),
         ServiceError::TooLateToAbort => tr!(l, "refusal-too-late-to-abort"),
-        ServiceError::NoPuzzle
-        | ServiceError::PuzzleNotFound
-        | ServiceError::NotYourPuzzle
-        | ServiceError::PuzzleAnswered
-        | ServiceError::DailyPuzzleNoChannel
-        | ServiceError::DailyPuzzleOfAnotherDay(_)
-        | ServiceError::DailyPuzzleAnswered { .. }
-        | ServiceError::NoDailyPuzzle => puzzle_refusal(l, error),
+        ServiceError::NoPuzzle => tr!(l, "refusal-no-puzzle"),
+        ServiceError::PuzzleNotFound => tr!(l, "refusal-puzzle-not-found"),
+        ServiceError::NotYourPuzzle => tr!(l, "refusal-not-your-puzzle"),
+        ServiceError::PuzzleAnswered => tr!(l, "refusal-puzzle-answered"),
+        ServiceError::DailyPuzzleNoChannel => tr!(l, "refusal-daily-puzzle-no-channel"),
+        ServiceError::DailyPuzzleOfAnotherDay(day) => daily_puzzle_of_another_day(l, *day),
+        ServiceError::DailyPuzzleAnswered { hole, solved } => daily_puzzle_answered(l, *hole, *solved),
+        ServiceError::NoDailyPuzzle => tr!(l, "refusal-no-daily-puzzle"),
         ServiceError::LevelNeedsTheComputer => tr!(l, "refusal-level-needs-computer"),
         ServiceError::GameNotOver => tr!(l, "refusal-game-not-over"),
         ServiceError::ReviewOfAbortedGame(game) => tr!(l, "refusal-review-aborted", game = game.to_string()),
@@ -73,28 +74,23 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
     }
 }
 
-/// The sentence for a refusal about a puzzle or the puzzle of the day.
-fn puzzle_refusal(l: Language, error: &ServiceError) -> String {
-    match error {
-        ServiceError::NoPuzzle => tr!(l, "refusal-no-puzzle"),
-        ServiceError::PuzzleNotFound => tr!(l, "refusal-puzzle-not-found"),
-        ServiceError::NotYourPuzzle => tr!(l, "refusal-not-your-puzzle"),
-        ServiceError::PuzzleAnswered => tr!(l, "refusal-puzzle-answered"),
-        ServiceError::DailyPuzzleNoChannel => tr!(l, "refusal-daily-puzzle-no-channel"),
-        ServiceError::DailyPuzzleOfAnotherDay(day) => tr!(
-            l,
-            "refusal-daily-puzzle-other-day",
-            date = super::render::daily_puzzle::day_in_words(l, *day)
-        ),
-        ServiceError::DailyPuzzleAnswered { hole, solved } => tr!(
-            l,
-            "refusal-daily-puzzle-answered",
-            hole = hole.to_string(),
-            solved = if *solved { "yes" } else { "no" }
-        ),
-        ServiceError::NoDailyPuzzle => tr!(l, "refusal-no-daily-puzzle"),
-        _ => tr!(l, "apology"),
-    }
+/// The refusal of an answer to the puzzle of a day that is not today.
+fn daily_puzzle_of_another_day(l: Language, day: Day) -> String {
+    tr!(
+        l,
+        "refusal-daily-puzzle-other-day",
+        date = super::render::daily_puzzle::day_in_words(l, day)
+    )
+}
+
+/// The refusal of a second answer to the day's puzzle, with the first.
+fn daily_puzzle_answered(l: Language, hole: u8, solved: bool) -> String {
+    tr!(
+        l,
+        "refusal-daily-puzzle-answered",
+        hole = hole.to_string(),
+        solved = if solved { "yes" } else { "no" }
+    )
 }
 
 /// The sentence for a tournament's refusal.

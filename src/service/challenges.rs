@@ -1,9 +1,9 @@
 //! Challenges between people: make one, accept it (which starts the
 //! game), decline it, look at it.
 
-use super::{schedule, ChallengeView, GameView, Place, Player, Result, Service, ServiceError};
+use super::{schedule, ChallengeStatus, ChallengeView, GameView, Place, Player, Result, Service, ServiceError};
 use crate::engine::{Game, Position};
-use crate::store::{self, from_db, ChallengeRow, NewGame, Written};
+use crate::store::{ChallengeRow, NewGame, Written};
 
 impl Service {
     /// `challenger` challenges `opponent` in `place`, with the
@@ -15,11 +15,11 @@ impl Service {
     pub(super) async fn challenge_view(&self, row: ChallengeRow) -> Result<ChallengeView> {
         Ok(ChallengeView {
             id: row.id,
-            guild_id: from_db(row.guild_id),
-            channel_id: from_db(row.channel_id),
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
             challenger: self.player_row(row.challenger_id).await?,
             opponent: self.player_row(row.opponent_id).await?,
-            status: row.status.into(),
+            status: row.status,
             expires_at: row.expires_at,
             game_id: row.game_id,
             seconds_per_move: row.seconds_per_move,
@@ -36,13 +36,13 @@ impl Service {
             .await?
             .ok_or(ServiceError::ChallengeNotFound)?;
         match row.status {
-            store::ChallengeStatus::Pending => {}
-            store::ChallengeStatus::Expired => return Err(ServiceError::ChallengeExpired),
-            closed => return Err(ServiceError::ChallengeClosed(closed.into())),
+            ChallengeStatus::Pending => {}
+            ChallengeStatus::Expired => return Err(ServiceError::ChallengeExpired),
+            closed => return Err(ServiceError::ChallengeClosed(closed)),
         }
         if self.now() >= row.expires_at {
             self.store
-                .close_challenge(row.id, store::ChallengeStatus::Expired, self.now())
+                .close_challenge(row.id, ChallengeStatus::Expired, self.now())
                 .await?;
             return Err(ServiceError::ChallengeExpired);
         }
@@ -53,20 +53,19 @@ impl Service {
     /// chosen at random.
     pub async fn accept(&self, challenge_id: i64, user: &Player) -> Result<GameView> {
         let row = self.pending(challenge_id).await?;
-        if from_db(row.opponent_id) != user.id {
+        if row.opponent_id != user.id {
             let opponent = self.player_row(row.opponent_id).await?;
             return Err(ServiceError::NotYourChallenge(opponent.name));
         }
         self.remember(user).await?;
         let first = self.draw_first_mover();
         // The challenger sits at A: seats only name rows, the first mover is random.
-        let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
         let loop_history = Game::opening(first).loop_history_text();
         // The challenger sits at A; a rematch swaps the seats of the game before.
-        let (mut player_a, mut player_b) = (from_db(row.challenger_id), from_db(row.opponent_id));
+        let (mut player_a, mut player_b) = (row.challenger_id, row.opponent_id);
         if let Some(previous) = row.rematch_of {
             if let Some(game) = self.store.game(previous).await? {
-                (player_a, player_b) = (from_db(game.player_b), from_db(game.player_a));
+                (player_a, player_b) = (game.player_b, game.player_a);
             }
         }
         let game_id = self
@@ -74,11 +73,11 @@ impl Service {
             .accept_challenge(
                 row.id,
                 &NewGame {
-                    guild_id: from_db(row.guild_id),
-                    channel_id: from_db(row.channel_id),
+                    guild_id: row.guild_id,
+                    channel_id: row.channel_id,
                     player_a,
                     player_b,
-                    start_position: start,
+                    start_position: Position::opening(first),
                     loop_history,
                     created_at: self.now(),
                     computer: None,
@@ -97,10 +96,10 @@ impl Service {
     /// challenger withdraws.
     pub async fn decline(&self, challenge_id: i64, user: &Player) -> Result<ChallengeView> {
         let row = self.pending(challenge_id).await?;
-        let status = if from_db(row.opponent_id) == user.id {
-            store::ChallengeStatus::Declined
-        } else if from_db(row.challenger_id) == user.id {
-            store::ChallengeStatus::Withdrawn
+        let status = if row.opponent_id == user.id {
+            ChallengeStatus::Declined
+        } else if row.challenger_id == user.id {
+            ChallengeStatus::Withdrawn
         } else {
             return Err(ServiceError::NotInChallenge);
         };
@@ -108,7 +107,7 @@ impl Service {
             return Err(self.closed_meanwhile(challenge_id).await);
         }
         let mut view = self.challenge_view(row).await?;
-        view.status = status.into();
+        view.status = status;
         Ok(view)
     }
 
@@ -116,7 +115,7 @@ impl Service {
     /// our write: closed as what it now is.
     async fn closed_meanwhile(&self, challenge_id: i64) -> ServiceError {
         match self.store.challenge(challenge_id).await {
-            Ok(Some(row)) => ServiceError::ChallengeClosed(row.status.into()),
+            Ok(Some(row)) => ServiceError::ChallengeClosed(row.status),
             Ok(None) => ServiceError::ChallengeNotFound,
             Err(e) => e.into(),
         }

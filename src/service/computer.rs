@@ -29,7 +29,6 @@ impl Service {
             });
         }
         let first = self.draw_first_mover();
-        let start = serde_json::to_string(&Position::opening(first).to_json()).expect("a position serializes");
         let loop_history = Game::opening(first).loop_history_text();
         // The human sits at A, as a challenger does.
         let id = self
@@ -39,7 +38,7 @@ impl Service {
                 channel_id: place.channel_id,
                 player_a: human.id,
                 player_b: computer.id,
-                start_position: start,
+                start_position: Position::opening(first),
                 loop_history,
                 created_at: self.now(),
                 computer: Some(ComputerSeat { seat: Seat::B, level }),
@@ -87,27 +86,10 @@ impl Service {
     /// the scheduler plays it again. No lease is taken: see
     /// [`Service::claim_computer_move`].
     pub async fn games_computer_idle(&self, idle_secs: i64) -> Result<Vec<i64>> {
-        let rows = self
+        Ok(self
             .store
             .computer_games_unchanged_since(self.now() - idle_secs)
-            .await?;
-        Ok(rows
-            .into_iter()
-            .filter(|(id, seat, position)| {
-                let to_move = Position::from_json(position).map(|position| position.to_move());
-                match (seat.parse::<Seat>(), to_move) {
-                    (Ok(seat), Ok(to_move)) => seat == to_move,
-                    _ => {
-                        tracing::error!(
-                            game_id = id,
-                            "cannot read whose turn it is in a game against the computer"
-                        );
-                        false
-                    }
-                }
-            })
-            .map(|(id, _, _)| id)
-            .collect())
+            .await?)
     }
 
     /// Whether this process may play the computer's move in `game_id`, left
@@ -122,9 +104,8 @@ impl Service {
     /// is this process's until [`Service::computer_move_caught_up`].
     pub async fn games_awaiting_computer(&self) -> Result<Vec<i64>> {
         let mut waiting = Vec::new();
-        for row in self.store.ongoing_computer_games().await? {
-            let id = row.id;
-            match self.view(row).await {
+        for id in self.store.ongoing_computer_games().await? {
+            match self.game(id).await {
                 Ok(view) if view.computer_to_move() => {
                     if self.lease(LeaseKind::ComputerMove, id).await? {
                         waiting.push(id);

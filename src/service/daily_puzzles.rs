@@ -172,10 +172,10 @@ impl Service {
     }
 }
 
-fn answered(hole: i64, solved: i64) -> ServiceError {
+fn answered(hole: i64, solved: bool) -> ServiceError {
     ServiceError::DailyPuzzleAnswered {
         hole: hole.clamp(0, 7) as u8,
-        solved: solved != 0,
+        solved,
     }
 }
 

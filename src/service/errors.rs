@@ -184,7 +184,16 @@ pub struct StorageFailure(StoreError);
 
 impl From<StoreError> for ServiceError {
     fn from(error: StoreError) -> ServiceError {
-        ServiceError::Store(StorageFailure(error))
+        match error {
+            // A stored position (or solution) that does not read back: the
+            // game (or puzzle) is inconsistent, as when its moves do not
+            // replay, not the database at fault.
+            StoreError::Corrupt { doing, id, column, why } => ServiceError::Corrupt {
+                game_id: id,
+                why: format!("{doing}: {column}: {why}"),
+            },
+            error => ServiceError::Store(StorageFailure(error)),
+        }
     }
 }
 

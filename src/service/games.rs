@@ -3,8 +3,8 @@
 
 use super::views::{board_message_of, computer_of, finish_of};
 use super::{EndReason, GameView, PlayerView, Result, Service, ServiceError};
-use crate::engine::{Game, Hole, Position, Winner};
-use crate::store::{self, from_db, GameRow, GameStatus, GameWithPlayers};
+use crate::engine::{Game, Hole, Winner};
+use crate::store::{self, GameRow, GameStatus, GameWithPlayers};
 
 /// Where a move reads its game from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,16 +28,9 @@ impl Service {
         self.replay(row, moves).await
     }
 
-    /// Loads a game found by a listing: its row is read again with its
-    /// moves, in one transaction, so that the two agree.
-    pub(super) async fn view(&self, listed: GameRow) -> Result<GameView> {
-        self.game(listed.id).await
-    }
-
     pub(super) async fn replay(&self, row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<GameView> {
         let corrupt = |why: String| ServiceError::Corrupt { game_id: row.id, why };
-        let start = Position::from_json(&row.start_position).map_err(|e| corrupt(e.to_string()))?;
-        let mut game = Game::from_position(start);
+        let mut game = Game::from_position(row.start_position);
         let mut last_move = None;
         for stored in moves {
             let hole = Hole::new(stored.hole).map_err(|e| corrupt(e.to_string()))?;
@@ -46,8 +39,7 @@ impl Service {
                     .map_err(|e| corrupt(format!("move {}: {e}", stored.ply)))?,
             );
         }
-        let stored_position = Position::from_json(&row.position).map_err(|e| corrupt(e.to_string()))?;
-        if stored_position != *game.position() || row.ply != game.moves().len() as i64 {
+        if row.position != *game.position() || row.ply != game.moves().len() as i64 {
             return Err(corrupt(
                 "the stored position is not the replay of the stored moves".into(),
             ));
@@ -99,8 +91,8 @@ impl Service {
         let hints_used = self.hints_used(row.id, computer.is_some()).await?;
         Ok(GameView {
             id: row.id,
-            guild_id: from_db(row.guild_id),
-            channel_id: from_db(row.channel_id),
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
             players: [
                 self.player_row(row.player_a).await?,
                 self.player_row(row.player_b).await?,
@@ -114,7 +106,7 @@ impl Service {
             board_message,
             rating: match row.status {
                 GameStatus::Ongoing => None,
-                GameStatus::Finished => self.game_rating(row.id, from_db(row.guild_id)).await?,
+                GameStatus::Finished => self.game_rating(row.id, row.guild_id).await?,
             },
             result_shown: row.result_shown,
             hints_used,
@@ -150,15 +142,13 @@ impl Service {
             return self.game(game_id).await;
         };
         let corrupt = |why: String| ServiceError::Corrupt { game_id, why };
-        let start = Position::from_json(&row.start_position).map_err(|e| corrupt(e.to_string()))?;
-        let position = Position::from_json(&row.position).map_err(|e| corrupt(e.to_string()))?;
         let ply = usize::try_from(row.ply).map_err(|_| corrupt(format!("ply {}", row.ply)))?;
-        let game = Game::resume(start, position, ply, history).map_err(|e| corrupt(e.to_string()))?;
+        let game = Game::resume(row.start_position, row.position, ply, history).map_err(|e| corrupt(e.to_string()))?;
         if game.is_over() {
             return Err(corrupt("the stored state ends the game, yet it goes on".into()));
         }
-        let player = |user_id: i64, name: Option<String>, is_bot: Option<bool>| PlayerView {
-            user_id: from_db(user_id),
+        let player = |user_id: u64, name: Option<String>, is_bot: Option<bool>| PlayerView {
+            user_id,
             // Never seen: shown as "player" in the reader's language.
             name: name.unwrap_or_default(),
             is_bot: is_bot.unwrap_or(false),
@@ -166,8 +156,8 @@ impl Service {
         let computer = computer_of(&row);
         Ok(GameView {
             id: row.id,
-            guild_id: from_db(row.guild_id),
-            channel_id: from_db(row.channel_id),
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
             players: [
                 player(row.player_a, name_a, is_bot_a),
                 player(row.player_b, name_b, is_bot_b),
@@ -193,8 +183,8 @@ impl Service {
     /// `user`'s ongoing games, most recently active first.
     pub async fn ongoing_games(&self, user_id: u64) -> Result<Vec<GameView>> {
         let mut views = Vec::new();
-        for row in self.store.ongoing_games(user_id).await? {
-            views.push(self.view(row).await?);
+        for game_id in self.store.ongoing_games(user_id).await? {
+            views.push(self.game(game_id).await?);
         }
         Ok(views)
     }

@@ -84,7 +84,7 @@ pub use web::{
 
 use crate::engine::Seat;
 use crate::random::SplitMix64;
-use crate::store::{from_db, NewPlayer, RatingRules, Store};
+use crate::store::{NewPlayer, RatingRules, Store};
 use crate::venue::Venue;
 
 /// Settings of the game service.
@@ -241,13 +241,13 @@ impl Service {
         })
     }
 
-    pub(super) async fn player_row(&self, user_id: i64) -> Result<PlayerView> {
-        Ok(match self.store.player(from_db(user_id)).await? {
+    pub(super) async fn player_row(&self, user_id: u64) -> Result<PlayerView> {
+        Ok(match self.store.player(user_id).await? {
             Some(row) => PlayerView::from(row),
             // Never seen: no name, which is shown as "player" in the
             // reader's language, as an empty name is.
             None => PlayerView {
-                user_id: from_db(user_id),
+                user_id,
                 name: String::new(),
                 is_bot: false,
             },

@@ -163,7 +163,7 @@ impl Service {
         let position = view.game.position();
         let now = self.now();
         let mut update = GameUpdate {
-            position: serde_json::to_string(&position.to_json()).expect("a position serializes"),
+            position: *position,
             finished: finished.map(|(reason, winner)| Finish {
                 end_reason: match reason {
                     EndReason::NoSeeds => store::EndReason::NoSeeds,

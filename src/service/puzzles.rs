@@ -123,10 +123,10 @@ impl Service {
         let new: Vec<NewPuzzle> = mined
             .iter()
             .map(|puzzle| NewPuzzle {
-                position: serde_json::to_string(&puzzle.position.to_json()).expect("a position serializes"),
+                position: puzzle.position,
                 best: puzzle.solution.best.number(),
                 margin: puzzle.solution.margin(),
-                solution: serde_json::to_string(&puzzle.solution).expect("a solution serializes"),
+                solution: puzzle.solution.clone(),
                 nodes,
                 ply: puzzle.ply as i64,
                 rating: Rating {
@@ -155,7 +155,7 @@ impl Service {
             .puzzle_attempt(attempt_id)
             .await?
             .ok_or(ServiceError::PuzzleNotFound)?;
-        if crate::store::from_db(attempt.user_id) != user.id {
+        if attempt.user_id != user.id {
             return Err(ServiceError::NotYourPuzzle);
         }
         if attempt.answered_at.is_some() {
@@ -224,17 +224,14 @@ impl Service {
             .puzzle(puzzle_id)
             .await?
             .ok_or(ServiceError::PuzzleNotFound)?;
-        let position = Position::from_json(&row.position).map_err(|e| corrupt(row.id, &e.to_string()))?;
-        Ok((position, row.rating))
+        Ok((row.position, row.rating))
     }
 
     pub(super) async fn solution(&self, puzzle_id: i64) -> Result<Solution> {
-        let row = self
-            .store
-            .puzzle(puzzle_id)
+        self.store
+            .puzzle_solution(puzzle_id)
             .await?
-            .ok_or(ServiceError::PuzzleNotFound)?;
-        serde_json::from_str(&row.solution).map_err(|e| corrupt(puzzle_id, &e.to_string()))
+            .ok_or(ServiceError::PuzzleNotFound)
     }
 }
 

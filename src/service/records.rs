@@ -7,11 +7,10 @@ use super::{GameView, Player, Result, Service, ServiceError};
 use crate::ai::Level;
 use crate::engine::Record;
 use crate::rating::Rating;
-use crate::store::{
-    self, from_db, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RecordRow, TournamentResultRow, UnratedReason,
-};
+use crate::store::{self, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, TournamentResultRow, UnratedReason};
 
 pub use crate::rating::Scope;
+pub use crate::results::{GamesRecord, Outcome};
 
 /// Players on one leaderboard page.
 pub const LEADERBOARD_PAGE: i64 = 10;
@@ -45,7 +44,7 @@ impl Standing {
     fn new(rank: i64, row: RatingRow, now: i64) -> Standing {
         Standing {
             rank,
-            user_id: from_db(row.user_id),
+            user_id: row.user_id,
             name: row.name.clone(),
             rating: row.glicko_at(now),
             games: row.games,
@@ -230,7 +229,7 @@ impl From<TournamentResultRow> for TournamentResult {
         TournamentResult {
             tournament_id: row.tournament_id,
             name: row.name,
-            guild_id: from_db(row.guild_id),
+            guild_id: row.guild_id,
             finished_at: row.finished_at,
             rank: row.rank as u32,
             players: row.players as u32,
@@ -252,48 +251,6 @@ impl Stats {
     pub fn capture_margin(&self) -> Option<f64> {
         (self.overall.games > 0)
             .then(|| (self.overall.captured - self.overall.conceded) as f64 / self.overall.games as f64)
-    }
-}
-
-/// Games won, lost and drawn, and the seeds captured and conceded in them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GamesRecord {
-    pub wins: i64,
-    pub losses: i64,
-    pub draws: i64,
-    pub games: i64,
-    pub captured: i64,
-    pub conceded: i64,
-}
-
-impl From<RecordRow> for GamesRecord {
-    fn from(row: RecordRow) -> GamesRecord {
-        GamesRecord {
-            wins: row.wins,
-            losses: row.losses,
-            draws: row.draws,
-            games: row.games,
-            captured: row.captured,
-            conceded: row.conceded,
-        }
-    }
-}
-
-/// A finished game's result for one of its players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Win,
-    Loss,
-    Draw,
-}
-
-impl From<store::Outcome> for Outcome {
-    fn from(stored: store::Outcome) -> Outcome {
-        match stored {
-            store::Outcome::Win => Outcome::Win,
-            store::Outcome::Loss => Outcome::Loss,
-            store::Outcome::Draw => Outcome::Draw,
-        }
     }
 }
 
@@ -342,7 +299,7 @@ impl From<HistoryRow> for HistoryGame {
         HistoryGame {
             game_id: row.game_id,
             opponent_name: row.opponent_name,
-            outcome: row.outcome.into(),
+            outcome: row.outcome,
             captured: row.captured,
             opponent_captured: row.opponent_captured,
             finished_at: row.finished_at,
@@ -533,14 +490,14 @@ impl Service {
         let row = self.remember(player).await?;
         let (here, server) = match guild_id {
             Some(guild) => (
-                Some(self.store.record(player.id, Some(guild)).await?.into()),
+                Some(self.store.record(player.id, Some(guild)).await?),
                 self.rating_summary(Scope::Server(guild), player.id).await?,
             ),
             None => (None, None),
         };
         let head_to_head = if asker.id != player.id {
             let asker_row = self.remember(asker).await?;
-            Some((asker_row, self.store.head_to_head(asker.id, player.id).await?.into()))
+            Some((asker_row, self.store.head_to_head(asker.id, player.id).await?))
         } else {
             None
         };
@@ -549,15 +506,9 @@ impl Service {
             global: self.rating_summary(Scope::Global, player.id).await?,
             server,
             here,
-            overall: self.store.record(player.id, None).await?.into(),
-            streaks: Streaks::of(self.store.outcomes(player.id).await?.into_iter().map(Outcome::from)),
-            computer: self
-                .store
-                .computer_record(player.id)
-                .await?
-                .into_iter()
-                .map(|(level, record)| (level, record.into()))
-                .collect(),
+            overall: self.store.record(player.id, None).await?,
+            streaks: Streaks::of(self.store.outcomes(player.id).await?),
+            computer: self.store.computer_record(player.id).await?,
             head_to_head,
             ongoing: self.store.ongoing_games(player.id).await?.len(),
             games_with_hints: self.store.games_with_hints(player.id).await?,
@@ -575,7 +526,7 @@ impl Service {
     /// Page `page` (from 0, clamped to the last) of `user_id`'s finished
     /// games, newest first.
     pub async fn history(&self, user_id: u64, page: i64) -> Result<HistoryPage> {
-        let player = self.player_row(crate::store::to_db(user_id)).await?;
+        let player = self.player_row(user_id).await?;
         let total = self.store.history_len(user_id).await?;
         let pages = pages(total, HISTORY_PAGE);
         let page = page.clamp(0, pages - 1);
@@ -652,7 +603,7 @@ impl Service {
                 changes
                     .into_iter()
                     .map(|c| RatingChange {
-                        user_id: from_db(c.user_id),
+                        user_id: c.user_id,
                         before: c.rating_before,
                         after: c.rating_after,
                         provisional: crate::rating::is_provisional(c.deviation_after),

@@ -50,7 +50,7 @@ impl Service {
 
     /// Which seat aborted an aborted game (one with neither winner nor end
     /// reason); `None` if it was not aborted.
-    pub(super) async fn aborted_by(&self, game_id: i64, player_a: i64) -> Result<Option<Seat>> {
+    pub(super) async fn aborted_by(&self, game_id: i64, player_a: u64) -> Result<Option<Seat>> {
         Ok(self
             .store
             .abort_of(game_id)

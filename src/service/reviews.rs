@@ -6,7 +6,6 @@
 
 use super::{EndReason, GameView, Result, Service, ServiceError};
 use crate::ai::Review;
-use crate::store::StoredReview;
 
 /// A finished game and its review.
 #[derive(Debug, Clone)]
@@ -78,17 +77,7 @@ impl Service {
             ms = started.elapsed().as_millis() as u64,
             "game reviewed"
         );
-        let json = serde_json::to_string(&review).expect("a review always serializes");
-        self.store
-            .save_review(
-                game_id,
-                &StoredReview {
-                    nodes_per_move: nodes,
-                    json,
-                },
-                self.now(),
-            )
-            .await?;
+        self.store.save_review(game_id, nodes, &review, self.now()).await?;
         Ok(ReviewView { game, review })
     }
 
@@ -104,12 +93,12 @@ impl Service {
     /// The stored review, if it was made with today's budget.
     async fn load_review(&self, game_id: i64) -> Result<Option<Review>> {
         match self.store.review(game_id).await? {
-            Some(stored) if stored.nodes_per_move == self.config.review_nodes => serde_json::from_str(&stored.json)
-                .map(Some)
-                .map_err(|e| ServiceError::Corrupt {
+            Some(stored) if stored.nodes_per_move == self.config.review_nodes => {
+                stored.review.map(Some).map_err(|e| ServiceError::Corrupt {
                     game_id,
                     why: format!("the stored review is not readable: {e}"),
-                }),
+                })
+            }
             _ => Ok(None),
         }
     }

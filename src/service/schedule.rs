@@ -8,7 +8,7 @@ use super::{
 };
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
-use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, Notice, Written};
+use crate::store::{LeaseKind, MoveClock, NewChallenge, Notice, Written};
 use crate::venue::Venue;
 
 /// The time a player has for each move, as offered in `/akon challenge`.
@@ -338,9 +338,8 @@ impl Service {
         let now = self.now();
         self.store.expire_challenges(now).await?;
         self.store.claim_due_reminders(now).await?;
-        for row in self.store.games_out_of_time(now).await? {
-            let id = row.id;
-            match self.view(row).await {
+        for id in self.store.games_out_of_time(now).await? {
+            match self.game(id).await {
                 Ok(view) => {
                     self.time_out_if_due(&view).await?;
                 }
@@ -389,7 +388,7 @@ impl Service {
                     return Ok(None);
                 };
                 let message = match (row.message_channel_id, row.message_id) {
-                    (Some(channel), Some(message)) => Some((from_db(channel), from_db(message))),
+                    (Some(channel), Some(message)) => Some((channel, message)),
                     _ => None,
                 };
                 NoticeView::ChallengeExpired {

@@ -7,7 +7,7 @@
 
 use super::{Result, Scope, Service};
 use crate::calendar::Month;
-use crate::store::{from_db, SeasonRow};
+use crate::store::SeasonRow;
 
 /// Players on a season's board.
 pub const SEASON_PAGE: i64 = 10;
@@ -70,7 +70,7 @@ impl SeasonStanding {
     fn new(rank: i64, row: SeasonRow) -> SeasonStanding {
         SeasonStanding {
             rank,
-            user_id: from_db(row.user_id),
+            user_id: row.user_id,
             name: row.name,
             rating_change: row.rating_change,
             games: row.games,

@@ -12,7 +12,7 @@ use super::{
     TournamentStatus, TournamentView,
 };
 use crate::ai::Level;
-use crate::store::{from_db, LeaseKind};
+use crate::store::LeaseKind;
 
 /// Who asks, with what they may do in the server: the Manage Server
 /// permission and their roles, as Discord gives them with the interaction.
@@ -95,7 +95,7 @@ impl Service {
     /// tournaments in its server.
     async fn check_runs(&self, tournament_id: i64, member: &Member<'_>) -> Result<()> {
         let row = self.tournament_row(tournament_id).await?;
-        if from_db(row.organiser_id) == member.player.id || self.may_organise(from_db(row.guild_id), member).await? {
+        if row.organiser_id == member.player.id || self.may_organise(row.guild_id, member).await? {
             Ok(())
         } else {
             Err(TournamentError::NotOrganiser.into())
@@ -211,10 +211,7 @@ impl Service {
             view,
             standings,
             bracket,
-            posted: row
-                .message_channel_id
-                .zip(row.message_id)
-                .map(|(channel, message)| (from_db(channel), from_db(message))),
+            posted: row.message_channel_id.zip(row.message_id),
             changed_at,
             version: row.message_version,
             lease,

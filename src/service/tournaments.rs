@@ -29,8 +29,8 @@ use crate::ai::Level;
 use crate::engine::{Game, Position, Seat, Winner};
 use crate::rating::Scope;
 use crate::store::{
-    self, from_db, BoardOutcome, BoardResult, ComputerSeat, EntrantRow, EntryChange, FinalStanding, GameStatus,
-    NewGame, NewPairing, NewTournament, PairingRow, Started, TournamentRow, Withdrawal, WithdrawnGame, Written,
+    self, BoardOutcome, BoardResult, ComputerSeat, EntrantRow, EntryChange, FinalStanding, GameStatus, NewGame,
+    NewPairing, NewTournament, PairingRow, Started, TournamentRow, Withdrawal, WithdrawnGame, Written,
 };
 use crate::tournament::{self, knockout, Entrant, GameResult, Outcome, Pairing, Round, TieBreaks};
 pub use crate::tournament::{
@@ -291,8 +291,8 @@ impl Service {
         }
         Ok(TournamentView {
             id: row.id,
-            guild_id: from_db(row.guild_id),
-            channel_id: from_db(row.channel_id),
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
             name: row.name,
             format,
             rounds: row.rounds.map(|r| r as u32),
@@ -349,7 +349,7 @@ impl Service {
         level: Level,
     ) -> Result<TournamentView> {
         let row = self.tournament_row(tournament_id).await?;
-        if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
+        if organiser.is_some_and(|organiser| row.organiser_id != organiser.id) {
             return refused(TournamentError::NotOrganiser);
         }
         self.remember(computer).await?;
@@ -389,7 +389,7 @@ impl Service {
     pub(super) async fn start(&self, tournament_id: i64, organiser: Option<&Player>) -> Result<RoundOpened> {
         for _ in 0..START_ATTEMPTS {
             let row = self.tournament_row(tournament_id).await?;
-            if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
+            if organiser.is_some_and(|organiser| row.organiser_id != organiser.id) {
                 return refused(TournamentError::NotOrganiser);
             }
             let status = row.status;
@@ -417,11 +417,7 @@ impl Service {
             for entrant in &entrants {
                 let rating = match entrant.computer_level {
                     Some(_) => None,
-                    None => {
-                        self.store
-                            .rating(Scope::Server(from_db(row.guild_id)), from_db(entrant.user_id))
-                            .await?
-                    }
+                    None => self.store.rating(Scope::Server(row.guild_id), entrant.user_id).await?,
                 };
                 seeded.push(Entrant {
                     id: entrant.id as u64,
@@ -528,18 +524,17 @@ impl Service {
     /// A tournament game as an accepted challenge makes one, with the
     /// tournament's time per move and `first` moving first.
     pub(super) fn tournament_game(&self, row: &TournamentRow, first: &EntrantRow, second: &EntrantRow) -> NewGame {
-        let start = serde_json::to_string(&Position::opening(Seat::A).to_json()).expect("a position serializes");
         let computer = match (first.computer_level, second.computer_level) {
             (Some(level), _) => Some(ComputerSeat { seat: Seat::A, level }),
             (None, Some(level)) => Some(ComputerSeat { seat: Seat::B, level }),
             (None, None) => None,
         };
         NewGame {
-            guild_id: from_db(row.guild_id),
-            channel_id: from_db(row.channel_id),
-            player_a: from_db(first.user_id),
-            player_b: from_db(second.user_id),
-            start_position: start,
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
+            player_a: first.user_id,
+            player_b: second.user_id,
+            start_position: Position::opening(Seat::A),
             loop_history: Game::opening(Seat::A).loop_history_text(),
             created_at: self.now(),
             computer,
@@ -768,7 +763,7 @@ impl Service {
             let entrants = self.store.entrants(tournament_id).await?;
             let Some(seed) = entrants
                 .iter()
-                .find(|e| from_db(e.user_id) == player.id && e.computer_level.is_none() && !e.withdrawn)
+                .find(|e| e.user_id == player.id && e.computer_level.is_none() && !e.withdrawn)
                 .and_then(|e| e.seed)
             else {
                 return refused(TournamentError::NotEntered);
@@ -833,7 +828,7 @@ impl Service {
     /// may).
     pub(super) async fn cancel(&self, tournament_id: i64, organiser: Option<&Player>) -> Result<TournamentView> {
         let row = self.tournament_row(tournament_id).await?;
-        if organiser.is_some_and(|organiser| from_db(row.organiser_id) != organiser.id) {
+        if organiser.is_some_and(|organiser| row.organiser_id != organiser.id) {
             return refused(TournamentError::NotOrganiser);
         }
         let (written, ended) = self.store.cancel_tournament(tournament_id, self.now()).await?;

@@ -4,8 +4,10 @@
 use super::GameRating;
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, MoveOutcome, Seat, Status, Winner};
-use crate::store::{self, from_db, GameRow, PlayerRow};
+use crate::store::{GameRow, PlayerRow};
 use crate::venue::Venue;
+
+pub use crate::challenge_status::ChallengeStatus;
 
 /// A player as the views show them: their Discord id, the name they had
 /// when last seen, and whether they are a bot.
@@ -19,34 +21,9 @@ pub struct PlayerView {
 impl From<PlayerRow> for PlayerView {
     fn from(row: PlayerRow) -> PlayerView {
         PlayerView {
-            user_id: from_db(row.user_id),
+            user_id: row.user_id,
             name: row.name,
             is_bot: row.is_bot,
-        }
-    }
-}
-
-/// Where a challenge stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChallengeStatus {
-    Pending,
-    Accepted,
-    /// The challenged player said no.
-    Declined,
-    /// The challenger took it back.
-    Withdrawn,
-    /// Nobody answered in time.
-    Expired,
-}
-
-impl From<store::ChallengeStatus> for ChallengeStatus {
-    fn from(stored: store::ChallengeStatus) -> ChallengeStatus {
-        match stored {
-            store::ChallengeStatus::Pending => ChallengeStatus::Pending,
-            store::ChallengeStatus::Accepted => ChallengeStatus::Accepted,
-            store::ChallengeStatus::Declined => ChallengeStatus::Declined,
-            store::ChallengeStatus::Withdrawn => ChallengeStatus::Withdrawn,
-            store::ChallengeStatus::Expired => ChallengeStatus::Expired,
         }
     }
 }
@@ -222,8 +199,8 @@ pub struct BoardMessage {
 pub(super) fn board_message_of(row: &GameRow) -> Option<BoardMessage> {
     match (row.board_channel_id, row.board_message_id, row.board_ply) {
         (Some(channel), Some(message), Some(ply)) => Some(BoardMessage {
-            channel_id: from_db(channel),
-            message_id: from_db(message),
+            channel_id: channel,
+            message_id: message,
             ply,
         }),
         _ => None,

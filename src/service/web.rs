@@ -178,7 +178,7 @@ impl Service {
     /// server turned its game pages off).
     pub async fn game_page_token(&self, game_id: i64) -> Result<Option<String>> {
         let row = self.store.game(game_id).await?.ok_or(ServiceError::GameNotFound)?;
-        if !self.game_shown_on_the_web(from_db(row.guild_id), row.venue).await? {
+        if !self.game_shown_on_the_web(row.guild_id, row.venue).await? {
             return Ok(None);
         }
         self.page_token(PageKind::Game, game_id).await.map(Some)
@@ -246,7 +246,7 @@ impl Service {
         let Some((row, moves)) = self.store.game_with_moves(game_id).await? else {
             return Ok(None);
         };
-        if !self.game_shown_on_the_web(from_db(row.guild_id), row.venue).await? {
+        if !self.game_shown_on_the_web(row.guild_id, row.venue).await? {
             return Ok(None);
         }
         let (created_at, finished_at) = (row.created_at, row.finished_at);
@@ -261,7 +261,7 @@ impl Service {
             .collect();
         let view = self.replay(row, moves).await?;
         let review = match self.store.review(game_id).await? {
-            Some(stored) => match serde_json::from_str::<Review>(&stored.json) {
+            Some(stored) => match stored.review {
                 Ok(review) => Some(review),
                 Err(error) => {
                     tracing::warn!(game_id, %error, "a stored review is not readable; the page shows none");

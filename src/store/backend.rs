@@ -398,6 +398,42 @@ pub(super) async fn open_postgres(url: &str) -> Result<Connections> {
     Ok(Connections::Postgres(pool))
 }
 
+/// A Discord id stored with the same bits as an `i64` (see
+/// [`to_db`](super::to_db)), read back as Discord's `u64`:
+/// `#[sqlx(try_from = "Snowflake")]` on a field, so that rows carry ids as
+/// the layers above know them. An [`OptionalSnowflake`] may be NULL.
+pub(super) struct Snowflake<T = i64>(T);
+
+pub(super) type OptionalSnowflake = Snowflake<Option<i64>>;
+
+impl From<Snowflake> for u64 {
+    fn from(id: Snowflake) -> u64 {
+        super::from_db(id.0)
+    }
+}
+
+impl From<OptionalSnowflake> for Option<u64> {
+    fn from(id: OptionalSnowflake) -> Option<u64> {
+        id.0.map(super::from_db)
+    }
+}
+
+impl<T> Type<Any> for Snowflake<T> {
+    fn type_info() -> AnyTypeInfo {
+        <i64 as Type<Any>>::type_info()
+    }
+
+    fn compatible(ty: &AnyTypeInfo) -> bool {
+        <i64 as Type<Any>>::compatible(ty)
+    }
+}
+
+impl<'r, T: Decode<'r, Any>> Decode<'r, Any> for Snowflake<T> {
+    fn decode(value: AnyValueRef<'r>) -> std::result::Result<Snowflake<T>, sqlx::error::BoxDynError> {
+        T::decode(value).map(Snowflake)
+    }
+}
+
 /// A flag stored as an integer 0/1, read as `bool`: `Any` decodes only
 /// booleans into `bool`, and both engines store flags as integers. An
 /// [`OptionalFlag`] may be NULL (the side of an outer join).

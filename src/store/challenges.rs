@@ -3,6 +3,7 @@
 
 use sqlx::{Connection, FromRow};
 
+use super::backend::{OptionalSnowflake, Snowflake};
 use super::games::insert_game;
 use super::{to_db, ChallengeStatus, Doing, NewGame, Result, Store, Written};
 use crate::venue::Venue;
@@ -10,17 +11,23 @@ use crate::venue::Venue;
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct ChallengeRow {
     pub id: i64,
-    pub guild_id: i64,
-    pub channel_id: i64,
-    pub challenger_id: i64,
-    pub opponent_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub guild_id: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub channel_id: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub challenger_id: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub opponent_id: u64,
     pub status: ChallengeStatus,
     pub created_at: i64,
     pub expires_at: i64,
     pub game_id: Option<i64>,
     pub seconds_per_move: i64,
-    pub message_channel_id: Option<i64>,
-    pub message_id: Option<i64>,
+    #[sqlx(try_from = "OptionalSnowflake")]
+    pub message_channel_id: Option<u64>,
+    #[sqlx(try_from = "OptionalSnowflake")]
+    pub message_id: Option<u64>,
     /// A rematch swaps the seats of this earlier game.
     pub rematch_of: Option<i64>,
     #[sqlx(try_from = "i64")]

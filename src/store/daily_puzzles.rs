@@ -5,14 +5,15 @@
 
 use sqlx::{Connection, FromRow};
 
-use super::{from_db, to_db, Doing, Result, Store};
+use super::{from_db, to_db, Doing, Flag, Result, Store};
 use crate::calendar::Day;
 
 /// A player's answer to a day's puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, FromRow)]
 pub struct DailyAnswerRow {
     pub hole: i64,
-    pub solved: i64,
+    #[sqlx(try_from = "Flag")]
+    pub solved: bool,
 }
 
 /// A player's run of consecutive days solved.

@@ -161,8 +161,8 @@ impl Store {
         if recorded.rows_affected() == 1 {
             self.games.changed(board.game_id, |game| {
                 let fits = game.ply == board.ply && game.status.as_str() == status;
-                game.board_channel_id = Some(to_db(board.channel_id));
-                game.board_message_id = Some(to_db(board.message_id));
+                game.board_channel_id = Some(board.channel_id);
+                game.board_message_id = Some(board.message_id);
                 game.board_ply = Some(board.ply);
                 game.result_shown = game.status == GameStatus::Finished;
                 fits

@@ -1,6 +1,7 @@
 //! The store's error, and what every statement adds to a sqlx error.
 
 use super::outage::{Outage, Unavailable};
+use super::positions::Unreadable;
 
 /// A failure of the database, with what was being done.
 #[derive(Debug, thiserror::Error)]
@@ -15,6 +16,15 @@ pub enum StoreError {
     Query { doing: &'static str, source: sqlx::Error },
     #[error("the database was closed")]
     Closed,
+    /// A row whose column holds what the store cannot read back (a position
+    /// that is not one, say): the row's fault, not the database's.
+    #[error("{doing}: row {id} cannot be read: {column}: {why}")]
+    Corrupt {
+        doing: &'static str,
+        id: i64,
+        column: String,
+        why: String,
+    },
 }
 
 impl StoreError {
@@ -36,6 +46,10 @@ pub(super) type Result<T> = std::result::Result<T, StoreError>;
 /// [`Outage`] whether the database answered.
 pub(super) trait Doing<T> {
     fn doing(self, outage: &Outage, doing: &'static str) -> Result<T>;
+
+    /// As [`Doing::doing`], for a read of row `id`: a column of it that
+    /// does not read back (see `positions`) is [`StoreError::Corrupt`].
+    fn reading(self, outage: &Outage, doing: &'static str, id: i64) -> Result<T>;
 }
 
 impl<T> Doing<T> for std::result::Result<T, sqlx::Error> {
@@ -52,6 +66,21 @@ impl<T> Doing<T> for std::result::Result<T, sqlx::Error> {
                 }
                 Err(StoreError::Query { doing, source })
             }
+        }
+    }
+
+    fn reading(self, outage: &Outage, doing: &'static str, id: i64) -> Result<T> {
+        match self {
+            Err(sqlx::Error::ColumnDecode { index, source }) if source.is::<Unreadable>() => {
+                outage.answered();
+                Err(StoreError::Corrupt {
+                    doing,
+                    id,
+                    column: index,
+                    why: source.to_string(),
+                })
+            }
+            read => read.doing(outage, doing),
         }
     }
 }

@@ -17,6 +17,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+use super::positions::position_text;
 use super::{Backend, GameRow, GameStatus, GameWithPlayers};
 
 /// Games kept at most: past this the cache starts afresh, which costs one
@@ -91,9 +92,13 @@ impl GameCache {
         if !self.enabled {
             return None;
         }
-        let entries = self.entries();
-        let game = &entries.games.get(&id)?.row.as_ref()?.game;
-        Some((game.position.clone(), game.loop_history.clone()))
+        let (position, loop_history) = {
+            let entries = self.entries();
+            let game = &entries.games.get(&id)?.row.as_ref()?.game;
+            (game.position, game.loop_history.clone())
+        };
+        // As the row holds it: the text every write spells.
+        Some((position_text(&position), loop_history))
     }
 
     pub(super) fn read_started(&self) -> ReadStarted {
@@ -157,7 +162,7 @@ impl GameCache {
 
     /// After a player's name or kind was saved: every game of theirs, and
     /// every read in flight, since any of them may show the old name.
-    pub(super) fn forget_player(&self, user_id: i64) {
+    pub(super) fn forget_player(&self, user_id: u64) {
         if !self.enabled {
             return;
         }
@@ -178,6 +183,7 @@ impl GameCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Position, Seat};
 
     fn row(id: i64, ply: i64) -> GameWithPlayers {
         GameWithPlayers {
@@ -187,9 +193,9 @@ mod tests {
                 channel_id: 2,
                 player_a: 10,
                 player_b: 11,
-                start_position: String::new(),
+                start_position: Position::opening(Seat::A),
                 ply,
-                position: String::new(),
+                position: Position::opening(Seat::A),
                 status: GameStatus::Ongoing,
                 end_reason: None,
                 winner: None,

@@ -5,32 +5,41 @@
 use sqlx::{AnyConnection, Connection, FromRow};
 
 use crate::ai::Level;
-use crate::engine::{Seat, Winner};
+use crate::engine::{Position, Seat, Winner};
 use crate::venue::Venue;
 
-use super::backend::{Flag, OptionalFlag};
+use super::backend::{Flag, OptionalFlag, OptionalSnowflake, Snowflake};
 use super::outage::Outage;
+use super::positions::{position_text, StoredPosition};
 use super::status::Stored;
 use super::{to_db, Doing, EndReason, GameStatus, Result, Store};
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct GameRow {
     pub id: i64,
-    pub guild_id: i64,
-    pub channel_id: i64,
-    pub player_a: i64,
-    pub player_b: i64,
-    pub start_position: String,
+    #[sqlx(try_from = "Snowflake")]
+    pub guild_id: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub channel_id: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub player_a: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub player_b: u64,
+    #[sqlx(try_from = "StoredPosition")]
+    pub start_position: Position,
     pub ply: i64,
-    pub position: String,
+    #[sqlx(try_from = "StoredPosition")]
+    pub position: Position,
     pub status: GameStatus,
     pub end_reason: Option<EndReason>,
     #[sqlx(try_from = "Stored<Option<Winner>>")]
     pub winner: Option<Winner>,
     pub captured_a: i64,
     pub captured_b: i64,
-    pub board_channel_id: Option<i64>,
-    pub board_message_id: Option<i64>,
+    #[sqlx(try_from = "OptionalSnowflake")]
+    pub board_channel_id: Option<u64>,
+    #[sqlx(try_from = "OptionalSnowflake")]
+    pub board_message_id: Option<u64>,
     pub board_ply: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
@@ -83,7 +92,7 @@ pub struct NewGame {
     pub channel_id: u64,
     pub player_a: u64,
     pub player_b: u64,
-    pub start_position: String,
+    pub start_position: Position,
     /// The loop rule's history at the start (the start position alone).
     pub loop_history: String,
     pub created_at: i64,
@@ -123,7 +132,7 @@ pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &
     .bind(to_db(game.channel_id))
     .bind(to_db(game.player_a))
     .bind(to_db(game.player_b))
-    .bind(&game.start_position)
+    .bind(position_text(&game.start_position))
     .bind(game.created_at)
     .bind(computer_seat)
     .bind(computer_level)
@@ -150,21 +159,20 @@ impl Store {
         Ok(id)
     }
 
-    /// Ongoing games against the computer, oldest first.
-    pub async fn ongoing_computer_games(&self) -> Result<Vec<GameRow>> {
-        sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND computer_seat IS NOT NULL ORDER BY id"
-        ))
-        .fetch_all(&mut *self.reader().await?)
-        .await
-        .doing(&self.outage, "listing games against the computer")
+    /// Ongoing games against the computer, oldest first, by id.
+    pub async fn ongoing_computer_games(&self) -> Result<Vec<i64>> {
+        sqlx::query_scalar("SELECT id FROM games WHERE status = 'ongoing' AND computer_seat IS NOT NULL ORDER BY id")
+            .fetch_all(&mut *self.reader().await?)
+            .await
+            .doing(&self.outage, "listing games against the computer")
     }
 
     /// Ongoing games against the computer unchanged since `changed_by`
-    /// (inclusive), least recently changed first: id, the computer's seat
-    /// and the position, from which whose turn it is follows.
-    pub async fn computer_games_unchanged_since(&self, changed_by: i64) -> Result<Vec<(i64, String, String)>> {
-        sqlx::query_as(
+    /// (inclusive) where the computer is to move, least recently changed
+    /// first, by id. A game whose turn cannot be read is logged and left
+    /// out, so that it holds back no other.
+    pub async fn computer_games_unchanged_since(&self, changed_by: i64) -> Result<Vec<i64>> {
+        let rows: Vec<(i64, String, String)> = sqlx::query_as(
             "SELECT id, computer_seat, position FROM games
              WHERE status = 'ongoing' AND computer_seat IS NOT NULL AND updated_at <= $1
              ORDER BY updated_at, id",
@@ -172,7 +180,24 @@ impl Store {
         .bind(changed_by)
         .fetch_all(&mut *self.reader().await?)
         .await
-        .doing(&self.outage, "listing idle games against the computer")
+        .doing(&self.outage, "listing idle games against the computer")?;
+        Ok(rows
+            .into_iter()
+            .filter(|(id, seat, position)| {
+                let to_move = Position::from_json(position).map(|position| position.to_move());
+                match (seat.parse::<Seat>(), to_move) {
+                    (Ok(seat), Ok(to_move)) => seat == to_move,
+                    _ => {
+                        tracing::error!(
+                            game_id = id,
+                            "cannot read whose turn it is in a game against the computer"
+                        );
+                        false
+                    }
+                }
+            })
+            .map(|(id, _, _)| id)
+            .collect())
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
@@ -180,7 +205,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing(&self.outage, "reading a game")
+            .reading(&self.outage, "reading a game", id)
     }
 
     /// A game and its players, in one indexed lookup: what a press needs.
@@ -218,16 +243,16 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing(&self.outage, "reading a game and its players")
+            .reading(&self.outage, "reading a game and its players", id)
     }
 
-    /// `user`'s ongoing games, most recently active first.
-    pub async fn ongoing_games(&self, user_id: u64) -> Result<Vec<GameRow>> {
-        sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND player_a = $1
-             UNION ALL SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND player_b = $1
-             ORDER BY updated_at DESC, id DESC"
-        ))
+    /// `user`'s ongoing games, most recently active first, by id.
+    pub async fn ongoing_games(&self, user_id: u64) -> Result<Vec<i64>> {
+        sqlx::query_scalar(
+            "SELECT id, updated_at FROM games WHERE status = 'ongoing' AND player_a = $1
+             UNION ALL SELECT id, updated_at FROM games WHERE status = 'ongoing' AND player_b = $1
+             ORDER BY updated_at DESC, id DESC",
+        )
         .bind(to_db(user_id))
         .fetch_all(&mut *self.reader().await?)
         .await

@@ -15,6 +15,9 @@ use std::sync::{Mutex, OnceLock};
 
 use tokio::sync::oneshot;
 
+use crate::engine::Position;
+
+use super::positions::position_text;
 use super::{to_db, Doing, GameRow, GameStatus, GameUpdate, NewMove, Result, Store, StoreError, Written};
 
 /// The most moves one batch writes; a batch is padded to a power of two, so
@@ -46,7 +49,10 @@ struct MoveRow {
     seat: String,
     hole: i64,
     user_id: i64,
+    /// The new position as stored, and as the cache keeps it (`None`: a
+    /// padding row, never applied).
     position: String,
+    new_position: Option<Position>,
     captured_a: i64,
     captured_b: i64,
     now: i64,
@@ -66,7 +72,9 @@ impl MoveRow {
     fn apply_to(&self, game: &mut GameRow) -> bool {
         let fits = game.ply == self.expected_ply && game.status == GameStatus::Ongoing;
         game.ply = self.expected_ply + 1;
-        game.position.clone_from(&self.position);
+        if let Some(position) = self.new_position {
+            game.position = position;
+        }
         game.captured_a = self.captured_a;
         game.captured_b = self.captured_b;
         game.updated_at = self.now;
@@ -108,7 +116,8 @@ impl Store {
             seat: new_move.seat.to_string(),
             hole: new_move.hole as i64,
             user_id: to_db(new_move.user_id),
-            position: update.position.clone(),
+            position: position_text(&update.position),
+            new_position: Some(update.position),
             captured_a: update.captured_a as i64,
             captured_b: update.captured_b as i64,
             now: update.now,

@@ -2,8 +2,10 @@
 //! Games are rows with a version (`ply`); moves are an append-only table;
 //! results feed records and leaderboards.
 //!
-//! Discord ids are `u64` snowflakes; SQLite integers are `i64`, so ids cross
-//! this boundary as `i64` with the same bits ([`to_db`], [`from_db`]).
+//! Discord ids are `u64` snowflakes; SQLite integers are `i64`, so ids are
+//! stored as `i64` with the same bits ([`to_db`], [`from_db`]): statements
+//! take `u64` ids and bind them so, and rows read them back as `u64`
+//! (`backend::Snowflake`).
 //!
 //! This file holds the [`Store`] and its opening; each aggregate has a file
 //! of its own (`players`, `challenges`, `games`, `moves`, `results`, …),
@@ -20,6 +22,8 @@ use error::{Doing, Result};
 mod health;
 pub use health::WriteLimit;
 
+mod positions;
+
 mod players;
 pub use players::{NewPlayer, PlayerRow};
 
@@ -35,7 +39,6 @@ mod moves;
 pub use moves::{Finish, GameUpdate, MoveRow, NewMove};
 
 mod results;
-pub use results::RecordRow;
 use results::RECORD_SUMS;
 
 mod checkpoint;
@@ -45,7 +48,7 @@ pub use url::{check_database_url, DatabaseUrlError};
 
 mod backend;
 pub use backend::{redacted as redacted_url, Backend};
-use backend::{Conn, Connections, Flag};
+use backend::{Conn, Connections, Flag, Snowflake};
 
 mod leases;
 pub use leases::LeaseKind;

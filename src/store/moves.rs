@@ -3,8 +3,9 @@
 
 use sqlx::{AnyConnection, Connection, FromRow};
 
-use crate::engine::{Seat, Winner};
+use crate::engine::{Position, Seat, Winner};
 
+use super::positions::position_text;
 use super::status::Stored;
 use super::{to_db, Backend, Doing, EndReason, GameRow, GameStatus, Result, Store, Written, GAME_COLUMNS};
 
@@ -30,7 +31,7 @@ pub struct NewMove {
 /// The game's row after a move or a resignation.
 #[derive(Debug, Clone)]
 pub struct GameUpdate {
-    pub position: String,
+    pub position: Position,
     pub finished: Option<Finish>,
     pub captured_a: u32,
     pub captured_b: u32,
@@ -71,7 +72,7 @@ impl Store {
             .bind(game_id)
             .fetch_optional(&mut *tx)
             .await
-            .doing(&self.outage, "reading a game")?;
+            .reading(&self.outage, "reading a game", game_id)?;
         let Some(row) = row else { return Ok(None) };
         let moves = sqlx::query_as(
             "SELECT game_id, ply, seat, hole, user_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
@@ -156,7 +157,7 @@ impl Store {
             .bind(game_id)
             .bind(expected_ply)
             .bind(expected_ply + 1)
-            .bind(&update.position)
+            .bind(position_text(&update.position))
             .bind(update.captured_a as i64)
             .bind(update.captured_b as i64)
             .bind(update.now)
@@ -238,7 +239,7 @@ impl Store {
         .bind(game_id)
         .bind(expected_ply)
         .bind(new_ply)
-        .bind(&update.position)
+        .bind(position_text(&update.position))
         .bind(status.as_str())
         .bind(end_reason)
         .bind(winner)

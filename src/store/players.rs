@@ -2,7 +2,7 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use super::backend::Flag;
+use super::backend::{Flag, Snowflake};
 use super::outage::Outage;
 use super::{to_db, Doing, Result, Store};
 
@@ -15,7 +15,8 @@ pub struct NewPlayer<'a> {
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct PlayerRow {
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub name: String,
     #[sqlx(try_from = "Flag")]
     pub is_bot: bool,
@@ -31,7 +32,7 @@ impl Store {
     /// After a transaction that saved `user_id` committed: the kept games
     /// read their name again.
     pub(super) fn forget_player(&self, user_id: u64) {
-        self.games.forget_player(to_db(user_id));
+        self.games.forget_player(user_id);
     }
 
     pub async fn player(&self, user_id: u64) -> Result<Option<PlayerRow>> {

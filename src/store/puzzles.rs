@@ -5,8 +5,12 @@
 
 use sqlx::{AnyConnection, Connection, FromRow};
 
+use super::backend::{OptionalFlag, Snowflake};
 use super::outage::Outage;
+use super::positions::{position_text, solution_text, StoredPosition, StoredSolution};
 use super::{to_db, Doing, Result, Store};
+use crate::ai::Solution;
+use crate::engine::Position;
 use crate::rating::{rate, Rating, Score};
 
 /// Where puzzles were mined from.
@@ -36,12 +40,11 @@ impl PuzzleSource {
 /// A puzzle to keep.
 #[derive(Debug, Clone)]
 pub struct NewPuzzle {
-    /// The position's JSON, which makes it unique.
-    pub position: String,
+    /// The position, unique among the puzzles kept.
+    pub position: Position,
     pub best: u8,
     pub margin: i32,
-    /// The solution's JSON.
-    pub solution: String,
+    pub solution: Solution,
     pub nodes: u64,
     /// The ply of the source game it comes from.
     pub ply: i64,
@@ -51,10 +54,10 @@ pub struct NewPuzzle {
 #[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct PuzzleRow {
     pub id: i64,
-    pub position: String,
+    #[sqlx(try_from = "StoredPosition")]
+    pub position: Position,
     pub best: i64,
     pub margin: i64,
-    pub solution: String,
     pub nodes: i64,
     pub rating: f64,
     pub deviation: f64,
@@ -67,12 +70,14 @@ pub struct PuzzleRow {
 #[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct AttemptRow {
     pub id: i64,
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub puzzle_id: i64,
     pub created_at: i64,
     pub answered_at: Option<i64>,
     pub hole: Option<i64>,
-    pub solved: Option<i64>,
+    #[sqlx(try_from = "OptionalFlag")]
+    pub solved: Option<bool>,
 }
 
 /// A player's puzzle rating and streaks.
@@ -106,8 +111,7 @@ pub struct PuzzleScored {
     pub puzzle_after: Rating,
 }
 
-const PUZZLE_COLUMNS: &str =
-    "id, position, best, margin, solution, nodes, rating, deviation, volatility, attempts, solved";
+const PUZZLE_COLUMNS: &str = "id, position, best, margin, nodes, rating, deviation, volatility, attempts, solved";
 const ATTEMPT_COLUMNS: &str = "id, user_id, puzzle_id, created_at, answered_at, hole, solved";
 const PLAYER_COLUMNS: &str = "rating, deviation, volatility, attempts, solved, streak, best_streak";
 
@@ -128,10 +132,10 @@ impl Store {
                  rating, deviation, volatility, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (position) DO NOTHING",
             )
-            .bind(&puzzle.position)
+            .bind(position_text(&puzzle.position))
             .bind(i64::from(puzzle.best))
             .bind(i64::from(puzzle.margin))
-            .bind(&puzzle.solution)
+            .bind(solution_text(&puzzle.solution))
             .bind(puzzle.nodes as i64)
             .bind(source.kind())
             .bind(source.number())
@@ -198,7 +202,18 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *self.reader().await?)
             .await
-            .doing(&self.outage, "reading a puzzle")
+            .reading(&self.outage, "reading a puzzle", id)
+    }
+
+    /// Puzzle `id`'s solution: read only to score an answer, so that a
+    /// puzzle is shown whatever its solution holds.
+    pub async fn puzzle_solution(&self, id: i64) -> Result<Option<Solution>> {
+        let solution: Option<StoredSolution> = sqlx::query_scalar("SELECT solution FROM puzzles WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *self.reader().await?)
+            .await
+            .reading(&self.outage, "reading a puzzle's solution", id)?;
+        Ok(solution.map(Solution::from))
     }
 
     /// The puzzle `user_id` has not tried whose rating is nearest `rating`

@@ -9,11 +9,12 @@ use sqlx::{AnyConnection, Connection, FromRow};
 use super::outage::Outage;
 use super::status::Stored;
 use super::{
-    to_db, Doing, EndReason, GameStatus, Outcome, RecordRow, Result, Store, UnratedReason, Written, RECORD_SUMS,
+    to_db, Doing, EndReason, GameStatus, Outcome, Result, Snowflake, Store, UnratedReason, Written, RECORD_SUMS,
 };
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
 use crate::rating::{rate, Rating, Score};
+use crate::results::GamesRecord;
 
 impl Scope {
     /// The `scope` column: the server's id, or 0 (no server has id 0).
@@ -46,7 +47,8 @@ impl Default for RatingRules {
 /// A player's rating in one scope, with their name and rated record.
 #[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct RatingRow {
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub name: String,
     pub rating: f64,
     pub deviation: f64,
@@ -80,7 +82,8 @@ impl RatingRow {
 #[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct RatingChangeRow {
     pub game_id: i64,
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub rating_before: f64,
     pub rating_after: f64,
     pub deviation_after: f64,
@@ -99,7 +102,8 @@ pub struct GameRatingRow {
 /// Who aborted a game, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, FromRow)]
 pub struct AbortRow {
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub aborted_at: i64,
 }
 
@@ -494,7 +498,7 @@ impl Store {
         .bind(scope.key())
         .bind(min_games)
         .bind(own.rating)
-        .bind(own.user_id)
+        .bind(to_db(own.user_id))
         .bind(active_since)
         .fetch_one(&mut *self.reader().await?)
         .await
@@ -532,7 +536,7 @@ impl Store {
     }
 
     /// `user`'s record against `opponent`, everywhere.
-    pub async fn head_to_head(&self, user_id: u64, opponent_id: u64) -> Result<RecordRow> {
+    pub async fn head_to_head(&self, user_id: u64, opponent_id: u64) -> Result<GamesRecord> {
         sqlx::query_as(&format!(
             "SELECT {RECORD_SUMS} FROM results WHERE user_id = $1 AND opponent_id = $2"
         ))

@@ -1,33 +1,35 @@
 //! Results: one row per player of each finished game, and the records
 //! summed from them.
 
-use sqlx::{AnyConnection, FromRow};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, FromRow, Row};
 
 use crate::ai::Level;
+use crate::results::GamesRecord;
 
 use super::status::Stored;
 use super::{to_db, Doing, Result, Store};
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, FromRow)]
-pub struct RecordRow {
-    pub wins: i64,
-    pub losses: i64,
-    pub draws: i64,
-    pub games: i64,
-    pub captured: i64,
-    pub conceded: i64,
+/// A record as [`RECORD_SUMS`] sums it, by its columns' names.
+impl<'r> FromRow<'r, AnyRow> for GamesRecord {
+    fn from_row(row: &'r AnyRow) -> sqlx::Result<GamesRecord> {
+        Ok(GamesRecord {
+            wins: row.try_get("wins")?,
+            losses: row.try_get("losses")?,
+            draws: row.try_get("draws")?,
+            games: row.try_get("games")?,
+            captured: row.try_get("captured")?,
+            conceded: row.try_get("conceded")?,
+        })
+    }
 }
 
 #[derive(FromRow)]
 struct LevelRecordRow {
     #[sqlx(try_from = "Stored<Level>")]
     level: Level,
-    wins: i64,
-    losses: i64,
-    draws: i64,
-    games: i64,
-    captured: i64,
-    conceded: i64,
+    #[sqlx(flatten)]
+    record: GamesRecord,
 }
 
 /// A record summed over `results` rows. The casts keep every column a
@@ -67,7 +69,7 @@ impl Store {
     }
 
     /// `user`'s record against the computer, per level.
-    pub async fn computer_record(&self, user_id: u64) -> Result<Vec<(Level, RecordRow)>> {
+    pub async fn computer_record(&self, user_id: u64) -> Result<Vec<(Level, GamesRecord)>> {
         let rows: Vec<LevelRecordRow> = sqlx::query_as(&format!(
             "SELECT computer_level AS level, {RECORD_SUMS}
              FROM results WHERE user_id = $1 AND computer_level IS NOT NULL
@@ -78,24 +80,11 @@ impl Store {
         .fetch_all(&mut *self.reader().await?)
         .await
         .doing(&self.outage, "reading a player's games against the computer")?;
-        Ok(rows
-            .into_iter()
-            .map(|r| {
-                let record = RecordRow {
-                    wins: r.wins,
-                    losses: r.losses,
-                    draws: r.draws,
-                    games: r.games,
-                    captured: r.captured,
-                    conceded: r.conceded,
-                };
-                (r.level, record)
-            })
-            .collect())
+        Ok(rows.into_iter().map(|r| (r.level, r.record)).collect())
     }
 
     /// `user`'s record against humans, in one guild or everywhere.
-    pub async fn record(&self, user_id: u64, guild_id: Option<u64>) -> Result<RecordRow> {
+    pub async fn record(&self, user_id: u64, guild_id: Option<u64>) -> Result<GamesRecord> {
         sqlx::query_as(&format!(
             "SELECT {RECORD_SUMS}
              FROM results WHERE user_id = $1 AND ($2 IS NULL OR guild_id = $2) AND computer_level IS NULL"

@@ -1,13 +1,16 @@
-//! Stored post-game reviews (migration `game_reviews`): the review's JSON,
-//! kept as text; the service turns it into the engine's review.
+//! Stored post-game reviews (migration `game_reviews`): the engine's
+//! review, kept as JSON text, written and read back here.
 
 use super::{Doing, Result, Store};
+use crate::ai::Review;
 
-/// A stored review: its JSON and the search budget it was made with.
+/// A stored review and the search budget it was made with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredReview {
     pub nodes_per_move: u64,
-    pub json: String,
+    /// The review, or why its text does not read back as one: each reader
+    /// decides what an unreadable review means to it.
+    pub review: std::result::Result<Review, String>,
 }
 
 impl Store {
@@ -21,21 +24,22 @@ impl Store {
                 .doing(&self.outage, "reading a review")?;
         Ok(row.map(|(nodes, json)| StoredReview {
             nodes_per_move: nodes as u64,
-            json,
+            review: serde_json::from_str(&json).map_err(|error| error.to_string()),
         }))
     }
 
-    /// Keeps the review of `game_id`, replacing one made with another
-    /// budget.
-    pub async fn save_review(&self, game_id: i64, review: &StoredReview, now: i64) -> Result<()> {
+    /// Keeps the review of `game_id`, made with `nodes_per_move`, replacing
+    /// one made with another budget.
+    pub async fn save_review(&self, game_id: i64, nodes_per_move: u64, review: &Review, now: i64) -> Result<()> {
+        let json = serde_json::to_string(review).expect("a review always serializes");
         sqlx::query(
             "INSERT INTO game_reviews (game_id, nodes_per_move, review, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (game_id) DO UPDATE SET nodes_per_move = excluded.nodes_per_move,
              review = excluded.review, created_at = excluded.created_at",
         )
         .bind(game_id)
-        .bind(review.nodes_per_move as i64)
-        .bind(&review.json)
+        .bind(nodes_per_move as i64)
+        .bind(json)
         .bind(now)
         .execute(&mut *self.writer().await?)
         .await

@@ -7,7 +7,7 @@
 use sqlx::{AnyConnection, Connection, FromRow};
 
 use super::outage::Outage;
-use super::{to_db, Doing, Flag, GameRow, GameUpdate, Result, Store, Written, CHALLENGE_COLUMNS, GAME_COLUMNS};
+use super::{to_db, Doing, Flag, GameUpdate, Result, Store, Written, CHALLENGE_COLUMNS};
 
 /// A message the scheduler owes the players.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -67,12 +67,12 @@ impl Store {
     }
 
     /// Ongoing games whose player to move has run out of time at `now`,
-    /// oldest deadline first.
-    pub async fn games_out_of_time(&self, now: i64) -> Result<Vec<GameRow>> {
-        sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND deadline IS NOT NULL AND deadline <= $1
-             ORDER BY deadline, id"
-        ))
+    /// oldest deadline first, by id.
+    pub async fn games_out_of_time(&self, now: i64) -> Result<Vec<i64>> {
+        sqlx::query_scalar(
+            "SELECT id FROM games WHERE status = 'ongoing' AND deadline IS NOT NULL AND deadline <= $1
+             ORDER BY deadline, id",
+        )
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await

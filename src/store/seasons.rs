@@ -4,7 +4,7 @@
 
 use sqlx::FromRow;
 
-use super::{to_db, Doing, Result, Store};
+use super::{to_db, Doing, Result, Snowflake, Store};
 use crate::calendar::Month;
 use crate::rating::Scope;
 
@@ -12,7 +12,8 @@ use crate::rating::Scope;
 /// their rated games in it.
 #[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct SeasonRow {
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub name: String,
     pub rating_change: f64,
     pub games: i64,
@@ -95,7 +96,7 @@ impl Store {
         .bind(month.key())
         .bind(min_games)
         .bind(own.rating_change)
-        .bind(own.user_id)
+        .bind(to_db(own.user_id))
         .fetch_one(&mut *self.reader().await?)
         .await
         .doing(&self.outage, "ranking a player's season")?;

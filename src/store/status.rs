@@ -17,7 +17,9 @@ use sqlx::error::BoxDynError;
 use sqlx::{Decode, Type};
 
 use crate::ai::Level;
+pub use crate::challenge_status::ChallengeStatus;
 use crate::engine::{Seat, Winner};
+pub use crate::results::Outcome;
 use crate::tournament::{self, TournamentFormat, TournamentStatus};
 
 /// A stored text that is none of its column's values.
@@ -54,7 +56,7 @@ macro_rules! decoded_from_text {
 }
 
 /// Declares an enum stored as text: its variants with their spellings,
-/// `ALL`, `as_str`, `FromStr` and the `Any` decoding.
+/// and [`spelled_as_text!`] over them.
 macro_rules! stored_as_text {
     ($(#[$doc:meta])* $name:ident, $kind:literal { $($(#[$variant_doc:meta])* $variant:ident = $text:literal,)+ }) => {
         $(#[$doc])*
@@ -63,6 +65,15 @@ macro_rules! stored_as_text {
             $($(#[$variant_doc])* $variant,)+
         }
 
+        spelled_as_text!($name, $kind { $($variant = $text,)+ });
+    };
+}
+
+/// Declares how an enum (of the store's, or of a module both the store and
+/// the service use) is stored as text: `ALL`, `as_str`, `FromStr` and the
+/// `Any` decoding.
+macro_rules! spelled_as_text {
+    ($name:ident, $kind:literal { $($variant:ident = $text:literal,)+ }) => {
         impl $name {
             /// Every value, in declaration order.
             pub const ALL: &'static [$name] = &[$($name::$variant,)+];
@@ -90,19 +101,14 @@ macro_rules! stored_as_text {
     };
 }
 
-stored_as_text! {
-    /// Where a challenge stands (`challenges.status`).
-    ChallengeStatus, "challenge status" {
-        Pending = "pending",
-        Accepted = "accepted",
-        /// The challenged player said no.
-        Declined = "declined",
-        /// The challenger took it back.
-        Withdrawn = "withdrawn",
-        /// Nobody answered in time.
-        Expired = "expired",
-    }
-}
+// Where a challenge stands (`challenges.status`).
+spelled_as_text!(ChallengeStatus, "challenge status" {
+    Pending = "pending",
+    Accepted = "accepted",
+    Declined = "declined",
+    Withdrawn = "withdrawn",
+    Expired = "expired",
+});
 
 stored_as_text! {
     /// Whether a game goes on (`games.status`).
@@ -144,14 +150,12 @@ stored_as_text! {
     }
 }
 
-stored_as_text! {
-    /// A player's result in one game (`results.outcome`).
-    Outcome, "outcome" {
-        Win = "win",
-        Loss = "loss",
-        Draw = "draw",
-    }
-}
+// A player's result in one game (`results.outcome`).
+spelled_as_text!(Outcome, "outcome" {
+    Win = "win",
+    Loss = "loss",
+    Draw = "draw",
+});
 
 /// A value of the layers below (a seat, a winner, a level) as a row's field
 /// reads it: their crate knows nothing of SQL, so the decoding is this

@@ -7,6 +7,7 @@
 
 use sqlx::AnyConnection;
 
+use super::backend::OptionalSnowflake;
 use super::delivery::Owing;
 use super::outage::Outage;
 use super::{from_db, to_db, Doing, Result, Store};
@@ -16,8 +17,10 @@ use super::{from_db, to_db, Doing, Result, Store};
 pub struct TournamentMessageRow {
     pub message_version: i64,
     pub shown_version: i64,
-    pub message_channel_id: Option<i64>,
-    pub message_id: Option<i64>,
+    #[sqlx(try_from = "OptionalSnowflake")]
+    pub message_channel_id: Option<u64>,
+    #[sqlx(try_from = "OptionalSnowflake")]
+    pub message_id: Option<u64>,
     pub message_failures: i64,
     pub message_retry_at: i64,
 }

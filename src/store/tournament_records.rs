@@ -3,7 +3,7 @@
 
 use sqlx::FromRow;
 
-use super::backend::Flag;
+use super::backend::{Flag, Snowflake};
 use super::outage::Outage;
 use super::{to_db, Doing, Result, Store};
 
@@ -21,7 +21,8 @@ pub struct FinalStanding {
 pub struct TournamentResultRow {
     pub tournament_id: i64,
     pub name: String,
-    pub guild_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub guild_id: u64,
     /// When it finished.
     pub finished_at: i64,
     pub rank: i64,

@@ -12,7 +12,7 @@
 
 use sqlx::{Connection, FromRow};
 
-use super::backend::Flag;
+use super::backend::{Flag, Snowflake};
 use super::outage::Outage;
 use super::status::Stored;
 use super::tournament_records::write_final_standings;
@@ -28,8 +28,10 @@ use crate::tournament::{self, TournamentFormat, TournamentStatus};
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct TournamentRow {
     pub id: i64,
-    pub guild_id: i64,
-    pub channel_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub guild_id: u64,
+    #[sqlx(try_from = "Snowflake")]
+    pub channel_id: u64,
     pub name: String,
     #[sqlx(try_from = "Stored<TournamentFormat>")]
     pub format: TournamentFormat,
@@ -39,7 +41,8 @@ pub struct TournamentRow {
     #[sqlx(try_from = "Flag")]
     pub rated: bool,
     pub starts_at: Option<i64>,
-    pub organiser_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub organiser_id: u64,
     #[sqlx(try_from = "Stored<TournamentStatus>")]
     pub status: TournamentStatus,
     pub current_round: i64,
@@ -71,7 +74,8 @@ pub struct NewTournament<'a> {
 pub struct EntrantRow {
     pub id: i64,
     pub tournament_id: i64,
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     #[sqlx(try_from = "Stored<Option<Level>>")]
     pub computer_level: Option<Level>,
     pub seed: Option<i64>,
