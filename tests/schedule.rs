@@ -116,8 +116,8 @@ async fn overlapping_ticks_never_take_the_same_reminder_twice() {
     }
     f.clock.advance(HOUR);
     let claims = (0..8).map(|_| {
-        let store = f.store.clone();
-        tokio::spawn(async move { store.claim_due_reminders(T0 + HOUR).await.unwrap() })
+        let service = f.service.clone();
+        tokio::spawn(async move { service.claim_due_reminders().await.unwrap() })
     });
     let mut total = 0;
     for claim in claims {
@@ -281,6 +281,7 @@ async fn after_downtime_everything_due_comes_out_oldest_first() {
             NoticeView::Reminder { view, .. } => format!("reminder {}", view.id),
             NoticeView::Timeout { view, .. } => format!("timeout {}", view.id),
             NoticeView::ChallengeExpired { challenge, .. } => format!("expired {}", challenge.id),
+            other => panic!("no vacation here: {other:?}"),
         })
         .collect();
     // fast's time ran out at T0+2h, slow's at T0+1d, the challenge at T0+1d+1h.

@@ -26,6 +26,7 @@ mod rules;
 mod settings;
 mod stats;
 mod tournament;
+mod vacation;
 
 use crate::i18n::Language;
 use crate::tr;
@@ -51,6 +52,7 @@ entries! {
         History(history::History),
         Game(game::Game),
         Settings(settings::Settings),
+        Vacation(vacation::Vacation),
         Rules(rules::Rules),
         Review(review::Review),
         Puzzle(puzzle::Puzzle),

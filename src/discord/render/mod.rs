@@ -6,9 +6,11 @@ pub(super) mod puzzle;
 pub(super) mod records;
 pub(super) mod review;
 pub(super) mod tournaments;
+pub(super) mod vacation;
 
 pub(super) use parts::{board_label, display_name, hole_button, picture_result_line, player_name, result_line};
 pub use parts::{mention, Reply};
+pub use vacation::reminder_pace_name;
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
@@ -243,6 +245,9 @@ fn finished_buttons(l: Language, view: &GameView) -> Vec<CreateActionRow> {
 
 /// When the player to move must have moved by, if there is a clock.
 fn deadline_line(l: Language, view: &GameView) -> Option<String> {
+    if view.clock_paused() {
+        return Some(tr!(l, "board-clock-paused"));
+    }
     let deadline = view.deadline?.to_string();
     Some(match view.seconds_per_move.and_then(TimePerMove::from_seconds) {
         Some(time) => tr!(
@@ -255,7 +260,7 @@ fn deadline_line(l: Language, view: &GameView) -> Option<String> {
     })
 }
 
-/// The reminder a player gets when a quarter of their time is left.
+/// The reminder a player gets of a move they owe, at their pace.
 pub fn reminder(language: Language, view: &GameView) -> Reply {
     let Some(to_move) = view.to_move() else {
         return Reply::text("");
@@ -315,6 +320,11 @@ pub fn settings(language: Language, view: &SettingsView, web_linked: bool, inact
         } else {
             tr!(l, "settings-reminders-channel")
         },
+        tr!(
+            l,
+            "settings-reminder-pace",
+            pace = reminder_pace_name(l, view.player.reminders)
+        ),
         tr!(
             l,
             "settings-time",
