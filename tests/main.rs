@@ -66,6 +66,7 @@ mod tournaments;
 mod tournaments_e2e;
 mod untrusted_input;
 mod vacations;
+mod vacations_e2e;
 mod web;
 mod web_links_e2e;
 mod web_process;
