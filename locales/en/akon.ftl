@@ -904,6 +904,7 @@ reminders-pace-hour = also when an hour is left
 reminders-pace-daily = also once a day
 settings-reminder-pace = • reminded: { $pace }
 board-clock-paused = ⏸ The clocks stand still: a player is on vacation.
+games-clock-paused = { $turn } (⏸ the clocks stand still: a player is on vacation)
 vacation-on = 🏖 You are on vacation: the clocks of { $games ->
     [one] { $games } game
    *[other] { $games } games

@@ -910,6 +910,7 @@ reminders-pace-hour = también cuando queda una hora
 reminders-pace-daily = también una vez al día
 settings-reminder-pace = • recordatorios: { $pace }
 board-clock-paused = ⏸ Los relojes están detenidos: un jugador está de vacaciones.
+games-clock-paused = { $turn } (⏸ los relojes están detenidos: un jugador está de vacaciones)
 vacation-on = 🏖 Estás de vacaciones: los relojes de { $games ->
     [one] { $games } partida
    *[other] { $games } partidas

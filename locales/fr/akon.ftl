@@ -913,6 +913,7 @@ reminders-pace-hour = aussi quand il reste une heure
 reminders-pace-daily = aussi une fois par jour
 settings-reminder-pace = • rappels : { $pace }
 board-clock-paused = ⏸ Les pendules sont arrêtées : un joueur est en vacances.
+games-clock-paused = { $turn } (⏸ les pendules sont arrêtées : un joueur est en vacances)
 vacation-on = 🏖 Tu es en vacances : les pendules de { $games ->
     [one] { $games } partie
    *[other] { $games } parties

@@ -907,6 +907,7 @@ reminders-pace-hour = também quando resta uma hora
 reminders-pace-daily = também uma vez por dia
 settings-reminder-pace = • lembretes: { $pace }
 board-clock-paused = ⏸ Os relógios estão parados: um jogador está de férias.
+games-clock-paused = { $turn } (⏸ os relógios estão parados: um jogador está de férias)
 vacation-on = 🏖 Você está de férias: os relógios de { $games ->
     [one] { $games } partida
    *[other] { $games } partidas

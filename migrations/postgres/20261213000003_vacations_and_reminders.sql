@@ -26,6 +26,9 @@ CREATE TABLE paused_clocks (
     paused_at  BIGINT  NOT NULL
 );
 
+CREATE INDEX games_clock_stopped ON games(id)
+    WHERE status = 'ongoing' AND seconds_per_move IS NOT NULL AND deadline IS NULL;
+
 CREATE TABLE vacation_opponents (
     vacation_id  BIGINT  NOT NULL REFERENCES vacations(id),
     opponent_id  BIGINT  NOT NULL REFERENCES players(user_id),

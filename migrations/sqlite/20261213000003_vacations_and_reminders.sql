@@ -35,6 +35,11 @@ CREATE TABLE paused_clocks (
     paused_at  INTEGER NOT NULL
 );
 
+-- Ongoing games with a time per move and no deadline: the clocks stopped
+-- (and those waiting for the computer), which the scheduler looks over.
+CREATE INDEX games_clock_stopped ON games(id)
+    WHERE status = 'ongoing' AND seconds_per_move IS NOT NULL AND deadline IS NULL;
+
 -- The opponents told of a vacation: each once.
 CREATE TABLE vacation_opponents (
     vacation_id  INTEGER NOT NULL REFERENCES vacations(id),

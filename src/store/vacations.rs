@@ -178,7 +178,7 @@ impl Store {
              ORDER BY g.id",
         )
         .bind(user_id.map(to_db))
-        .fetch_all(&mut *self.writer().await?)
+        .fetch_all(&mut *self.reader().await?)
         .await
         .doing(&self.outage, "finding the clocks of players on vacation")
     }

@@ -466,6 +466,10 @@ pub fn games_list(language: Language, user_id: u64, games: &[GameView]) -> Reply
                 player = display_name(l, &view.player(seat.opponent()).name)
             ),
         };
+        let turn = match view.clock_paused() {
+            true => tr!(l, "games-clock-paused", turn = turn),
+            false => turn,
+        };
         let (game, seat, ply) = (view.id.to_string(), seat.to_string(), view.ply() + 1);
         let mut line = match view.deadline {
             Some(deadline) => tr!(
