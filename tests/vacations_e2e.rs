@@ -65,3 +65,51 @@ async fn a_vacation_is_answered_privately_and_told_to_the_opponent_once() {
     assert!(ephemeral_text(&paced).contains("also once a day"), "{paced}");
     scene.finish().await;
 }
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn those_who_take_reminders_by_dm_are_told_of_vacations_by_dm);
+async fn those_who_take_reminders_by_dm_are_told_of_vacations_by_dm() {
+    let scene = Scene::new().await;
+    for user in [alice(), bob()] {
+        scene
+            .slash(&user, "settings", vec![("dm_reminders", 5, json!(true))])
+            .await;
+    }
+    scene.challenge_accepted(&alice(), &bob()).await;
+    scene.slash(&alice(), "vacation", vec![("state", 3, json!("on"))]).await;
+    let bobs = scene.fake.dm_channel_id(&bob());
+    scene
+        .fake
+        .wait_until("bob told by DM", |v| {
+            v.channel_messages(bobs)
+                .iter()
+                .any(|m| fake::content(m).contains(&format!("{} is on vacation", alice().mention())))
+        })
+        .await;
+    // Thirty days later the allowance is used up: alice is told, by DM.
+    scene.clock.advance(30 * 86_400);
+    let alices = scene.fake.dm_channel_id(&alice());
+    scene
+        .fake
+        .wait_until("alice told her vacation is used up", |v| {
+            v.channel_messages(alices)
+                .iter()
+                .any(|m| fake::content(m).contains("vacation days of the year are used up"))
+        })
+        .await;
+    scene.scheduler_passes(3).await;
+    scene.settle().await;
+    assert_eq!(in_channel(&scene, "vacation"), 0, "nothing in the channel");
+    let told: usize = [bobs, alices]
+        .into_iter()
+        .map(|dm| {
+            scene
+                .fake
+                .channel_messages(dm)
+                .into_iter()
+                .filter(|m| fake::content(m).contains("vacation"))
+                .count()
+        })
+        .sum();
+    assert_eq!(told, 2, "each told once");
+    scene.finish().await;
+}

@@ -123,16 +123,8 @@ impl Bot {
                 super::posting::post(ctx, channel, &reply.owed_message(nonce)).await?;
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
-            NoticeView::VacationStarted { view, away, dm, .. } => {
-                self.send_vacation_started(ctx, nonce, view, *away, *dm).await?;
-            }
-            NoticeView::VacationOver { user_id, view, dm, .. } => {
-                let told = super::vacations::Told {
-                    user_id: *user_id,
-                    dm: *dm,
-                    view: view.as_ref(),
-                };
-                self.send_vacation_over(ctx, nonce, told).await?;
+            NoticeView::VacationStarted { .. } | NoticeView::VacationOver { .. } => {
+                self.send_vacation_notice(ctx, nonce, notice).await?;
             }
             NoticeView::Timeout { view, .. } => {
                 // The final board is owed by the game itself: settling it as

@@ -8,19 +8,37 @@ use serenity::all::{ChannelId, UserId};
 use super::context::Context;
 use super::render;
 use super::{Answered, Bot};
-use crate::service::GameView;
+use crate::service::{GameView, NoticeView};
 
 /// Where a vacation notice goes: the one told and how.
-pub(super) struct Told<'a> {
-    pub user_id: u64,
-    pub dm: bool,
-    pub view: Option<&'a GameView>,
+struct Told<'a> {
+    user_id: u64,
+    dm: bool,
+    view: Option<&'a GameView>,
 }
 
 impl Bot {
+    /// Sends a vacation's notice (other notices are not this file's).
+    pub(super) async fn send_vacation_notice(&self, ctx: &Context, nonce: String, notice: &NoticeView) -> Answered {
+        match notice {
+            NoticeView::VacationStarted { view, away, dm, .. } => {
+                self.send_vacation_started(ctx, nonce, view, *away, *dm).await
+            }
+            NoticeView::VacationOver { user_id, view, dm, .. } => {
+                let told = Told {
+                    user_id: *user_id,
+                    dm: *dm,
+                    view: view.as_ref(),
+                };
+                self.send_vacation_over(ctx, nonce, told).await
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Tells `told.user_id` that `away` is on vacation (the clocks of
     /// their games stand still).
-    pub(super) async fn send_vacation_started(
+    async fn send_vacation_started(
         &self,
         ctx: &Context,
         nonce: String,
@@ -42,7 +60,7 @@ impl Bot {
     }
 
     /// Tells `user_id` their year's vacation is used up.
-    pub(super) async fn send_vacation_over(&self, ctx: &Context, nonce: String, told: Told<'_>) -> Answered {
+    async fn send_vacation_over(&self, ctx: &Context, nonce: String, told: Told<'_>) -> Answered {
         let language = self.told_language(&told).await;
         let reply = render::vacation::vacation_over(language, told.user_id);
         self.post_told(ctx, &told, &reply.owed_message(nonce)).await?;
