@@ -914,12 +914,21 @@ vacation-on-allowance = Days used this year: { $used }, { $left } left (a day be
 vacation-off = 👋 Welcome back: the clocks of { $games ->
     [one] { $games } game
    *[other] { $games } games
-} run again. Vacation used this year: { $used } of { $allowed } days.
+} run again. Vacation used this year: { $used } of { $allowed ->
+    [one] { $allowed } day
+   *[other] { $allowed } days
+}.
 vacation-notice = 🏖 { $player }, { $away } is on vacation: the clocks of your games with them, such as game #{ $game }, stand still, yours too, until they are back.
 vacation-over = ⏰ { $player }, your vacation days of the year are used up: the clocks of your games run again.
-stats-vacation = Vacation this year: { $used } of { $allowed } days used.
+stats-vacation = Vacation this year: { $used } of { $allowed ->
+    [one] { $allowed } day
+   *[other] { $allowed } days
+} used.
 stats-vacation-away = On vacation now: the clocks run again <t:{ $ends_by }:R> at the latest.
 refusal-already-on-vacation = You are already on vacation. `/akon vacation off` ends it.
 refusal-not-on-vacation = You are not on vacation: there is nothing to turn off.
-refusal-vacation-allowance-used = Your { $days } days of vacation of this year are used up: your clocks keep running.
+refusal-vacation-allowance-used = Your { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} of vacation of this year are used up: your clocks keep running.
 refusal-vacation-busy = Your games kept changing while your vacation ended: please try again.

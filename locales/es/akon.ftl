@@ -916,16 +916,28 @@ vacation-on = 🏖 Estás de vacaciones: los relojes de { $games ->
    *[other] { $games } partidas
 } están detenidos y tus rivales están avisados. Terminan cuando juegas en una de ellas o con `/akon vacaciones no`.
 vacation-on-no-games = 🏖 Estás de vacaciones. Ninguna de tus partidas tiene ahora un reloj en marcha; las que empiecen mientras estás fuera también se detienen. Terminan cuando juegas en una de ellas o con `/akon vacaciones no`.
-vacation-on-allowance = Días usados este año: { $used }, quedan { $left } (un día empezado cuenta como uno); los relojes vuelven a correr <t:{ $ends_by }:R> como muy tarde.
+vacation-on-allowance = Días usados este año: { $used }, { $left ->
+    [one] queda { $left }
+   *[other] quedan { $left }
+} (un día empezado cuenta como uno); los relojes vuelven a correr <t:{ $ends_by }:R> como muy tarde.
 vacation-off = 👋 Bienvenido de vuelta: los relojes de { $games ->
     [one] { $games } partida
    *[other] { $games } partidas
-} vuelven a correr. Vacaciones usadas este año: { $used } de { $allowed } días.
+} vuelven a correr. Vacaciones usadas este año: { $used } de { $allowed ->
+    [one] { $allowed } día
+   *[other] { $allowed } días
+}.
 vacation-notice = 🏖 { $player }, { $away } está de vacaciones: los relojes de vuestras partidas, como la partida n.º { $game }, están detenidos, el tuyo también, hasta que vuelva.
 vacation-over = ⏰ { $player }, se han agotado tus días de vacaciones del año: los relojes de tus partidas vuelven a correr.
-stats-vacation = Vacaciones este año: { $used } de { $allowed } días usados.
+stats-vacation = Vacaciones este año: { $used } de { $allowed ->
+    [one] { $allowed } día
+   *[other] { $allowed } días
+} usados.
 stats-vacation-away = De vacaciones ahora: los relojes vuelven a correr <t:{ $ends_by }:R> como muy tarde.
 refusal-already-on-vacation = Ya estás de vacaciones. `/akon vacaciones no` las termina.
 refusal-not-on-vacation = No estás de vacaciones: no hay nada que desactivar.
-refusal-vacation-allowance-used = Se han agotado tus { $days } días de vacaciones de este año: tus relojes siguen corriendo.
+refusal-vacation-allowance-used = Se han agotado tus { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+} de vacaciones de este año: tus relojes siguen corriendo.
 refusal-vacation-busy = Tus partidas cambiaron mientras terminaban tus vacaciones: inténtalo de nuevo.

@@ -923,12 +923,21 @@ vacation-on-allowance = Jours utilisés cette année : { $used }, il en reste {
 vacation-off = 👋 Bon retour : les pendules de { $games ->
     [one] { $games } partie
    *[other] { $games } parties
-} repartent. Vacances utilisées cette année : { $used } jours sur { $allowed }.
+} repartent. Vacances utilisées cette année : { $used } sur { $allowed ->
+    [one] { $allowed } jour
+   *[other] { $allowed } jours
+}.
 vacation-notice = 🏖 { $player }, { $away } est en vacances : les pendules de vos parties, comme la partie n° { $game }, sont arrêtées, la tienne aussi, jusqu'à son retour.
 vacation-over = ⏰ { $player }, tes jours de vacances de l'année sont épuisés : les pendules de tes parties repartent.
-stats-vacation = Vacances cette année : { $used } jours utilisés sur { $allowed }.
+stats-vacation = Vacances cette année : { $used } sur { $allowed ->
+    [one] { $allowed } jour
+   *[other] { $allowed } jours
+} utilisés.
 stats-vacation-away = En vacances en ce moment : les pendules repartent <t:{ $ends_by }:R> au plus tard.
 refusal-already-on-vacation = Tu es déjà en vacances. `/akon vacances non` y met fin.
 refusal-not-on-vacation = Tu n'es pas en vacances : il n'y a rien à arrêter.
-refusal-vacation-allowance-used = Tes { $days } jours de vacances de l'année sont épuisés : tes pendules continuent de tourner.
+refusal-vacation-allowance-used = Tes { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+} de vacances de l'année sont épuisés : tes pendules continuent de tourner.
 refusal-vacation-busy = Tes parties ont changé pendant la fin de tes vacances : réessaie.

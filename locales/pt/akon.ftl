@@ -913,16 +913,28 @@ vacation-on = 🏖 Você está de férias: os relógios de { $games ->
    *[other] { $games } partidas
 } estão parados, e seus adversários foram avisados. Elas terminam quando você joga em uma delas ou com `/akon férias não`.
 vacation-on-no-games = 🏖 Você está de férias. Nenhuma partida sua tem um relógio correndo agora; as que começarem enquanto você estiver fora também ficam paradas. Elas terminam quando você joga em uma delas ou com `/akon férias não`.
-vacation-on-allowance = Dias usados este ano: { $used }, restam { $left } (um dia começado conta como um); os relógios voltam a correr <t:{ $ends_by }:R> no máximo.
+vacation-on-allowance = Dias usados este ano: { $used }, { $left ->
+    [one] resta { $left }
+   *[other] restam { $left }
+} (um dia começado conta como um); os relógios voltam a correr <t:{ $ends_by }:R> no máximo.
 vacation-off = 👋 Bem-vindo de volta: os relógios de { $games ->
     [one] { $games } partida
    *[other] { $games } partidas
-} voltam a correr. Férias usadas este ano: { $used } de { $allowed } dias.
+} voltam a correr. Férias usadas este ano: { $used } de { $allowed ->
+    [one] { $allowed } dia
+   *[other] { $allowed } dias
+}.
 vacation-notice = 🏖 { $player }, { $away } está de férias: os relógios das partidas de vocês, como a partida nº { $game }, estão parados, o seu também, até a volta.
 vacation-over = ⏰ { $player }, seus dias de férias do ano acabaram: os relógios das suas partidas voltam a correr.
-stats-vacation = Férias este ano: { $used } de { $allowed } dias usados.
+stats-vacation = Férias este ano: { $used } de { $allowed ->
+    [one] { $allowed } dia
+   *[other] { $allowed } dias
+} usados.
 stats-vacation-away = De férias agora: os relógios voltam a correr <t:{ $ends_by }:R> no máximo.
 refusal-already-on-vacation = Você já está de férias. `/akon férias não` as encerra.
 refusal-not-on-vacation = Você não está de férias: não há nada para desligar.
-refusal-vacation-allowance-used = Seus { $days } dias de férias deste ano acabaram: seus relógios continuam correndo.
+refusal-vacation-allowance-used = Seus { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} de férias deste ano acabaram: seus relógios continuam correndo.
 refusal-vacation-busy = Suas partidas mudaram enquanto suas férias terminavam: tente de novo.
