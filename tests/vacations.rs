@@ -302,3 +302,50 @@ async fn tournament_games_pause_only_if_the_organiser_allowed_vacations() {
     assert!(f.service.game(strict).await.unwrap().finished.is_some());
     assert!(f.service.game(relaxed).await.unwrap().finished.is_none());
 }
+
+async fn notices_of_kind(f: &Fixture, kind: &str) -> i64 {
+    let mut db = f.db.connect().await;
+    sqlx::query_scalar("SELECT COUNT(*) FROM notices WHERE kind = $1")
+        .bind(kind)
+        .fetch_one(&mut db)
+        .await
+        .unwrap()
+}
+
+on_both_backends!(#[tokio::test] fn two_processes_stop_and_start_the_clocks_once);
+async fn two_processes_stop_and_start_the_clocks_once() {
+    let f = fixture().await;
+    let store = akon::store::Store::open(&f.db.url).await.unwrap();
+    let clock = std::sync::Arc::new(f.clock.clone());
+    let second = akon::service::Service::new(store, akon::service::ServiceConfig::default(), clock);
+    let on = f.service.vacation_on(&ada()).await.unwrap();
+    let (started, ends_by) = on.vacation.away.unwrap();
+    // A game begun while away: both processes' passes stop its clock, and
+    // bo is told once.
+    let game = game_between(&f, &bo(), &ada(), TimePerMove::OneDay).await;
+    let deadline = f.service.game(game).await.unwrap().deadline.unwrap();
+    f.clock.advance(60);
+    let (one, two) = tokio::join!(f.service.tick(), second.tick());
+    let (one, two) = (one.unwrap(), two.unwrap());
+    assert_eq!(told(&one).len() + told(&two).len(), 1, "{one:?} {two:?}");
+    assert_eq!(notices_of_kind(&f, "vacation").await, 1);
+    assert!(f.service.game(game).await.unwrap().clock_paused());
+
+    // The allowance runs out: both end it, once, and she is told once.
+    f.clock.advance(ends_by - started);
+    let (one, two) = tokio::join!(f.service.tick(), second.tick());
+    let over = |notices: &[NoticeView]| {
+        notices
+            .iter()
+            .filter(|n| matches!(n, NoticeView::VacationOver { .. }))
+            .count()
+    };
+    assert_eq!(over(&one.unwrap()) + over(&two.unwrap()), 1);
+    assert_eq!(notices_of_kind(&f, "vacation_over").await, 1);
+    let view = f.service.game(game).await.unwrap();
+    assert_eq!(
+        view.deadline,
+        Some(deadline + (ends_by - (T0 + 60))),
+        "stopped a minute after it began, running again when the allowance ran out"
+    );
+}
