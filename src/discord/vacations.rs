@@ -27,7 +27,7 @@ impl Bot {
             NoticeView::VacationOver { user_id, view, dm, .. } => {
                 let told = Told {
                     user_id: *user_id,
-                    dm: *dm,
+                    dm: *dm || view.as_ref().is_some_and(|view| !view.venue.bot_posts()),
                     view: view.as_ref(),
                 };
                 self.send_vacation_over(ctx, nonce, told).await
@@ -49,7 +49,8 @@ impl Bot {
         let Some(seat) = view.seat_of(away) else { return Ok(()) };
         let told = Told {
             user_id: view.player(seat.opponent()).user_id,
-            dm,
+            // Where the bot cannot post, a notice can only be a DM.
+            dm: dm || !view.venue.bot_posts(),
             view: Some(view),
         };
         let language = self.told_language(&told).await;

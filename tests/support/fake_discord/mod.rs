@@ -259,6 +259,7 @@ pub struct FakeDiscord {
 
 mod api;
 mod client;
+mod elsewhere;
 mod endpoint;
 mod gateway;
 mod interactions;
@@ -269,6 +270,7 @@ mod state;
 
 use api::*;
 pub use client::*;
+pub use elsewhere::TOKEN_LIFETIME_SECS;
 pub use endpoint::*;
 use gateway::*;
 pub use messages::*;
