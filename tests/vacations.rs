@@ -349,3 +349,43 @@ async fn two_processes_stop_and_start_the_clocks_once() {
         "stopped a minute after it began, running again when the allowance ran out"
     );
 }
+
+on_both_backends!(#[tokio::test] fn a_stopped_clock_whose_game_cannot_be_read_holds_back_no_notice);
+/// A clock stopped with no vacation keeping it (here written by hand) in a
+/// game damaged so that it no longer loads: skipped, and the other game's
+/// reminder still goes out; once it loads again, its clock runs again.
+async fn a_stopped_clock_whose_game_cannot_be_read_holds_back_no_notice() {
+    let f = fixture().await;
+    let damaged = game_between(&f, &ada(), &bo(), TimePerMove::OneHour).await;
+    let sound = game_between(&f, &ada(), &cy(), TimePerMove::OneHour).await;
+    let mut db = f.db.connect().await;
+    let position: String = sqlx::query_scalar("SELECT position FROM games WHERE id = $1")
+        .bind(damaged)
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE games SET deadline = NULL, reminder_at = NULL, position = '{}' WHERE id = $1")
+        .bind(damaged)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    f.clock.advance(HOUR * 3 / 4);
+    let notices = f.service.tick().await.unwrap();
+    let reminded: Vec<i64> = notices
+        .iter()
+        .filter_map(|notice| match notice {
+            NoticeView::Reminder { view, .. } => Some(view.id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reminded, vec![sound]);
+    sqlx::query("UPDATE games SET position = $1 WHERE id = $2")
+        .bind(position)
+        .bind(damaged)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    f.service.tick().await.unwrap();
+    let view = f.service.game(damaged).await.unwrap();
+    assert_eq!(view.deadline, Some(f.service.now() + HOUR), "a whole move from now");
+}

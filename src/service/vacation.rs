@@ -184,8 +184,12 @@ impl Service {
     /// and their players are told.
     pub(super) async fn end_vacations_out_of_allowance(&self) -> Result<()> {
         for vacation in self.store.vacations_out_of_allowance(self.now()).await? {
-            self.end_vacation(&vacation, vacation.ends_by, VacationEnd::Allowance)
-                .await?;
+            // One vacation that cannot end now is tried again at the next
+            // tick; it holds back no other, nor the tick's notices.
+            let ending = self.end_vacation(&vacation, vacation.ends_by, VacationEnd::Allowance);
+            if let Err(error) = ending.await {
+                tracing::error!(%error, user_id = vacation.user_id, "cannot end a vacation out of allowance");
+            }
         }
         Ok(())
     }
@@ -196,7 +200,14 @@ impl Service {
     pub(super) async fn restart_clocks_unkept(&self) -> Result<()> {
         let now = self.now();
         for row in self.store.stopped_clocks_unkept().await? {
-            let view = self.view(row).await?;
+            let id = row.id;
+            let view = match self.view(row).await {
+                Ok(view) => view,
+                Err(error) => {
+                    tracing::error!(%error, game_id = id, "cannot load a game whose clock stands still");
+                    continue;
+                }
+            };
             let Some(seconds) = view.seconds_per_move else { continue };
             if !view.clock_paused() {
                 continue;
