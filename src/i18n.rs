@@ -295,6 +295,12 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("games-line-deadline", "move", &Language::ALL),
     ("review-turning-point", "number", &Language::ALL),
     ("review-graph-summary-led", "number", &Language::ALL),
+    // Vacation days: "2 of 30 days", where the days allowed choose the
+    // word, and a label's value, "days used: 2".
+    ("stats-vacation", "used", &Language::ALL),
+    ("vacation-off", "used", &Language::ALL),
+    ("vacation-on-allowance", "used", &Language::ALL),
+    ("vacation-on-allowance", "left", &[Language::English, Language::French]),
     // "for 30 moves out of 45": the moves ahead choose the word.
     ("review-graph-summary-led", "moves", &Language::ALL),
     ("picture-graph-turning", "number", &Language::ALL),

@@ -31,6 +31,7 @@ async fn knockout(f: &Fixture, format: TournamentFormat, names: &[String], round
         max_players: None,
         rated: true,
         starts_at: None,
+        vacations: false,
     };
     let s = &f.service;
     let id = s.create_tournament(request).await.unwrap().id;

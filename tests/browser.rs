@@ -109,6 +109,7 @@ async fn tournament(f: &Fixture, name: &str, names: &[&str]) -> String {
             max_players: None,
             rated: true,
             starts_at: None,
+            vacations: false,
         })
         .await
         .unwrap()

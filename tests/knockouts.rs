@@ -51,6 +51,7 @@ fn request(format: TournamentFormat, max_players: Option<u32>) -> TournamentRequ
         max_players,
         rated: true,
         starts_at: None,
+        vacations: false,
     }
 }
 

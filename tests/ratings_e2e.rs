@@ -513,6 +513,7 @@ async fn a_finished_tournament_shows_in_history_and_stats() {
             max_players: None,
             rated: true,
             starts_at: None,
+            vacations: false,
         })
         .await
         .unwrap()

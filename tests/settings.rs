@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use akon::i18n::Language;
 use akon::service::{
-    Actor, BoardStyle, InactiveDays, Place, Player, ServerSettingsChanges, Service, ServiceConfig, ServiceError,
-    SettingsChanges, SettingsView, TimePerMove,
+    Actor, BoardStyle, InactiveDays, Place, Player, ReminderPace, ServerSettingsChanges, Service, ServiceConfig,
+    ServiceError, SettingsChanges, SettingsView, TimePerMove,
 };
 use akon::store::{NewPlayer, PlayerRow, ServerSettingsWrite, SettingsWrite, Store, Written};
 
@@ -42,6 +42,7 @@ fn all_of_the_players() -> SettingsChanges {
     SettingsChanges {
         dm_reminders: Some(true),
         time_per_move: Some(TimePerMove::OneHour),
+        reminders: Some(ReminderPace::Daily),
         language: Some(Some(Language::Spanish)),
         board_style: Some(BoardStyle::Both),
         server: ServerSettingsChanges::default(),
@@ -161,6 +162,7 @@ async fn a_servers_change_the_player_may_not_make_leaves_their_own_changes_unmad
     assert_eq!(after.settings, view);
     assert!(after.settings.player.dm_reminders);
     assert_eq!(after.settings.player.default_time_per_move, Some(TimePerMove::OneHour));
+    assert_eq!(after.settings.player.reminders, ReminderPace::Daily);
     assert_eq!(after.settings.language.language, Language::Spanish);
     assert_eq!(after.settings.board_style, BoardStyle::Both);
     assert_eq!(after.player.unwrap().name, "ada renamed");
@@ -224,6 +226,7 @@ async fn the_store_undoes_every_write_of_a_change_when_its_last_one_fails() {
         },
         dm_reminders: Some(true),
         default_seconds_per_move: Some(3600),
+        reminders: Some("daily"),
         language: Some(Some("es")),
         board_style: Some("both"),
         server: Some(server),
@@ -266,6 +269,7 @@ async fn an_allowed_change_is_made_whole() {
     let mine = &after.settings;
     assert!(mine.player.dm_reminders);
     assert_eq!(mine.player.default_time_per_move, Some(TimePerMove::OneHour));
+    assert_eq!(mine.player.reminders, ReminderPace::Daily);
     assert!(mine.language.chosen && mine.language.language == Language::Spanish);
     assert_eq!(mine.board_style, BoardStyle::Both);
     let server = mine.server.as_ref().unwrap();

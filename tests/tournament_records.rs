@@ -35,6 +35,7 @@ fn request(name: &'static str, format: TournamentFormat, rated: bool) -> Tournam
         max_players: None,
         rated,
         starts_at: None,
+        vacations: false,
     }
 }
 

@@ -49,6 +49,7 @@ fn request(format: TournamentFormat, max_players: Option<u32>, rounds: Option<u3
         max_players,
         rated: true,
         starts_at: None,
+        vacations: false,
     }
 }
 

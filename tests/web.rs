@@ -503,6 +503,7 @@ async fn a_tournament_page_shows_standings_tie_breaks_rounds_and_pairings() {
             max_players: None,
             rated: true,
             starts_at: None,
+            vacations: false,
         })
         .await
         .unwrap()

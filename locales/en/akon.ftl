@@ -890,6 +890,49 @@ daily-streak = Your daily streak: { $streak ->
    *[other] { $streak } days
 } in a row (best { $best }). Come back tomorrow for the next puzzle.
 
+## Vacations and reminders at your pace
+cmd-vacation-name = vacation
+cmd-vacation-desc = Go on vacation: the clocks of your correspondence games stand still (or run again)
+cmd-vacation-state-name = state
+cmd-vacation-state-desc = on: you are away; off: you are back
+cmd-vacations-name = vacations
+cmd-vacations-desc = Whether the games pause while a player is on vacation (default: off)
+cmd-reminders-name = reminders
+cmd-reminders-desc = How often you are reminded of a move you owe
+reminders-pace-none = never
+reminders-pace-once = once, when a quarter of the time is left
+reminders-pace-hour = also when an hour is left
+reminders-pace-daily = also once a day
+settings-reminder-pace = • reminded: { $pace }
+board-clock-paused = ⏸ The clocks stand still: a player is on vacation.
+games-clock-paused = { $turn } (⏸ the clocks stand still: a player is on vacation)
+vacation-on = 🏖 You are on vacation: the clocks of { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} stand still, and your opponents are told. It ends when you move in one of them or use `/akon vacation off`.
+vacation-on-no-games = 🏖 You are on vacation. No game of yours has a clock running now; the games that start while you are away stand still too. It ends when you move in one of them or use `/akon vacation off`.
+vacation-on-allowance = Days used this year: { $used }, { $left } left (a day begun counts as one); the clocks run again <t:{ $ends_by }:R> at the latest.
+vacation-off = 👋 Welcome back: the clocks of { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} run again. Vacation used this year: { $used } of { $allowed ->
+    [one] { $allowed } day
+   *[other] { $allowed } days
+}.
+vacation-notice = 🏖 { $player }, { $away } is on vacation: the clocks of your games with them, such as game #{ $game }, stand still, yours too, until they are back.
+vacation-over = ⏰ { $player }, your vacation days of the year are used up: the clocks of your games run again.
+stats-vacation = Vacation this year: { $used } of { $allowed ->
+    [one] { $allowed } day
+   *[other] { $allowed } days
+} used.
+stats-vacation-away = On vacation now: the clocks run again <t:{ $ends_by }:R> at the latest.
+refusal-already-on-vacation = You are already on vacation. `/akon vacation off` ends it.
+refusal-not-on-vacation = You are not on vacation: there is nothing to turn off.
+refusal-vacation-allowance-used = Your { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} of vacation of this year are used up: your clocks keep running.
+refusal-vacation-busy = Your games kept changing while your vacation ended: please try again.
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
 refusal-opponent-cannot-see-this-chat = Only you and the bot are in this conversation, so { $name } cannot see a challenge here. Challenge them in one of the servers you share, in a DM with them or in a group DM, or play the computer here.
 button-refresh = Refresh

@@ -896,6 +896,52 @@ daily-streak = Tu racha diaria: { $streak ->
    *[other] { $streak } días seguidos
 } (mejor { $best }). Vuelve mañana para el próximo problema.
 
+## Vacaciones y recordatorios a tu ritmo
+cmd-vacation-name = vacaciones
+cmd-vacation-desc = Vete de vacaciones: los relojes de tus partidas por correspondencia se detienen (o vuelven a correr)
+cmd-vacation-state-name = estado
+cmd-vacation-state-desc = sí: estás fuera; no: has vuelto
+cmd-vacations-name = vacaciones
+cmd-vacations-desc = Si las partidas se detienen mientras un jugador está de vacaciones (por defecto: no)
+cmd-reminders-name = recordatorios
+cmd-reminders-desc = Con qué frecuencia se te recuerda una jugada pendiente
+reminders-pace-none = nunca
+reminders-pace-once = una vez, cuando queda una cuarta parte del tiempo
+reminders-pace-hour = también cuando queda una hora
+reminders-pace-daily = también una vez al día
+settings-reminder-pace = • recordatorios: { $pace }
+board-clock-paused = ⏸ Los relojes están detenidos: un jugador está de vacaciones.
+games-clock-paused = { $turn } (⏸ los relojes están detenidos: un jugador está de vacaciones)
+vacation-on = 🏖 Estás de vacaciones: los relojes de { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+} están detenidos y tus rivales están avisados. Terminan cuando juegas en una de ellas o con `/akon vacaciones no`.
+vacation-on-no-games = 🏖 Estás de vacaciones. Ninguna de tus partidas tiene ahora un reloj en marcha; las que empiecen mientras estás fuera también se detienen. Terminan cuando juegas en una de ellas o con `/akon vacaciones no`.
+vacation-on-allowance = Días usados este año: { $used }, { $left ->
+    [one] queda { $left }
+   *[other] quedan { $left }
+} (un día empezado cuenta como uno); los relojes vuelven a correr <t:{ $ends_by }:R> como muy tarde.
+vacation-off = 👋 Bienvenido de vuelta: los relojes de { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+} vuelven a correr. Vacaciones usadas este año: { $used } de { $allowed ->
+    [one] { $allowed } día
+   *[other] { $allowed } días
+}.
+vacation-notice = 🏖 { $player }, { $away } está de vacaciones: los relojes de vuestras partidas, como la partida n.º { $game }, están detenidos, el tuyo también, hasta que vuelva.
+vacation-over = ⏰ { $player }, se han agotado tus días de vacaciones del año: los relojes de tus partidas vuelven a correr.
+stats-vacation = Vacaciones este año: { $used } de { $allowed ->
+    [one] { $allowed } día
+   *[other] { $allowed } días
+} usados.
+stats-vacation-away = De vacaciones ahora: los relojes vuelven a correr <t:{ $ends_by }:R> como muy tarde.
+refusal-already-on-vacation = Ya estás de vacaciones. `/akon vacaciones no` las termina.
+refusal-not-on-vacation = No estás de vacaciones: no hay nada que desactivar.
+refusal-vacation-allowance-used = Se han agotado tus { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+} de vacaciones de este año: tus relojes siguen corriendo.
+refusal-vacation-busy = Tus partidas cambiaron mientras terminaban tus vacaciones: inténtalo de nuevo.
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
 refusal-opponent-cannot-see-this-chat = En esta conversación solo estáis tú y el bot, así que { $name } no puede ver un desafío aquí. Desafíale en un servidor, en un mensaje directo o en un grupo, o juega aquí contra la computadora.
 button-refresh = Actualizar

@@ -899,6 +899,49 @@ daily-streak = Ta série : { $streak ->
    *[other] { $streak } jours
 } de suite (record { $best }). Reviens demain pour le prochain problème.
 
+## Vacances et rappels à ton rythme
+cmd-vacation-name = vacances
+cmd-vacation-desc = Partir en vacances : les pendules de tes parties par correspondance s'arrêtent (ou repartent)
+cmd-vacation-state-name = état
+cmd-vacation-state-desc = oui : tu es absent ; non : tu es de retour
+cmd-vacations-name = vacances
+cmd-vacations-desc = Si les parties s'arrêtent pendant les vacances d'un joueur (par défaut : non)
+cmd-reminders-name = rappels
+cmd-reminders-desc = À quelle fréquence on te rappelle un coup à jouer
+reminders-pace-none = jamais
+reminders-pace-once = une fois, quand il reste un quart du temps
+reminders-pace-hour = aussi quand il reste une heure
+reminders-pace-daily = aussi une fois par jour
+settings-reminder-pace = • rappels : { $pace }
+board-clock-paused = ⏸ Les pendules sont arrêtées : un joueur est en vacances.
+games-clock-paused = { $turn } (⏸ les pendules sont arrêtées : un joueur est en vacances)
+vacation-on = 🏖 Tu es en vacances : les pendules de { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} sont arrêtées, et tes adversaires sont prévenus. Elles prennent fin quand tu joues dans l'une d'elles ou avec `/akon vacances non`.
+vacation-on-no-games = 🏖 Tu es en vacances. Aucune de tes parties n'a de pendule en marche pour l'instant ; celles qui commencent pendant ton absence s'arrêtent aussi. Elles prennent fin quand tu joues dans l'une d'elles ou avec `/akon vacances non`.
+vacation-on-allowance = Jours utilisés cette année : { $used }, il en reste { $left } (un jour entamé compte pour un) ; les pendules repartent <t:{ $ends_by }:R> au plus tard.
+vacation-off = 👋 Bon retour : les pendules de { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} repartent. Vacances utilisées cette année : { $used } sur { $allowed ->
+    [one] { $allowed } jour
+   *[other] { $allowed } jours
+}.
+vacation-notice = 🏖 { $player }, { $away } est en vacances : les pendules de vos parties, comme la partie n° { $game }, sont arrêtées, la tienne aussi, jusqu'à son retour.
+vacation-over = ⏰ { $player }, tes jours de vacances de l'année sont épuisés : les pendules de tes parties repartent.
+stats-vacation = Vacances cette année : { $used } sur { $allowed ->
+    [one] { $allowed } jour
+   *[other] { $allowed } jours
+} utilisés.
+stats-vacation-away = En vacances en ce moment : les pendules repartent <t:{ $ends_by }:R> au plus tard.
+refusal-already-on-vacation = Tu es déjà en vacances. `/akon vacances non` y met fin.
+refusal-not-on-vacation = Tu n'es pas en vacances : il n'y a rien à arrêter.
+refusal-vacation-allowance-used = Tes { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+} de vacances de l'année sont épuisés : tes pendules continuent de tourner.
+refusal-vacation-busy = Tes parties ont changé pendant la fin de tes vacances : réessaie.
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
 refusal-opponent-cannot-see-this-chat = Seuls toi et le bot êtes dans cette conversation : { $name } ne peut pas y voir un défi. Défie cette personne dans un serveur, en message privé avec elle ou dans un groupe, ou joue ici contre l'ordinateur.
 button-refresh = Actualiser

@@ -893,6 +893,52 @@ daily-streak = Sua sequência diária: { $streak ->
    *[other] { $streak } dias seguidos
 } (recorde { $best }). Volte amanhã para o próximo problema.
 
+## Férias e lembretes no seu ritmo
+cmd-vacation-name = férias
+cmd-vacation-desc = Saia de férias: os relógios das suas partidas por correspondência param (ou voltam a correr)
+cmd-vacation-state-name = estado
+cmd-vacation-state-desc = sim: você está fora; não: você voltou
+cmd-vacations-name = férias
+cmd-vacations-desc = Se as partidas param enquanto um jogador está de férias (padrão: não)
+cmd-reminders-name = lembretes
+cmd-reminders-desc = Com que frequência você é lembrado de uma jogada pendente
+reminders-pace-none = nunca
+reminders-pace-once = uma vez, quando resta um quarto do tempo
+reminders-pace-hour = também quando resta uma hora
+reminders-pace-daily = também uma vez por dia
+settings-reminder-pace = • lembretes: { $pace }
+board-clock-paused = ⏸ Os relógios estão parados: um jogador está de férias.
+games-clock-paused = { $turn } (⏸ os relógios estão parados: um jogador está de férias)
+vacation-on = 🏖 Você está de férias: os relógios de { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+} estão parados, e seus adversários foram avisados. Elas terminam quando você joga em uma delas ou com `/akon férias não`.
+vacation-on-no-games = 🏖 Você está de férias. Nenhuma partida sua tem um relógio correndo agora; as que começarem enquanto você estiver fora também ficam paradas. Elas terminam quando você joga em uma delas ou com `/akon férias não`.
+vacation-on-allowance = Dias usados este ano: { $used }, { $left ->
+    [one] resta { $left }
+   *[other] restam { $left }
+} (um dia começado conta como um); os relógios voltam a correr <t:{ $ends_by }:R> no máximo.
+vacation-off = 👋 Bem-vindo de volta: os relógios de { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+} voltam a correr. Férias usadas este ano: { $used } de { $allowed ->
+    [one] { $allowed } dia
+   *[other] { $allowed } dias
+}.
+vacation-notice = 🏖 { $player }, { $away } está de férias: os relógios das partidas de vocês, como a partida nº { $game }, estão parados, o seu também, até a volta.
+vacation-over = ⏰ { $player }, seus dias de férias do ano acabaram: os relógios das suas partidas voltam a correr.
+stats-vacation = Férias este ano: { $used } de { $allowed ->
+    [one] { $allowed } dia
+   *[other] { $allowed } dias
+} usados.
+stats-vacation-away = De férias agora: os relógios voltam a correr <t:{ $ends_by }:R> no máximo.
+refusal-already-on-vacation = Você já está de férias. `/akon férias não` as encerra.
+refusal-not-on-vacation = Você não está de férias: não há nada para desligar.
+refusal-vacation-allowance-used = Seus { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} de férias deste ano acabaram: seus relógios continuam correndo.
+refusal-vacation-busy = Suas partidas mudaram enquanto suas férias terminavam: tente de novo.
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
 refusal-opponent-cannot-see-this-chat = Nesta conversa estão só você e o bot, então { $name } não pode ver um desafio aqui. Desafie essa pessoa em um servidor, em uma mensagem direta ou em um grupo, ou jogue aqui contra o computador.
 button-refresh = Atualizar

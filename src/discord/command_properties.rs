@@ -20,6 +20,7 @@ use crate::service::TimePerMove;
 const SUBCOMMANDS: &[&str] = &[
     "challenge",
     "settings",
+    "vacation",
     "games",
     "board",
     "resign",
@@ -42,6 +43,8 @@ const OPTION_NAMES: &[&str] = &[
     "scope",
     "player",
     "dm_reminders",
+    "reminders",
+    "state",
     "",
     "x",
 ];
@@ -53,6 +56,7 @@ const TOURNAMENT_OPTION_NAMES: &[&str] = &[
     "max_players",
     "rated",
     "starts_at",
+    "vacations",
     "tournament",
     "level",
     "x",
@@ -230,6 +234,19 @@ const MALFORMED: &[(&str, &[Given], &str)] = &[
         "leaderboard_inactive_days",
     ),
     ("settings", &[("daily_puzzle_hour", 4, "24")], "daily_puzzle_hour"),
+    ("settings", &[("reminders", 3, r#""hourly""#)], "reminders"),
+    ("vacation", &[], "state"),
+    ("vacation", &[("state", 3, r#""maybe""#)], "state"),
+    ("vacation", &[("state", 5, "true")], "state"),
+    (
+        "tournament create",
+        &[
+            ("name", 3, r#""Cup""#),
+            ("format", 3, r#""swiss""#),
+            ("vacations", 3, r#""yes""#),
+        ],
+        "vacations",
+    ),
     (
         "tournament create",
         &[("name", 3, r#""Cup""#), ("format", 3, r#""ladder""#)],
@@ -297,6 +314,7 @@ fn well_formed_values_read_as_what_they_mean() {
             ("leaderboard_inactive_days", 4, json!(0)),
             ("daily_puzzle_channel", 7, json!("940000000000000002")),
             ("daily_puzzle_hour", 4, json!(0)),
+            ("reminders", 3, json!("daily")),
         ],
     );
     let Ok(AkonCommand::Settings(settings)) = settings else {
@@ -314,6 +332,15 @@ fn well_formed_values_read_as_what_they_mean() {
     );
     assert_eq!(settings.daily_puzzle_channel, Some(940_000_000_000_000_002));
     assert_eq!(settings.daily_puzzle_hour, Some(0));
+    assert_eq!(settings.reminders, Some(crate::service::ReminderPace::Daily));
+    let Ok(AkonCommand::Vacation(vacation)) = parsed("vacation", &[("state", 3, json!("off"))]) else {
+        panic!("vacation off")
+    };
+    assert!(!vacation.on);
+    let Ok(AkonCommand::Vacation(vacation)) = parsed("vacation", &[("state", 3, json!("on"))]) else {
+        panic!("vacation on")
+    };
+    assert!(vacation.on);
     let leaderboard = parsed(
         "leaderboard",
         &[("scope", 3, json!("global")), ("season", 3, json!("last_month"))],
@@ -336,6 +363,19 @@ fn well_formed_values_read_as_what_they_mean() {
     };
     assert_eq!(create.format, crate::service::TournamentFormat::KnockoutThirdPlace);
     assert_eq!((create.name.as_str(), create.rounds), ("Cup", Some(4)));
+    assert!(!create.vacations, "vacations are off unless the organiser allows them");
+    let allowing = parsed(
+        "tournament create",
+        &[
+            ("name", 3, json!("Cup")),
+            ("format", 3, json!("swiss")),
+            ("vacations", 3, json!("on")),
+        ],
+    );
+    let Ok(AkonCommand::Tournament(super::commands::TournamentCommand::Create(allowing))) = allowing else {
+        panic!("{allowing:?}")
+    };
+    assert!(allowing.vacations);
 }
 
 /// Values Discord would let a user give to the registered `option`: every

@@ -33,6 +33,7 @@ mod season_podiums;
 mod slash;
 mod telemetry;
 mod tournaments;
+mod vacations;
 mod web_links;
 
 use std::sync::atomic::{AtomicUsize, Ordering};

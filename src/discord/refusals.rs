@@ -70,6 +70,10 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
             tr!(l, "refusal-which-game", games = ids.join(", "), count = ids.len())
         }
         ServiceError::Tournament(refused) => tournament_refusal(l, refused),
+        ServiceError::AlreadyOnVacation => tr!(l, "refusal-already-on-vacation"),
+        ServiceError::NotOnVacation => tr!(l, "refusal-not-on-vacation"),
+        ServiceError::VacationAllowanceUsed(days) => tr!(l, "refusal-vacation-allowance-used", days = *days),
+        ServiceError::VacationBusy => tr!(l, "refusal-vacation-busy"),
         ServiceError::Corrupt { .. } | ServiceError::Store(_) => tr!(l, "apology"),
     }
 }

@@ -126,6 +126,9 @@ impl Bot {
                 super::posting::post(ctx, channel, &reply.owed_message(nonce)).await?;
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
+            NoticeView::VacationStarted { .. } | NoticeView::VacationOver { .. } => {
+                self.send_vacation_notice(ctx, nonce, notice).await?;
+            }
             NoticeView::Timeout { view, .. } if !view.venue.bot_posts() => {
                 // The board waits for the next press; the players hear of it now.
                 self.tell_game_over_by_dm(ctx, view, &nonce).await?;

@@ -129,6 +129,18 @@ pub enum ServiceError {
     /// A tournament's use case refused (see [`TournamentError`]).
     #[error(transparent)]
     Tournament(#[from] TournamentError),
+    /// Turning a vacation on while on one.
+    #[error("already on vacation")]
+    AlreadyOnVacation,
+    /// Turning a vacation off while not on one.
+    #[error("not on vacation")]
+    NotOnVacation,
+    /// The year's allowance (this many days) is used up.
+    #[error("the {0} days of vacation of the year are used")]
+    VacationAllowanceUsed(i64),
+    /// Games kept changing while a vacation ended: try again.
+    #[error("games kept changing while the vacation ended")]
+    VacationBusy,
     #[error("game {game_id} is inconsistent: {why}")]
     Corrupt { game_id: i64, why: String },
     #[error(transparent)]

@@ -23,6 +23,7 @@ mod leases;
 mod play;
 mod puzzles;
 mod records;
+mod reminders;
 mod resign;
 mod reviews;
 mod schedule;
@@ -32,6 +33,7 @@ mod seasons;
 mod settings;
 mod tournament_messages;
 mod tournaments;
+mod vacation;
 mod views;
 mod web;
 
@@ -63,6 +65,7 @@ pub use records::{
     TournamentResult, TournamentsRecord, Unrated, HISTORY_PAGE, HISTORY_TOURNAMENTS, LEADERBOARD_PAGE,
     MOST_INACTIVE_DAYS,
 };
+pub use reminders::ReminderPace;
 pub use reviews::ReviewView;
 pub use schedule::{
     ChallengeRequest, Challenged, NoticeView, RematchOutcome, Settings, TimePerMove, UnknownTimePerMove,
@@ -77,6 +80,7 @@ pub use tournaments::{
     TournamentStanding, TournamentStatus, TournamentStep, TournamentView, KNOCKOUT_MAX_PLAYERS, MIN_PLAYERS,
     ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS, TOURNAMENT_NAME_MAX,
 };
+pub use vacation::{VacationChanged, VacationView, VACATION_DAYS_PER_YEAR};
 pub use views::{BoardMessage, ChallengeStatus, ChallengeView, Computer, EndReason, GameView, MoveApplied, PlayerView};
 pub use web::{
     is_token_shaped, BoardView, GamePage, PlyView, RoundView, ServerPage, TournamentPage, WebSettings, TOKEN_CHARS,

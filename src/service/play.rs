@@ -107,9 +107,14 @@ impl Service {
         if self.time_out_if_due(&view).await? {
             return Err(ServiceError::TimedOut);
         }
+        let paused = view.clock_paused();
         let Some(outcome) = self.record_move(&mut view, seat, hole, user.id).await? else {
             return Ok(None);
         };
+        if paused {
+            // A player away who moves where the clocks stand still is back.
+            self.end_vacation_by_move(user.id, &mut view).await?;
+        }
         crate::telemetry::move_applied(crate::telemetry::MovedBy::Player);
         tracing::debug!(
             game_id,
@@ -135,9 +140,15 @@ impl Service {
         user_id: u64,
     ) -> Result<Option<MoveOutcome>> {
         let ply = view.ply();
+        let paused = view.clock_paused();
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
-        let update = self.update_for(view, finished);
+        let mut update = self.update_for(view, finished);
+        if paused {
+            // The clocks stand still for a vacation: the next one too.
+            update.deadline = None;
+            update.reminder_at = None;
+        }
         let new_move = NewMove {
             seat,
             hole: hole.number(),

@@ -191,6 +191,8 @@ pub struct Stats {
     pub puzzles: Option<super::PuzzleStanding>,
     /// Their finished tournaments, once they finished one.
     pub tournaments: Option<TournamentsRecord>,
+    /// Their vacation this year.
+    pub vacation: super::VacationView,
 }
 
 /// A player's finished tournaments, everywhere, summed up.
@@ -514,6 +516,7 @@ impl Service {
             games_with_hints: self.store.games_with_hints(player.id).await?,
             puzzles: self.puzzle_standing(player.id).await?,
             tournaments: self.tournaments_record(player.id).await?,
+            vacation: self.vacation(player.id).await?,
         })
     }
 

@@ -4,7 +4,8 @@
 //! restarts never take an event twice) and hands back the notices to send.
 
 use super::{
-    ChallengeStatus, ChallengeView, Computer, EndReason, GameView, Place, Player, Result, Service, ServiceError,
+    ChallengeStatus, ChallengeView, Computer, EndReason, GameView, Place, Player, ReminderPace, Result, Service,
+    ServiceError,
 };
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
@@ -73,14 +74,15 @@ impl std::str::FromStr for TimePerMove {
     }
 }
 
-/// A player's clock starting at `now`: they lose on time after `seconds`,
-/// and are reminded once when a quarter of it is left.
+/// A player's clock starting at `now`: they lose on time after `seconds`;
+/// `reminder_at` is the first moment a reminder may be owed (see
+/// `reminders`).
 pub(super) fn clock_starting(now: i64, seconds: i64) -> MoveClock {
     let deadline = now + seconds;
     MoveClock {
         seconds_per_move: Some(seconds),
         deadline: Some(deadline),
-        reminder_at: Some(deadline - seconds / 4),
+        reminder_at: super::reminders::next_reminder(deadline, seconds, now),
     }
 }
 
@@ -115,13 +117,31 @@ pub struct Settings {
     pub dm_reminders: bool,
     /// The time per move of the challenges they send, unless they say.
     pub default_time_per_move: Option<TimePerMove>,
+    /// How often they are reminded of a move they owe.
+    pub reminders: ReminderPace,
 }
 
 /// A message the scheduler owes the players, with what it needs to say it.
 #[derive(Debug, Clone)]
 pub enum NoticeView {
-    /// `view`'s player to move has a quarter of their time left.
+    /// `view`'s player to move is reminded (at their pace) of the move.
     Reminder { id: i64, view: GameView, dm: bool },
+    /// `opponent` is told, in `view`'s game, that `away` is on vacation:
+    /// the clocks of their games stand still.
+    VacationStarted {
+        id: i64,
+        view: GameView,
+        away: u64,
+        dm: bool,
+    },
+    /// `user_id`'s vacation allowance ran out: their clocks run again.
+    /// Told in `view`'s channel, or by direct message.
+    VacationOver {
+        id: i64,
+        user_id: u64,
+        view: Option<GameView>,
+        dm: bool,
+    },
     /// `view` ended on time.
     Timeout { id: i64, view: GameView },
     ChallengeExpired {
@@ -135,6 +155,8 @@ impl NoticeView {
     pub fn id(&self) -> i64 {
         match self {
             NoticeView::Reminder { id, .. }
+            | NoticeView::VacationStarted { id, .. }
+            | NoticeView::VacationOver { id, .. }
             | NoticeView::Timeout { id, .. }
             | NoticeView::ChallengeExpired { id, .. } => *id,
         }
@@ -309,6 +331,7 @@ impl Service {
         Ok(Settings {
             dm_reminders: row.dm_reminders,
             default_time_per_move: row.default_seconds_per_move.and_then(TimePerMove::from_seconds),
+            reminders: self.reminder_pace(user_id).await?,
         })
     }
 
@@ -337,7 +360,10 @@ impl Service {
     pub async fn tick(&self) -> Result<Vec<NoticeView>> {
         let now = self.now();
         self.store.expire_challenges(now).await?;
-        self.store.claim_due_reminders(now).await?;
+        self.end_vacations_out_of_allowance().await?;
+        self.pause_clocks_of_players_away().await?;
+        self.restart_clocks_unkept().await?;
+        self.claim_due_reminders().await?;
         for id in self.store.games_out_of_time(now).await? {
             match self.game(id).await {
                 Ok(view) => {
@@ -397,6 +423,7 @@ impl Service {
                     message,
                 }
             }
+            "vacation" | "vacation_over" => return self.vacation_notice_view(notice).await,
             kind => {
                 let Some(game_id) = notice.game_id else {
                     return Ok(None);

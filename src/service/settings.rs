@@ -3,8 +3,8 @@
 //! transaction, or not at all.
 
 use super::{
-    input, BoardStyle, DailySetting, InactiveDays, LanguageSetting, Place, Player, Result, Service, ServiceError,
-    Settings, TimePerMove, WebSettings,
+    input, BoardStyle, DailySetting, InactiveDays, LanguageSetting, Place, Player, ReminderPace, Result, Service,
+    ServiceError, Settings, TimePerMove, WebSettings,
 };
 use crate::i18n::Language;
 use crate::store::{NewPlayer, ServerSettingsWrite, SettingsWrite, Written};
@@ -25,6 +25,8 @@ pub struct SettingsChanges {
     pub dm_reminders: Option<bool>,
     /// The time per move of the challenges they send.
     pub time_per_move: Option<TimePerMove>,
+    /// How often they are reminded of a move they owe.
+    pub reminders: Option<ReminderPace>,
     /// Their language; `Some(None)`: follow Discord's again.
     pub language: Option<Option<Language>>,
     /// How the boards they alone see are shown.
@@ -113,6 +115,7 @@ impl Service {
             },
             dm_reminders: changes.dm_reminders,
             default_seconds_per_move: changes.time_per_move.map(TimePerMove::seconds),
+            reminders: changes.reminders.map(ReminderPace::code),
             language: changes.language.map(|language| language.map(Language::code)),
             board_style: changes.board_style.map(BoardStyle::code),
             server,

@@ -71,6 +71,8 @@ pub struct TournamentRequest<'a> {
     pub max_players: Option<u32>,
     pub rated: bool,
     pub starts_at: Option<i64>,
+    /// Whether its games pause while a player is on vacation.
+    pub vacations: bool,
 }
 
 /// An entrant: a person, or the computer at a level.
@@ -255,6 +257,7 @@ impl Service {
                 starts_at: request.starts_at,
                 organiser_id: request.organiser.id,
                 now: self.now(),
+                vacations: request.vacations,
             })
             .await?;
         tracing::info!(

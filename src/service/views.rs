@@ -144,6 +144,16 @@ impl GameView {
         self.finished.is_none() && self.ply() < 2
     }
 
+    /// Whether the clock of the player to move stands still: the game has a
+    /// time per move but no deadline while a person is to move, which only
+    /// a vacation does.
+    pub fn clock_paused(&self) -> bool {
+        self.seconds_per_move.is_some()
+            && self.deadline.is_none()
+            && self.to_move().is_some()
+            && !self.computer_to_move()
+    }
+
     /// Whether the game waits for the computer's move.
     pub fn computer_to_move(&self) -> bool {
         matches!((self.computer, self.to_move()), (Some(computer), Some(to_move)) if computer.seat == to_move)

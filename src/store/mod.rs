@@ -56,6 +56,10 @@ mod interaction_answers;
 
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
+mod reminders;
+pub use reminders::ReminderTaken;
+mod vacations;
+pub use vacations::{Ended, PausableGame, PausedClock, Resume, VacationEnd, VacationEnding, VacationRow};
 
 mod game_cache;
 mod grouped_moves;

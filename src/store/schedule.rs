@@ -13,12 +13,15 @@ use super::{to_db, Doing, Flag, GameUpdate, Result, Store, Written, CHALLENGE_CO
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct Notice {
     pub id: i64,
-    /// `reminder`, `timeout` or `challenge_expired`.
+    /// `reminder`, `timeout`, `challenge_expired`, `vacation` or
+    /// `vacation_over`.
     pub kind: String,
     pub game_id: Option<i64>,
     pub challenge_id: Option<i64>,
     pub ply: Option<i64>,
     pub due_at: i64,
+    /// The player on vacation, for its notices.
+    pub user_id: Option<i64>,
 }
 
 /// A player's preferences.
@@ -30,42 +33,6 @@ pub struct SettingsRow {
 }
 
 impl Store {
-    /// Takes every reminder due at `now` and queues its notice, in one
-    /// transaction. Returns how many were taken.
-    pub async fn claim_due_reminders(&self, now: i64) -> Result<usize> {
-        let mut writer = self.writer().await?;
-        let mut tx = writer
-            .begin_with(self.backend.begin_write())
-            .await
-            .doing(&self.outage, "starting to take reminders")?;
-        let taken: Vec<(i64, i64, i64)> = sqlx::query_as(
-            "UPDATE games SET reminder_at = NULL
-             WHERE status = 'ongoing' AND reminder_at IS NOT NULL AND reminder_at <= $1
-             RETURNING id, ply, deadline",
-        )
-        .bind(now)
-        .fetch_all(&mut *tx)
-        .await
-        .doing(&self.outage, "taking due reminders")?;
-        for &(game_id, ply, deadline) in &taken {
-            sqlx::query(
-                "INSERT INTO notices (kind, game_id, ply, due_at, created_at) VALUES ('reminder', $1, $2, $3, $4)",
-            )
-            .bind(game_id)
-            .bind(ply)
-            .bind(deadline)
-            .bind(now)
-            .execute(&mut *tx)
-            .await
-            .doing(&self.outage, "queueing a reminder")?;
-        }
-        tx.commit().await.doing(&self.outage, "committing reminders")?;
-        for &(game_id, _, _) in &taken {
-            self.games.forget(game_id);
-        }
-        Ok(taken.len())
-    }
-
     /// Ongoing games whose player to move has run out of time at `now`,
     /// oldest deadline first, by id.
     pub async fn games_out_of_time(&self, now: i64) -> Result<Vec<i64>> {
@@ -137,7 +104,7 @@ impl Store {
     /// Notices not yet sent, oldest event first.
     pub async fn unsent_notices(&self) -> Result<Vec<Notice>> {
         sqlx::query_as(
-            "SELECT id, kind, game_id, challenge_id, ply, due_at FROM notices WHERE sent_at IS NULL
+            "SELECT id, kind, game_id, challenge_id, ply, due_at, user_id FROM notices WHERE sent_at IS NULL
              ORDER BY due_at, id",
         )
         .fetch_all(&mut *self.reader().await?)

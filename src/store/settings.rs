@@ -6,8 +6,8 @@ use sqlx::Connection;
 
 use super::outage::Outage;
 use super::{
-    daily_puzzle_posts, languages, leaderboard_settings, players, schedule, season_podiums, tournament_messages, web,
-    Doing, LanguageOf, NewPlayer, Result, Store, Written,
+    daily_puzzle_posts, languages, leaderboard_settings, players, reminders, schedule, season_podiums,
+    tournament_messages, web, Doing, LanguageOf, NewPlayer, Result, Store, Written,
 };
 
 /// A player's changes, as stored (`None`: unchanged). The player row and
@@ -17,6 +17,8 @@ pub struct SettingsWrite<'a> {
     pub player: NewPlayer<'a>,
     pub dm_reminders: Option<bool>,
     pub default_seconds_per_move: Option<i64>,
+    /// How often they are reminded (`none`, `once`, `hour`, `daily`).
+    pub reminders: Option<&'static str>,
     /// The language's code; `Some(None)`: follow Discord's again.
     pub language: Option<Option<&'static str>>,
     pub board_style: Option<&'static str>,
@@ -59,6 +61,9 @@ impl Store {
         }
         let (dm, seconds) = (write.dm_reminders, write.default_seconds_per_move);
         schedule::change_player_settings(&self.outage, &mut tx, write.player.user_id, dm, seconds).await?;
+        if let Some(pace) = write.reminders {
+            reminders::change_reminder_pace(&self.outage, &mut tx, write.player.user_id, pace).await?;
+        }
         if let Some(server) = &write.server {
             if write_server(&self.outage, &mut tx, server, write.player.user_id, now).await? == Written::Conflict {
                 tx.rollback()

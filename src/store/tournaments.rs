@@ -67,6 +67,8 @@ pub struct NewTournament<'a> {
     pub starts_at: Option<i64>,
     pub organiser_id: u64,
     pub now: i64,
+    /// Whether its games pause while a player is on vacation.
+    pub vacations: bool,
 }
 
 /// An entrant's row.
@@ -188,8 +190,8 @@ impl Store {
         let mut writer = self.writer().await?;
         sqlx::query_scalar(
             "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, seconds_per_move, max_players,
-             rated, starts_at, organiser_id, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
+             rated, starts_at, organiser_id, created_at, updated_at, vacations)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) RETURNING id",
         )
         .bind(to_db(new.guild_id))
         .bind(to_db(new.channel_id))
@@ -202,6 +204,7 @@ impl Store {
         .bind(new.starts_at)
         .bind(to_db(new.organiser_id))
         .bind(new.now)
+        .bind(i64::from(new.vacations))
         .fetch_one(&mut *writer)
         .await
         .doing(&self.outage, "creating a tournament")

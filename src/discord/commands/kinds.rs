@@ -6,13 +6,14 @@ use crate::ai::Level;
 use crate::board_text::level_name;
 use crate::i18n::Language;
 use crate::service::{
-    BoardStyle, InactiveDays, Season, TimePerMove, TournamentFormat, ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS,
+    BoardStyle, InactiveDays, ReminderPace, Season, TimePerMove, TournamentFormat, ROUND_ROBIN_MAX_PLAYERS,
+    SWISS_MAX_PLAYERS,
 };
 use serenity::all::{ChannelType, CommandOptionType, CreateCommandOption, ResolvedValue, Unresolved, User};
 
 use super::super::render::records::season_name;
 use super::super::render::tournaments::tournament_format_name;
-use super::super::render::{board_style_name, language_name, time_per_move_text};
+use super::super::render::{board_style_name, language_name, reminder_pace_name, time_per_move_text};
 
 /// The message `key` in `language`, without arguments.
 pub(super) fn words(language: Language, key: &str) -> String {
@@ -398,6 +399,27 @@ impl Choices for Formats {
         TournamentFormat::from_code(code)
     }
 }
+
+/// How often a player is reminded of a move.
+pub(super) struct Paces;
+
+impl Choices for Paces {
+    type Value = ReminderPace;
+
+    fn choices(&self) -> Vec<Choice> {
+        ReminderPace::ALL
+            .into_iter()
+            .map(|pace| -> Choice { (pace.code(), Box::new(move |l| reminder_pace_name(l, pace))) })
+            .collect()
+    }
+
+    fn read(&self, code: &str) -> Option<ReminderPace> {
+        ReminderPace::from_code(code)
+    }
+}
+
+/// `on` and `off`.
+pub(super) const ON_OFF: Pair = Pair([("on", "cmd-choice-on", true), ("off", "cmd-choice-off", false)]);
 
 /// Two named values read as `false` and `true` (`on`/`off`,
 /// `server`/`global`): each value, the key of its label, what it reads as.

@@ -27,6 +27,7 @@ mod rules;
 mod settings;
 mod stats;
 mod tournament;
+mod vacation;
 
 use crate::i18n::Language;
 use crate::tr;
@@ -53,6 +54,7 @@ entries! {
         History(history::History),
         Game(game::Game),
         Settings(settings::Settings),
+        Vacation(vacation::Vacation),
         Rules(rules::Rules),
         Review(review::Review),
         Puzzle(puzzle::Puzzle),

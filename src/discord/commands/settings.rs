@@ -10,19 +10,28 @@ use super::super::posting::RequestFailure;
 use super::super::render;
 use super::super::{manages_server, Answered, Bot, Call};
 use super::declare::{subcommand, Opt, Optional};
-use super::kinds::{BoardStyles, ChannelKind, Days, Flag, HourOfDay, Languages, OneOf, Pair, RoleKind, Times};
+use super::kinds::{
+    BoardStyles, ChannelKind, Days, Flag, HourOfDay, Languages, OneOf, Paces, Pair, RoleKind, Times, ON_OFF,
+};
 use super::shared::time_per_move;
 use crate::i18n::Language;
-use crate::service::{Actor, BoardStyle, InactiveDays, ServerSettingsChanges, SettingsChanges, TimePerMove};
+use crate::service::{
+    Actor, BoardStyle, InactiveDays, ReminderPace, ServerSettingsChanges, SettingsChanges, TimePerMove,
+};
 use crate::tr;
-
-const ON_OFF: Pair = Pair([("on", "cmd-choice-on", true), ("off", "cmd-choice-off", false)]);
 
 const DM_REMINDERS: Opt<Flag, Optional> = Opt {
     name: "dm_reminders",
     name_key: "cmd-dm-reminders-name",
     description_key: "cmd-dm-reminders-desc",
     kind: Flag,
+    presence: Optional,
+};
+const REMINDERS: Opt<OneOf<Paces>, Optional> = Opt {
+    name: "reminders",
+    name_key: "cmd-reminders-name",
+    description_key: "cmd-reminders-desc",
+    kind: OneOf(Paces),
     presence: Optional,
 };
 const TIME: Opt<OneOf<Times>, Optional> = time_per_move("cmd-settings-time-desc");
@@ -114,6 +123,8 @@ const DAILY_PUZZLE: Opt<OneOf<Pair>, Optional> = Opt {
 subcommand! {
     pub struct Settings = "settings" ("cmd-settings-name", "cmd-settings-desc") {
         dm_reminders: Option<bool> = DM_REMINDERS,
+        /// How often the player is reminded of a move.
+        reminders: Option<ReminderPace> = REMINDERS,
         time: Option<TimePerMove> = TIME,
         /// The player's language; `Some(None)`: follow Discord's again.
         language: Option<Option<Language>> = LANGUAGE,
@@ -148,6 +159,7 @@ impl Settings {
         SettingsChanges {
             dm_reminders: self.dm_reminders,
             time_per_move: self.time,
+            reminders: self.reminders,
             language: self.language,
             board_style: self.board_style,
             server: ServerSettingsChanges {

@@ -149,6 +149,7 @@ game 1
 game id 4 required min=1
 settings 1
 settings dm_reminders 5
+settings reminders 3 choices=none,once,hour,daily
 settings time_per_move 3 choices=10m,1h,1d,3d,7d
 settings language 3 choices=discord,en,fr,es,pt
 settings server_language 3 choices=discord,en,fr,es,pt
@@ -162,6 +163,8 @@ settings season_channel 7
 settings daily_puzzle_channel 7
 settings daily_puzzle_hour 4 min=0 max=23
 settings daily_puzzle 3 choices=on,off
+vacation 1
+vacation state 3 required choices=on,off
 rules 1
 review 1
 review game 4 required min=1
@@ -175,6 +178,7 @@ tournament create time_per_move 3 choices=10m,1h,1d,3d,7d
 tournament create max_players 4 min=2 max=512
 tournament create rated 5
 tournament create starts_at 3 max_length=40
+tournament create vacations 3 choices=on,off
 tournament start 1
 tournament start tournament 4 min=1
 tournament cancel 1

@@ -7,9 +7,11 @@ pub(super) mod puzzle;
 pub(super) mod records;
 pub(super) mod review;
 pub(super) mod tournaments;
+pub(super) mod vacation;
 
 pub(super) use parts::{board_label, display_name, hole_button, picture_result_line, player_name, result_line};
 pub use parts::{mention, Reply};
+pub use vacation::reminder_pace_name;
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
@@ -269,6 +271,9 @@ fn finished_buttons(l: Language, view: &GameView) -> Vec<CreateActionRow> {
 
 /// When the player to move must have moved by, if there is a clock.
 fn deadline_line(l: Language, view: &GameView) -> Option<String> {
+    if view.clock_paused() {
+        return Some(tr!(l, "board-clock-paused"));
+    }
     let deadline = view.deadline?.to_string();
     Some(match view.seconds_per_move.and_then(TimePerMove::from_seconds) {
         Some(time) => tr!(
@@ -316,7 +321,7 @@ pub fn game_over_message(language: Language, view: &GameView) -> Reply {
     ))
 }
 
-/// The reminder a player gets when a quarter of their time is left.
+/// The reminder a player gets of a move they owe, at their pace.
 pub fn reminder(language: Language, view: &GameView) -> Reply {
     let Some(to_move) = view.to_move() else {
         return Reply::text("");
@@ -372,6 +377,11 @@ pub fn settings(language: Language, view: &SettingsView, web_linked: bool, inact
         } else {
             tr!(l, "settings-reminders-channel")
         },
+        tr!(
+            l,
+            "settings-reminder-pace",
+            pace = reminder_pace_name(l, view.player.reminders)
+        ),
         tr!(
             l,
             "settings-time",
@@ -537,6 +547,10 @@ pub fn games_list(language: Language, user_id: u64, games: &[GameView]) -> Reply
                 "games-their-turn",
                 player = display_name(l, &view.player(seat.opponent()).name)
             ),
+        };
+        let turn = match view.clock_paused() {
+            true => tr!(l, "games-clock-paused", turn = turn),
+            false => turn,
         };
         let (game, seat, ply) = (view.id.to_string(), seat.to_string(), view.ply() + 1);
         let mut line = match view.deadline {

@@ -469,6 +469,7 @@ pub fn stats(language: Language, stats: &Stats) -> Reply {
     }
     lines.extend(tournaments_and_head_to_head(l, stats));
     lines.push(tr!(l, "stats-ongoing", count = stats.ongoing));
+    lines.push(super::vacation::vacation_stats_line(l, &stats.vacation));
     Reply::text(lines.join("\n"))
 }
 

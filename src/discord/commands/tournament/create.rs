@@ -1,12 +1,12 @@
 //! `/akon tournament create name format [rounds] [time_per_move]
-//! [max_players] [rated] [starts_at]`.
+//! [max_players] [rated] [starts_at] [vacations]`.
 
 use serenity::all::CommandInteraction;
 
 use super::super::super::render::display_name;
 use super::super::super::{Answered, Bot, Call};
 use super::super::declare::{subcommand, Opt, Optional, OrElse, Required};
-use super::super::kinds::{Count, Flag, Formats, OneOf, Text, Times, MOST_COUNTED};
+use super::super::kinds::{Count, Flag, Formats, OneOf, Pair, Text, Times, MOST_COUNTED, ON_OFF};
 use super::super::parse_starts_at;
 use super::super::shared::time_per_move;
 use super::{answer, mine, Rights};
@@ -68,6 +68,14 @@ const STARTS_AT: Opt<Text, Optional> = Opt {
     presence: Optional,
 };
 
+const VACATIONS: Opt<OneOf<Pair>, OrElse<bool>> = Opt {
+    name: "vacations",
+    name_key: "cmd-vacations-name",
+    description_key: "cmd-vacations-desc",
+    kind: OneOf(ON_OFF),
+    presence: OrElse(false),
+};
+
 subcommand! {
     pub struct Create = "create" ("cmd-tournament-create-name", "cmd-tournament-create-desc") {
         name: String = NAME,
@@ -78,6 +86,8 @@ subcommand! {
         rated: bool = RATED,
         /// As typed; read against the clock by the handler.
         starts_at: Option<String> = STARTS_AT,
+        /// Whether its games pause while a player is on vacation.
+        vacations: bool = VACATIONS,
     }
 }
 
@@ -105,6 +115,7 @@ impl Create {
             max_players: self.max_players,
             rated: self.rated,
             starts_at,
+            vacations: self.vacations,
         };
         let rights = Rights::of(call.interaction);
         let created = bot
