@@ -26,6 +26,7 @@ mod engine_rules;
 mod engine_vectors;
 mod env_example;
 mod game_state;
+mod game_threads_e2e;
 mod hints_e2e;
 mod hostile_text;
 mod hostile_text_e2e;

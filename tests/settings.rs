@@ -214,6 +214,7 @@ async fn the_store_undoes_every_write_of_a_change_when_its_last_one_fails() {
         daily_channel: None,
         daily_hour: Some(9),
         daily_enabled: None,
+        game_threads: Some(true),
     };
     let write = SettingsWrite {
         player: NewPlayer {

@@ -888,3 +888,13 @@ daily-streak = Your daily streak: { $streak ->
     [one] { $streak } day
    *[other] { $streak } days
 } in a row (best { $best }). Come back tomorrow for the next puzzle.
+
+# A thread per game.
+cmd-game-threads-name = game_threads
+cmd-game-threads-desc = Play each accepted game in a thread of its own, the challenge staying in the channel (Manage Server)
+settings-game-threads-on = • a thread per game: on (each accepted game is played in a thread opened from its challenge)
+settings-game-threads-off = • a thread per game: off (games are played in the channel)
+game-thread-name = { $a } vs { $b }
+game-thread-result = { $result }
+    The game: { $thread }
+game-threads-refused = I may not open threads in <#{ $channel }> (I need *Create Public Threads* and *Send Messages in Threads* there), so this game is played in the channel. Give me both permissions and the next games get their own thread again.

@@ -894,3 +894,13 @@ daily-streak = Tu racha diaria: { $streak ->
     [one] { $streak } día seguido
    *[other] { $streak } días seguidos
 } (mejor { $best }). Vuelve mañana para el próximo problema.
+
+# Un hilo por partida.
+cmd-game-threads-name = hilo-por-partida
+cmd-game-threads-desc = Juega cada partida aceptada en un hilo propio; el desafío se queda en el canal (permiso Gestionar servidor)
+settings-game-threads-on = • un hilo por partida: activado (cada partida aceptada se juega en un hilo abierto desde su desafío)
+settings-game-threads-off = • un hilo por partida: desactivado (las partidas se juegan en el canal)
+game-thread-name = { $a } contra { $b }
+game-thread-result = { $result }
+    La partida: { $thread }
+game-threads-refused = No puedo abrir hilos en <#{ $channel }> (necesito los permisos *Crear hilos públicos* y *Enviar mensajes en hilos* allí), así que esta partida se juega en el canal. Dame ambos permisos y las próximas partidas volverán a tener su propio hilo.

@@ -897,3 +897,13 @@ daily-streak = Ta série : { $streak ->
     [one] { $streak } jour
    *[other] { $streak } jours
 } de suite (record { $best }). Reviens demain pour le prochain problème.
+
+# Un fil par partie.
+cmd-game-threads-name = fil-par-partie
+cmd-game-threads-desc = Jouer chaque partie acceptée dans un fil à elle, le défi restant dans le salon (permission Gérer le serveur)
+settings-game-threads-on = • un fil par partie : activé (chaque partie acceptée se joue dans un fil ouvert depuis son défi)
+settings-game-threads-off = • un fil par partie : désactivé (les parties se jouent dans le salon)
+game-thread-name = { $a } contre { $b }
+game-thread-result = { $result }
+    La partie : { $thread }
+game-threads-refused = Je ne peux pas ouvrir de fils dans <#{ $channel }> (il me faut les permissions *Créer des fils publics* et *Envoyer des messages dans les fils* dans ce salon), donc cette partie se joue dans le salon. Donne-moi ces deux permissions et les prochaines parties auront de nouveau leur propre fil.

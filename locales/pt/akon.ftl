@@ -891,3 +891,13 @@ daily-streak = Sua sequência diária: { $streak ->
     [one] { $streak } dia seguido
    *[other] { $streak } dias seguidos
 } (recorde { $best }). Volte amanhã para o próximo problema.
+
+# Um tópico por partida.
+cmd-game-threads-name = tópico-por-partida
+cmd-game-threads-desc = Jogue cada partida aceita em um tópico próprio; o desafio fica no canal (Gerenciar Servidor)
+settings-game-threads-on = • um tópico por partida: ativado (cada partida aceita é jogada em um tópico aberto a partir do desafio)
+settings-game-threads-off = • um tópico por partida: desativado (as partidas são jogadas no canal)
+game-thread-name = { $a } x { $b }
+game-thread-result = { $result }
+    A partida: { $thread }
+game-threads-refused = Não posso abrir tópicos em <#{ $channel }> (preciso das permissões *Criar tópicos públicos* e *Enviar mensagens em tópicos* lá), então esta partida é jogada no canal. Me dê as duas permissões e as próximas partidas voltam a ter o próprio tópico.

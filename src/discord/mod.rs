@@ -16,6 +16,7 @@ mod custom_id;
 mod daily_puzzle;
 mod delivery;
 mod endpoint;
+mod game_threads;
 mod nonce;
 mod pictures;
 mod posted_before;
@@ -93,6 +94,8 @@ struct Bot {
     pictures: pictures::PictureCache,
     /// Channels where the bot may not attach files, for now.
     refused_channels: pictures::RefusedChannels,
+    /// Channels where the bot may not open threads, for now.
+    thread_refusals: game_threads::ThreadRefusals,
     /// The web view's public address, when boards link their pages.
     web: Option<Arc<str>>,
 }
@@ -246,6 +249,16 @@ fn manages_server(command: &serenity::all::CommandInteraction) -> bool {
         .is_some_and(|permissions| permissions.manage_guild())
 }
 
+/// The channel an interaction came from and the bot's permissions there,
+/// as Discord sends them with it.
+fn channel_permissions(interaction: &Interaction) -> Option<(u64, Option<serenity::all::Permissions>)> {
+    match interaction {
+        Interaction::Command(command) => Some((command.channel_id.get(), command.app_permissions)),
+        Interaction::Component(component) => Some((component.channel_id.get(), component.app_permissions)),
+        _ => None,
+    }
+}
+
 /// Whether an answer (or a message the bot owed) reached Discord: the
 /// error is a failure to talk to Discord, not a refusal.
 type Answered = serenity::Result<()>;
@@ -279,15 +292,12 @@ impl Bot {
     async fn handle(&self, ctx: &Context, interaction: &Interaction) {
         // Any interaction whose permissions include Attach Files ends its
         // channel's text boards at once, whatever it asks for: the board a
-        // press brings has its picture again.
-        match interaction {
-            Interaction::Command(command) => self
-                .refused_channels
-                .granted_back(command.channel_id.get(), command.app_permissions),
-            Interaction::Component(component) => self
-                .refused_channels
-                .granted_back(component.channel_id.get(), component.app_permissions),
-            _ => {}
+        // press brings has its picture again. Likewise the thread
+        // permissions: a game accepted there gets its thread, or is played
+        // in the channel, as they say.
+        if let Some((channel, permissions)) = channel_permissions(interaction) {
+            self.refused_channels.granted_back(channel, permissions);
+            self.thread_refusals.seen(channel, permissions);
         }
         let sent = match interaction {
             Interaction::Command(command) => {

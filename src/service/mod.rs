@@ -10,6 +10,7 @@ mod daily_puzzle_posts;
 mod daily_puzzles;
 mod delivery;
 mod errors;
+mod game_threads;
 mod games;
 mod hints;
 pub mod input;
@@ -48,6 +49,7 @@ pub use delivery::{
     BoardIdentity, BoardShown, Delivery, DeliveryOutcome, Owing, SettleFor, Settling, RETRY_FIRST_SECS, RETRY_MAX_SECS,
 };
 pub use errors::{Result, ServiceError, StorageFailure, TournamentError, Unavailable};
+pub use game_threads::ThreadStart;
 pub use hints::HintView;
 pub use interactions::{InteractionClaim, ANSWERS_KEPT_MS, CLAIM_TAKEOVER_MS};
 pub use languages::{LanguageSetting, Languages, Locales};
