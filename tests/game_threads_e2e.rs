@@ -69,6 +69,15 @@ fn thread_of(scene: &Scene, challenge: &Value, board: &Value, names: &str) -> Th
     thread
 }
 
+/// The player to move presses an open hole of `board`: the new board.
+async fn one_move(scene: &Scene, board: &Value) -> Value {
+    let mover = user_to_move(board, &[alice(), bob()]);
+    let (hole, _, _) = hole_buttons(board).into_iter().find(|(_, _, on)| *on).unwrap();
+    scene
+        .click_expecting_board(&mover, fake::message_id(board), &hole)
+        .await
+}
+
 /// Threads started so far by a request to Discord (refused or not).
 fn thread_starts(scene: &Scene) -> usize {
     scene
@@ -188,6 +197,18 @@ async fn a_game_is_played_in_its_thread_over_http_too() {
     let thread = thread_of(&scene, &challenge, &board, "alice vs bob");
     let next = scene.play_greedily(board, &[alice(), bob()], Some(2)).await.0;
     assert_eq!(channel_of(&next), thread.id);
+    // A command in the thread finds the game played there: the board
+    // again, in the thread, and play goes on from it.
+    let ix = scene
+        .fake
+        .slash_in_channel(&bob(), thread.id, "akon", "board", vec![])
+        .await;
+    let again = scene.fake.response(&ix).await;
+    scene.settle().await;
+    assert!(is_board(&again), "{again}");
+    assert_eq!(channel_of(&again), thread.id);
+    let last = one_move(&scene, &again).await;
+    assert_eq!(channel_of(&last), thread.id);
     assert!(boards_in(&scene, CHANNEL_ID).is_empty());
     scene.finish().await;
 }
@@ -243,8 +264,22 @@ async fn a_thread_opened_before_a_restart_is_found_again_and_no_second_one_opene
         .iter()
         .any(|r| r.status == 400 && r.response["code"] == 160004);
     assert!(refused_again, "the second start was refused");
-    let next = scene.play_greedily(board, &[alice(), bob()], Some(1)).await.0;
+    // A double click in the thread: one move applied, one new board, there.
+    let mover = user_to_move(&board, &[alice(), bob()]);
+    let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let first = scene.fake.click(&mover, fake::message_id(&board), &hole).await;
+    let second = scene
+        .fake
+        .click_unchecked(&mover, fake::message_id(&board), &hole)
+        .await;
+    let answers = [scene.fake.response(&first).await, scene.fake.response(&second).await];
+    let refused = answers.iter().filter(|a| fake::is_ephemeral(a)).count();
+    assert_eq!(refused, 1, "exactly one press is refused: {answers:?}");
+    let next = boards_after(&scene.fake, fake::message_id(&board), 1).await.remove(0);
+    scene.settle().await;
     assert_eq!(channel_of(&next), thread.id);
+    assert_eq!(scene.store().await.moves(1).await.unwrap().len(), 1, "one move applied");
+    assert_eq!(boards_in(&scene, thread.id).len(), 2);
     scene.finish().await;
 }
 

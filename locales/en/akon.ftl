@@ -891,7 +891,7 @@ daily-streak = Your daily streak: { $streak ->
 
 # A thread per game.
 cmd-game-threads-name = game_threads
-cmd-game-threads-desc = Play each accepted game in a thread of its own, the challenge staying in the channel (Manage Server)
+cmd-game-threads-desc = Play each accepted game in a thread of its own; challenges stay in the channel (Manage Server)
 settings-game-threads-on = • a thread per game: on (each accepted game is played in a thread opened from its challenge)
 settings-game-threads-off = • a thread per game: off (games are played in the channel)
 game-thread-name = { $a } vs { $b }

@@ -897,7 +897,7 @@ daily-streak = Tu racha diaria: { $streak ->
 
 # Un hilo por partida.
 cmd-game-threads-name = hilo-por-partida
-cmd-game-threads-desc = Juega cada partida aceptada en un hilo propio; el desafío se queda en el canal (permiso Gestionar servidor)
+cmd-game-threads-desc = Juega cada partida aceptada en un hilo propio; el desafío queda en el canal (Gestionar servidor)
 settings-game-threads-on = • un hilo por partida: activado (cada partida aceptada se juega en un hilo abierto desde su desafío)
 settings-game-threads-off = • un hilo por partida: desactivado (las partidas se juegan en el canal)
 game-thread-name = { $a } contra { $b }

@@ -900,10 +900,10 @@ daily-streak = Ta série : { $streak ->
 
 # Un fil par partie.
 cmd-game-threads-name = fil-par-partie
-cmd-game-threads-desc = Jouer chaque partie acceptée dans un fil à elle, le défi restant dans le salon (permission Gérer le serveur)
-settings-game-threads-on = • un fil par partie : activé (chaque partie acceptée se joue dans un fil ouvert depuis son défi)
-settings-game-threads-off = • un fil par partie : désactivé (les parties se jouent dans le salon)
+cmd-game-threads-desc = Jouer chaque partie acceptée dans son propre fil, le défi restant au salon (Gérer le serveur)
+settings-game-threads-on = • un fil par partie : activé (chaque partie acceptée se joue dans un fil ouvert depuis son défi)
+settings-game-threads-off = • un fil par partie : désactivé (les parties se jouent dans le salon)
 game-thread-name = { $a } contre { $b }
 game-thread-result = { $result }
-    La partie : { $thread }
+    La partie : { $thread }
 game-threads-refused = Je ne peux pas ouvrir de fils dans <#{ $channel }> (il me faut les permissions *Créer des fils publics* et *Envoyer des messages dans les fils* dans ce salon), donc cette partie se joue dans le salon. Donne-moi ces deux permissions et les prochaines parties auront de nouveau leur propre fil.

@@ -249,12 +249,12 @@ fn manages_server(command: &serenity::all::CommandInteraction) -> bool {
         .is_some_and(|permissions| permissions.manage_guild())
 }
 
-/// The channel an interaction came from and the bot's permissions there,
-/// as Discord sends them with it.
-fn channel_permissions(interaction: &Interaction) -> Option<(u64, Option<serenity::all::Permissions>)> {
+/// The channel an interaction came from, the bot's permissions there, as
+/// Discord sends them with it, and whether the channel is a server's.
+fn channel_permissions(interaction: &Interaction) -> Option<(u64, Option<serenity::all::Permissions>, bool)> {
     match interaction {
-        Interaction::Command(command) => Some((command.channel_id.get(), command.app_permissions)),
-        Interaction::Component(component) => Some((component.channel_id.get(), component.app_permissions)),
+        Interaction::Command(i) => Some((i.channel_id.get(), i.app_permissions, i.guild_id.is_some())),
+        Interaction::Component(i) => Some((i.channel_id.get(), i.app_permissions, i.guild_id.is_some())),
         _ => None,
     }
 }
@@ -295,9 +295,11 @@ impl Bot {
         // press brings has its picture again. Likewise the thread
         // permissions: a game accepted there gets its thread, or is played
         // in the channel, as they say.
-        if let Some((channel, permissions)) = channel_permissions(interaction) {
+        if let Some((channel, permissions, in_guild)) = channel_permissions(interaction) {
             self.refused_channels.granted_back(channel, permissions);
-            self.thread_refusals.seen(channel, permissions);
+            if in_guild {
+                self.thread_refusals.seen(channel, permissions);
+            }
         }
         let sent = match interaction {
             Interaction::Command(command) => {
