@@ -136,6 +136,36 @@ async fn with_game_threads_on_a_game_is_played_in_its_thread_and_its_result_told
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_resigned_by_command_in_its_thread_is_told_in_the_channel() {
+    let scene = Scene::new().await;
+    set_game_threads(&scene, true).await;
+    let (challenge, board) = accepted(&scene, &alice(), &bob()).await;
+    let thread = thread_of(&scene, &challenge, &board, "alice vs bob");
+    let ix = scene
+        .fake
+        .slash_in_channel(&bob(), thread.id, "akon", "resign", vec![])
+        .await;
+    let last = scene.fake.response(&ix).await;
+    scene.settle().await;
+    assert_eq!(channel_of(&last), thread.id);
+    assert!(
+        fake::content(&last).contains(&format!("{} wins", alice().mention())),
+        "{last}"
+    );
+    let link = format!("<#{}>", thread.id);
+    let told: Vec<Value> = scene
+        .fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| fake::content(m).contains(&link))
+        .collect();
+    assert_eq!(told.len(), 1, "{told:#?}");
+    assert!(fake::content(&told[0]).contains("wins"), "{told:#?}");
+    assert!(scene.fake.threads()[0].archived);
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_game_threads_off_games_are_played_in_the_channel() {
     let scene = Scene::new().await;
     // Off unless chosen, and the settings say so.

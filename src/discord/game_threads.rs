@@ -254,6 +254,25 @@ impl Bot {
     }
 }
 
+impl Bot {
+    /// After `view`'s final board was shown in `channel_id` as an answer
+    /// (a resignation by command in the game's thread): its result is told
+    /// in the game's channel and the thread archived, as when the final
+    /// board is delivered. Neither is needed for the game to be whole, so a
+    /// failure is only logged.
+    pub(super) async fn ended_in_thread(&self, ctx: &Context, view: &GameView, channel_id: u64) {
+        let place = BoardPlace::channel(channel_id);
+        if view.finished.is_none() || !place.in_thread(view) {
+            return;
+        }
+        let language = self.server_language(view.guild_id).await;
+        if let Err(error) = self.tell_result_in_channel(ctx, view, &place, language).await {
+            tracing::warn!(%error, game_id = view.id, "could not tell the channel a game's result");
+        }
+        self.archive_thread(ctx, view, &place).await;
+    }
+}
+
 /// Whether `error` says the game's thread can take no board: the bot may
 /// no longer post there, or it is gone.
 fn thread_lost(error: &serenity::Error) -> bool {
