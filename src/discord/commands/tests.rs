@@ -158,6 +158,7 @@ settings season_channel 7
 settings daily_puzzle_channel 7
 settings daily_puzzle_hour 4 min=0 max=23
 settings daily_puzzle 3 choices=on,off
+settings game_threads 3 choices=on,off
 rules 1
 review 1
 review game 4 required min=1
