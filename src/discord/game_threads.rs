@@ -148,7 +148,9 @@ impl Bot {
             Ok(Some(start)) => start,
             Ok(None) => return Ok(BoardPlace::channel(board_channel(view))),
             Err(error) => {
-                tracing::warn!(%error, game_id = view.id, "cannot read whether a game gets a thread; the board waits");
+                if !super::logged_by_the_store(&error) {
+                    tracing::warn!(%error, game_id = view.id, "cannot read whether a game gets a thread; the board waits");
+                }
                 return Err(serenity::Error::Other("cannot read whether a game gets a thread"));
             }
         };
