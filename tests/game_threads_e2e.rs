@@ -98,6 +98,10 @@ async fn with_game_threads_on_a_game_is_played_in_its_thread_and_its_result_told
     let challenge = scene.fake.message(fake::message_id(&challenge)).unwrap();
     assert_eq!(channel_of(&challenge), CHANNEL_ID);
     assert!(fake::buttons(&challenge).is_empty(), "{challenge}");
+    // It carries its thread, in a form serenity reads (as it reads any
+    // message of the channel the bot looks back through).
+    let read: serenity::all::Message = serde_json::from_value(challenge.clone()).expect("serenity reads the message");
+    assert_eq!(read.thread.map(|t| t.id.get()), Some(thread.id));
     assert!(fake::content(&board).contains("The first mover was drawn"), "{board}");
 
     let (last, game) = scene.play_greedily(board, &[alice(), bob()], None).await;
