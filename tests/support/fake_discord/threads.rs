@@ -163,6 +163,13 @@ impl State {
     }
 }
 
+impl FakeView<'_> {
+    /// Every thread started so far, oldest first.
+    pub fn threads(&self) -> Vec<ThreadView> {
+        self.st.thread_views()
+    }
+}
+
 impl FakeDiscord {
     /// Takes *Create Public Threads* and *Send Messages in Threads* from the
     /// bot in `channel_id` (`false`) or gives them back: interactions from
