@@ -447,6 +447,7 @@ fn leaderboards(c: &mut Criterion) {
             place: Place {
                 guild_id: Some(inactive_server),
                 channel_id: 1,
+                venue: akon::venue::Venue::Server,
             },
             manages_server: true,
         };
@@ -572,6 +573,7 @@ fn finishing(c: &mut Criterion) {
     let place = akon::service::Place {
         guild_id: Some(guild(5)),
         channel_id: CHANNEL,
+        venue: akon::venue::Venue::Server,
     };
     let mut next = 0u64;
     group.bench_function("resignation", |b| {

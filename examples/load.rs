@@ -516,6 +516,7 @@ async fn new_service_game(service: &Service, pair: &Pair) -> Result<GameView, Se
     let place = Place {
         guild_id: Some(fake_discord::GUILD_ID),
         channel_id: fake_discord::CHANNEL_ID,
+        venue: akon::venue::Venue::Server,
     };
     let challenge = service.challenge(place, &pair.players[0], &pair.players[1]).await?;
     service.accept(challenge.id, &pair.players[1]).await
@@ -890,6 +891,7 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
                 place: Place {
                     guild_id: Some(guild),
                     channel_id: 1,
+                    venue: akon::venue::Venue::Server,
                 },
                 manages_server: true,
             };

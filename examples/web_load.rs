@@ -166,6 +166,7 @@ async fn main() -> anyhow::Result<()> {
     let place = Place {
         guild_id: Some(900_000_000_000_000_001),
         channel_id: 910_000_000_000_000_001,
+        venue: akon::venue::Venue::Server,
     };
     let (a, b) = (player(1, "Mbourou-Ndong Ekomy"), player(2, "Nguema Obiang"));
     let players: BTreeMap<u64, Player> = [(1, a.clone()), (2, b.clone())].into();

@@ -14,6 +14,7 @@
 //! calendar                     UTC days and months, for the daily puzzle and the seasons, pure
 //! claims                       what claiming an HTTP interaction found, kept by the store
 //! posts                        what became of the bot's posts: failed deliveries, daily puzzles, podiums
+//! venue                        where a game is played: a server with the bot, a DM, a server without it
 //! board_text                   the text board, for `play` and Discord (over engine, i18n)
 //! game_text                    a game's result line and players' names, for Discord and the web (over service, i18n)
 //! names                        names shortened between grapheme clusters, by display width
@@ -44,6 +45,7 @@ pub mod service;
 pub mod store;
 pub mod telemetry;
 pub mod tournament;
+pub mod venue;
 pub mod web;
 
 #[cfg(test)]

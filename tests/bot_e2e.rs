@@ -276,7 +276,8 @@ async fn challenges_that_cannot_be_played_are_refused_privately() {
     scene.slash(&alice(), "challenge", to(&bob())).await;
     assert!(ephemeral_text(&scene.slash(&alice(), "challenge", to(&bob())).await).contains("already have a pending"));
     let dm = scene.fake.slash_in_dm(&alice(), "akon", "challenge", to(&bob())).await;
-    assert!(ephemeral_text(&scene.fake.response(&dm).await).contains("servers"));
+    // Only alice and the bot are in her DM with it: bob could not see it.
+    assert!(ephemeral_text(&scene.fake.response(&dm).await).contains("cannot see"));
     // With a limit of one game, a second game is refused.
     scene.challenge_accepted(&carol(), &bob()).await;
     let refused = scene.slash(&alice(), "challenge", to(&carol())).await;
@@ -618,6 +619,7 @@ async fn a_game_left_waiting_for_the_computer_gets_its_move_after_a_restart() {
     let place = akon::service::Place {
         guild_id: Some(fake::GUILD_ID),
         channel_id: CHANNEL_ID,
+        venue: akon::venue::Venue::Server,
     };
     let human = akon::service::Player {
         id: alice().id,

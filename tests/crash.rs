@@ -649,3 +649,68 @@ async fn killed_while_a_games_thread_opens_and_while_its_board_is_shown_there() 
         .await;
     kill(&crash.fake, bot).await;
 }
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn killed_mid_game_in_a_dm);
+/// In a DM between two people, where every board is an answer: a move is
+/// killed after its commit, before its answer. After the restart the board
+/// still shows the move before; the next press (Refresh) shows the game as
+/// stored, with the move, and play goes on from it.
+async fn killed_mid_game_in_a_dm() {
+    let (crash, bot) = Crash::new().await;
+    let players = [alice(), bob()];
+    let channel = crash.fake.add_private_channel(&[&players[0], &players[1]]);
+    let opponent = json!(players[1].id.to_string());
+    let ix = crash
+        .fake
+        .slash_elsewhere(
+            &players[0],
+            channel,
+            "akon",
+            "challenge",
+            vec![("opponent", 6, opponent)],
+        )
+        .await;
+    let challenge = crash.fake.response(&ix).await;
+    let message = fake::message_id(&challenge);
+    let accept = button_with_label(&challenge, "Accept");
+    let accepted = crash.fake.click(&players[1], message, &accept).await;
+    let mut board = crash.fake.response(&accepted).await;
+    for _ in 0..2 {
+        let press = press_in_place(&crash.fake, &board, &players).await;
+        board = crash.fake.response(&press).await;
+    }
+    let ply_before = ply_of(&board);
+    crash.fake.stall(stall("POST", "/callback", false));
+    press_in_place(&crash.fake, &board, &players).await;
+    wait_stalled(&crash.fake).await;
+    let bot = crash.restart(bot).await;
+    assert_eq!(
+        ply_of(&crash.fake.message(message).unwrap()),
+        ply_before,
+        "the answer never came"
+    );
+    let refresh = button_with_label(&crash.fake.message(message).unwrap(), "Refresh");
+    let shown = crash.fake.click(&players[0], message, &refresh).await;
+    let shown = crash.fake.response(&shown).await;
+    assert_eq!(ply_of(&shown), ply_before + 1, "the committed move stands: {shown}");
+    let stored = stored_game(&crash.db.url, 1).await;
+    assert_eq!(stored.ply(), ply_before + 1);
+    let press = press_in_place(&crash.fake, &shown, &players).await;
+    let after = crash.fake.response(&press).await;
+    assert_eq!(ply_of(&after), ply_before + 2, "play goes on: {after}");
+    let posted = crash
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.contains(&format!("/channels/{channel}/")))
+        .count();
+    assert_eq!(posted, 0, "nothing is posted where the bot is no member");
+    kill(&crash.fake, bot).await;
+}
+
+/// The player to move presses their first enabled hole on `board`, a
+/// board shown in place; the press.
+async fn press_in_place(fake: &FakeDiscord, board: &Value, players: &[fake::TestUser; 2]) -> fake::Interaction {
+    let mover = user_to_move(board, players);
+    let (id, _, _) = hole_buttons(board).into_iter().find(|(_, _, on)| *on).unwrap();
+    fake.click(&mover, fake::message_id(board), &id).await
+}

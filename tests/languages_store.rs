@@ -29,6 +29,7 @@ async fn choose_language(service: &Service, language: Option<Language>) {
         place: Place {
             guild_id: None,
             channel_id: CHANNEL,
+            venue: akon::venue::Venue::BotDm,
         },
         manages_server: false,
     };

@@ -43,6 +43,7 @@ mod metrics;
 mod operate;
 mod pictures;
 mod pictures_e2e;
+mod play_anywhere;
 mod postgres_outage;
 mod puzzle_e2e;
 mod puzzles;

@@ -316,6 +316,7 @@ async fn game_awaiting_a_master_move(db: &Path) -> (i64, usize) {
     let place = Place {
         guild_id: Some(fake::GUILD_ID),
         channel_id: CHANNEL_ID,
+        venue: akon::venue::Venue::Server,
     };
     let human = Player {
         id: 300000000000000001,

@@ -315,6 +315,7 @@ fn finished_view(game: Game, finished: (EndReason, Winner)) -> GameView {
         result_shown: true,
         hints_used: 0,
         changed_at: 0,
+        venue: akon::venue::Venue::Server,
     }
 }
 

@@ -152,6 +152,7 @@ async fn a_season_of_games_ranks_players_by_ratings_computed_independently() {
     let elsewhere = Place {
         guild_id: Some(OTHER_GUILD),
         channel_id: 5,
+        venue: akon::venue::Venue::Server,
     };
     let challenge = service
         .challenge(elsewhere, &carol_elsewhere, &alice_elsewhere)
@@ -217,6 +218,7 @@ async fn leaderboard_pages_turn_with_buttons_that_still_work_after_a_restart() {
     let place = Place {
         guild_id: Some(GUILD_ID),
         channel_id: CHANNEL_ID,
+        venue: akon::venue::Venue::Server,
     };
     let players: Vec<Player> = (0..12)
         .map(|i| Player {
@@ -501,6 +503,7 @@ async fn a_finished_tournament_shows_in_history_and_stats() {
             place: Place {
                 guild_id: Some(GUILD_ID),
                 channel_id: CHANNEL_ID,
+                venue: akon::venue::Venue::Server,
             },
             organiser: &organiser,
             name: "Winter cup",

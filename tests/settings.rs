@@ -27,6 +27,7 @@ fn actor(user: &Player, guild: Option<u64>, manages_server: bool) -> Actor<'_> {
         None => Place {
             guild_id: None,
             channel_id: CHANNEL,
+            venue: akon::venue::Venue::BotDm,
         },
     };
     Actor {

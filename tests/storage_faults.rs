@@ -254,6 +254,7 @@ async fn moves_written_together_fail_alone_and_the_writer_goes_on() {
     let place = Place {
         guild_id: Some(fake::GUILD_ID),
         channel_id: fake::CHANNEL_ID,
+        venue: akon::venue::Venue::Server,
     };
     let mut games = Vec::new();
     for pair in 0..8u64 {

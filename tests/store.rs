@@ -213,10 +213,11 @@ async fn challenges_refuse_self_bots_duplicates_and_too_many_games() {
     let dm = Place {
         guild_id: None,
         channel_id: 5,
+        venue: akon::venue::Venue::BotDm,
     };
     assert!(matches!(
         f.service.challenge(dm, &a, &b).await,
-        Err(ServiceError::NotInAServer)
+        Err(ServiceError::OpponentCannotSeeThisChat(_))
     ));
     let first = f.service.challenge(here(), &a, &b).await.unwrap();
     assert!(matches!(

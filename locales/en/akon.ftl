@@ -145,7 +145,7 @@ unknown-button = This button is not one of Akon's, or is damaged.
 command-unknown = Unknown command `/{ $command }`.
 command-unknown-subcommand = Unknown subcommand `{ $subcommand }`; try `/akon rules`.
 command-bad-option = The option `{ $option }` is malformed.
-refusal-not-in-server = Games are played in servers, not in direct messages.
+refusal-not-in-server = Tournaments, server settings and the puzzle of the day belong to servers that added Akon bot. To add it to a server you manage, open the bot's profile and choose **Add App**, then **Add to Server**.
 refusal-challenge-self = You cannot challenge yourself.
 refusal-challenge-bot = { $name } is a bot and cannot play.
 refusal-already-challenged = You already have a pending challenge to { $name }.
@@ -375,6 +375,7 @@ history-tournament-line = • 🏆 { $name } <t:{ $finished }:d> · rank { $rank
    *[other] { $points } points
 }
 rating-line-rated = Rated in this server: { $changes }.
+rating-line-rated-global = Rated: { $changes }.
 rating-line-pair-limit = Not rated: these two players already played { $per_day ->
     [one] { $per_day } rated game
    *[other] { $per_day } rated games
@@ -898,3 +899,12 @@ game-thread-name = { $a } vs { $b }
 game-thread-result = { $result }
     The game: { $thread }
 game-threads-refused = I may not open threads in <#{ $channel }> (I need *Create Public Threads* and *Send Messages in Threads* there), so this game is played in the channel. Give me both permissions and the next games get their own thread again.
+## Games where the bot is no member (DMs, group DMs, servers without the bot)
+refusal-opponent-cannot-see-this-chat = Only you and the bot are in this conversation, so { $name } cannot see a challenge here. Challenge them in one of the servers you share, in a DM with them or in a group DM, or play the computer here.
+button-refresh = Refresh
+venue-server = in { $channel }
+venue-bot-dm = in your DM with the bot
+venue-private-channel = in a DM or group DM
+venue-server-without-bot = in { $channel } (a server without the bot)
+turn-ping = { $player }, it is your move in game #{ $game }.
+dm-game-over = Game #{ $game } ({ $a } vs { $b }) is over: { $result } Press **Refresh** on its board to see it there.

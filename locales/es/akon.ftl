@@ -145,7 +145,7 @@ unknown-button = Este botón no es de Akon, o ya no es válido.
 command-unknown = Comando desconocido `/{ $command }`.
 command-unknown-subcommand = Subcomando desconocido `{ $subcommand }`; prueba `/akon reglas`.
 command-bad-option = La opción `{ $option }` no es válida.
-refusal-not-in-server = Las partidas se juegan en servidores, no en mensajes directos.
+refusal-not-in-server = Los torneos, los ajustes del servidor y el problema del día son de los servidores que añadieron Akon bot. Para añadirlo a un servidor que administras, abre el perfil del bot y elige **Añadir aplicación** y luego **Añadir al servidor**.
 refusal-challenge-self = No puedes desafiarte a ti mismo.
 refusal-challenge-bot = { $name } es un bot y no puede jugar.
 refusal-already-challenged = Ya tienes un desafío pendiente con { $name }.
@@ -375,6 +375,7 @@ history-tournament-line = • 🏆 { $name } <t:{ $finished }:d> · puesto { $ra
    *[other] { $points } puntos
 }
 rating-line-rated = Puntuada en este servidor: { $changes }.
+rating-line-rated-global = Puntuada: { $changes }.
 rating-line-pair-limit = Sin puntuar: estos dos jugadores ya jugaron { $per_day ->
     [one] { $per_day } partida puntuada
    *[other] { $per_day } partidas puntuadas
@@ -904,3 +905,12 @@ game-thread-name = { $a } contra { $b }
 game-thread-result = { $result }
     La partida: { $thread }
 game-threads-refused = No puedo abrir hilos en <#{ $channel }> (necesito los permisos *Crear hilos públicos* y *Enviar mensajes en hilos* allí), así que esta partida se juega en el canal. Dame ambos permisos y las próximas partidas volverán a tener su propio hilo.
+## Games where the bot is no member (DMs, group DMs, servers without the bot)
+refusal-opponent-cannot-see-this-chat = En esta conversación solo estáis tú y el bot, así que { $name } no puede ver un desafío aquí. Desafíale en un servidor, en un mensaje directo o en un grupo, o juega aquí contra la computadora.
+button-refresh = Actualizar
+venue-server = en { $channel }
+venue-bot-dm = en tu mensaje directo con el bot
+venue-private-channel = en un mensaje directo o un grupo
+venue-server-without-bot = en { $channel } (un servidor sin el bot)
+turn-ping = { $player }, te toca mover en la partida n.º { $game }.
+dm-game-over = La partida n.º { $game } ({ $a } contra { $b }) ha terminado: { $result } Pulsa **Actualizar** en su tablero para verla allí.

@@ -151,7 +151,7 @@ unknown-button = Ce bouton n'est pas un bouton d'Akon, ou il n'est plus valable.
 command-unknown = Commande inconnue `/{ $command }`.
 command-unknown-subcommand = Sous-commande inconnue `{ $subcommand }` ; essaie `/akon règles`.
 command-bad-option = L'option `{ $option }` est mal formée.
-refusal-not-in-server = On joue dans les serveurs, pas en messages privés.
+refusal-not-in-server = Les tournois, les réglages du serveur et le problème du jour sont réservés aux serveurs qui ont ajouté Akon bot. Pour l'ajouter à un serveur que tu gères, ouvre le profil du bot et choisis **Ajouter l'appli**, puis **Ajouter au serveur**.
 refusal-challenge-self = Tu ne peux pas te défier toi-même.
 refusal-challenge-bot = { $name } est un bot et ne peut pas jouer.
 refusal-already-challenged = Tu as déjà lancé à { $name } un défi encore en attente.
@@ -381,6 +381,7 @@ history-tournament-line = • 🏆 { $name } <t:{ $finished }:d> · rang { $rank
    *[other] { $points } points
 }
 rating-line-rated = Classée dans ce serveur : { $changes }.
+rating-line-rated-global = Classée : { $changes }.
 rating-line-pair-limit = Non classée : ces deux joueurs ont déjà joué { $per_day ->
     [one] { $per_day } partie classée
    *[other] { $per_day } parties classées
@@ -907,3 +908,12 @@ game-thread-name = { $a } contre { $b }
 game-thread-result = { $result }
     La partie : { $thread }
 game-threads-refused = Je ne peux pas ouvrir de fils dans <#{ $channel }> (il me faut les permissions *Créer des fils publics* et *Envoyer des messages dans les fils* dans ce salon), donc cette partie se joue dans le salon. Donne-moi ces deux permissions et les prochaines parties auront de nouveau leur propre fil.
+## Games where the bot is no member (DMs, group DMs, servers without the bot)
+refusal-opponent-cannot-see-this-chat = Seuls toi et le bot êtes dans cette conversation : { $name } ne peut pas y voir un défi. Défie cette personne dans un serveur, en message privé avec elle ou dans un groupe, ou joue ici contre l'ordinateur.
+button-refresh = Actualiser
+venue-server = dans { $channel }
+venue-bot-dm = dans ta conversation privée avec le bot
+venue-private-channel = en message privé ou en groupe
+venue-server-without-bot = dans { $channel } (un serveur sans le bot)
+turn-ping = { $player }, c'est à toi de jouer dans la partie n° { $game }.
+dm-game-over = La partie n° { $game } ({ $a } contre { $b }) est terminée : { $result } Appuie sur **Actualiser** sous son plateau pour l'y voir.

@@ -145,7 +145,7 @@ unknown-button = Este botão não é do Akon, ou não vale mais.
 command-unknown = Comando desconhecido `/{ $command }`.
 command-unknown-subcommand = Subcomando desconhecido `{ $subcommand }`; experimente `/akon regras`.
 command-bad-option = A opção `{ $option }` não é válida.
-refusal-not-in-server = As partidas são jogadas em servidores, não em mensagens diretas.
+refusal-not-in-server = Torneios, configurações do servidor e o problema do dia são dos servidores que adicionaram o Akon bot. Para adicioná-lo a um servidor que você gerencia, abra o perfil do bot e escolha **Adicionar app** e depois **Adicionar ao servidor**.
 refusal-challenge-self = Você não pode desafiar a si mesmo.
 refusal-challenge-bot = { $name } é um bot e não pode jogar.
 refusal-already-challenged = Você já tem um desafio pendente para { $name }.
@@ -375,6 +375,7 @@ history-tournament-line = • 🏆 { $name } <t:{ $finished }:d> · posição { 
    *[other] { $points } pontos
 }
 rating-line-rated = Ranqueada neste servidor: { $changes }.
+rating-line-rated-global = Ranqueada: { $changes }.
 rating-line-pair-limit = Não ranqueada: estes dois jogadores já jogaram { $per_day ->
     [one] { $per_day } partida ranqueada
    *[other] { $per_day } partidas ranqueadas
@@ -901,3 +902,12 @@ game-thread-name = { $a } x { $b }
 game-thread-result = { $result }
     A partida: { $thread }
 game-threads-refused = Não posso abrir tópicos em <#{ $channel }> (preciso das permissões *Criar tópicos públicos* e *Enviar mensagens em tópicos* lá), então esta partida é jogada no canal. Me dê as duas permissões e as próximas partidas voltam a ter o próprio tópico.
+## Games where the bot is no member (DMs, group DMs, servers without the bot)
+refusal-opponent-cannot-see-this-chat = Nesta conversa estão só você e o bot, então { $name } não pode ver um desafio aqui. Desafie essa pessoa em um servidor, em uma mensagem direta ou em um grupo, ou jogue aqui contra o computador.
+button-refresh = Atualizar
+venue-server = em { $channel }
+venue-bot-dm = na sua mensagem direta com o bot
+venue-private-channel = em uma mensagem direta ou um grupo
+venue-server-without-bot = em { $channel } (um servidor sem o bot)
+turn-ping = { $player }, é a sua vez na partida nº { $game }.
+dm-game-over = A partida nº { $game } ({ $a } contra { $b }) terminou: { $result } Toque em **Atualizar** no tabuleiro dela para vê-la lá.

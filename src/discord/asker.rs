@@ -7,7 +7,8 @@
 use super::context::Context;
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse, InteractionId, Message, Permissions,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse, InteractionId,
+    Message, Permissions,
 };
 
 use super::render::Reply;
@@ -85,9 +86,33 @@ impl Asker<'_> {
 
     /// Edits the answer, once deferred.
     pub(super) async fn edit(self, ctx: &Context, message: EditInteractionResponse) -> Answered {
+        self.edited(ctx, message).await.map(|_| ())
+    }
+
+    /// Edits the answer (for a press answered by an update, the pressed
+    /// message), and returns it as Discord shows it.
+    pub(super) async fn edited(self, ctx: &Context, message: EditInteractionResponse) -> serenity::Result<Message> {
         match self {
-            Asker::Command(command) => command.edit_response(&ctx.http, message).await.map(|_| ()),
-            Asker::Button(press) => press.edit_response(&ctx.http, message).await.map(|_| ()),
+            Asker::Command(command) => command.edit_response(&ctx.http, message).await,
+            Asker::Button(press) => press.edit_response(&ctx.http, message).await,
+        }
+    }
+
+    /// A follow-up message, once answered: within the interaction token's
+    /// 15 minutes, and at most five where the bot is not in the server.
+    pub(super) async fn followup(self, ctx: &Context, message: CreateInteractionResponseFollowup) -> Answered {
+        self.followup_message(ctx, message).await.map(|_| ())
+    }
+
+    /// [`Asker::followup`], returning the message sent.
+    pub(super) async fn followup_message(
+        self,
+        ctx: &Context,
+        message: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<Message> {
+        match self {
+            Asker::Command(command) => command.create_followup(&ctx.http, message).await,
+            Asker::Button(press) => press.create_followup(&ctx.http, message).await,
         }
     }
 }

@@ -2,15 +2,13 @@
 //! and pages, each keyed by its `custom_id`.
 
 use super::context::Context;
-use serenity::all::{
-    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, GuildId, Message,
-};
+use serenity::all::{ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, Message};
 
 use super::asker::Asker;
 use super::posting::update_keeping_attachments;
 use super::{player_of, render, response, Answered, Bot, ButtonId, Call};
 use crate::engine::Hole;
-use crate::service::{Delivery, GameView, Languages, MovePress, Place, ServiceError};
+use crate::service::{Delivery, GameView, Languages, MovePress, ServiceError};
 use crate::tr;
 
 /// Answers a press on a board by taking the board's buttons off, and
@@ -44,10 +42,7 @@ impl Bot {
             interaction: press,
             languages,
             user: &user,
-            place: Place {
-                guild_id: press.guild_id.map(GuildId::get),
-                channel_id: press.channel_id.get(),
-            },
+            place: super::press_place(press),
         };
         self.pressed(call, id).await
     }
@@ -67,6 +62,7 @@ impl Bot {
             ButtonId::Move { game, ply, hole } => self.move_button(call, game, ply, hole).await,
             ButtonId::Resign { game } => self.resign_button(call, game).await,
             ButtonId::ResignConfirmed { game, ply } => self.resign_confirmed_button(call, game, ply).await,
+            ButtonId::Refresh { game } => self.refresh_button(call, game).await,
             ButtonId::Rematch { game } => self.on_rematch(ctx, press, languages, game, user).await,
             ButtonId::Abort { game } => self.abort_button(ctx, press, languages, user, game).await,
             ButtonId::Leaderboard { global, guild, page } => {
@@ -98,6 +94,16 @@ impl Bot {
             }
         };
         let _busy = self.busy.hold(view.id);
+        let first = view.game.start().to_move();
+        let intro = tr!(
+            public,
+            "first-mover",
+            player = render::mention(view.player(first)),
+            seat = first.to_string()
+        );
+        if !view.venue.bot_posts() {
+            return self.accepted_in_place(call, &view, &intro).await;
+        }
         let accepted = self
             .service
             .challenge_info(challenge)
@@ -109,15 +115,18 @@ impl Bot {
         Asker::Button(press)
             .respond(ctx, CreateInteractionResponse::UpdateMessage(update.components(vec![])))
             .await?;
-        let first = view.game.start().to_move();
-        let intro = tr!(
-            public,
-            "first-mover",
-            player = render::mention(view.player(first)),
-            seat = first.to_string()
-        );
         self.deliver(ctx, &Delivery::owed_by(view, None), Some(&intro), public)
             .await
+    }
+
+    /// Refresh under a board where the bot cannot post: the game as
+    /// stored. Boards that are posted carry no such button.
+    async fn refresh_button(&self, call: Call<'_, ComponentInteraction>, game: i64) -> Answered {
+        if self.shown_in_place(call, game, None).await? {
+            return Ok(());
+        }
+        let refusal = tr!(call.languages.private, "unknown-button");
+        self.private_to(call.ctx, call.interaction, &refusal).await
     }
 
     /// Decline on a challenge: its message says so, without buttons.
@@ -148,6 +157,7 @@ impl Bot {
             ..MovePress::new(game, ply, hole, call.user)
         };
         match self.service.play(move_press).await {
+            Ok(applied) if !applied.view.venue.bot_posts() => self.moved_in_place(call, &applied.view).await,
             Ok(applied) => {
                 // The move is committed: from here on the delivery loop would
                 // show it even if this process died. The old board keeps its
@@ -167,6 +177,7 @@ impl Bot {
                 let computer = self.computer_turn_if_due(ctx, &owed.view).await;
                 delivered.and(computer)
             }
+            Err(error) if !error.is_fault() && self.shown_in_place(call, game, Some(&error)).await? => Ok(()),
             Err(error @ (ServiceError::StaleButton | ServiceError::OutdatedBoard)) => {
                 self.refuse(ctx, Asker::Button(press), mine, &error, "move").await?;
                 // The game may be waiting for its board (a crash after the
@@ -215,6 +226,11 @@ impl Bot {
                     .await
                 {
                     tracing::warn!(%error, game_id = game, "could not answer a resignation");
+                }
+                if !view.venue.bot_posts() {
+                    return self
+                        .final_board_in_followup(ctx, Asker::Button(press), &view, call.languages.public)
+                        .await;
                 }
                 let owed = Delivery::owed_by(view, None);
                 self.deliver(ctx, &owed, None, call.languages.public).await

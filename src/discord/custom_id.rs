@@ -30,6 +30,12 @@ pub enum ButtonId {
         game: i64,
         ply: Option<i64>,
     },
+    /// Shows a game's board as it is now on the pressed message: where the
+    /// bot cannot post, what fell due without a press (a loss on time, the
+    /// computer's move) is shown this way.
+    Refresh {
+        game: i64,
+    },
     /// Offers a rematch of a finished game.
     Rematch {
         game: i64,
@@ -97,6 +103,7 @@ impl fmt::Display for ButtonId {
             ButtonId::Resign { game } => write!(f, "{PREFIX}:resign:{game}"),
             ButtonId::ResignConfirmed { game, ply: None } => write!(f, "{PREFIX}:resign-yes:{game}"),
             ButtonId::ResignConfirmed { game, ply: Some(ply) } => write!(f, "{PREFIX}:resign-yes:{game}:{ply}"),
+            ButtonId::Refresh { game } => write!(f, "{PREFIX}:refresh:{game}"),
             ButtonId::Rematch { game } => write!(f, "{PREFIX}:rematch:{game}"),
             ButtonId::Abort { game } => write!(f, "{PREFIX}:abort:{game}"),
             ButtonId::Leaderboard { global, guild, page } => {
@@ -166,6 +173,7 @@ impl FromStr for ButtonId {
                 game: id(g)?,
                 ply: Some(id(p)?),
             }),
+            [PREFIX, "refresh", g] => Ok(ButtonId::Refresh { game: id(g)? }),
             [PREFIX, "rematch", g] => Ok(ButtonId::Rematch { game: id(g)? }),
             [PREFIX, "abort", g] => Ok(ButtonId::Abort { game: id(g)? }),
             [PREFIX, "review", g] => Ok(ButtonId::Review { game: id(g)? }),

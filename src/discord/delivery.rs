@@ -177,6 +177,11 @@ impl Bot {
         look_back: bool,
     ) -> Answered {
         let view = &owed.view;
+        if !view.venue.bot_posts() {
+            // Nothing can be posted there: the next press shows the game.
+            tracing::debug!(game_id = view.id, "a board where the bot cannot post waits for a press");
+            return Ok(());
+        }
         self.strip_boards(ctx, &owed.strip).await?;
         if !owed.post_board {
             return Ok(());
@@ -259,6 +264,9 @@ impl Bot {
             .board_shown(view, posted.channel_id.get(), posted.id.get(), stripped)
             .await
         {
+            // Where the bot cannot post it cannot edit either: an older
+            // board is set right by the next press on it.
+            Ok(_) if !view.venue.bot_posts() => Ok(()),
             Ok(shown) => self.strip_boards(ctx, &shown.strip).await,
             Err(error) => {
                 // Left owed: the delivery loop posts it again (same nonce).

@@ -17,6 +17,7 @@ mod daily_puzzle;
 mod delivery;
 mod endpoint;
 mod game_threads;
+mod in_place;
 mod nonce;
 mod pictures;
 mod posted_before;
@@ -39,8 +40,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler,
-    GuildId, Interaction, Ready, User,
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, ChannelId, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler, GuildId, Interaction,
+    InteractionContext, Ready, User,
 };
 use serenity::async_trait;
 use serenity::builder::Builder as _;
@@ -60,6 +62,7 @@ pub use web_links::{game_url, server_url, tournament_url};
 use crate::i18n::Language;
 use crate::service::{Languages, Locales, Place, Player, Service, ServiceError, Unavailable};
 use crate::tr;
+use crate::venue::Venue;
 use context::Context;
 use render::{puzzle as render_puzzle, records as render_records, review as render_review, Reply};
 
@@ -259,6 +262,55 @@ fn channel_permissions(interaction: &Interaction) -> Option<(u64, Option<serenit
     }
 }
 
+/// Where an interaction was used (see `crate::venue`), from Discord's
+/// `context` and the installs that authorised it. A server counts as
+/// having added the bot when its own install authorised the interaction;
+/// an interaction that names no installs (as before apps could be
+/// installed to users) comes from where the bot was added.
+fn place_of(
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    context: Option<InteractionContext>,
+    owners: &AuthorizingIntegrationOwners,
+) -> Place {
+    let server_installed = owners.0.is_empty()
+        || owners
+            .0
+            .iter()
+            .any(|owner| matches!(owner, AuthorizingIntegrationOwner::GuildInstall(Some(id)) if Some(*id) == guild));
+    let venue = match (context, guild) {
+        (Some(InteractionContext::PrivateChannel), _) => Venue::PrivateChannel,
+        (_, Some(_)) if server_installed => Venue::Server,
+        (_, Some(_)) => Venue::ServerWithoutBot,
+        (_, None) => Venue::BotDm,
+    };
+    Place {
+        guild_id: guild.filter(|_| venue == Venue::Server).map(GuildId::get),
+        channel_id: channel.get(),
+        venue,
+    }
+}
+
+/// Where a slash command was used.
+fn command_place(command: &serenity::all::CommandInteraction) -> Place {
+    place_of(
+        command.guild_id,
+        command.channel_id,
+        command.context,
+        &command.authorizing_integration_owners,
+    )
+}
+
+/// Where a button was pressed.
+fn press_place(press: &serenity::all::ComponentInteraction) -> Place {
+    place_of(
+        press.guild_id,
+        press.channel_id,
+        press.context,
+        &press.authorizing_integration_owners,
+    )
+}
+
 /// Whether an answer (or a message the bot owed) reached Discord: the
 /// error is a failure to talk to Discord, not a refusal.
 type Answered = serenity::Result<()>;
@@ -303,12 +355,16 @@ impl Bot {
         }
         let sent = match interaction {
             Interaction::Command(command) => {
-                let guild = command.guild_id.map(|g| (g.get(), command.guild_locale.as_deref()));
+                let guild = command_place(command)
+                    .guild_id
+                    .map(|g| (g, command.guild_locale.as_deref()));
                 let languages = self.languages(command.user.id.get(), &command.locale, guild).await;
                 self.on_command(ctx, command, languages).await
             }
             Interaction::Component(component) => {
-                let guild = component.guild_id.map(|g| (g.get(), component.guild_locale.as_deref()));
+                let guild = press_place(component)
+                    .guild_id
+                    .map(|g| (g, component.guild_locale.as_deref()));
                 let languages = self.languages(component.user.id.get(), &component.locale, guild).await;
                 self.on_button(ctx, component, languages).await
             }

@@ -13,15 +13,15 @@ use std::time::{Duration, Instant};
 use super::context::Context;
 use lru::LruCache;
 use serenity::all::{
-    ChannelId, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse, CreateMessage, Message, Permissions,
-    UserId,
+    ChannelId, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateMessage, Message, Permissions, UserId,
 };
 
 use super::asker::Asker;
 use super::posting::{post, Picture, RequestFailure};
 use super::render::{self, Reply};
 use super::render_puzzle;
-use super::{response, Bot};
+use super::{response, Answered, Bot};
 use crate::engine::{Position, Seat};
 use crate::i18n::Language;
 use crate::picture::{BoardPicture, LastMove};
@@ -378,16 +378,48 @@ impl Bot {
         language: Language,
         intro: Option<&str>,
     ) -> serenity::Result<Message> {
+        let board = self.answer_board(ctx, asker, view, language).await.with_intro(intro);
+        self.send_answer_board(ctx, asker, view, board, CreateInteractionResponse::Message)
+            .await?;
+        asker.get_response(ctx).await
+    }
+
+    /// The board of `view` in `language` for an answer to `asker`, as the
+    /// server's board style says; the channel is told once if the
+    /// interaction shows that the bot may not attach files there.
+    pub(super) async fn answer_board(
+        &self,
+        ctx: &Context,
+        asker: Asker<'_>,
+        view: &GameView,
+        language: Language,
+    ) -> BoardMessage {
         let style = self.server_board_style(view.guild_id).await;
         let channel_id = asker.channel_id().get();
         if style.has_picture() && self.refused_channels.seen(channel_id, asker.app_permissions()) {
             self.tell_pictures_refused(ctx, view.guild_id, channel_id).await;
         }
-        let board = self.board_message(language, view, style).await.with_intro(intro);
+        self.board_message(language, view, style).await
+    }
+
+    /// Answers `asker` with `board` as `kind` says (a new message, or the
+    /// pressed message updated): with its picture, or as text where it has
+    /// none or Discord refuses the picture for a missing permission.
+    pub(super) async fn send_answer_board(
+        &self,
+        ctx: &Context,
+        asker: Asker<'_>,
+        view: &GameView,
+        board: BoardMessage,
+        kind: fn(CreateInteractionResponseMessage) -> CreateInteractionResponse,
+    ) -> Answered {
+        let channel_id = asker.channel_id().get();
         if let Some((reply, picture)) = &board.picture {
-            let message = CreateInteractionResponse::Message(response(reply));
-            match asker.respond_with(ctx, message, vec![picture.attachment()]).await {
-                Ok(()) => return asker.get_response(ctx).await,
+            match asker
+                .respond_with(ctx, kind(response(reply)), vec![picture.attachment()])
+                .await
+            {
+                Ok(()) => return Ok(()),
                 Err(error) if RequestFailure::of(&error) == RequestFailure::MissingPermission => {
                     tracing::warn!(%error, game_id = view.id, channel_id, "a board's picture was refused; answering with the text board");
                     self.pictures_refused(ctx, view.guild_id, channel_id).await;
@@ -395,10 +427,7 @@ impl Bot {
                 Err(error) => return Err(error),
             }
         }
-        asker
-            .respond(ctx, CreateInteractionResponse::Message(response(&board.text)))
-            .await?;
-        asker.get_response(ctx).await
+        asker.respond(ctx, kind(response(&board.text))).await
     }
 
     /// Discord refused a picture in `channel_id` for a missing permission:

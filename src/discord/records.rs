@@ -88,6 +88,7 @@ impl Bot {
     ) -> Answered {
         let _busy = self.busy.hold(game);
         match self.service.abort(game, user).await {
+            Ok(view) if !view.venue.bot_posts() => self.press_shows(ctx, press, languages.public, &view, None).await,
             Ok(view) => {
                 let answered = super::buttons::strip_pressed_board(ctx, press).await;
                 if let Err(error) = &answered {

@@ -18,6 +18,9 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::NotInAServer => tr!(l, "refusal-not-in-server"),
         ServiceError::NeedsManageServer => tr!(l, "refusal-needs-manage-server"),
         ServiceError::TournamentRoleNeedsManageServer => tr!(l, "refusal-tournament-role-needs-manage-server"),
+        ServiceError::OpponentCannotSeeThisChat(name) => {
+            tr!(l, "refusal-opponent-cannot-see-this-chat", name = display_name(l, name))
+        }
         ServiceError::ChallengeSelf => tr!(l, "refusal-challenge-self"),
         ServiceError::ChallengeBot(name) => tr!(l, "refusal-challenge-bot", name = display_name(l, name)),
         ServiceError::AlreadyChallenged(name) => tr!(l, "refusal-already-challenged", name = display_name(l, name)),
@@ -157,6 +160,7 @@ mod tests {
     fn refusals() -> Vec<ServiceError> {
         vec![
             ServiceError::NotInAServer,
+            ServiceError::OpponentCannotSeeThisChat("Robo".into()),
             ServiceError::NeedsManageServer,
             ServiceError::TournamentRoleNeedsManageServer,
             ServiceError::ChallengeBot("Robo".into()),

@@ -102,6 +102,8 @@ impl Bot {
         match notice {
             NoticeView::Reminder { view, dm, .. } => {
                 let Some(to_move) = view.to_move() else { return Ok(()) };
+                // Where the bot cannot post, a reminder can only be a DM.
+                let dm = &(*dm || !view.venue.bot_posts());
                 let user = view.player(to_move).user_id;
                 // A direct message speaks the player's language; a mention in
                 // the channel, the server's.
@@ -123,11 +125,21 @@ impl Bot {
                 super::posting::post(ctx, channel, &reply.owed_message(nonce)).await?;
                 tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
             }
+            NoticeView::Timeout { view, .. } if !view.venue.bot_posts() => {
+                // The board waits for the next press; the players hear of it now.
+                self.tell_game_over_by_dm(ctx, view, &nonce).await?;
+            }
             NoticeView::Timeout { view, .. } => {
                 // The final board is owed by the game itself: settling it as
                 // the delivery loop does (under the game's lease) shows it
                 // once, whichever process gets there first.
                 self.settle_game(ctx, view.id, crate::service::SettleFor::Loop).await?;
+            }
+            NoticeView::ChallengeExpired { challenge, .. } if !challenge.venue.bot_posts() => {
+                // Its message shows it at the next press of Accept or Decline.
+                let language = self.user_language(challenge.challenger.user_id).await;
+                let message = render::challenge(language, challenge).owed_message(nonce);
+                self.direct_message(ctx, challenge.challenger.user_id, message).await?;
             }
             NoticeView::ChallengeExpired {
                 challenge,
@@ -185,7 +197,8 @@ impl Bot {
                     .answer_with_board(ctx, Asker::Button(press), &view, languages.public, None)
                     .await?;
                 self.board_answered(ctx, &view, &message).await?;
-                self.computer_turn_if_due(ctx, &view).await
+                self.computer_after_answer(ctx, Asker::Button(press), &view, languages.public)
+                    .await
             }
             Err(error) => {
                 self.refuse(ctx, Asker::Button(press), languages.private, &error, "rematch")

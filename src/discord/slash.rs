@@ -4,14 +4,14 @@
 use super::context::Context;
 use serenity::all::{
     CommandInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    GuildId, Message,
+    Message,
 };
 
 use super::asker::Asker;
 use super::commands;
 use super::render::Reply;
 use super::{player_of, response, Answered, Bot, Call};
-use crate::service::{GameView, Languages, Place, ServiceError};
+use crate::service::{GameView, Languages, ServiceError};
 
 impl Bot {
     /// A slash command: parsed through its declaration, then answered by
@@ -32,10 +32,7 @@ impl Bot {
                 return self.private(ctx, command, &error.sentence(languages.private)).await;
             }
         };
-        let place = Place {
-            guild_id: command.guild_id.map(GuildId::get),
-            channel_id: command.channel_id.get(),
-        };
+        let place = super::command_place(command);
         let call = Call {
             ctx,
             interaction: command,

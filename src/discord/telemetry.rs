@@ -36,6 +36,7 @@ fn button_name(press: &ComponentInteraction) -> &'static str {
         Ok(ButtonId::Move { .. }) => "move",
         Ok(ButtonId::Resign { .. }) => "resign",
         Ok(ButtonId::ResignConfirmed { .. }) => "resign-confirmed",
+        Ok(ButtonId::Refresh { .. }) => "refresh",
         Ok(ButtonId::Rematch { .. }) => "rematch",
         Ok(ButtonId::Abort { .. }) => "abort",
         Ok(ButtonId::Leaderboard { .. }) => "leaderboard",

@@ -24,6 +24,7 @@ impl Service {
             game_id: row.game_id,
             seconds_per_move: row.seconds_per_move,
             rematch_of: row.rematch_of,
+            venue: row.venue,
         })
     }
 
@@ -82,6 +83,7 @@ impl Service {
                     created_at: self.now(),
                     computer: None,
                     clock: schedule::clock_starting(self.now(), row.seconds_per_move),
+                    venue: row.venue,
                 },
             )
             .await?;

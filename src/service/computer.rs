@@ -17,7 +17,9 @@ impl Service {
         computer: &Player,
         level: Level,
     ) -> Result<GameView> {
-        let guild_id = place.guild_id.ok_or(ServiceError::NotInAServer)?;
+        // A game outside a server that added the bot is kept with server 0:
+        // it counts for the players' global rating and record only.
+        let guild_id = place.guild_id.unwrap_or(0);
         self.remember(human).await?;
         self.remember(computer).await?;
         if self.store.ongoing_games(human.id).await?.len() >= self.config.max_ongoing_games {
@@ -42,6 +44,7 @@ impl Service {
                 created_at: self.now(),
                 computer: Some(ComputerSeat { seat: Seat::B, level }),
                 clock: MoveClock::default(),
+                venue: place.venue,
             })
             .await?;
         tracing::info!(game_id = id, user_id = human.id, %level, "game against the computer started");

@@ -10,8 +10,14 @@ use crate::store::{self, StoreError};
 /// each for the player (`discord::refusals`); `Display` is for logs.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
-    #[error("not in a server")]
+    /// Tournaments, server settings and the puzzle of the day belong to a
+    /// server that added the bot; this was asked elsewhere.
+    #[error("not in a server that added the bot")]
     NotInAServer,
+    /// A person challenged in the DM with the bot, where only the
+    /// challenger and the bot are (the opponent named).
+    #[error("{0} cannot see a DM with the bot")]
+    OpponentCannotSeeThisChat(String),
     /// Changing a server's settings needs the Manage Server permission.
     #[error("needs the Manage Server permission")]
     NeedsManageServer,

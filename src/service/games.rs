@@ -119,6 +119,7 @@ impl Service {
             result_shown: row.result_shown,
             hints_used,
             changed_at: row.updated_at,
+            venue: row.venue,
         })
     }
 
@@ -182,6 +183,7 @@ impl Service {
             // game (see `play`), not on every press.
             hints_used: 0,
             changed_at: row.updated_at,
+            venue: row.venue,
             game,
         })
     }

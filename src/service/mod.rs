@@ -85,6 +85,7 @@ pub use web::{
 use crate::engine::Seat;
 use crate::random::SplitMix64;
 use crate::store::{from_db, NewPlayer, RatingRules, Store};
+use crate::venue::Venue;
 
 /// Settings of the game service.
 #[derive(Debug, Clone)]
@@ -135,11 +136,15 @@ pub struct Player {
     pub is_bot: bool,
 }
 
-/// Where a command was used: a channel, in a server or not.
+/// Where a command was used: a channel, in a server that added the bot
+/// (`guild_id`) or not, and what the bot may do there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place {
+    /// The server, if it added the bot: a server that did not has no
+    /// settings, leaderboard or tournaments of its own.
     pub guild_id: Option<u64>,
     pub channel_id: u64,
+    pub venue: Venue,
 }
 
 /// The game service: cheap to clone, shared by every handler.

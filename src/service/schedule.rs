@@ -9,6 +9,7 @@ use super::{
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
 use crate::store::{from_db, LeaseKind, MoveClock, NewChallenge, Notice, Written};
+use crate::venue::Venue;
 
 /// The time a player has for each move, as offered in `/akon challenge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -199,8 +200,9 @@ impl Service {
             return Err(ServiceError::GameNotOver);
         }
         let place = Place {
-            guild_id: Some(view.guild_id),
+            guild_id: Some(view.guild_id).filter(|&guild| guild != 0),
             channel_id: view.channel_id,
+            venue: view.venue,
         };
         let other = view.player(seat.opponent());
         let opponent = Player {
@@ -231,7 +233,13 @@ impl Service {
         seconds_per_move: i64,
         rematch_of: Option<i64>,
     ) -> Result<ChallengeView> {
-        let guild_id = place.guild_id.ok_or(ServiceError::NotInAServer)?;
+        // A challenge outside a server that added the bot is kept with
+        // server 0: its game counts globally only.
+        let guild_id = place.guild_id.unwrap_or(0);
+        if place.venue == Venue::BotDm {
+            // Only the challenger and the bot are in that conversation.
+            return Err(ServiceError::OpponentCannotSeeThisChat(opponent.name.clone()));
+        }
         if challenger.id == opponent.id {
             return Err(ServiceError::ChallengeSelf);
         }
@@ -269,6 +277,7 @@ impl Service {
                 expires_at,
                 seconds_per_move,
                 rematch_of,
+                venue: place.venue,
             })
             .await?;
         Ok(ChallengeView {
@@ -282,6 +291,7 @@ impl Service {
             game_id: None,
             seconds_per_move,
             rematch_of,
+            venue: place.venue,
         })
     }
 

@@ -5,6 +5,7 @@ use super::GameRating;
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, MoveOutcome, Seat, Status, Winner};
 use crate::store::{self, from_db, GameRow, PlayerRow};
+use crate::venue::Venue;
 
 /// A player as the views show them: their Discord id, the name they had
 /// when last seen, and whether they are a bot.
@@ -66,6 +67,7 @@ pub struct ChallengeView {
     pub seconds_per_move: i64,
     /// A rematch of this game (seats swapped).
     pub rematch_of: Option<i64>,
+    pub venue: Venue,
 }
 
 /// How a finished game ended.
@@ -128,6 +130,9 @@ pub struct GameView {
     /// When the game last changed (started, moved, ended), by the
     /// service's clock: how long its current board may have been owed.
     pub changed_at: i64,
+    /// Where it is played: whether its boards are posted in the channel
+    /// or shown only as answers to the players' presses.
+    pub venue: Venue,
 }
 
 impl GameView {

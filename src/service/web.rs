@@ -178,7 +178,7 @@ impl Service {
     /// server turned its game pages off).
     pub async fn game_page_token(&self, game_id: i64) -> Result<Option<String>> {
         let row = self.store.game(game_id).await?.ok_or(ServiceError::GameNotFound)?;
-        if !self.game_pages_shown(from_db(row.guild_id)).await? {
+        if !self.game_shown_on_the_web(from_db(row.guild_id), row.venue).await? {
             return Ok(None);
         }
         self.page_token(PageKind::Game, game_id).await.map(Some)
@@ -210,6 +210,17 @@ impl Service {
         Ok(self.store.page_token(kind, subject, &new_token()?, self.now()).await?)
     }
 
+    /// Whether a game of `guild_id` played in `venue` may be shown: one
+    /// played outside servers that added the bot (kept with server 0) is
+    /// the players' own, and no admin hides it; a server's, unless the
+    /// server turned its game pages off.
+    pub async fn game_shown_on_the_web(&self, guild_id: u64, venue: crate::venue::Venue) -> Result<bool> {
+        if guild_id == 0 && venue != crate::venue::Venue::Server {
+            return Ok(true);
+        }
+        self.game_pages_shown(guild_id).await
+    }
+
     /// Whether `guild_id`'s games may be shown: played in a server that did
     /// not turn them off.
     pub async fn game_pages_shown(&self, guild_id: u64) -> Result<bool> {
@@ -235,7 +246,7 @@ impl Service {
         let Some((row, moves)) = self.store.game_with_moves(game_id).await? else {
             return Ok(None);
         };
-        if !self.game_pages_shown(from_db(row.guild_id)).await? {
+        if !self.game_shown_on_the_web(from_db(row.guild_id), row.venue).await? {
             return Ok(None);
         }
         let (created_at, finished_at) = (row.created_at, row.finished_at);

@@ -5,6 +5,7 @@ use sqlx::{Connection, FromRow};
 
 use super::games::insert_game;
 use super::{to_db, ChallengeStatus, Doing, NewGame, Result, Store, Written};
+use crate::venue::Venue;
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct ChallengeRow {
@@ -22,6 +23,8 @@ pub struct ChallengeRow {
     pub message_id: Option<i64>,
     /// A rematch swaps the seats of this earlier game.
     pub rematch_of: Option<i64>,
+    #[sqlx(try_from = "i64")]
+    pub venue: Venue,
 }
 
 #[derive(Debug, Clone)]
@@ -34,16 +37,17 @@ pub struct NewChallenge {
     pub expires_at: i64,
     pub seconds_per_move: i64,
     pub rematch_of: Option<i64>,
+    pub venue: Venue,
 }
 
 pub(super) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, \
-     expires_at, game_id, seconds_per_move, message_channel_id, message_id, rematch_of";
+     expires_at, game_id, seconds_per_move, message_channel_id, message_id, rematch_of, venue";
 
 impl Store {
     pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64> {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at,
-             seconds_per_move, rematch_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+             seconds_per_move, rematch_of, venue) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
         )
         .bind(to_db(new.guild_id))
         .bind(to_db(new.channel_id))
@@ -53,6 +57,7 @@ impl Store {
         .bind(new.expires_at)
         .bind(new.seconds_per_move)
         .bind(new.rematch_of)
+        .bind(new.venue.code())
         .fetch_one(&mut *self.writer().await?)
         .await
         .doing(&self.outage, "creating a challenge")?;

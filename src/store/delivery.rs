@@ -58,6 +58,11 @@ pub struct Owing {
 const OWED: &str =
     "((status = 'ongoing' AND board_ply IS DISTINCT FROM ply) OR (status = 'finished' AND result_shown = 0))";
 
+/// Where the bot may post (`crate::venue::Venue::bot_posts`): elsewhere
+/// nothing is delivered by the loop, and what a game owes waits for the
+/// next interaction in it.
+const BOT_POSTS: &str = "venue IN (0, 1)";
+
 /// The board being recorded wins over the one recorded if it shows a newer
 /// state, or the same state in a newer message (snowflakes grow with time).
 const WINS: &str = "id = $1 AND ply = $2 AND status = $3
@@ -72,7 +77,7 @@ impl Store {
     pub async fn games_owing_messages(&self, limit: i64, now: i64) -> Result<Vec<Owing>> {
         sqlx::query_as(&format!(
             "SELECT owed.id, owed.updated_at AS changed_at FROM (
-                 SELECT id, updated_at, ply, status FROM games WHERE {OWED}
+                 SELECT id, updated_at, ply, status FROM games WHERE {OWED} AND {BOT_POSTS}
                  UNION SELECT games.id, games.updated_at, games.ply, games.status
                      FROM stale_boards JOIN games ON games.id = stale_boards.game_id) AS owed
              LEFT JOIN delivery_failures failed ON failed.kind = 'board' AND failed.item_id = owed.id
@@ -91,13 +96,13 @@ impl Store {
     /// oldest first, those that failed before last, leaving out those given
     /// up or waiting for a retry at `now`.
     pub async fn challenges_owing_message(&self, limit: i64, now: i64) -> Result<Vec<Owing>> {
-        sqlx::query_as(
+        sqlx::query_as(&format!(
             "SELECT challenges.id, challenges.created_at AS changed_at FROM challenges
              LEFT JOIN delivery_failures failed ON failed.kind = 'challenge' AND failed.item_id = challenges.id
-             WHERE challenges.status = 'pending' AND challenges.message_id IS NULL
+             WHERE challenges.status = 'pending' AND challenges.message_id IS NULL AND challenges.{BOT_POSTS}
                  AND (failed.item_id IS NULL OR (failed.given_up = 0 AND failed.next_attempt_at <= $2))
              ORDER BY COALESCE(failed.attempts, 0), challenges.id LIMIT $1",
-        )
+        ))
         .bind(limit)
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
@@ -249,5 +254,26 @@ impl Store {
             .await
             .doing(&self.outage, "forgetting a stripped board")?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BOT_POSTS;
+    use crate::venue::Venue;
+
+    #[test]
+    fn the_loop_delivers_exactly_where_the_bot_posts() {
+        let all = [
+            Venue::Server,
+            Venue::BotDm,
+            Venue::PrivateChannel,
+            Venue::ServerWithoutBot,
+        ];
+        let listed = BOT_POSTS.trim_start_matches("venue IN (").trim_end_matches(')');
+        for venue in all {
+            let is_listed = listed.split(", ").any(|code| code == venue.code().to_string());
+            assert_eq!(is_listed, venue.bot_posts(), "{venue:?}");
+        }
     }
 }

@@ -208,6 +208,7 @@ mod tests {
                 reminder_at: None,
                 result_shown: false,
                 loop_history: None,
+                venue: crate::venue::Venue::Server,
             },
             name_a: Some("a".into()),
             is_bot_a: Some(false),

@@ -6,6 +6,7 @@ use sqlx::{AnyConnection, Connection, FromRow};
 
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
+use crate::venue::Venue;
 
 use super::backend::{Flag, OptionalFlag};
 use super::outage::Outage;
@@ -49,6 +50,9 @@ pub struct GameRow {
     pub result_shown: bool,
     /// The loop rule's history after `ply` moves (`None`: not known yet).
     pub loop_history: Option<String>,
+    /// Where it is played: whether the bot may post in its channel.
+    #[sqlx(try_from = "i64")]
+    pub venue: Venue,
 }
 
 /// A game row with its players' names (`None` for a player never seen).
@@ -85,6 +89,7 @@ pub struct NewGame {
     pub computer: Option<ComputerSeat>,
     /// The first player's clock.
     pub clock: MoveClock,
+    pub venue: Venue,
 }
 
 /// A game's clock after a change: time per move, and when the player to
@@ -100,7 +105,7 @@ pub(super) const GAME_COLUMNS: &str =
     "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
      end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
      updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown, \
-     loop_history";
+     loop_history, venue";
 
 pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match game.computer {
@@ -109,8 +114,8 @@ pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &
     };
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
-         updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, loop_history)
-         VALUES ($1, $2, $3, $4, $5, $5, $6, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+         updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, loop_history, venue)
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(to_db(game.guild_id))
     .bind(to_db(game.channel_id))
@@ -124,6 +129,7 @@ pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &
     .bind(game.clock.deadline)
     .bind(game.clock.reminder_at)
     .bind(&game.loop_history)
+    .bind(game.venue.code())
     .fetch_one(&mut *tx)
     .await
     .doing(outage, "creating a game")

@@ -264,7 +264,10 @@ impl Store {
             Score::Loss => Score::Win,
             Score::Draw => Score::Draw,
         };
-        for scope in [game.guild_id, 0] {
+        // A game outside a server that added the bot (kept with server 0)
+        // is rated once, globally.
+        let scopes: &[i64] = if game.guild_id == 0 { &[0] } else { &[game.guild_id, 0] };
+        for &scope in scopes {
             let a = current_rating(&self.outage, tx, scope, game.player_a, finished_at).await?;
             let b = current_rating(&self.outage, tx, scope, game.player_b, finished_at).await?;
             let (new_a, new_b) = rate(a, b, score_a);

@@ -9,6 +9,7 @@
 //! or a review made since shows as soon as a browser's copy would be
 //! refreshed (`Cache-Control: max-age`).
 
+use crate::venue::Venue;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -40,6 +41,9 @@ pub struct PageKey {
 pub struct KeptPage {
     /// The server whose settings say whether the page is still shown.
     pub guild_id: u64,
+    /// Where its game was played: outside servers that added the bot no
+    /// setting hides it.
+    pub venue: Venue,
     pub etag: String,
     pub body: Bytes,
     kept_at: Instant,
@@ -49,10 +53,17 @@ impl KeptPage {
     pub fn new(guild_id: u64, html: String) -> KeptPage {
         KeptPage {
             guild_id,
+            venue: Venue::Server,
             etag: etag_of(html.as_bytes()),
             body: Bytes::from(html),
             kept_at: Instant::now(),
         }
+    }
+
+    /// The page of a game played in `venue`.
+    pub fn played_in(mut self, venue: Venue) -> KeptPage {
+        self.venue = venue;
+        self
     }
 }
 

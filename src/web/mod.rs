@@ -384,7 +384,7 @@ async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Respons
     };
     if let Some(kept) = site.finished_pages.get(&key) {
         // The game and its review cannot have changed; its server's choice can have.
-        return match site.service.game_pages_shown(kept.guild_id).await {
+        return match site.service.game_shown_on_the_web(kept.guild_id, kept.venue).await {
             Ok(true) => kept_answer(&headers, cx.language, &kept),
             Ok(false) => {
                 site.finished_pages.forget(&key);
@@ -398,7 +398,7 @@ async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Respons
         // (a review is made once, and may come at any time after the end).
         Ok(Some(page)) if page.view.finished.is_some() && page.review.is_some() => {
             let html = pages::game(&cx, &page, query.ply).into_string();
-            let kept = std::sync::Arc::new(KeptPage::new(page.view.guild_id, html));
+            let kept = std::sync::Arc::new(KeptPage::new(page.view.guild_id, html).played_in(page.view.venue));
             site.finished_pages.put(key, std::sync::Arc::clone(&kept));
             kept_answer(&headers, cx.language, &kept)
         }

@@ -72,6 +72,7 @@ pub fn place(guild: u64) -> Place {
     Place {
         guild_id: Some(guild),
         channel_id: CHANNEL,
+        venue: akon::venue::Venue::Server,
     }
 }
 
@@ -98,6 +99,10 @@ pub async fn change_server_settings(
         place: Place {
             guild_id: guild,
             channel_id: CHANNEL,
+            venue: match guild {
+                Some(_) => akon::venue::Venue::Server,
+                None => akon::venue::Venue::BotDm,
+            },
         },
         manages_server,
     };

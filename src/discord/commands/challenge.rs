@@ -69,7 +69,8 @@ impl Challenge {
                     .answer_with_board(ctx, Asker::Command(command), &view, public, Some(&intro))
                     .await?;
                 bot.board_answered(ctx, &view, &message).await?;
-                bot.computer_turn_if_due(ctx, &view).await
+                bot.computer_after_answer(ctx, Asker::Command(command), &view, public)
+                    .await
             }
             Err(error) => {
                 let mine = call.languages.private;

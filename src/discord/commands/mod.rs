@@ -29,7 +29,7 @@ mod tournament;
 
 use crate::i18n::Language;
 use crate::tr;
-use serenity::all::{CommandInteraction, CreateCommand};
+use serenity::all::{CommandInteraction, CreateCommand, InstallationContext, InteractionContext};
 
 use declare::entries;
 use kinds::{other_languages, words};
@@ -62,7 +62,15 @@ entries! {
 pub fn akon_command() -> CreateCommand {
     let command = CreateCommand::new("akon")
         .description(words(Language::English, "cmd-akon-desc"))
-        .dm_permission(true);
+        .dm_permission(true)
+        // Installed to servers and to users; used in servers, in the DM
+        // with the bot, and in DMs and group DMs between people.
+        .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+        .contexts(vec![
+            InteractionContext::Guild,
+            InteractionContext::BotDm,
+            InteractionContext::PrivateChannel,
+        ]);
     let command = other_languages().fold(command, |command, (language, locale)| {
         command.description_localized(locale, words(language, "cmd-akon-desc"))
     });

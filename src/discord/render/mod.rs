@@ -22,6 +22,7 @@ use crate::service::{
     TimePerMove,
 };
 use crate::tr;
+use crate::venue::Venue;
 
 fn row_name(language: Language, seat: Seat) -> String {
     match seat {
@@ -216,6 +217,15 @@ pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Re
         }
         (None, None) => {}
     }
+    if !view.venue.bot_posts() && view.finished.is_none() {
+        // Nothing is posted where the bot is no member: a press brings
+        // what fell due meanwhile (the computer's move, a loss on time).
+        components.push(CreateActionRow::Buttons(vec![CreateButton::new(
+            ButtonId::Refresh { game: view.id }.to_string(),
+        )
+        .label(tr!(l, "button-refresh"))
+        .style(ButtonStyle::Secondary)]));
+    }
     Reply {
         content,
         components,
@@ -256,6 +266,41 @@ fn deadline_line(l: Language, view: &GameView) -> Option<String> {
     })
 }
 
+/// Where the bot cannot post, the follow-up that mentions the player to
+/// move (an edited board notifies no one); `None` when the computer is to
+/// move or the game is over.
+pub fn turn_ping(language: Language, view: &GameView) -> Option<Reply> {
+    let to_move = view.to_move().filter(|&seat| !is_computer(view, seat))?;
+    let player = view.player(to_move);
+    Some(Reply {
+        content: tr!(
+            language,
+            "turn-ping",
+            player = mention(player),
+            game = view.id.to_string()
+        ),
+        components: vec![],
+        mentions: vec![player.user_id],
+    })
+}
+
+/// Where the bot cannot post, the direct message telling a player that a
+/// game ended without a press (a loss on time).
+pub fn game_over_message(language: Language, view: &GameView) -> Reply {
+    let result = match view.finished {
+        Some((reason, winner)) => result_line(language, view, reason, winner),
+        None => String::new(),
+    };
+    Reply::text(tr!(
+        language,
+        "dm-game-over",
+        game = view.id.to_string(),
+        a = player_name(language, view, Seat::A),
+        b = player_name(language, view, Seat::B),
+        result = result
+    ))
+}
+
 /// The reminder a player gets when a quarter of their time is left.
 pub fn reminder(language: Language, view: &GameView) -> Reply {
     let Some(to_move) = view.to_move() else {
@@ -270,13 +315,9 @@ pub fn reminder(language: Language, view: &GameView) -> Reply {
         opponent = player_name(language, view, to_move.opponent()),
         deadline = view.deadline.unwrap_or_default().to_string()
     );
-    if let Some(board) = view.board_message {
+    if let Some(link) = board_link(view) {
         content.push(' ');
-        content.push_str(&tr!(
-            language,
-            "reminder-latest-board",
-            link = message_link(view.guild_id, board.channel_id, board.message_id)
-        ));
+        content.push_str(&tr!(language, "reminder-latest-board", link = link));
     }
     Reply {
         content,
@@ -443,6 +484,31 @@ pub fn message_link(guild_id: u64, channel_id: u64, message_id: u64) -> String {
     format!("https://discord.com/channels/{guild_id}/{channel_id}/{message_id}")
 }
 
+/// A link to `view`'s latest board, where one can be written: a server
+/// that did not add the bot is not kept, so its links cannot be.
+pub fn board_link(view: &GameView) -> Option<String> {
+    let board = view.board_message?;
+    match view.venue {
+        Venue::Server => Some(message_link(view.guild_id, board.channel_id, board.message_id)),
+        Venue::BotDm | Venue::PrivateChannel => Some(format!(
+            "https://discord.com/channels/@me/{}/{}",
+            board.channel_id, board.message_id
+        )),
+        Venue::ServerWithoutBot => None,
+    }
+}
+
+/// Where `view` is played, for a list of games.
+pub fn venue_words(language: Language, view: &GameView) -> String {
+    let channel = format!("<#{}>", view.channel_id);
+    match view.venue {
+        Venue::Server => tr!(language, "venue-server", channel = channel),
+        Venue::BotDm => tr!(language, "venue-bot-dm"),
+        Venue::PrivateChannel => tr!(language, "venue-private-channel"),
+        Venue::ServerWithoutBot => tr!(language, "venue-server-without-bot", channel = channel),
+    }
+}
+
 pub fn games_list(language: Language, user_id: u64, games: &[GameView]) -> Reply {
     let l = language;
     if games.is_empty() {
@@ -483,13 +549,11 @@ pub fn games_list(language: Language, user_id: u64, games: &[GameView]) -> Reply
                 seat = seat
             ),
         };
-        if let Some(board) = view.board_message {
+        line.push_str(" · ");
+        line.push_str(&venue_words(l, view));
+        if let Some(link) = board_link(view) {
             line.push_str(" · ");
-            line.push_str(&tr!(
-                l,
-                "games-latest-board",
-                link = message_link(view.guild_id, board.channel_id, board.message_id)
-            ));
+            line.push_str(&tr!(l, "games-latest-board", link = link));
         }
         lines.push(line);
     }

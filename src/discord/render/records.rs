@@ -634,7 +634,12 @@ pub fn rating_line(language: Language, view: &GameView) -> Option<String> {
                     )
                 })
                 .collect();
-            Some(tr!(language, "rating-line-rated", changes = parts.join(", ")))
+            let changes = parts.join(", ");
+            // A game outside a server that added the bot counts globally.
+            Some(match view.guild_id {
+                0 => tr!(language, "rating-line-rated-global", changes = changes),
+                _ => tr!(language, "rating-line-rated", changes = changes),
+            })
         }
         GameRating::Unrated(Unrated::PairLimit { per_day }) => {
             Some(tr!(language, "rating-line-pair-limit", per_day = *per_day))

@@ -32,6 +32,8 @@ pub(super) fn check_no_proxy() {
 pub(super) enum Place {
     Guild(u64),
     Dm,
+    /// A conversation the bot is no member of (see `elsewhere`).
+    Elsewhere(u64),
 }
 
 impl FakeDiscord {
@@ -52,6 +54,7 @@ impl FakeDiscord {
         guild_channels.insert(CHANNEL_ID, "general".to_string());
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
+                elsewhere: Default::default(),
                 port,
                 next_id: FIRST_SNOWFLAKE,
                 clock: 0,

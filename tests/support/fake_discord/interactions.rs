@@ -72,7 +72,7 @@ impl FakeDiscord {
     ) -> Interaction {
         let guild = match place {
             Place::Guild(c) => Some(self.lock().guild_of(c).unwrap_or(GUILD_ID)),
-            Place::Dm => None,
+            Place::Dm | Place::Elsewhere(_) => None,
         };
         let tx = match self.endpoint() {
             Some(_) => None,
@@ -96,6 +96,12 @@ impl FakeDiscord {
                     (c, st.guild_of(c))
                 }
                 Place::Dm => (st.dm_channel(user.id), None),
+                Place::Elsewhere(c) => {
+                    let conversation = st.elsewhere(c).unwrap_or_else(|| {
+                        panic!("fake discord: unknown conversation {c} (use add_private_channel or add_server_without_bot)")
+                    });
+                    (c, conversation.guild)
+                }
             };
             let registered = guild_id
                 .and_then(|g| st.guild_commands.get(&g))
@@ -316,7 +322,9 @@ impl FakeDiscord {
             panic!("fake discord: message {message_id} {problem}: {msg}\n{dump}");
         }
         let channel_id = msg_channel(&msg);
-        let guild_id = st.guild_of(channel_id);
+        let guild_id = st
+            .guild_of(channel_id)
+            .or_else(|| st.elsewhere(channel_id).and_then(|conversation| conversation.guild));
         let mut data = json!({"custom_id": custom_id, "component_type": component_type});
         if let Some(v) = values {
             data["values"] = json!(v);
@@ -471,6 +479,7 @@ pub(super) fn new_interaction(
             p["authorizing_integration_owners"] = json!({"0": "0"});
         }
     }
+    st.mark_elsewhere(&mut p, channel_id, user);
     st.interactions.insert(
         id,
         IxState {
@@ -486,6 +495,7 @@ pub(super) fn new_interaction(
             original: None,
             base_revision: 0,
             followups: Vec::new(),
+            created_at: st.elsewhere.now,
         },
     );
     st.tokens.insert(token.clone(), id);

@@ -259,6 +259,7 @@ pub struct FakeDiscord {
 
 mod api;
 mod client;
+mod elsewhere;
 mod endpoint;
 mod gateway;
 mod interactions;
@@ -270,6 +271,7 @@ mod threads;
 
 use api::*;
 pub use client::*;
+pub use elsewhere::TOKEN_LIFETIME_SECS;
 pub use endpoint::*;
 use gateway::*;
 pub use messages::*;

@@ -104,9 +104,15 @@ impl State {
                     return error(404, 10015, "Unknown Webhook");
                 };
                 let ix = ix.clone();
+                if let Some(refusal) = self.token_refusal(&ix, m, rest) {
+                    return refusal;
+                }
                 self.webhook_route(m, ix, rest, body, files)
             }
             (_, ["channels", cid, rest @ ..]) => {
+                if let Some(refusal) = cid.parse::<u64>().ok().and_then(|c| self.channel_refusal(c, m, rest)) {
+                    return refusal;
+                }
                 let Some(cid) = cid.parse::<u64>().ok().filter(|c| self.channel_exists(*c)) else {
                     return error(404, 10003, "Unknown Channel");
                 };

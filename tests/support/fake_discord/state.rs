@@ -59,6 +59,8 @@ pub(super) struct IxState {
     /// Type 6: revision of the clicked message when it was acknowledged.
     pub(super) base_revision: u64,
     pub(super) followups: Vec<u64>,
+    /// When it was made, by the fake's clock (its token lasts 15 minutes).
+    pub(super) created_at: i64,
 }
 
 pub(super) struct Session {
@@ -113,6 +115,8 @@ pub(super) fn error(status: u16, code: u64, message: &str) -> Reply {
 }
 
 pub(super) struct State {
+    /// Conversations the bot is no member of, and the clock tokens expire by.
+    pub(super) elsewhere: elsewhere::Elsewhere,
     pub(super) port: u16,
     pub(super) next_id: u64,
     pub(super) clock: u64,
