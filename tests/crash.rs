@@ -553,6 +553,102 @@ async fn a_game_ending_move_killed_before_the_result_is_announced_once_after_the
     kill(&crash.fake, bot).await;
 }
 
+/// The boards of `channel_id` that still carry move buttons.
+fn live_in(fake: &FakeDiscord, channel_id: u64) -> Vec<Value> {
+    fake.channel_messages(channel_id)
+        .into_iter()
+        .filter(|m| !hole_buttons(m).is_empty())
+        .collect()
+}
+
+/// Likewise, as `view` shows it (inside a wait).
+fn live_in_view(view: &fake::FakeView<'_>, channel_id: u64) -> Vec<Value> {
+    view.channel_messages(channel_id)
+        .into_iter()
+        .filter(|m| !hole_buttons(m).is_empty())
+        .cloned()
+        .collect()
+}
+
+/// Waits until the game's one thread shows exactly one live board, for
+/// the stored game's current ply, and nothing more comes; that board.
+async fn one_live_board_in_the_thread(crash: &Crash, bot: &Run) -> Value {
+    let ply = stored_game(&crash.db.url, 1).await.ply();
+    crash
+        .fake
+        .wait_until("one live board in the game's thread, for the current ply", |v| {
+            let threads = v.threads();
+            let live = threads.first().map(|t| live_in_view(v, t.id)).unwrap_or_default();
+            threads.len() == 1 && live.len() == 1 && ply_of(&live[0]) == ply
+        })
+        .await;
+    bot.wait_quiet(&crash.fake).await;
+    let threads = crash.fake.threads();
+    assert_eq!(threads.len(), 1, "one thread: {threads:#?}");
+    let live = live_in(&crash.fake, threads[0].id);
+    assert_eq!(live.len(), 1, "one live board: {live:#?}");
+    assert!(live_in(&crash.fake, CHANNEL_ID).is_empty(), "no board in the channel");
+    let boards = crash
+        .fake
+        .channel_messages(threads[0].id)
+        .into_iter()
+        .filter(is_board)
+        .count();
+    assert_eq!(boards as i64, ply + 1, "each board once, in the thread");
+    live[0].clone()
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn killed_while_a_games_thread_opens_and_while_its_board_is_shown_there);
+/// With a thread per game: killed after Discord opened the game's thread
+/// but before the bot heard of it, then after a move's board reached the
+/// thread but before its id was saved. After each restart the one thread
+/// shows one live board, for the current ply, and play goes on there.
+async fn killed_while_a_games_thread_opens_and_while_its_board_is_shown_there() {
+    let (crash, bot) = Crash::new().await;
+    let manage_server = (fake::APP_PERMISSIONS.parse::<u64>().unwrap() | 0x20).to_string();
+    crash.fake.set_member_permissions(&alice(), &manage_server);
+    let on = vec![("game_threads", 3, json!("on"))];
+    let settings = crash.fake.slash(&alice(), "akon", "settings", on).await;
+    crash.fake.response(&settings).await;
+    crash.fake.stall(stall("POST", "/threads", true));
+    let challenge = crash
+        .fake
+        .slash(
+            &alice(),
+            "akon",
+            "challenge",
+            vec![("opponent", 6, json!(bob().id.to_string()))],
+        )
+        .await;
+    let challenge = crash.fake.response(&challenge).await;
+    let accept = button_with_label(&challenge, "Accept");
+    crash.fake.click(&bob(), fake::message_id(&challenge), &accept).await;
+    wait_stalled(&crash.fake).await;
+    let bot = crash.restart(bot).await;
+    let board = one_live_board_in_the_thread(&crash, &bot).await;
+    assert_eq!(ply_of(&board), 0);
+
+    let thread = crash.fake.threads()[0].id;
+    crash
+        .fake
+        .stall(stall("POST", &format!("/channels/{thread}/messages"), true));
+    press_a_hole(&crash.fake, &board).await;
+    crash
+        .fake
+        .wait_until("the board's post held", |v| v.stalls_hit() == 2)
+        .await;
+    let bot = crash.restart(bot).await;
+    let board = one_live_board_in_the_thread(&crash, &bot).await;
+    assert_eq!(ply_of(&board), 1, "the committed move stands");
+    press_a_hole(&crash.fake, &board).await;
+    crash
+        .fake
+        .wait_until("the next board in the thread", |v| {
+            live_in_view(v, thread).first().is_some_and(|b| ply_of(b) == 2)
+        })
+        .await;
+    kill(&crash.fake, bot).await;
+}
 on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn killed_mid_game_in_a_dm);
 /// In a DM between two people, where every board is an answer: a move is
 /// killed after its commit, before its answer. After the restart the board

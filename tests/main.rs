@@ -27,6 +27,7 @@ mod engine_vectors;
 mod env_example;
 mod following;
 mod game_state;
+mod game_threads_e2e;
 mod hints_e2e;
 mod hostile_text;
 mod hostile_text_e2e;

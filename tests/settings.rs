@@ -59,6 +59,7 @@ fn the_servers_but_the_daily_puzzle() -> ServerSettingsChanges {
         web_leaderboard: Some(true),
         leaderboard_inactive_days: InactiveDays::new(30),
         season_channel: Some(SEASON_CHANNEL),
+        game_threads: Some(true),
         ..ServerSettingsChanges::default()
     }
 }
@@ -217,6 +218,7 @@ async fn the_store_undoes_every_write_of_a_change_when_its_last_one_fails() {
         daily_channel: None,
         daily_hour: Some(9),
         daily_enabled: None,
+        game_threads: Some(true),
     };
     let write = SettingsWrite {
         player: NewPlayer {
@@ -277,6 +279,7 @@ async fn an_allowed_change_is_made_whole() {
     assert_eq!(server.board_style, BoardStyle::Picture);
     assert!(!server.web.game_pages && server.web.leaderboard_page);
     assert_eq!(server.leaderboard_inactive_days, InactiveDays::new(30).unwrap());
+    assert!(server.game_threads);
     assert_eq!(server.season_channel, Some(SEASON_CHANNEL));
     let daily = server.daily_puzzle.unwrap();
     assert_eq!((daily.channel_id, daily.hour, daily.enabled), (DAILY_CHANNEL, 9, false));

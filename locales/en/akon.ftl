@@ -933,6 +933,16 @@ refusal-vacation-allowance-used = Your { $days ->
    *[other] { $days } days
 } of vacation of this year are used up: your clocks keep running.
 refusal-vacation-busy = Your games kept changing while your vacation ended: please try again.
+
+# A thread per game.
+cmd-game-threads-name = game_threads
+cmd-game-threads-desc = Play each accepted game in a thread of its own; challenges stay in the channel (Manage Server)
+settings-game-threads-on = • a thread per game: on (each accepted game is played in a thread opened from its challenge)
+settings-game-threads-off = • a thread per game: off (games are played in the channel)
+game-thread-name = { $a } vs { $b }
+game-thread-result = { $result }
+    The game: { $thread }
+game-threads-refused = I may not open threads in <#{ $channel }> (I need *Create Public Threads* and *Send Messages in Threads* there), so this game is played in the channel. Give me both permissions and the next games get their own thread again.
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
 refusal-opponent-cannot-see-this-chat = Only you and the bot are in this conversation, so { $name } cannot see a challenge here. Challenge them in one of the servers you share, in a DM with them or in a group DM, or play the computer here.
 button-refresh = Refresh

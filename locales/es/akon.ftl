@@ -942,6 +942,16 @@ refusal-vacation-allowance-used = Se han agotado tus { $days ->
    *[other] { $days } días
 } de vacaciones de este año: tus relojes siguen corriendo.
 refusal-vacation-busy = Tus partidas cambiaron mientras terminaban tus vacaciones: inténtalo de nuevo.
+
+# Un hilo por partida.
+cmd-game-threads-name = hilo-por-partida
+cmd-game-threads-desc = Juega cada partida aceptada en un hilo propio; el desafío queda en el canal (Gestionar servidor)
+settings-game-threads-on = • un hilo por partida: activado (cada partida aceptada se juega en un hilo abierto desde su desafío)
+settings-game-threads-off = • un hilo por partida: desactivado (las partidas se juegan en el canal)
+game-thread-name = { $a } contra { $b }
+game-thread-result = { $result }
+    La partida: { $thread }
+game-threads-refused = No puedo abrir hilos en <#{ $channel }> (necesito los permisos *Crear hilos públicos* y *Enviar mensajes en hilos* allí), así que esta partida se juega en el canal. Dame ambos permisos y las próximas partidas volverán a tener su propio hilo.
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
 refusal-opponent-cannot-see-this-chat = En esta conversación solo estáis tú y el bot, así que { $name } no puede ver un desafío aquí. Desafíale en un servidor, en un mensaje directo o en un grupo, o juega aquí contra la computadora.
 button-refresh = Actualizar

@@ -942,6 +942,16 @@ refusal-vacation-allowance-used = Tes { $days ->
    *[other] { $days } jours
 } de vacances de l'année sont épuisés : tes pendules continuent de tourner.
 refusal-vacation-busy = Tes parties ont changé pendant la fin de tes vacances : réessaie.
+
+# Un fil par partie.
+cmd-game-threads-name = fil-par-partie
+cmd-game-threads-desc = Jouer chaque partie acceptée dans son propre fil, le défi restant au salon (Gérer le serveur)
+settings-game-threads-on = • un fil par partie : activé (chaque partie acceptée se joue dans un fil ouvert depuis son défi)
+settings-game-threads-off = • un fil par partie : désactivé (les parties se jouent dans le salon)
+game-thread-name = { $a } contre { $b }
+game-thread-result = { $result }
+    La partie : { $thread }
+game-threads-refused = Je ne peux pas ouvrir de fils dans <#{ $channel }> (il me faut les permissions *Créer des fils publics* et *Envoyer des messages dans les fils* dans ce salon), donc cette partie se joue dans le salon. Donne-moi ces deux permissions et les prochaines parties auront de nouveau leur propre fil.
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
 refusal-opponent-cannot-see-this-chat = Seuls toi et le bot êtes dans cette conversation : { $name } ne peut pas y voir un défi. Défie cette personne dans un serveur, en message privé avec elle ou dans un groupe, ou joue ici contre l'ordinateur.
 button-refresh = Actualiser

@@ -939,6 +939,16 @@ refusal-vacation-allowance-used = Seus { $days ->
    *[other] { $days } dias
 } de férias deste ano acabaram: seus relógios continuam correndo.
 refusal-vacation-busy = Suas partidas mudaram enquanto suas férias terminavam: tente de novo.
+
+# Um tópico por partida.
+cmd-game-threads-name = tópico-por-partida
+cmd-game-threads-desc = Jogue cada partida aceita em um tópico próprio; o desafio fica no canal (Gerenciar Servidor)
+settings-game-threads-on = • um tópico por partida: ativado (cada partida aceita é jogada em um tópico aberto a partir do desafio)
+settings-game-threads-off = • um tópico por partida: desativado (as partidas são jogadas no canal)
+game-thread-name = { $a } x { $b }
+game-thread-result = { $result }
+    A partida: { $thread }
+game-threads-refused = Não posso abrir tópicos em <#{ $channel }> (preciso das permissões *Criar tópicos públicos* e *Enviar mensagens em tópicos* lá), então esta partida é jogada no canal. Me dê as duas permissões e as próximas partidas voltam a ter o próprio tópico.
 ## Games where the bot is no member (DMs, group DMs, servers without the bot)
 refusal-opponent-cannot-see-this-chat = Nesta conversa estão só você e o bot, então { $name } não pode ver um desafio aqui. Desafie essa pessoa em um servidor, em uma mensagem direta ou em um grupo, ou jogue aqui contra o computador.
 button-refresh = Atualizar

@@ -285,8 +285,11 @@ impl Bot {
     }
 
     /// After a command answered with `view`'s board (`message`): it is the
-    /// latest board, and the one it replaces loses its buttons.
+    /// latest board, and the one it replaces loses its buttons; a game that
+    /// ended so in its thread has its result told in the channel.
     pub(super) async fn board_answered(&self, ctx: &Context, view: &GameView, message: &Message) -> Answered {
-        self.record_board(ctx, view, message.into(), None).await
+        self.record_board(ctx, view, message.into(), None).await?;
+        self.ended_in_thread(ctx, view, message.channel_id.get()).await;
+        Ok(())
     }
 }

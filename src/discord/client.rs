@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serenity::all::{Client, ClientBuilder, GatewayIntents, GuildId, Http, HttpBuilder};
 
-use super::{delivery, pictures, Bot};
+use super::{delivery, game_threads, pictures, Bot};
 use crate::service::Service;
 
 /// What the Discord side needs to know.
@@ -124,6 +124,7 @@ pub(super) fn new_bot(settings: &DiscordSettings, service: Service) -> (Bot, Bot
         one_pass: Arc::default(),
         pictures: pictures::PictureCache::default(),
         refused_channels: pictures::RefusedChannels::default(),
+        thread_refusals: game_threads::ThreadRefusals::default(),
         web: settings.web_base_url.as_deref().map(Arc::from),
     };
     (

@@ -186,6 +186,9 @@ impl Bot {
         if !owed.post_board {
             return Ok(());
         }
+        // The game's thread, if it gets one, is opened before its first
+        // board.
+        let place = self.board_place(ctx, view, language).await?;
         let style = self.server_board_style(view.guild_id).await;
         let mut board = self.board_message(language, view, style).await;
         if intro.is_some() {
@@ -193,31 +196,45 @@ impl Bot {
         } else if let Some((intro, players)) = render::tournaments::round_intro(language, owed) {
             board = board.with_intro(Some(&intro)).with_mentions(&players);
         }
-        if look_back || self.owed_past_the_nonce_window(view) {
-            if let Some(posted) = self.board_posted_before(ctx, view).await {
+        board = board.with_intro(place.notice.as_deref());
+        let looks_back = look_back || self.owed_past_the_nonce_window(view);
+        let found = match looks_back {
+            true => self.board_posted_before(ctx, view, place.channel_id).await,
+            false => None,
+        };
+        let posted = match found {
+            Some(posted) => {
                 tracing::info!(game_id = view.id, message_id = %posted.id, "the owed board was posted before; recording it");
-                return self.record_board(ctx, view, posted, owed.stripped_board()).await;
+                posted
             }
-        }
-        let posted = self
-            .post_board(ctx, view, &board, super::nonce::board_nonce(owed.board_identity()))
-            .await?;
-        self.record_board(ctx, view, posted, owed.stripped_board()).await
+            None => {
+                // The channel is told the result before the final board
+                // goes to the thread: a board found posted was told before.
+                self.tell_result_in_channel(ctx, view, &place, language).await?;
+                let nonce = super::nonce::board_nonce(owed.board_identity());
+                self.post_board_placed(ctx, view, &place, &board, nonce).await?
+            }
+        };
+        self.record_board(ctx, view, posted, owed.stripped_board()).await?;
+        self.archive_thread(ctx, view, &place).await;
+        Ok(())
     }
 
-    /// Posts `board` in `view`'s channel with the enforced `nonce`: with its
-    /// picture if it has one; as text if it has none, or if Discord refuses
-    /// the picture for a missing permission (the bot may not attach files
-    /// there), which is then remembered and told once. Nothing was posted
-    /// by the refused request, so the text goes with the same nonce.
+    /// Posts `board` in `channel_id` (`view`'s channel or its thread) with
+    /// the enforced `nonce`: with its picture if it has one; as text if it
+    /// has none, or if Discord refuses the picture for a missing permission
+    /// (the bot may not attach files there), which is then remembered and
+    /// told once. Nothing was posted by the refused request, so the text
+    /// goes with the same nonce.
     pub(super) async fn post_board(
         &self,
         ctx: &Context,
         view: &GameView,
+        channel_id: u64,
         board: &BoardMessage,
         nonce: String,
     ) -> serenity::Result<Posted> {
-        let channel = ChannelId::new(view.channel_id);
+        let channel = ChannelId::new(channel_id);
         if let Some((reply, picture)) = &board.picture {
             let message = reply.owed_message(nonce.clone());
             match post_with_picture(ctx, channel, &message, picture.as_picture()).await {

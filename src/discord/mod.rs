@@ -17,6 +17,7 @@ mod daily_puzzle;
 mod delivery;
 mod endpoint;
 mod follows;
+mod game_threads;
 mod in_place;
 mod nonce;
 mod pictures;
@@ -98,6 +99,8 @@ struct Bot {
     pictures: pictures::PictureCache,
     /// Channels where the bot may not attach files, for now.
     refused_channels: pictures::RefusedChannels,
+    /// Channels where the bot may not open threads, for now.
+    thread_refusals: game_threads::ThreadRefusals,
     /// The web view's public address, when boards link their pages.
     web: Option<Arc<str>>,
 }
@@ -251,6 +254,16 @@ fn manages_server(command: &serenity::all::CommandInteraction) -> bool {
         .is_some_and(|permissions| permissions.manage_guild())
 }
 
+/// The channel an interaction came from, the bot's permissions there, as
+/// Discord sends them with it, and whether the channel is a server's.
+fn channel_permissions(interaction: &Interaction) -> Option<(u64, Option<serenity::all::Permissions>, bool)> {
+    match interaction {
+        Interaction::Command(i) => Some((i.channel_id.get(), i.app_permissions, i.guild_id.is_some())),
+        Interaction::Component(i) => Some((i.channel_id.get(), i.app_permissions, i.guild_id.is_some())),
+        _ => None,
+    }
+}
+
 /// Where an interaction was used (see `crate::venue`), from Discord's
 /// `context` and the installs that authorised it. A server counts as
 /// having added the bot when its own install authorised the interaction;
@@ -333,15 +346,14 @@ impl Bot {
     async fn handle(&self, ctx: &Context, interaction: &Interaction) {
         // Any interaction whose permissions include Attach Files ends its
         // channel's text boards at once, whatever it asks for: the board a
-        // press brings has its picture again.
-        match interaction {
-            Interaction::Command(command) => self
-                .refused_channels
-                .granted_back(command.channel_id.get(), command.app_permissions),
-            Interaction::Component(component) => self
-                .refused_channels
-                .granted_back(component.channel_id.get(), component.app_permissions),
-            _ => {}
+        // press brings has its picture again. Likewise the thread
+        // permissions: a game accepted there gets its thread, or is played
+        // in the channel, as they say.
+        if let Some((channel, permissions, in_guild)) = channel_permissions(interaction) {
+            self.refused_channels.granted_back(channel, permissions);
+            if in_guild {
+                self.thread_refusals.seen(channel, permissions);
+            }
         }
         let sent = match interaction {
             Interaction::Command(command) => {

@@ -32,6 +32,12 @@ pub(super) fn challenge_nonce(challenge_id: i64) -> String {
     fitting(format!("akon:c:{challenge_id}"))
 }
 
+/// The nonce of the result told in the channel of game `game_id`, played
+/// in a thread of its own.
+pub(super) fn thread_result_nonce(game_id: i64) -> String {
+    fitting(format!("akon:r:{game_id}"))
+}
+
 /// The nonce of tournament message `message_id`.
 pub(super) fn tournament_nonce(message_id: i64) -> String {
     fitting(format!("akon:t:{message_id}"))
@@ -98,10 +104,12 @@ mod tests {
         assert_eq!(notice_nonce(42), "akon-notice-42");
         assert_eq!(challenge_nonce(42), "akon:c:42");
         assert_eq!(tournament_nonce(42), "akon:t:42");
+        assert_eq!(thread_result_nonce(42), "akon:r:42");
         let huge = [
             notice_nonce(i64::MAX),
             challenge_nonce(i64::MAX),
             tournament_nonce(i64::MAX),
+            thread_result_nonce(i64::MAX),
         ];
         for nonce in &huge {
             assert!(nonce.len() <= MOST_NONCE_CHARS, "{nonce}");

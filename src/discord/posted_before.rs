@@ -16,11 +16,12 @@ impl Bot {
         self.service.now() - view.changed_at >= NONCE_WINDOW_SECS
     }
 
-    /// A message of this bot in the channel's last messages that shows
-    /// `view`'s board with its buttons, if there is one. If the channel
+    /// A message of this bot among the last messages of `channel_id` (the
+    /// game's channel or its thread) that shows `view`'s board with its
+    /// buttons, if there is one. If the channel
     /// cannot be read, `None`: the board is posted, as it would be anyway.
-    pub(super) async fn board_posted_before(&self, ctx: &Context, view: &GameView) -> Option<Posted> {
-        let channel = ChannelId::new(view.channel_id);
+    pub(super) async fn board_posted_before(&self, ctx: &Context, view: &GameView, channel_id: u64) -> Option<Posted> {
+        let channel = ChannelId::new(channel_id);
         match posted_before(ctx, channel, |message| shows_board(message, view)).await {
             Ok(posted) => posted,
             Err(error) => {

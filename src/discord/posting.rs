@@ -75,6 +75,16 @@ pub(super) fn status_of(error: &serenity::Error) -> Option<serenity::http::Statu
     }
 }
 
+/// The JSON error code of Discord's answer to a failed request, if it
+/// answered with one (`160004`: a thread was already started from that
+/// message).
+pub(super) fn discord_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => Some(response.error.code),
+        _ => None,
+    }
+}
+
 /// A message the bot posted: all it keeps of Discord's answer.
 #[derive(Clone, Copy, Debug, serde::Deserialize)]
 pub(super) struct Posted {
@@ -208,5 +218,7 @@ mod tests {
         assert!(!RequestFailure::Transient.is_for_good());
         assert_eq!(status_of(&refused(403, 0).await).map(|s| s.as_u16()), Some(403));
         assert_eq!(status_of(&serenity::Error::Other("no connection")), None);
+        assert_eq!(discord_code(&refused(400, 160004).await), Some(160004));
+        assert_eq!(discord_code(&serenity::Error::Other("no connection")), None);
     }
 }

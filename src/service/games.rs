@@ -190,7 +190,8 @@ impl Service {
     }
 
     /// The game a command means: `game_id` if given (which `user` must be
-    /// playing), else `user`'s only ongoing game in this channel.
+    /// playing), else `user`'s only ongoing game in this channel: started
+    /// here, or showing its board here (its thread).
     pub async fn game_of(&self, user_id: u64, game_id: Option<i64>, channel_id: u64) -> Result<GameView> {
         if let Some(id) = game_id {
             let view = self.game(id).await?;
@@ -203,7 +204,7 @@ impl Service {
             .ongoing_games(user_id)
             .await?
             .into_iter()
-            .filter(|g| g.channel_id == channel_id)
+            .filter(|g| g.channel_id == channel_id || g.board_message.is_some_and(|b| b.channel_id == channel_id))
             .collect();
         match here.len() {
             0 => Err(ServiceError::NoGameHere),

@@ -11,6 +11,7 @@ mod daily_puzzles;
 mod delivery;
 mod errors;
 mod follows;
+mod game_threads;
 mod games;
 mod hints;
 pub mod input;
@@ -52,6 +53,7 @@ pub use delivery::{
 };
 pub use errors::{Result, ServiceError, StorageFailure, TournamentError, Unavailable};
 pub use follows::{FollowNews, Followed};
+pub use game_threads::ThreadStart;
 pub use hints::HintView;
 pub use interactions::{InteractionClaim, ANSWERS_KEPT_MS, CLAIM_TAKEOVER_MS};
 pub use languages::{LanguageSetting, Languages, Locales};

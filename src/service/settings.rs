@@ -58,6 +58,8 @@ pub struct ServerSettingsChanges {
     pub daily_puzzle_hour: Option<u8>,
     /// The puzzle of the day on or off.
     pub daily_puzzle_enabled: Option<bool>,
+    /// A thread per game on or off.
+    pub game_threads: Option<bool>,
 }
 
 impl ServerSettingsChanges {
@@ -94,6 +96,8 @@ pub struct ServerSettingsView {
     pub season_channel: Option<u64>,
     /// The puzzle of the day, once a channel was chosen for it.
     pub daily_puzzle: Option<DailySetting>,
+    /// Whether each game gets a thread.
+    pub game_threads: bool,
 }
 
 impl Service {
@@ -157,6 +161,7 @@ impl Service {
             daily_channel: changes.daily_puzzle_channel,
             daily_hour: changes.daily_puzzle_hour,
             daily_enabled: changes.daily_puzzle_enabled,
+            game_threads: changes.game_threads,
         })
     }
 
@@ -170,6 +175,7 @@ impl Service {
                 leaderboard_inactive_days: self.leaderboard_inactive_days(guild_id).await?,
                 season_channel: self.season_channel(guild_id).await?,
                 daily_puzzle: self.daily_setting(guild_id).await?,
+                game_threads: self.game_threads(guild_id).await?,
             }),
             None => None,
         };

@@ -78,6 +78,7 @@ pub use lock::{lock_path, BotLock, LockError};
 mod ratings;
 pub use ratings::{AbortRow, GameRatingRow, HistoryRow, RatingChangeRow, RatingRow, RatingRules, EVERYONE_ACTIVE};
 
+mod game_threads;
 mod leaderboard_settings;
 
 mod seasons;

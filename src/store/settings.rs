@@ -6,7 +6,7 @@ use sqlx::Connection;
 
 use super::outage::Outage;
 use super::{
-    daily_puzzle_posts, languages, leaderboard_settings, players, reminders, schedule, season_podiums,
+    daily_puzzle_posts, game_threads, languages, leaderboard_settings, players, reminders, schedule, season_podiums,
     tournament_messages, web, Doing, LanguageOf, NewPlayer, Result, Store, Written,
 };
 
@@ -39,6 +39,7 @@ pub struct ServerSettingsWrite {
     pub daily_channel: Option<u64>,
     pub daily_hour: Option<u8>,
     pub daily_enabled: Option<bool>,
+    pub game_threads: Option<bool>,
 }
 
 impl Store {
@@ -122,6 +123,9 @@ async fn write_server(
     }
     if let Some(channel) = server.daily_channel {
         daily_puzzle_posts::set_daily_channel(outage, tx, guild, channel, now).await?;
+    }
+    if let Some(enabled) = server.game_threads {
+        game_threads::set_game_threads(outage, tx, guild, enabled, now).await?;
     }
     if server.daily_hour.is_some() || server.daily_enabled.is_some() {
         let (hour, enabled) = (server.daily_hour, server.daily_enabled);

@@ -120,6 +120,14 @@ const DAILY_PUZZLE: Opt<OneOf<Pair>, Optional> = Opt {
     presence: Optional,
 };
 
+const GAME_THREADS: Opt<OneOf<Pair>, Optional> = Opt {
+    name: "game_threads",
+    name_key: "cmd-game-threads-name",
+    description_key: "cmd-game-threads-desc",
+    kind: OneOf(ON_OFF),
+    presence: Optional,
+};
+
 subcommand! {
     pub struct Settings = "settings" ("cmd-settings-name", "cmd-settings-desc") {
         dm_reminders: Option<bool> = DM_REMINDERS,
@@ -150,6 +158,8 @@ subcommand! {
         daily_puzzle_channel: Option<u64> = DAILY_PUZZLE_CHANNEL,
         daily_puzzle_hour: Option<u8> = DAILY_PUZZLE_HOUR,
         daily_puzzle: Option<bool> = DAILY_PUZZLE,
+        /// A thread per game (Manage Server).
+        game_threads: Option<bool> = GAME_THREADS,
     }
 }
 
@@ -173,6 +183,7 @@ impl Settings {
                 daily_puzzle_channel: self.daily_puzzle_channel,
                 daily_puzzle_hour: self.daily_puzzle_hour,
                 daily_puzzle_enabled: self.daily_puzzle,
+                game_threads: self.game_threads,
             },
         }
     }

@@ -163,6 +163,7 @@ settings season_channel 7
 settings daily_puzzle_channel 7
 settings daily_puzzle_hour 4 min=0 max=23
 settings daily_puzzle 3 choices=on,off
+settings game_threads 3 choices=on,off
 vacation 1
 vacation state 3 required choices=on,off
 rules 1

@@ -2,6 +2,7 @@
 
 pub(super) mod daily_puzzle;
 pub(super) mod follows;
+pub(super) mod game_threads;
 mod parts;
 pub(super) mod puzzle;
 pub(super) mod records;
@@ -434,6 +435,10 @@ fn server_settings(
     if let Some(channel) = server.season_channel {
         lines.push(tr!(l, "settings-season-channel", channel = format!("<#{channel}>")));
     }
+    lines.push(match server.game_threads {
+        true => tr!(l, "settings-game-threads-on"),
+        false => tr!(l, "settings-game-threads-off"),
+    });
     if let Some(daily) = server.daily_puzzle {
         let channel = format!("<#{}>", daily.channel_id);
         lines.push(match daily.enabled {

@@ -86,6 +86,8 @@ impl FakeDiscord {
                 stalls_hit: 0,
                 refusing_channels: HashMap::new(),
                 no_attach_files: Default::default(),
+                threads: BTreeMap::new(),
+                no_threads: Default::default(),
                 observer: None,
                 keep_log: true,
                 endpoint: None,

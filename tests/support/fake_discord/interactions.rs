@@ -447,10 +447,14 @@ pub(super) fn new_interaction(
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         "app_permissions": APP_PERMISSIONS,
     });
+    let mut permissions = APP_PERMISSIONS.parse::<u64>().unwrap();
     if st.no_attach_files.contains(&channel_id) {
-        let without = APP_PERMISSIONS.parse::<u64>().unwrap() & !ATTACH_FILES;
-        p["app_permissions"] = json!(without.to_string());
+        permissions &= !ATTACH_FILES;
     }
+    if st.lacks_thread_permissions(channel_id) {
+        permissions &= !THREAD_PERMISSIONS;
+    }
+    p["app_permissions"] = json!(permissions.to_string());
     match guild_id {
         Some(g) => {
             let name = st.guild_channels.get(&channel_id).cloned().unwrap_or_default();

@@ -32,7 +32,7 @@
 //!
 //! One file per concern: `state` (what it holds), `rest` and `multipart` (the HTTP API),
 //! `gateway` (the websocket), `endpoint` (interactions POSTed to the bot), `interactions` (what test users send), `api` (what tests call),
-//! `messages` (readers of message JSON) and `client` (serenity on the fake).
+//! `messages` (readers of message JSON), `threads` (threads and their permissions) and `client` (serenity on the fake).
 
 use std::collections::hash_map::RandomState;
 use std::collections::{BTreeMap, HashMap};
@@ -267,6 +267,7 @@ mod messages;
 mod multipart;
 mod rest;
 mod state;
+mod threads;
 
 use api::*;
 pub use client::*;
@@ -277,3 +278,4 @@ pub use messages::*;
 use multipart::*;
 use rest::*;
 pub use state::*;
+pub use threads::*;

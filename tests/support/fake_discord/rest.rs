@@ -364,7 +364,12 @@ impl State {
                 Reply::Json(200, c)
             }
             ("POST", ["typing"]) => Reply::NoContent,
+            ("POST", ["messages", mid, "threads"]) => self.start_thread(cid, mid, body),
+            ("PATCH", []) => self.modify_thread(cid, body),
             ("POST", ["messages"]) => {
+                if let Some(refused) = self.thread_post(cid) {
+                    return refused;
+                }
                 let nonce = body["nonce"]
                     .as_str()
                     .map(str::to_string)

@@ -162,6 +162,11 @@ pub(super) struct State {
     /// Channels where the bot lacks *Attach Files*: interactions there carry
     /// `app_permissions` without it, and any upload there gets 403/50013.
     pub(super) no_attach_files: std::collections::HashSet<u64>,
+    /// Threads by id (each also in `guild_channels`, under its name).
+    pub(super) threads: BTreeMap<u64, threads::Thread>,
+    /// Channels where the bot lacks the thread permissions (see
+    /// [`FakeDiscord::set_thread_permissions`]).
+    pub(super) no_threads: std::collections::HashSet<u64>,
     /// Hears every REST call as it is answered (see [`FakeDiscord::observe`]).
     pub(super) observer: Option<mpsc::UnboundedSender<Answered>>,
     /// Whether requests are kept for [`FakeDiscord::requests`]; a long load
@@ -308,6 +313,9 @@ impl State {
     }
 
     pub(super) fn guild_channel_json(&self, channel_id: u64) -> Option<Value> {
+        if self.threads.contains_key(&channel_id) {
+            return self.thread_json(channel_id);
+        }
         let name = self.guild_channels.get(&channel_id)?;
         let guild_id = self.guild_of(channel_id)?;
         Some(json!({
