@@ -10,7 +10,7 @@ use crate::results::GamesRecord;
 use super::status::Stored;
 use super::{to_db, Doing, Result, Store};
 
-/// A record as [`RECORD_SUMS`] sums it, by its columns' names.
+/// A record as `RECORD_SUMS` sums it, by its columns' names.
 impl<'r> FromRow<'r, AnyRow> for GamesRecord {
     fn from_row(row: &'r AnyRow) -> sqlx::Result<GamesRecord> {
         Ok(GamesRecord {
