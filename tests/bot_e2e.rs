@@ -97,6 +97,7 @@ async fn the_akon_command_is_registered_with_every_subcommand_described() {
         [
             "challenge",
             "games",
+            "follow",
             "board",
             "resign",
             "abort",
@@ -105,6 +106,7 @@ async fn the_akon_command_is_registered_with_every_subcommand_described() {
             "history",
             "game",
             "settings",
+            "vacation",
             "rules",
             "review",
             "puzzle",

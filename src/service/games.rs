@@ -113,6 +113,7 @@ impl Service {
             changed_at: row.updated_at,
             venue: row.venue,
             followers: row.followers,
+            reminder_at: row.reminder_at,
         })
     }
 
@@ -176,6 +177,7 @@ impl Service {
             changed_at: row.updated_at,
             venue: row.venue,
             followers: row.followers,
+            reminder_at: row.reminder_at,
             game,
         })
     }

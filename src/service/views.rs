@@ -112,6 +112,8 @@ pub struct GameView {
     pub venue: Venue,
     /// How many people follow it.
     pub followers: i64,
+    /// When the player to move is next reminded, if a reminder is pending.
+    pub reminder_at: Option<i64>,
 }
 
 impl GameView {
