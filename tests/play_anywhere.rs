@@ -371,3 +371,24 @@ async fn a_reminder_to_a_player_whose_dms_are_closed_is_given_up_once() {
     nothing_posted_in(&scene.fake, channel);
     scene.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_in_a_dm_is_played_in_place_too() {
+    let scene = Scene::new().await;
+    let (alice, bob) = (alice(), bob());
+    let channel = scene.fake.add_private_channel(&[&alice, &bob]);
+    let board = accepted_in(&scene, channel, &alice, &bob).await;
+    let mover = user_to_move(&board, &[alice.clone(), bob.clone()]);
+    let (_, finished) = slash_in(&scene, &mover, channel, "resign", vec![]).await;
+    let rematch = button_with_label(&finished, "Rematch");
+    let (_, challenge) = scene.click(&mover, fake::message_id(&finished), &rematch).await;
+    assert_eq!(challenge["channel_id"], json!(channel.to_string()), "{challenge}");
+    let other = if mover == alice { bob.clone() } else { alice.clone() };
+    let accept = button_with_label(&challenge, "Accept");
+    let (ix, second) = scene.click(&other, fake::message_id(&challenge), &accept).await;
+    assert_eq!(scene.fake.callback_type(&ix).await, 7, "{second}");
+    assert!(fake::content(&second).contains("game #2"), "{second}");
+    assert!(!hole_buttons(&second).is_empty(), "{second}");
+    nothing_posted_in(&scene.fake, channel);
+    scene.finish().await;
+}
