@@ -423,7 +423,11 @@ async fn a_press_on_a_superseded_board_reposts_the_board_a_game_waits_for() {
     // press then leaves it to that handler), so the player presses until
     // the board shows, as a player would.
     let mover = user_to_move(&board, &[alice(), bob()]);
-    let (id, _, _) = hole_buttons(&board).into_iter().filter(|(_, _, on)| *on).nth(1).unwrap();
+    let (id, _, _) = hole_buttons(&board)
+        .into_iter()
+        .filter(|(_, _, on)| *on)
+        .nth(1)
+        .unwrap();
     for _ in 0..10 {
         let again = crash.fake.click_unchecked(&mover, fake::message_id(&board), &id).await;
         let answer = crash.fake.response(&again).await;

@@ -164,7 +164,9 @@ async fn a_press_repeated_after_its_move_gets_the_move_as_played_and_no_other() 
     assert_eq!(f.store.moves(game).await.unwrap().len(), 1);
     // Another hole at that ply, or the other player at that ply: refused.
     assert!(matches!(
-        f.service.play(MovePress::new(game, 0, Hole::new(4).unwrap(), &first)).await,
+        f.service
+            .play(MovePress::new(game, 0, Hole::new(4).unwrap(), &first))
+            .await,
         Err(ServiceError::StaleButton)
     ));
     assert!(matches!(
@@ -200,7 +202,11 @@ async fn a_game_ending_move_pressed_again_gets_the_final_board() {
         let who = mover(&f, game, &a, &b).await;
         let hole = crate::support::scene::greedy(&view.game);
         let press = (view.ply(), hole, who.clone());
-        let applied = f.service.play(MovePress::new(game, view.ply(), hole, &who)).await.unwrap();
+        let applied = f
+            .service
+            .play(MovePress::new(game, view.ply(), hole, &who))
+            .await
+            .unwrap();
         if applied.view.finished.is_some() {
             break (press, applied);
         }
