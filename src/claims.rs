@@ -4,9 +4,12 @@
 /// What claiming an interaction found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InteractionClaim {
-    /// This process handles it: nobody had, or the claim it took over was
-    /// left by a process that died.
+    /// This process handles it: nobody had.
     Claimed,
+    /// This process handles it again: the claim it took over was left by a
+    /// process that died, which may have done part of it (a move stored
+    /// but not answered).
+    TakenOver,
     /// Answered already; this is the answer.
     Answered { content_type: String, body: Vec<u8> },
     /// Another process is handling it, since `claimed_at` (ms).

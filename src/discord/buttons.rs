@@ -156,6 +156,7 @@ impl Bot {
         let pressed = press.message.id.get();
         let move_press = MovePress {
             message_id: Some(pressed),
+            retried: super::responder::answering_a_retry(),
             ..MovePress::new(game, ply, hole, call.user)
         };
         match self.service.play(move_press).await {

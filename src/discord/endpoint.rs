@@ -211,8 +211,8 @@ async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body:
     };
     let id = interaction.id().get();
     let service = endpoint.bot.service.clone();
-    match claim(&service, id).await {
-        Claimed::Mine => {}
+    let retried = match claim(&service, id).await {
+        Claimed::Mine { retried } => retried,
         Claimed::Answered(answer) => {
             tracing::debug!(interaction_id = id, "a copy of an interaction answered before");
             let (wrote, _) = oneshot::channel();
@@ -220,8 +220,8 @@ async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body:
         }
         Claimed::Busy => return refused(StatusCode::SERVICE_UNAVAILABLE, "the interaction is being answered"),
         Claimed::Unavailable => return refused(StatusCode::SERVICE_UNAVAILABLE, "the database is unavailable"),
-    }
-    let (slot, answered, wrote) = HttpAnswer::new();
+    };
+    let (slot, answered, wrote) = HttpAnswer::new(retried);
     let Endpoint { bot, ctx, .. } = endpoint;
     // A task of its own: the handler finishes (the move recorded, the next
     // board posted) even if the request is dropped before the answer.
@@ -250,8 +250,11 @@ async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body:
 
 /// What claiming an interaction came to.
 enum Claimed {
-    /// This process handles it.
-    Mine,
+    /// This process handles it; `retried` if it took the claim over from
+    /// a process that died.
+    Mine {
+        retried: bool,
+    },
     /// A copy was answered: the same answer.
     Answered(AnswerBody),
     /// Another process is still on it past the time Discord waits.
@@ -265,7 +268,11 @@ async fn claim(service: &Service, id: u64) -> Claimed {
     let deadline = tokio::time::Instant::now() + ANSWER_LIMIT;
     loop {
         match service.claim_interaction(id).await {
-            Ok(InteractionClaim::Claimed) => return Claimed::Mine,
+            Ok(InteractionClaim::Claimed) => return Claimed::Mine { retried: false },
+            Ok(InteractionClaim::TakenOver) => {
+                tracing::info!(interaction_id = id, "took over an interaction a dead process claimed");
+                return Claimed::Mine { retried: true };
+            }
             Ok(InteractionClaim::Answered { content_type, body }) => {
                 return Claimed::Answered(AnswerBody {
                     content_type,

@@ -35,18 +35,21 @@ pub(super) struct HttpAnswer {
     /// does next by REST (an edit, a follow-up, reading the answer back)
     /// reaches Discord after the answer it refers to.
     written: tokio::sync::Mutex<Option<oneshot::Receiver<()>>>,
+    /// The interaction was taken over from a process that died handling it.
+    retried: bool,
 }
 
 impl HttpAnswer {
     /// The handler's end, the request's end for the answer, and the sender
     /// the request fires once it has written the answer out.
-    pub(super) fn new() -> (HttpAnswer, oneshot::Receiver<AnswerBody>, oneshot::Sender<()>) {
+    pub(super) fn new(retried: bool) -> (HttpAnswer, oneshot::Receiver<AnswerBody>, oneshot::Sender<()>) {
         let (answer, answered) = oneshot::channel();
         let (wrote, written) = oneshot::channel();
         (
             HttpAnswer {
                 answer: Mutex::new(Some(answer)),
                 written: tokio::sync::Mutex::new(Some(written)),
+                retried,
             },
             answered,
             wrote,
@@ -57,6 +60,12 @@ impl HttpAnswer {
     pub(super) async fn scope<F: std::future::Future>(self, handler: F) -> F::Output {
         OVER_HTTP.scope(self, handler).await
     }
+}
+
+/// Whether the interaction being handled was taken over from a process that
+/// died handling it (HTTP mode only: over the gateway nothing is retried).
+pub(super) fn answering_a_retry() -> bool {
+    OVER_HTTP.try_with(|http| http.retried).unwrap_or(false)
 }
 
 /// Sends `response` as the first answer to interaction `id` (`token`),

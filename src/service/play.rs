@@ -31,6 +31,10 @@ pub struct MovePress<'a> {
     pub hole: Hole,
     pub user: &'a Player,
     pub message_id: Option<u64>,
+    /// The same interaction again, taken over from a process that died
+    /// while handling it: its move may be stored already (see
+    /// [`Service::play`]). A second click is a press of its own.
+    pub retried: bool,
 }
 
 impl<'a> MovePress<'a> {
@@ -42,6 +46,7 @@ impl<'a> MovePress<'a> {
             hole,
             user,
             message_id: None,
+            retried: false,
         }
     }
 }
@@ -62,8 +67,9 @@ impl Service {
         // stored, so that no refusal rests on a kept copy alone.
         match self.try_play(&press, Read::Stored).await {
             Ok(Some(applied)) => Ok(applied),
-            Ok(None) => self.played_before(&press, ServiceError::StaleButton).await,
-            Err(refusal @ (ServiceError::StaleButton | ServiceError::GameOver)) => {
+            Ok(None) if press.retried => self.played_before(&press, ServiceError::StaleButton).await,
+            Ok(None) => Err(ServiceError::StaleButton),
+            Err(refusal @ (ServiceError::StaleButton | ServiceError::GameOver)) if press.retried => {
                 self.played_before(&press, refusal).await
             }
             Err(error) => Err(error),
@@ -72,7 +78,8 @@ impl Service {
 
     /// `press` once more, its move already stored: a retry of a press whose
     /// process died after writing the move but before answering (taken
-    /// over), or a copy of it. If the game's latest move is exactly this
+    /// over). A double click is two interactions, never a retry: its second
+    /// press is refused as it always was. If the game's latest move is exactly this
     /// press (same player, same hole, played on the board at `press.ply`),
     /// it gets what the move got when applied: the game as that move left
     /// it. Anything else (another player's move, another hole, a game
@@ -118,6 +125,7 @@ impl Service {
             hole,
             user,
             message_id,
+            ..
         } = *press;
         let mut view = self.game_to_move(game_id, read).await?;
         let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;

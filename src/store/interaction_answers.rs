@@ -11,25 +11,36 @@ impl Store {
     /// it was answered or another claim is newer than `stale_before_ms`.
     pub async fn claim_interaction(&self, id: i64, now_ms: i64, stale_before_ms: i64) -> Result<InteractionClaim> {
         let mut conn = self.writer().await?;
-        // One statement, so that of two copies arriving at once exactly one
-        // claims: the primary key lets one insert in, the condition lets
-        // the other take over only a dead claim.
+        // Of two copies arriving at once exactly one claims: the primary key
+        // lets one insert in. A copy that finds a claim may take it over
+        // only if it is dead, by a conditional update, which one copy wins.
         let claimed: Option<String> = sqlx::query_scalar(
             "INSERT INTO interaction_answers (interaction_id, claimed_by, claimed_at) VALUES ($1, $2, $3)
-             ON CONFLICT (interaction_id) DO UPDATE
-             SET claimed_by = excluded.claimed_by, claimed_at = excluded.claimed_at
-             WHERE interaction_answers.answer IS NULL AND interaction_answers.claimed_at < $4
+             ON CONFLICT (interaction_id) DO NOTHING
              RETURNING claimed_by",
         )
         .bind(id)
         .bind(&*self.owner)
         .bind(now_ms)
-        .bind(stale_before_ms)
         .fetch_optional(&mut *conn)
         .await
         .doing(&self.outage, "claiming an interaction")?;
         if claimed.is_some() {
             return Ok(InteractionClaim::Claimed);
+        }
+        let taken_over = sqlx::query(
+            "UPDATE interaction_answers SET claimed_by = $2, claimed_at = $3
+             WHERE interaction_id = $1 AND answer IS NULL AND claimed_at < $4",
+        )
+        .bind(id)
+        .bind(&*self.owner)
+        .bind(now_ms)
+        .bind(stale_before_ms)
+        .execute(&mut *conn)
+        .await
+        .doing(&self.outage, "taking over an interaction's claim")?;
+        if taken_over.rows_affected() == 1 {
+            return Ok(InteractionClaim::TakenOver);
         }
         let (claimed_at, content_type, body): (i64, Option<String>, Option<Vec<u8>>) = sqlx::query_as(
             "SELECT claimed_at, content_type, answer FROM interaction_answers WHERE interaction_id = $1",
