@@ -317,6 +317,7 @@ fn finished_view(game: Game, finished: (EndReason, Winner)) -> GameView {
         changed_at: 0,
         venue: akon::venue::Venue::Server,
         followers: 0,
+        friendly: false,
     }
 }
 

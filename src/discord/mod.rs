@@ -33,6 +33,7 @@ mod schedule;
 mod season_podiums;
 mod slash;
 mod telemetry;
+mod takebacks;
 mod tournaments;
 mod vacations;
 mod web_links;

@@ -113,6 +113,7 @@ impl Service {
             changed_at: row.updated_at,
             venue: row.venue,
             followers: row.followers,
+            friendly: row.friendly,
         })
     }
 
@@ -176,6 +177,7 @@ impl Service {
             changed_at: row.updated_at,
             venue: row.venue,
             followers: row.followers,
+            friendly: row.friendly,
             game,
         })
     }
