@@ -318,6 +318,7 @@ fn finished_view(game: Game, finished: (EndReason, Winner)) -> GameView {
         venue: akon::venue::Venue::Server,
         followers: 0,
         friendly: false,
+        takebacks: 0,
     }
 }
 

@@ -4,6 +4,9 @@
 -- own, recorded in `game_ratings`).
 ALTER TABLE challenges ADD COLUMN rated BIGINT  NOT NULL DEFAULT 1;
 ALTER TABLE games ADD COLUMN friendly BIGINT  NOT NULL DEFAULT 0;
+-- How many moves were taken back: a board shown again at a move number it
+-- had before is a new board (its nonce differs from the first one's).
+ALTER TABLE games ADD COLUMN takebacks BIGINT  NOT NULL DEFAULT 0;
 
 -- A request to take back move `ply` of a game, asked by the player who
 -- made it. `status`: pending, accepted, declined, or void (overtaken by
@@ -27,3 +30,19 @@ ALTER TABLE game_ratings DROP CONSTRAINT game_ratings_unrated_reason_check;
 ALTER TABLE game_ratings ADD CONSTRAINT game_ratings_unrated_reason_check
     CHECK (unrated_reason IN ('computer', 'aborted', 'pair_limit', 'unrated_tournament', 'forfeit',
                               'tournament_cancelled', 'friendly'));
+
+-- Moves stay append-only, but for one exception: a friendly game's last
+-- move, taken back. The takeback rewinds the game's row first, in the same
+-- transaction, so the row being deleted is then one past the game's ply.
+DROP TRIGGER moves_are_append_only_delete ON moves;
+CREATE FUNCTION moves_are_append_only_but_takebacks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM games WHERE id = OLD.game_id AND friendly = 1 AND status = 'ongoing'
+               AND ply = OLD.ply - 1) THEN
+        RETURN OLD;
+    END IF;
+    RAISE EXCEPTION 'moves are append-only';
+END;
+$$;
+CREATE TRIGGER moves_are_append_only_delete BEFORE DELETE ON moves
+    FOR EACH ROW EXECUTE FUNCTION moves_are_append_only_but_takebacks();

@@ -4,6 +4,9 @@
 -- own, recorded in `game_ratings`).
 ALTER TABLE challenges ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE games ADD COLUMN friendly INTEGER NOT NULL DEFAULT 0;
+-- How many moves were taken back: a board shown again at a move number it
+-- had before is a new board (its nonce differs from the first one's).
+ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;
 
 -- A request to take back move `ply` of a game, asked by the player who
 -- made it. `status`: pending, accepted, declined, or void (overtaken by
@@ -42,3 +45,14 @@ SELECT game_id, rated, unrated_reason, player_low, player_high, finished_at FROM
 DROP TABLE game_ratings;
 ALTER TABLE game_ratings_new RENAME TO game_ratings;
 CREATE INDEX game_ratings_pair ON game_ratings(player_low, player_high, finished_at) WHERE rated = 1;
+
+-- Moves stay append-only, but for one exception: a friendly game's last
+-- move, taken back. The takeback rewinds the game's row first, in the same
+-- transaction, so the row being deleted is then one past the game's ply.
+DROP TRIGGER moves_are_append_only_delete;
+CREATE TRIGGER moves_are_append_only_delete BEFORE DELETE ON moves
+WHEN NOT EXISTS (SELECT 1 FROM games WHERE id = OLD.game_id AND friendly = 1 AND status = 'ongoing'
+                 AND ply = OLD.ply - 1)
+BEGIN
+    SELECT RAISE(ABORT, 'moves are append-only');
+END;

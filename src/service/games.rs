@@ -114,6 +114,7 @@ impl Service {
             venue: row.venue,
             followers: row.followers,
             friendly: row.friendly,
+            takebacks: row.takebacks,
         })
     }
 
@@ -178,6 +179,7 @@ impl Service {
             venue: row.venue,
             followers: row.followers,
             friendly: row.friendly,
+            takebacks: row.takebacks,
             game,
         })
     }

@@ -116,6 +116,9 @@ pub struct GameView {
     pub followers: i64,
     /// A friendly game: never rated, takebacks allowed.
     pub friendly: bool,
+    /// How many moves were taken back: a board at a move number shown
+    /// before is another board.
+    pub takebacks: i64,
 }
 
 impl GameView {

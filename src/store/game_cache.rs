@@ -217,6 +217,7 @@ mod tests {
                 venue: crate::venue::Venue::Server,
                 followers: 0,
                 friendly: false,
+                takebacks: 0,
             },
             name_a: Some("a".into()),
             is_bot_a: Some(false),

@@ -67,6 +67,8 @@ pub struct GameRow {
     /// A friendly game: never rated, takebacks allowed.
     #[sqlx(try_from = "Flag")]
     pub friendly: bool,
+    /// How many moves were taken back.
+    pub takebacks: i64,
 }
 
 /// A game row with its players' names (`None` for a player never seen).
@@ -121,7 +123,7 @@ pub(super) const GAME_COLUMNS: &str =
     "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
      end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
      updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown, \
-     loop_history, venue, followers, friendly";
+     loop_history, venue, followers, friendly, takebacks";
 
 pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match game.computer {

@@ -116,7 +116,7 @@ impl Store {
         }
         let moved_back = sqlx::query(
             "UPDATE games SET ply = $3, position = $4, captured_a = $5, captured_b = $6, updated_at = $7,
-             deadline = $8, reminder_at = $9, loop_history = $10
+             deadline = $8, reminder_at = $9, loop_history = $10, takebacks = takebacks + 1
              WHERE id = $1 AND ply = $2 AND status = 'ongoing' AND friendly = 1",
         )
         .bind(game_id)
@@ -137,6 +137,8 @@ impl Store {
             // stale since the game is no longer at its move.
             return Ok(Written::Conflict);
         }
+        // After the game's row: the append-only trigger lets a friendly
+        // game's move past its ply go, and only that.
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply = $2")
             .bind(game_id)
             .bind(ply)
