@@ -82,9 +82,7 @@ async fn a_takeback_accepted_undoes_the_move_and_posts_the_board_again() {
     assert_eq!(ply_of_game(&scene).await, 0);
     assert!(scene.service().await.game(1).await.unwrap().game.moves().is_empty());
     // The offer's buttons are spent: a stale client presses anyway.
-    let spent = scene
-        .click_unchecked(&to_move, fake::message_id(&offer), &accept)
-        .await;
+    let spent = scene.click_unchecked(&to_move, fake::message_id(&offer), &accept).await;
     assert!(ephemeral_text(&spent).contains("already answered"), "{spent}");
     // The game goes on from there, and ends unrated as a friendly game.
     let (next, _) = scene.play_greedily(again, &players(), Some(1)).await;
@@ -105,9 +103,7 @@ async fn a_takeback_declined_keeps_the_move_and_is_not_asked_again() {
     let (_, twice) = scene.click(&mover, fake::message_id(&board), &take_back).await;
     assert!(ephemeral_text(&twice).contains("already asked"), "{twice}");
     let decline = button_with_label(&offer, "Decline takeback");
-    let declined = scene
-        .click_updating(&to_move, fake::message_id(&offer), &decline)
-        .await;
+    let declined = scene.click_updating(&to_move, fake::message_id(&offer), &decline).await;
     assert!(fake::content(&declined).contains("Takeback declined"), "{declined}");
     assert!(fake::buttons(&declined).is_empty(), "{declined}");
     assert_eq!(ply_of_game(&scene).await, 1);
@@ -116,7 +112,10 @@ async fn a_takeback_declined_keeps_the_move_and_is_not_asked_again() {
     assert!(ephemeral_text(&again).contains("declined"), "{again}");
     // The opponent cannot ask back a move that is not theirs.
     let (_, not_theirs) = scene.click(&to_move, fake::message_id(&board), &take_back).await;
-    assert!(ephemeral_text(&not_theirs).contains("Only the player who just moved"), "{not_theirs}");
+    assert!(
+        ephemeral_text(&not_theirs).contains("Only the player who just moved"),
+        "{not_theirs}"
+    );
     scene.finish().await;
 }
 
@@ -190,5 +189,38 @@ async fn takebacks_are_refused_in_rated_games_and_forged_buttons_change_nothing(
     assert!(ephemeral_text(&no_offer).contains("does not exist"), "{no_offer}");
     assert_eq!(ply_of_game(&scene).await, 1, "nothing changed");
     assert_eq!(live_boards(&scene.fake).len(), 1);
+    scene.finish().await;
+}
+
+/// Where the bot cannot post, the offer is the answer to Take back and,
+/// accepted, becomes the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn where_the_bot_cannot_post_the_accepted_offer_becomes_the_board() {
+    let scene = Scene::new().await;
+    let channel = scene.fake.add_server_without_bot(880_000_000_000_000_002);
+    let options = vec![("opponent", 6, json!(bob().id.to_string())), ("rated", 5, json!(false))];
+    let ix = scene
+        .fake
+        .slash_elsewhere(&alice(), channel, "akon", "challenge", options)
+        .await;
+    let challenge = scene.fake.response(&ix).await;
+    scene.settle().await;
+    let accept = button_with_label(&challenge, "Accept");
+    let (_, board) = scene.click(&bob(), fake::message_id(&challenge), &accept).await;
+    let mover = user_to_move(&board, &players());
+    let (move_id, _, _) = hole_buttons(&board)
+        .into_iter()
+        .find(|(_, _, enabled)| *enabled)
+        .unwrap();
+    let (_, next) = scene.click(&mover, fake::message_id(&board), &move_id).await;
+    let to_move = user_to_move(&next, &players());
+    let offer = offer(&scene, &next, &mover, &to_move).await;
+    let accept = button_with_label(&offer, "Accept takeback");
+    let (ix, shown) = scene.click(&to_move, fake::message_id(&offer), &accept).await;
+    assert_eq!(scene.fake.callback_type(&ix).await, 7, "{shown}");
+    assert!(fake::content(&shown).contains("Takeback accepted"), "{shown}");
+    assert!(is_board(&shown), "{shown}");
+    assert_eq!(ply_of(&shown), 0, "{shown}");
+    assert_eq!(ply_of_game(&scene).await, 0);
     scene.finish().await;
 }

@@ -188,7 +188,12 @@ impl Service {
 
     /// Sends a friendly challenge (see [`ChallengeRequest::rated`]) with
     /// the challenger's default time per move.
-    pub async fn friendly_challenge(&self, place: Place, challenger: &Player, opponent: &Player) -> Result<ChallengeView> {
+    pub async fn friendly_challenge(
+        &self,
+        place: Place,
+        challenger: &Player,
+        opponent: &Player,
+    ) -> Result<ChallengeView> {
         self.challenge_on_terms(place, challenger, opponent, None, false).await
     }
 

@@ -82,7 +82,9 @@ impl Service {
         let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         let asker = view.seat_of(offer.asker_id).ok_or(ServiceError::TakebackNotFound)?;
         if seat == asker {
-            return Err(ServiceError::TakebackNotForYou(view.player(asker.opponent()).name.clone()));
+            return Err(ServiceError::TakebackNotForYou(
+                view.player(asker.opponent()).name.clone(),
+            ));
         }
         if view.finished.is_some() || view.ply() != offer.ply {
             return Err(ServiceError::TakebackTooLate);

@@ -32,9 +32,15 @@ pub fn takeback_offer(l: Language, offer: &TakebackView) -> Reply {
     let game = &offer.game;
     let opponent = game.player(offer.asker.opponent());
     let button = |accept: bool, label: String, style: ButtonStyle| {
-        CreateButton::new(ButtonId::TakebackAnswer { offer: offer.id, accept }.to_string())
-            .label(label)
-            .style(style)
+        CreateButton::new(
+            ButtonId::TakebackAnswer {
+                offer: offer.id,
+                accept,
+            }
+            .to_string(),
+        )
+        .label(label)
+        .style(style)
     };
     Reply {
         content: tr!(
