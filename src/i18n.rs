@@ -293,6 +293,9 @@ pub const NOT_COUNTS: &[(&str, &str, &[Language])] = &[
     ("game-in-progress", "move", &Language::ALL),
     ("games-line", "move", &Language::ALL),
     ("games-line-deadline", "move", &Language::ALL),
+    ("games-followed-line", "move", &Language::ALL),
+    // How many games a list holds: "Games you follow (2):".
+    ("games-followed-title", "count", &Language::ALL),
     ("review-turning-point", "number", &Language::ALL),
     ("review-graph-summary-led", "number", &Language::ALL),
     // Vacation days: "2 of 30 days", where the days allowed choose the

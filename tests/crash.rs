@@ -417,12 +417,17 @@ async fn a_press_on_a_superseded_board_reposts_the_board_a_game_waits_for() {
     press_a_hole(&crash.fake, &board).await;
     wait_stalled(&crash.fake).await;
     assert!(live_boards(&crash.fake).is_empty(), "no board shows the game now");
-    // A player presses the old board again (a stale client). The handler
-    // whose post failed may still hold the game for a moment (the press
-    // then leaves it to that handler), so the player presses until the
-    // board shows, as a player would.
+    // A player presses another hole of the old board (a stale client; the
+    // same hole again would be the move itself, answered as played). The
+    // handler whose post failed may still hold the game for a moment (the
+    // press then leaves it to that handler), so the player presses until
+    // the board shows, as a player would.
     let mover = user_to_move(&board, &[alice(), bob()]);
-    let (id, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let (id, _, _) = hole_buttons(&board)
+        .into_iter()
+        .filter(|(_, _, on)| *on)
+        .nth(1)
+        .unwrap();
     for _ in 0..10 {
         let again = crash.fake.click_unchecked(&mover, fake::message_id(&board), &id).await;
         let answer = crash.fake.response(&again).await;

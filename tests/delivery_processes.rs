@@ -108,6 +108,15 @@ fn a_hole(board: &Value, players: &[TestUser]) -> (TestUser, String) {
     (mover, id)
 }
 
+/// Another hole than `a_hole`'s: pressed once that move is played, it is
+/// refused as from an earlier move (the same hole again is the move
+/// itself, answered as played).
+fn another_hole(board: &Value, players: &[TestUser]) -> (TestUser, String) {
+    let mover = user_to_move(board, players);
+    let (id, _, _) = hole_buttons(board).into_iter().filter(|(_, _, on)| *on).nth(1).unwrap();
+    (mover, id)
+}
+
 /// Plays a hole on `board` and waits for the answer (the move is
 /// committed by then); the interaction.
 async fn press(fake: &FakeDiscord, board: &Value, players: &[TestUser]) -> fake::Interaction {
@@ -163,7 +172,7 @@ async fn holding_a_lease_on(fake: &FakeDiscord, db: &TestDb, board: &Value, play
     press(fake, board, players).await;
     fake.wait_until("the failed post", |v| v.stalls_hit() > base).await;
     fake.stall(board_post(game_id, None));
-    let (mover, id) = a_hole(board, players);
+    let (mover, id) = another_hole(board, players);
     // The handler whose post failed may still hold the game for a moment
     // (a press then leaves the game to it): press until the process
     // settles it, as a player would.
@@ -207,7 +216,7 @@ async fn a_stale_press_leaves_no_lease(
     })
     .await;
     let handled = interactions_handled(dir);
-    let (mover, id) = a_hole(old_board, players);
+    let (mover, id) = another_hole(old_board, players);
     let again = match via_shard {
         Some(shard) => {
             fake.click_unchecked_via_shard(&mover, fake::message_id(old_board), &id, shard)

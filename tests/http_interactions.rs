@@ -299,8 +299,8 @@ async fn a_press_retried_on_another_process_is_applied_once() {
     scene.finish().await;
 }
 
-on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_press_whose_process_died_before_answering_is_applied_once_on_retry);
-async fn a_press_whose_process_died_before_answering_is_applied_once_on_retry() {
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_press_whose_process_died_after_its_move_before_answering_gets_the_new_board_on_retry);
+async fn a_press_whose_process_died_after_its_move_before_answering_gets_the_new_board_on_retry() {
     let scene = Scene::over_http().await;
     let live = scene.endpoint_url();
     let board = a_game_over_http(&scene).await;
@@ -327,12 +327,16 @@ async fn a_press_whose_process_died_before_answering_is_applied_once_on_retry() 
         is_bot: false,
     };
     dead_process
-        .play(akon::service::MovePress::new(game, ply, hole, &player))
+        .play(akon::service::MovePress {
+            message_id: Some(fake::message_id(&board)),
+            ..akon::service::MovePress::new(game, ply, hole, &player)
+        })
         .await
         .unwrap();
     // The balancer retries on the live process: it takes the dead claim
     // over once it is stale, and answers in Discord's time.
     scene.fake.set_interactions_endpoint(&live);
+    let messages_before = scene.fake.channel_messages(fake::CHANNEL_ID).len();
     let sent = std::time::Instant::now();
     let retried = scene.fake.post_again(&ix, None).await;
     assert_eq!(retried.status, 200, "{}", String::from_utf8_lossy(&retried.body));
@@ -341,10 +345,60 @@ async fn a_press_whose_process_died_before_answering_is_applied_once_on_retry() 
         "{:?}",
         sent.elapsed()
     );
+    assert_answered_as_a_move(&retried);
     let boards = scene.boards_since(fake::message_id(&board), 1).await;
     assert_eq!(ply_of(&boards[0]), 1, "the board shows the move");
     scene.settle().await;
     assert_eq!(moves_recorded(&scene).await, 1, "applied once");
+    assert_eq!(
+        scene.fake.channel_messages(fake::CHANNEL_ID).len(),
+        messages_before + 1,
+        "the new board is posted once"
+    );
+    assert_eq!(live_boards(&scene.fake).len(), 1, "only the new board takes moves");
+    scene.finish().await;
+}
+
+/// `answer` is what a move gets (the pressed board updated, its buttons
+/// gone, the new board to follow), not a refusal.
+fn assert_answered_as_a_move(answer: &EndpointAnswer) {
+    let body: Value = serde_json::from_slice(&answer.body).unwrap();
+    assert!(
+        !String::from_utf8_lossy(&answer.body).contains("earlier move"),
+        "refused as stale: {body}"
+    );
+    assert_eq!(body["type"], 7, "the pressed board is updated: {body}");
+    assert_eq!(body["data"]["components"], json!([]), "its buttons are gone: {body}");
+}
+
+on_both_backends!(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] fn a_copy_of_a_press_on_another_process_while_the_first_commits_is_one_move_the_same_answer);
+async fn a_copy_of_a_press_on_another_process_while_the_first_commits_is_one_move_the_same_answer() {
+    let scene = Scene::over_http().await;
+    let first_process = scene.endpoint_url();
+    let (second, handle) = start_endpoint(&scene.fake, &second_process(&scene), scene.service().await).await;
+    let second_process = format!("http://{}/interactions", second.addr());
+    scene.fake.set_interactions_endpoint(&first_process);
+    let board = a_game_over_http(&scene).await;
+    let (mover, hole) = first_move(&board);
+    // `click` posts to the first process in the background: the copies on
+    // the second race it.
+    let ix = scene.fake.click(&mover, fake::message_id(&board), &hole).await;
+    let copies = tokio::join!(
+        scene.fake.post_again(&ix, Some(&second_process)),
+        scene.fake.post_again(&ix, Some(&second_process))
+    );
+    let first = scene.fake.endpoint_answer(&ix).await;
+    assert_eq!(first.status, 200);
+    assert_answered_as_a_move(&first);
+    for copy in [copies.0, copies.1] {
+        assert_eq!(copy.status, 200, "{}", String::from_utf8_lossy(&copy.body));
+        assert_eq!(copy.body, first.body, "every copy gets the first answer, byte for byte");
+    }
+    scene.settle().await;
+    assert_eq!(moves_recorded(&scene).await, 1, "one move");
+    assert_eq!(live_boards(&scene.fake).len(), 1, "one board shows it");
+    handle.stop_scheduler();
+    second.stop().await;
     scene.finish().await;
 }
 

@@ -4,8 +4,10 @@
 //! processes are killed with SIGKILL one after another and started again.
 //! Every press is answered (200, within Discord's 3 s), a copy of a press
 //! gets the first answer byte for byte, and the moves table holds exactly
-//! the moves acknowledged. And a process in HTTP mode says it is healthy
-//! on its metrics port too, where no gateway is waited for.
+//! the moves acknowledged. A process killed between a move's commit and
+//! its answer leaves the retry the answer the move deserved: the new
+//! board. And a process in HTTP mode says it is healthy on its metrics
+//! port too, where no gateway is waited for.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -301,4 +303,138 @@ async fn a_process_in_http_mode_is_healthy_on_its_metrics_port_without_a_gateway
     process.kill().unwrap();
     process.wait().unwrap();
     assert_eq!((status, body.as_str()), (200, "ok\n"));
+}
+
+/// Makes PostgreSQL hold each answer as it is kept for copies (the last
+/// step between a handler's commit and its HTTP answer), so that the
+/// process keeping it can be killed right there.
+async fn hold_answers(db: &TestDb) {
+    let mut connection = db.connect().await;
+    for statement in [
+        "CREATE FUNCTION hold_answer() RETURNS trigger LANGUAGE plpgsql AS
+         $$ BEGIN PERFORM pg_sleep(600); RETURN NEW; END $$",
+        "CREATE TRIGGER hold_answer BEFORE UPDATE ON interaction_answers FOR EACH ROW
+         WHEN (OLD.answer IS NULL AND NEW.answer IS NOT NULL) EXECUTE FUNCTION hold_answer()",
+    ] {
+        sqlx::raw_sql(statement).execute(&mut connection).await.unwrap();
+    }
+}
+
+/// Connections of this database waiting in the held answer.
+async fn answers_held(db: &TestDb) -> i64 {
+    let mut connection = db.connect().await;
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'",
+    )
+    .fetch_one(&mut connection)
+    .await
+    .unwrap()
+}
+
+/// Ends what a killed process left waiting in the held answer (its
+/// connection, as the server would once it noticed), and holds no more.
+async fn let_answers_go(db: &TestDb) {
+    let mut connection = db.connect().await;
+    sqlx::raw_sql(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event = 'PgSleep'",
+    )
+    .execute(&mut connection)
+    .await
+    .unwrap();
+    sqlx::raw_sql("DROP TRIGGER hold_answer ON interaction_answers")
+        .execute(&mut connection)
+        .await
+        .unwrap();
+}
+
+async fn moves_stored(db: &TestDb) -> i64 {
+    let mut connection = db.connect().await;
+    sqlx::query_scalar("SELECT COUNT(*) FROM moves")
+        .fetch_one(&mut connection)
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
+async fn a_move_killed_between_its_commit_and_its_answer_gets_the_new_board_on_retry() {
+    db::run(Backend::Postgres, killed_between_commit_and_answer()).await
+}
+
+async fn killed_between_commit_and_answer() {
+    let fake = FakeDiscord::start().await;
+    let players = [player(0), player(1)];
+    for user in &players {
+        fake.add_user(user);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = TestDb::create(dir.path(), "unused").await;
+    let ports = [free_port(), free_port()];
+    let mut processes: Vec<KilledOnDrop> = ports
+        .iter()
+        .map(|&port| start_process(&fake, dir.path(), &db.url, port))
+        .collect();
+    for &port in &ports {
+        wait_healthy(port).await;
+    }
+    let endpoint = |port: u16| format!("http://127.0.0.1:{port}/interactions");
+    fake.set_interactions_endpoint(&endpoint(ports[0]));
+    let board = new_game(&fake, &players).await;
+    let game_id = game_of(&board);
+    let mover = user_to_move(&board, &players);
+    let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+
+    // The first process commits the move and is killed (SIGKILL) before
+    // its answer leaves.
+    hold_answers(&db).await;
+    let ix = fake.click(&mover, fake::message_id(&board), &hole).await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while answers_held(&db).await == 0 {
+        assert!(Instant::now() < deadline, "the answer was never held");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(moves_stored(&db).await, 1, "the move is committed");
+    processes[0].kill().expect("SIGKILL");
+    processes[0].wait().unwrap();
+    let_answers_go(&db).await;
+
+    // Discord's retry reaches the other process: it takes the dead claim
+    // over and answers with the move, in time.
+    fake.set_interactions_endpoint(&endpoint(ports[1]));
+    let sent = Instant::now();
+    let retried = fake.post_again(&ix, None).await;
+    let took = sent.elapsed();
+    assert_eq!(retried.status, 200, "{}", String::from_utf8_lossy(&retried.body));
+    assert!(took < ANSWER_LIMIT, "answered after {took:?}");
+    let answer: Value = serde_json::from_slice(&retried.body).unwrap();
+    assert!(
+        !fake::content(&answer["data"]).contains("earlier move"),
+        "refused as stale: {answer}"
+    );
+    assert_eq!(answer["type"], 7, "the pressed board is updated: {answer}");
+    assert_eq!(
+        answer["data"]["components"],
+        json!([]),
+        "its buttons are gone: {answer}"
+    );
+    let new_board = board_at(&fake, game_id, 1, BOARD_LIMIT).await;
+    assert_eq!(moves_stored(&db).await, 1, "applied once");
+    let boards_at_one = fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| !hole_buttons(m).is_empty() && ply_of(m) == 1)
+        .count();
+    assert_eq!(boards_at_one, 1, "the new board is posted once");
+
+    // Play goes on from it.
+    let next = user_to_move(&new_board, &players);
+    let (hole, _, _) = hole_buttons(&new_board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let sent = Instant::now();
+    let ix = fake.click(&next, fake::message_id(&new_board), &hole).await;
+    answered(&fake, &ix, sent).await;
+    board_at(&fake, game_id, 2, BOARD_LIMIT).await;
+    assert_eq!(moves_stored(&db).await, 2);
+    processes[1].kill().unwrap();
+    processes[1].wait().unwrap();
 }

@@ -319,6 +319,7 @@ fn finished_view(game: Game, finished: (EndReason, Winner)) -> GameView {
         followers: 0,
         friendly: false,
         takebacks: 0,
+        reminder_at: None,
     }
 }
 

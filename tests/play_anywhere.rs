@@ -157,6 +157,78 @@ async fn a_whole_game_in_a_dm_between_two_people_over_http() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_retried_after_its_process_died_past_the_move_shows_the_new_board_in_place() {
+    let scene = Scene::over_http().await;
+    let live = scene.endpoint_url();
+    let players = [alice(), bob()];
+    let channel = scene.fake.add_private_channel(&[&players[0], &players[1]]);
+    let board = accepted_in(&scene, channel, &players[0], &players[1]).await;
+    let mover = user_to_move(&board, &players);
+    let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    // The press reaches a process that claims it, applies the move and
+    // dies before answering.
+    let dead = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let dead_url = format!("http://{}/interactions", dead.local_addr().unwrap());
+    drop(dead);
+    scene.fake.set_interactions_endpoint(&dead_url);
+    let ix = scene.fake.click(&mover, fake::message_id(&board), &hole).await;
+    assert_eq!(scene.fake.endpoint_answer(&ix).await.status, 0, "nobody answered");
+    let dead_process = scene.service().await;
+    assert_eq!(
+        dead_process.claim_interaction(ix.id).await.unwrap(),
+        akon::service::InteractionClaim::Claimed
+    );
+    let Ok(akon::discord::ButtonId::Move { game, ply, hole }) = hole.parse() else {
+        panic!("{hole} is a move's button");
+    };
+    let player = akon::service::Player {
+        id: mover.id,
+        name: mover.name.clone(),
+        is_bot: false,
+    };
+    dead_process
+        .play(akon::service::MovePress {
+            message_id: Some(fake::message_id(&board)),
+            ..akon::service::MovePress::new(game, ply, hole, &player)
+        })
+        .await
+        .unwrap();
+    // Retried on the live process, which takes the claim over: the board
+    // the move left, in place of the pressed one.
+    scene.fake.set_interactions_endpoint(&live);
+    let retried = scene.fake.post_again(&ix, None).await;
+    assert_eq!(retried.status, 200, "{}", String::from_utf8_lossy(&retried.body));
+    let answer: Value = serde_json::from_slice(&retried.body).unwrap();
+    assert_eq!(answer["type"], 7, "the board is updated in place: {answer}");
+    assert_eq!(ply_of(&answer["data"]), 1, "it shows the move: {answer}");
+    // As after any move, the player to move is mentioned; nobody is told
+    // the press was from an earlier move.
+    let next = if mover == players[0] { &players[1] } else { &players[0] };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !scene
+        .fake
+        .followups(&ix)
+        .iter()
+        .any(|ping| fake::content(ping).contains(&next.mention()))
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the player to move is never mentioned: {:?}",
+            scene.fake.followups(&ix)
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    scene.settle().await;
+    let followups = scene.fake.followups(&ix);
+    assert!(
+        followups.iter().all(|f| !fake::content(f).contains("earlier move")),
+        "refused as stale: {followups:?}"
+    );
+    nothing_posted_in(&scene.fake, channel);
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_computer_in_a_dm_shows_its_reply_on_the_same_message() {
     let scene = Scene::new().await;
     let alice = alice();
@@ -368,6 +440,27 @@ async fn a_reminder_to_a_player_whose_dms_are_closed_is_given_up_once() {
     scene.scheduler_passes(3).await;
     assert_eq!(refused(&scene.fake), 1, "refused for good: not tried again");
     assert!(scene.fake.channel_messages(dm).is_empty());
+    nothing_posted_in(&scene.fake, channel);
+    scene.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_in_a_dm_is_played_in_place_too() {
+    let scene = Scene::new().await;
+    let (alice, bob) = (alice(), bob());
+    let channel = scene.fake.add_private_channel(&[&alice, &bob]);
+    let board = accepted_in(&scene, channel, &alice, &bob).await;
+    let mover = user_to_move(&board, &[alice.clone(), bob.clone()]);
+    let (_, finished) = slash_in(&scene, &mover, channel, "resign", vec![]).await;
+    let rematch = button_with_label(&finished, "Rematch");
+    let (_, challenge) = scene.click(&mover, fake::message_id(&finished), &rematch).await;
+    assert_eq!(challenge["channel_id"], json!(channel.to_string()), "{challenge}");
+    let other = if mover == alice { bob.clone() } else { alice.clone() };
+    let accept = button_with_label(&challenge, "Accept");
+    let (ix, second) = scene.click(&other, fake::message_id(&challenge), &accept).await;
+    assert_eq!(scene.fake.callback_type(&ix).await, 7, "{second}");
+    assert!(fake::content(&second).contains("game #2"), "{second}");
+    assert!(!hole_buttons(&second).is_empty(), "{second}");
     nothing_posted_in(&scene.fake, channel);
     scene.finish().await;
 }

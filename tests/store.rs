@@ -122,8 +122,13 @@ async fn two_presses_at_once_apply_exactly_one_move() {
             tokio::spawn(async move { service.play(MovePress::new(game, round, hole, &who)).await })
         });
         let results: Vec<_> = futures_join(presses.collect()).await;
-        let applied = results.iter().filter(|r| r.is_ok()).count();
-        assert_eq!(applied, 1, "round {round}: {results:?}");
+        // Presses of the same hole are one move: each gets it as played.
+        let applied: std::collections::BTreeSet<u8> = results
+            .iter()
+            .flatten()
+            .map(|applied| applied.outcome.hole.number())
+            .collect();
+        assert_eq!(applied.len(), 1, "round {round}: {results:?}");
         for result in results.iter().filter(|r| r.is_err()) {
             assert!(matches!(result, Err(ServiceError::StaleButton)), "{result:?}");
         }
@@ -138,6 +143,82 @@ async fn futures_join<T>(handles: Vec<tokio::task::JoinHandle<T>>) -> Vec<T> {
         out.push(handle.await.unwrap());
     }
     out
+}
+
+on_both_backends!(#[tokio::test] fn a_press_repeated_after_its_move_gets_the_move_as_played_and_no_other);
+async fn a_press_repeated_after_its_move_gets_the_move_as_played_and_no_other() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    let first = mover(&f, game, &a, &b).await;
+    let second = if first == a { b.clone() } else { a.clone() };
+    let hole = Hole::new(3).unwrap();
+    let applied = f.service.play(MovePress::new(game, 0, hole, &first)).await.unwrap();
+    // The same press again (a retry after a takeover, a copy): what the
+    // move got, and nothing written.
+    let again = f.service.play(MovePress::new(game, 0, hole, &first)).await.unwrap();
+    assert_eq!(again.outcome, applied.outcome);
+    assert_eq!(again.view.ply(), 1);
+    assert_eq!(again.view.game.position(), applied.view.game.position());
+    assert_eq!(again.view.to_move(), applied.view.to_move());
+    assert_eq!(f.store.moves(game).await.unwrap().len(), 1);
+    // Another hole at that ply, or the other player at that ply: refused.
+    assert!(matches!(
+        f.service
+            .play(MovePress::new(game, 0, Hole::new(4).unwrap(), &first))
+            .await,
+        Err(ServiceError::StaleButton)
+    ));
+    assert!(matches!(
+        f.service.play(MovePress::new(game, 0, hole, &second)).await,
+        Err(ServiceError::StaleButton)
+    ));
+    // Once the game has moved on past it, the same press is refused too.
+    let reply = again.view.game.legal_moves().iter().next().unwrap();
+    f.service.play(MovePress::new(game, 1, reply, &second)).await.unwrap();
+    assert!(matches!(
+        f.service.play(MovePress::new(game, 0, hole, &first)).await,
+        Err(ServiceError::StaleButton)
+    ));
+    // The latest move pressed again is still answered as played, until
+    // something other than a move ends the game.
+    let again = f.service.play(MovePress::new(game, 1, reply, &second)).await.unwrap();
+    assert_eq!(again.view.ply(), 2);
+    f.service.resign(game, &first).await.unwrap();
+    assert!(matches!(
+        f.service.play(MovePress::new(game, 1, reply, &second)).await,
+        Err(ServiceError::GameOver)
+    ));
+    assert_eq!(f.store.moves(game).await.unwrap().len(), 2);
+}
+
+on_both_backends!(#[tokio::test] fn a_game_ending_move_pressed_again_gets_the_final_board);
+async fn a_game_ending_move_pressed_again_gets_the_final_board() {
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    let mut view = f.service.game(game).await.unwrap();
+    let (last, applied) = loop {
+        let who = mover(&f, game, &a, &b).await;
+        let hole = crate::support::scene::greedy(&view.game);
+        let press = (view.ply(), hole, who.clone());
+        let applied = f
+            .service
+            .play(MovePress::new(game, view.ply(), hole, &who))
+            .await
+            .unwrap();
+        if applied.view.finished.is_some() {
+            break (press, applied);
+        }
+        view = f.service.game(game).await.unwrap();
+    };
+    let (ply, hole, who) = last;
+    let again = f.service.play(MovePress::new(game, ply, hole, &who)).await.unwrap();
+    assert_eq!(again.outcome, applied.outcome);
+    assert_eq!(again.view.finished, applied.view.finished);
+    assert_eq!(again.view.ply(), ply + 1);
+    assert_eq!(again.view.rating.is_some(), applied.view.rating.is_some());
+    assert_eq!(f.store.moves(game).await.unwrap().len() as i64, ply + 1);
 }
 
 on_both_backends!(#[tokio::test] fn refusals_change_nothing);

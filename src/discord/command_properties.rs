@@ -333,6 +333,10 @@ fn well_formed_values_read_as_what_they_mean() {
     assert_eq!(settings.daily_puzzle_channel, Some(940_000_000_000_000_002));
     assert_eq!(settings.daily_puzzle_hour, Some(0));
     assert_eq!(settings.reminders, Some(crate::service::ReminderPace::Daily));
+}
+
+#[test]
+fn vacation_and_leaderboard_values_read_as_what_they_mean() {
     let Ok(AkonCommand::Vacation(vacation)) = parsed("vacation", &[("state", 3, json!("off"))]) else {
         panic!("vacation off")
     };
@@ -350,6 +354,10 @@ fn well_formed_values_read_as_what_they_mean() {
     };
     assert!(leaderboard.global);
     assert_eq!(leaderboard.season, crate::service::Season::LastMonth);
+}
+
+#[test]
+fn tournament_values_read_as_what_they_mean() {
     let create = parsed(
         "tournament create",
         &[

@@ -11,6 +11,47 @@ use crate::service::{
 };
 use crate::tr;
 
+/// Who may challenge or follow whom, and where.
+fn watching_refusal(l: Language, error: &ServiceError) -> String {
+    match error {
+        ServiceError::OpponentCannotSeeThisChat(name) => {
+            tr!(l, "refusal-opponent-cannot-see-this-chat", name = display_name(l, name))
+        }
+        ServiceError::FollowOwnGame => tr!(l, "refusal-follow-own-game"),
+        ServiceError::GameElsewhere => tr!(l, "refusal-game-elsewhere"),
+        _ => tr!(l, "refusal-not-following"),
+    }
+}
+
+/// A puzzle, or the puzzle of the day, that cannot be answered.
+fn puzzle_refusal(l: Language, error: &ServiceError) -> String {
+    match error {
+        ServiceError::NoPuzzle => tr!(l, "refusal-no-puzzle"),
+        ServiceError::PuzzleNotFound => tr!(l, "refusal-puzzle-not-found"),
+        ServiceError::NotYourPuzzle => tr!(l, "refusal-not-your-puzzle"),
+        ServiceError::PuzzleAnswered => tr!(l, "refusal-puzzle-answered"),
+        ServiceError::DailyPuzzleNoChannel => tr!(l, "refusal-daily-puzzle-no-channel"),
+        ServiceError::DailyPuzzleOfAnotherDay(day) => daily_puzzle_of_another_day(l, *day),
+        ServiceError::DailyPuzzleAnswered { hole, solved } => daily_puzzle_answered(l, *hole, *solved),
+        _ => tr!(l, "refusal-no-daily-puzzle"),
+    }
+}
+
+/// A challenge or game beyond the limit of ongoing games of `name`.
+fn too_many_games(l: Language, name: &str, limit: usize) -> String {
+    tr!(l, "refusal-too-many-games", name = display_name(l, name), limit = limit)
+}
+
+/// A vacation that cannot start or end now.
+fn vacation_refusal(l: Language, error: &ServiceError) -> String {
+    match error {
+        ServiceError::AlreadyOnVacation => tr!(l, "refusal-already-on-vacation"),
+        ServiceError::NotOnVacation => tr!(l, "refusal-not-on-vacation"),
+        ServiceError::VacationAllowanceUsed(days) => tr!(l, "refusal-vacation-allowance-used", days = *days),
+        _ => tr!(l, "refusal-vacation-busy"),
+    }
+}
+
 /// The sentence a player reads for `error`, in `language` (not for faults:
 /// those get an apology).
 pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
@@ -19,23 +60,14 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::NotInAServer => tr!(l, "refusal-not-in-server"),
         ServiceError::NeedsManageServer => tr!(l, "refusal-needs-manage-server"),
         ServiceError::TournamentRoleNeedsManageServer => tr!(l, "refusal-tournament-role-needs-manage-server"),
-        ServiceError::OpponentCannotSeeThisChat(name) => {
-            tr!(l, "refusal-opponent-cannot-see-this-chat", name = display_name(l, name))
-        }
-        ServiceError::FollowOwnGame => tr!(l, "refusal-follow-own-game"),
-        ServiceError::GameElsewhere => tr!(l, "refusal-game-elsewhere"),
-        ServiceError::NotFollowing => tr!(l, "refusal-not-following"),
+        ServiceError::OpponentCannotSeeThisChat(_)
+        | ServiceError::FollowOwnGame
+        | ServiceError::GameElsewhere
+        | ServiceError::NotFollowing => watching_refusal(l, error),
         ServiceError::ChallengeSelf => tr!(l, "refusal-challenge-self"),
         ServiceError::ChallengeBot(name) => tr!(l, "refusal-challenge-bot", name = display_name(l, name)),
         ServiceError::AlreadyChallenged(name) => tr!(l, "refusal-already-challenged", name = display_name(l, name)),
-        ServiceError::TooManyGames { name, limit } => {
-            tr!(
-                l,
-                "refusal-too-many-games",
-                name = display_name(l, name),
-                limit = *limit
-            )
-        }
+        ServiceError::TooManyGames { name, limit } => too_many_games(l, name, *limit),
         ServiceError::ChallengeNotFound => tr!(l, "refusal-challenge-not-found"),
         ServiceError::NotYourChallenge(name) => tr!(l, "refusal-not-your-challenge", name = display_name(l, name)),
         ServiceError::NotInChallenge => tr!(l, "refusal-not-in-challenge"),
@@ -59,14 +91,14 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
             tr!(l, "refusal-takeback-not-for-you", name = display_name(l, name))
         }
         ServiceError::TooLateToAbort => tr!(l, "refusal-too-late-to-abort"),
-        ServiceError::NoPuzzle => tr!(l, "refusal-no-puzzle"),
-        ServiceError::PuzzleNotFound => tr!(l, "refusal-puzzle-not-found"),
-        ServiceError::NotYourPuzzle => tr!(l, "refusal-not-your-puzzle"),
-        ServiceError::PuzzleAnswered => tr!(l, "refusal-puzzle-answered"),
-        ServiceError::DailyPuzzleNoChannel => tr!(l, "refusal-daily-puzzle-no-channel"),
-        ServiceError::DailyPuzzleOfAnotherDay(day) => daily_puzzle_of_another_day(l, *day),
-        ServiceError::DailyPuzzleAnswered { hole, solved } => daily_puzzle_answered(l, *hole, *solved),
-        ServiceError::NoDailyPuzzle => tr!(l, "refusal-no-daily-puzzle"),
+        ServiceError::NoPuzzle
+        | ServiceError::PuzzleNotFound
+        | ServiceError::NotYourPuzzle
+        | ServiceError::PuzzleAnswered
+        | ServiceError::DailyPuzzleNoChannel
+        | ServiceError::DailyPuzzleOfAnotherDay(_)
+        | ServiceError::DailyPuzzleAnswered { .. }
+        | ServiceError::NoDailyPuzzle => puzzle_refusal(l, error),
         ServiceError::LevelNeedsTheComputer => tr!(l, "refusal-level-needs-computer"),
         ServiceError::GameNotOver => tr!(l, "refusal-game-not-over"),
         ServiceError::ReviewOfAbortedGame(game) => tr!(l, "refusal-review-aborted", game = game.to_string()),
@@ -80,10 +112,10 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
             tr!(l, "refusal-which-game", games = ids.join(", "), count = ids.len())
         }
         ServiceError::Tournament(refused) => tournament_refusal(l, refused),
-        ServiceError::AlreadyOnVacation => tr!(l, "refusal-already-on-vacation"),
-        ServiceError::NotOnVacation => tr!(l, "refusal-not-on-vacation"),
-        ServiceError::VacationAllowanceUsed(days) => tr!(l, "refusal-vacation-allowance-used", days = *days),
-        ServiceError::VacationBusy => tr!(l, "refusal-vacation-busy"),
+        ServiceError::AlreadyOnVacation
+        | ServiceError::NotOnVacation
+        | ServiceError::VacationAllowanceUsed(_)
+        | ServiceError::VacationBusy => vacation_refusal(l, error),
         ServiceError::Corrupt { .. } | ServiceError::Store(_) => tr!(l, "apology"),
     }
 }

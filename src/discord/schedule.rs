@@ -9,7 +9,7 @@ use serenity::all::{ChannelId, ComponentInteraction, CreateInteractionResponse, 
 use super::asker::Asker;
 use super::render;
 use super::{logged_by_the_store, response, Answered, Bot};
-use crate::service::{Languages, NoticeView, Player, RematchOutcome};
+use crate::service::{GameView, Languages, NoticeView, Player, RematchOutcome};
 use crate::telemetry::OwedMessage;
 
 impl Bot {
@@ -101,31 +101,7 @@ impl Bot {
     async fn send_notice(&self, ctx: &Context, notice: &NoticeView) -> Answered {
         let nonce = super::nonce::notice_nonce(notice.id());
         match notice {
-            NoticeView::Reminder { view, dm, .. } => {
-                let Some(to_move) = view.to_move() else { return Ok(()) };
-                // Where the bot cannot post, a reminder can only be a DM.
-                let dm = &(*dm || !view.venue.bot_posts());
-                let user = view.player(to_move).user_id;
-                // A direct message speaks the player's language; a mention in
-                // the channel, the server's.
-                let language = if *dm {
-                    self.user_language(user).await
-                } else {
-                    self.server_language(view.guild_id).await
-                };
-                let reply = render::reminder(language, view);
-                let channel = if *dm {
-                    UserId::new(user).create_dm_channel(ctx).await?.id
-                } else {
-                    ChannelId::new(
-                        view.board_message
-                            .map(|board| board.channel_id)
-                            .unwrap_or(view.channel_id),
-                    )
-                };
-                super::posting::post(ctx, channel, &reply.owed_message(nonce)).await?;
-                tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
-            }
+            NoticeView::Reminder { view, dm, .. } => self.send_reminder(ctx, view, *dm, nonce).await?,
             NoticeView::VacationStarted { .. } | NoticeView::VacationOver { .. } => {
                 self.send_vacation_notice(ctx, nonce, notice).await?;
             }
@@ -163,6 +139,28 @@ impl Bot {
             }
             NoticeView::ChallengeExpired { .. } => {}
         }
+        Ok(())
+    }
+
+    /// A reminder to the player to move: a mention where the board is, or
+    /// a DM if they chose so or the bot cannot post where the game is.
+    async fn send_reminder(&self, ctx: &Context, view: &GameView, dm: bool, nonce: String) -> Answered {
+        let Some(to_move) = view.to_move() else { return Ok(()) };
+        let dm = dm || !view.venue.bot_posts();
+        let user = view.player(to_move).user_id;
+        // A direct message speaks the player's language; a mention in the
+        // channel, the server's.
+        let language = match dm {
+            true => self.user_language(user).await,
+            false => self.server_language(view.guild_id).await,
+        };
+        let reply = render::reminder(language, view);
+        let channel = match dm {
+            true => UserId::new(user).create_dm_channel(ctx).await?.id,
+            false => ChannelId::new(view.board_message.map_or(view.channel_id, |board| board.channel_id)),
+        };
+        super::posting::post(ctx, channel, &reply.owed_message(nonce)).await?;
+        tracing::info!(game_id = view.id, user_id = user, dm, "reminder sent");
         Ok(())
     }
 

@@ -115,6 +115,7 @@ impl Service {
             followers: row.followers,
             friendly: row.friendly,
             takebacks: row.takebacks,
+            reminder_at: row.reminder_at,
         })
     }
 
@@ -180,6 +181,7 @@ impl Service {
             followers: row.followers,
             friendly: row.friendly,
             takebacks: row.takebacks,
+            reminder_at: row.reminder_at,
             game,
         })
     }

@@ -4,8 +4,9 @@
 //! the first died or hung up) is answered the same without being applied
 //! again. A claim left without an answer by a process that died is taken
 //! over after [`CLAIM_TAKEOVER_MS`]; the handler then meets what the dead
-//! process committed (a move already played is refused as stale, and its
-//! board is shown), so nothing is applied twice.
+//! process committed (a move already played by that very press is answered
+//! as played, with its board: see `Service::play`), so nothing is applied
+//! twice.
 //!
 //! Claims are timed by the system clock, not the service's: they measure
 //! how long a request has waited, which a game's clock has no say in.

@@ -5,7 +5,7 @@ use super::games::Read;
 use super::views::finish_of;
 use super::{schedule, EndReason, GameView, MoveApplied, Player, Result, Service, ServiceError};
 use crate::engine::{Hole, MoveOutcome, Seat, Winner};
-use crate::store::{self, Finish, GameUpdate, NewMove, Written};
+use crate::store::{self, from_db, Finish, GameUpdate, MoveRow, NewMove, Written};
 
 /// Refusals that rest on the game as read, with nothing written.
 fn decided_on_the_read(error: &ServiceError) -> bool {
@@ -60,9 +60,53 @@ impl Service {
         // press came first, or, the game being kept in memory, its row was
         // changed behind the bot's back): decided again on the game as
         // stored, so that no refusal rests on a kept copy alone.
-        self.try_play(&press, Read::Stored)
+        match self.try_play(&press, Read::Stored).await {
+            Ok(Some(applied)) => Ok(applied),
+            Ok(None) => self.played_before(&press, ServiceError::StaleButton).await,
+            Err(refusal @ (ServiceError::StaleButton | ServiceError::GameOver)) => {
+                self.played_before(&press, refusal).await
+            }
+            Err(error) => Err(error),
+        }
+    }
+
+    /// `press` once more, its move already stored: a retry of a press whose
+    /// process died after writing the move but before answering (taken
+    /// over), or a copy of it. If the game's latest move is exactly this
+    /// press (same player, same hole, played on the board at `press.ply`),
+    /// it gets what the move got when applied: the game as that move left
+    /// it. Anything else (another player's move, another hole, a game
+    /// moved on since) keeps `refusal`.
+    async fn played_before(&self, press: &MovePress<'_>, refusal: ServiceError) -> Result<MoveApplied> {
+        let (row, moves) = self
+            .store
+            .game_with_moves(press.game_id)
             .await?
-            .ok_or(ServiceError::StaleButton)
+            .ok_or(ServiceError::GameNotFound)?;
+        let is_this_press = |stored: &MoveRow| {
+            // Moves count from 1; a forged button's ply may be any number.
+            stored.ply - 1 == press.ply
+                && from_db(stored.user_id) == press.user.id
+                && stored.hole == i64::from(press.hole.number())
+        };
+        if !moves.last().is_some_and(is_this_press) {
+            return Err(refusal);
+        }
+        let view = self.replay(row, moves).await?;
+        // Ended since, by something other than this move (a resignation, a
+        // timeout): not what the move got.
+        let ended_by_the_move = view.finished.is_none() || finish_of(&view.game).is_some();
+        let Some(outcome) = view.last_move.filter(|_| ended_by_the_move) else {
+            return Err(refusal);
+        };
+        tracing::debug!(
+            game_id = press.game_id,
+            ply = press.ply + 1,
+            user_id = press.user.id,
+            hole = press.hole.number(),
+            "move pressed again after it was played: answered as played"
+        );
+        Ok(MoveApplied { outcome, view })
     }
 
     /// A press decided on the game as `read`; `None` if the write did not

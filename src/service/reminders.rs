@@ -114,15 +114,19 @@ impl Service {
     pub async fn claim_due_reminders(&self) -> Result<usize> {
         let now = self.now();
         let mut queued = 0;
-        for row in self.store.games_with_due_reminders(now).await? {
-            let (id, clock) = (row.id, (row.reminder_at, row.deadline, row.seconds_per_move));
+        for id in self.store.games_with_due_reminders(now).await? {
+            let view = match self.game(id).await {
+                Ok(view) => view,
+                Err(error) => {
+                    tracing::error!(%error, game_id = id, "cannot load a game with a reminder due");
+                    continue;
+                }
+            };
+            let clock = (view.reminder_at, view.deadline, view.seconds_per_move);
             let (Some(due), Some(deadline), Some(seconds)) = clock else {
                 continue;
             };
-            match self.game(row.id).await {
-                Ok(view) => queued += usize::from(self.take_reminder(&view, (due, deadline, seconds), now).await?),
-                Err(error) => tracing::error!(%error, game_id = id, "cannot load a game with a reminder due"),
-            }
+            queued += usize::from(self.take_reminder(&view, (due, deadline, seconds), now).await?);
         }
         Ok(queued)
     }

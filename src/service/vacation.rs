@@ -199,9 +199,8 @@ impl Service {
     /// with a whole move's time.
     pub(super) async fn restart_clocks_unkept(&self) -> Result<()> {
         let now = self.now();
-        for row in self.store.stopped_clocks_unkept().await? {
-            let id = row.id;
-            let view = match self.game(row.id).await {
+        for id in self.store.stopped_clocks_unkept().await? {
+            let view = match self.game(id).await {
                 Ok(view) => view,
                 Err(error) => {
                     tracing::error!(%error, game_id = id, "cannot load a game whose clock stands still");

@@ -119,6 +119,8 @@ pub struct GameView {
     /// How many moves were taken back: a board at a move number shown
     /// before is another board.
     pub takebacks: i64,
+    /// When the player to move is next reminded, if a reminder is pending.
+    pub reminder_at: Option<i64>,
 }
 
 impl GameView {

@@ -5,7 +5,7 @@
 
 use sqlx::Connection;
 
-use super::{Doing, GameRow, Result, Store, Written, GAME_COLUMNS};
+use super::{Doing, Result, Store, Written};
 
 /// One reminder moment taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,13 +23,15 @@ pub struct ReminderTaken {
 }
 
 impl Store {
-    /// Ongoing games whose reminder moment came at `now`, oldest first.
-    pub async fn games_with_due_reminders(&self, now: i64) -> Result<Vec<GameRow>> {
-        sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games
+    /// Ongoing games whose reminder moment came at `now`, oldest first: their
+    /// ids, the service reading each game by itself so that one it cannot
+    /// read holds back no other.
+    pub async fn games_with_due_reminders(&self, now: i64) -> Result<Vec<i64>> {
+        sqlx::query_scalar(
+            "SELECT id FROM games
              WHERE status = 'ongoing' AND reminder_at IS NOT NULL AND reminder_at <= $1
-             ORDER BY reminder_at, id"
-        ))
+             ORDER BY reminder_at, id",
+        )
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await

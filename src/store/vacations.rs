@@ -6,7 +6,7 @@
 
 use sqlx::{Connection, FromRow};
 
-use super::{to_db, Doing, GameRow, Result, Store, Written, GAME_COLUMNS};
+use super::{to_db, Doing, Result, Store, Written};
 
 /// A vacation as stored.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -348,13 +348,15 @@ impl Store {
     /// Ongoing games with a time per move whose clock is stopped with no
     /// vacation keeping it (a move that raced the end of a vacation), and
     /// those waiting for the computer: the service tells them apart.
-    pub async fn stopped_clocks_unkept(&self) -> Result<Vec<GameRow>> {
-        sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games g
+    /// Their ids: the service reads each game by itself, so that one it
+    /// cannot read holds back no other.
+    pub async fn stopped_clocks_unkept(&self) -> Result<Vec<i64>> {
+        sqlx::query_scalar(
+            "SELECT id FROM games g
              WHERE status = 'ongoing' AND seconds_per_move IS NOT NULL AND deadline IS NULL
                AND NOT EXISTS (SELECT 1 FROM paused_clocks p WHERE p.game_id = g.id)
-             ORDER BY id"
-        ))
+             ORDER BY id",
+        )
         .fetch_all(&mut *self.reader().await?)
         .await
         .doing(&self.outage, "finding stopped clocks")

@@ -104,15 +104,23 @@ impl FakeDiscord {
             .map(str::to_string)
             .or_else(|| self.endpoint())
             .expect("fake discord: no interactions endpoint set");
-        let answer = self.post_to(&url, ix.id, &ix.token, &ix.payload).await;
-        let taken = self
-            .lock()
-            .interactions
-            .get(&ix.id)
-            .is_some_and(|s| s.callback.is_some());
-        if !taken {
+        let taken = |fake: &FakeDiscord| {
+            fake.lock()
+                .interactions
+                .get(&ix.id)
+                .is_some_and(|s| s.callback.is_some())
+        };
+        // Calls about the interaction (follow-ups) made before this answer
+        // arrives wait for it, as for a first posting.
+        if !taken(self) {
             self.lock().answering_over_http.insert(ix.token.clone());
+        }
+        let answer = self.post_to(&url, ix.id, &ix.token, &ix.payload).await;
+        if !taken(self) {
             self.take_answer(ix.id, &ix.token, answer.clone());
+        } else {
+            self.lock().answering_over_http.remove(&ix.token);
+            self.shared.notify.notify_waiters();
         }
         answer
     }
