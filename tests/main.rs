@@ -63,6 +63,7 @@ mod settings;
 mod storage_faults;
 mod store;
 mod tables_cli;
+mod takebacks;
 mod tournament;
 mod tournament_records;
 mod tournaments;

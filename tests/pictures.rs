@@ -317,6 +317,8 @@ fn finished_view(game: Game, finished: (EndReason, Winner)) -> GameView {
         changed_at: 0,
         venue: akon::venue::Venue::Server,
         followers: 0,
+        friendly: false,
+        takebacks: 0,
         reminder_at: None,
     }
 }

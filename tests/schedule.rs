@@ -399,6 +399,7 @@ async fn a_challenge_to_the_computer_starts_a_game_and_a_level_is_for_the_comput
         opponent_is_the_computer,
         level,
         time: None,
+        rated: true,
     };
     let refused = f
         .service

@@ -980,3 +980,23 @@ cmd-every-move-name = every_move
 cmd-every-move-desc = Also a DM at every move
 cmd-stop-following-name = stop
 cmd-stop-following-desc = Stop following it
+
+## Takebacks in friendly games
+cmd-challenge-rated-desc = Count the game for the ratings (default: yes; False: a friendly game, with takebacks)
+challenge-friendly = Friendly game: not rated, and the player who just moved may ask to take the move back.
+board-friendly = 🤝 Friendly game: not rated, takebacks allowed.
+rating-line-friendly = Not rated: a friendly game.
+button-takeback = Take back
+button-takeback-accept = Accept takeback
+button-takeback-decline = Decline takeback
+takeback-offer = { $opponent }, { $asker } asks to take back move { $move } of game #{ $game }. Do you accept?
+takeback-accepted = Takeback accepted: { $opponent } let { $asker } take back move { $move } of game #{ $game }. { $asker } plays again.
+takeback-declined = Takeback declined: { $opponent } keeps move { $move } of game #{ $game } as played by { $asker }. The game goes on.
+refusal-takeback-not-friendly = Takebacks are only for friendly games between people (challenged with `rated:False`), never in rated or tournament games nor against the computer.
+refusal-takeback-not-your-move = Only the player who just moved may ask to take the move back.
+refusal-takeback-too-late = Too late: the game has moved on since that move, so it can no longer be taken back.
+refusal-takeback-pending = You already asked to take this move back: wait for the answer.
+refusal-takeback-declined = Your opponent declined to take this move back: it stands.
+refusal-takeback-not-found = This takeback offer does not exist.
+refusal-takeback-answered = This takeback offer was already answered.
+refusal-takeback-not-for-you = Only { $name } may answer this takeback offer.

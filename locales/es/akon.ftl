@@ -989,3 +989,23 @@ cmd-every-move-name = cada-jugada
 cmd-every-move-desc = También un mensaje directo en cada jugada
 cmd-stop-following-name = dejar
 cmd-stop-following-desc = Deja de seguirla
+
+## Deshacer jugadas en partidas amistosas
+cmd-challenge-rated-desc = Elige si la partida puntúa (por defecto: sí; False: partida amistosa, jugadas deshechas)
+challenge-friendly = Partida amistosa: sin puntuar, y quien acaba de jugar puede pedir deshacer su jugada.
+board-friendly = 🤝 Partida amistosa: sin puntuar, se pueden deshacer jugadas.
+rating-line-friendly = Sin puntuar: una partida amistosa.
+button-takeback = Deshacer jugada
+button-takeback-accept = Aceptar deshacer
+button-takeback-decline = Rechazar deshacer
+takeback-offer = { $opponent }, { $asker } pide deshacer la jugada { $move } de la partida n.º { $game }. ¿Aceptas?
+takeback-accepted = Jugada deshecha: { $opponent } deja que { $asker } deshaga la jugada { $move } de la partida n.º { $game }. { $asker } vuelve a jugar.
+takeback-declined = Deshacer rechazado: { $opponent } mantiene la jugada { $move } de la partida n.º { $game } tal como la hizo { $asker }. La partida sigue.
+refusal-takeback-not-friendly = Solo se pueden deshacer jugadas en partidas amistosas entre personas (desafío con `rated:False`), nunca en partidas puntuadas o de torneo ni contra la máquina.
+refusal-takeback-not-your-move = Solo quien acaba de jugar puede pedir deshacer su jugada.
+refusal-takeback-too-late = Demasiado tarde: la partida ha avanzado desde esa jugada, ya no se puede deshacer.
+refusal-takeback-pending = Ya pediste deshacer esta jugada: espera la respuesta.
+refusal-takeback-declined = Tu rival rechazó deshacer esta jugada: se mantiene.
+refusal-takeback-not-found = Esta petición de deshacer no existe.
+refusal-takeback-answered = Esta petición de deshacer ya tiene respuesta.
+refusal-takeback-not-for-you = Solo { $name } puede responder a esta petición de deshacer.

@@ -989,3 +989,23 @@ cmd-every-move-name = chaque-coup
 cmd-every-move-desc = Aussi un message privé à chaque coup
 cmd-stop-following-name = arrêter
 cmd-stop-following-desc = Ne plus la suivre
+
+## Reprises de coup dans les parties amicales
+cmd-challenge-rated-desc = Compter la partie pour la cote (par défaut : oui ; False : partie amicale, coups repris)
+challenge-friendly = Partie amicale : non classée, et le joueur qui vient de jouer peut demander à reprendre son coup.
+board-friendly = 🤝 Partie amicale : non classée, reprises de coup permises.
+rating-line-friendly = Non classée : une partie amicale.
+button-takeback = Reprendre le coup
+button-takeback-accept = Accepter la reprise
+button-takeback-decline = Refuser la reprise
+takeback-offer = { $opponent }, { $asker } demande à reprendre le coup { $move } de la partie n° { $game }. Acceptes-tu ?
+takeback-accepted = Reprise acceptée : { $opponent } laisse { $asker } reprendre le coup { $move } de la partie n° { $game }. { $asker } rejoue.
+takeback-declined = Reprise refusée : { $opponent } garde le coup { $move } de la partie n° { $game } tel que { $asker } l'a joué. La partie continue.
+refusal-takeback-not-friendly = Les reprises de coup ne sont permises que dans les parties amicales entre personnes (défi avec `rated:False`), jamais dans une partie classée ou de tournoi ni contre l'ordinateur.
+refusal-takeback-not-your-move = Seul le joueur qui vient de jouer peut demander à reprendre son coup.
+refusal-takeback-too-late = Trop tard : la partie a avancé depuis ce coup, il ne peut plus être repris.
+refusal-takeback-pending = Tu as déjà demandé à reprendre ce coup : attends la réponse.
+refusal-takeback-declined = Ton adversaire a refusé que tu reprennes ce coup : il reste joué.
+refusal-takeback-not-found = Cette demande de reprise n'existe pas.
+refusal-takeback-answered = Cette demande de reprise a déjà reçu une réponse.
+refusal-takeback-not-for-you = Seul { $name } peut répondre à cette demande de reprise.

@@ -986,3 +986,23 @@ cmd-every-move-name = cada-jogada
 cmd-every-move-desc = Também uma mensagem direta a cada jogada
 cmd-stop-following-name = parar
 cmd-stop-following-desc = Deixe de segui-la
+
+## Desfazer jogadas em partidas amistosas
+cmd-challenge-rated-desc = Escolha se a partida vale rating (padrão: sim; False: partida amistosa, jogadas desfeitas)
+challenge-friendly = Partida amistosa: não ranqueada, e quem acabou de jogar pode pedir para desfazer a jogada.
+board-friendly = 🤝 Partida amistosa: não ranqueada, jogadas podem ser desfeitas.
+rating-line-friendly = Não ranqueada: uma partida amistosa.
+button-takeback = Desfazer jogada
+button-takeback-accept = Aceitar desfazer
+button-takeback-decline = Recusar desfazer
+takeback-offer = { $opponent }, { $asker } pede para desfazer a jogada { $move } da partida nº { $game }. Você aceita?
+takeback-accepted = Jogada desfeita: { $opponent } deixou { $asker } desfazer a jogada { $move } da partida nº { $game }. { $asker } joga de novo.
+takeback-declined = Pedido recusado: { $opponent } mantém a jogada { $move } da partida nº { $game } como { $asker } a fez. A partida continua.
+refusal-takeback-not-friendly = Só dá para desfazer jogadas em partidas amistosas entre pessoas (desafio com `rated:False`), nunca em partidas ranqueadas ou de torneio nem contra o computador.
+refusal-takeback-not-your-move = Só quem acabou de jogar pode pedir para desfazer a jogada.
+refusal-takeback-too-late = Tarde demais: a partida avançou desde essa jogada, ela não pode mais ser desfeita.
+refusal-takeback-pending = Você já pediu para desfazer esta jogada: espere a resposta.
+refusal-takeback-declined = Seu adversário recusou desfazer esta jogada: ela continua valendo.
+refusal-takeback-not-found = Este pedido para desfazer não existe.
+refusal-takeback-answered = Este pedido para desfazer já foi respondido.
+refusal-takeback-not-for-you = Só { $name } pode responder a este pedido para desfazer.

@@ -80,6 +80,8 @@ impl Bot {
             ButtonId::DailyAnswer { day, hole } => self.daily_answer_button(call, day, hole).await,
             ButtonId::TournamentJoin { tournament } => self.tournament_button(call, tournament, true).await,
             ButtonId::TournamentLeave { tournament } => self.tournament_button(call, tournament, false).await,
+            ButtonId::Takeback { game, ply } => self.takeback_button(call, game, ply).await,
+            ButtonId::TakebackAnswer { offer, accept } => self.takeback_answer_button(call, offer, accept).await,
         }
     }
 

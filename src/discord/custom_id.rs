@@ -98,6 +98,16 @@ pub enum ButtonId {
     TournamentLeave {
         tournament: i64,
     },
+    /// Asks to take back move `ply` of a friendly game (the board's last).
+    Takeback {
+        game: i64,
+        ply: i64,
+    },
+    /// Answers takeback offer `offer`: accepted, or declined.
+    TakebackAnswer {
+        offer: i64,
+        accept: bool,
+    },
 }
 
 const PREFIX: &str = "akon";
@@ -129,6 +139,9 @@ impl fmt::Display for ButtonId {
             ButtonId::DailyAnswer { day, hole } => write!(f, "{PREFIX}:daily-answer:{day}:{hole}"),
             ButtonId::TournamentJoin { tournament } => write!(f, "{PREFIX}:tjoin:{tournament}"),
             ButtonId::TournamentLeave { tournament } => write!(f, "{PREFIX}:tleave:{tournament}"),
+            ButtonId::Takeback { game, ply } => write!(f, "{PREFIX}:takeback:{game}:{ply}"),
+            ButtonId::TakebackAnswer { offer, accept: true } => write!(f, "{PREFIX}:takeback-yes:{offer}"),
+            ButtonId::TakebackAnswer { offer, accept: false } => write!(f, "{PREFIX}:takeback-no:{offer}"),
         }
     }
 }
@@ -160,6 +173,9 @@ impl FromStr for ButtonId {
     /// assert!("akon:puzzle:5:0".parse::<ButtonId>().is_err());
     /// assert_eq!("akon:daily:20833".parse::<ButtonId>().unwrap().to_string(), "akon:daily:20833");
     /// assert!("akon:daily-answer:20833:8".parse::<ButtonId>().is_err());
+    /// assert_eq!("akon:takeback:7:3".parse::<ButtonId>().unwrap().to_string(), "akon:takeback:7:3");
+    /// assert_eq!("akon:takeback-no:9".parse::<ButtonId>().unwrap().to_string(), "akon:takeback-no:9");
+    /// assert!("akon:takeback-maybe:9".parse::<ButtonId>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<ButtonId, UnknownButton> {
         let unknown = || UnknownButton(text.chars().take(100).collect());
@@ -205,6 +221,14 @@ impl FromStr for ButtonId {
             }),
             [PREFIX, "tjoin", t] => Ok(ButtonId::TournamentJoin { tournament: id(t)? }),
             [PREFIX, "tleave", t] => Ok(ButtonId::TournamentLeave { tournament: id(t)? }),
+            [PREFIX, "takeback", g, p] => Ok(ButtonId::Takeback {
+                game: id(g)?,
+                ply: id(p)?,
+            }),
+            [PREFIX, answer @ ("takeback-yes" | "takeback-no"), o] => Ok(ButtonId::TakebackAnswer {
+                offer: id(o)?,
+                accept: *answer == "takeback-yes",
+            }),
             [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {
                 global: *scope == "global",
                 guild: snowflake(g)?,

@@ -32,6 +32,7 @@ mod review;
 mod schedule;
 mod season_podiums;
 mod slash;
+mod takebacks;
 mod telemetry;
 mod tournaments;
 mod vacations;

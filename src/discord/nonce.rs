@@ -12,11 +12,15 @@ const MOST_NONCE_CHARS: usize = 25;
 /// The nonce of `board`: the same board gives the same nonce in every
 /// process and every release, since the post it guards against may come
 /// from the process before a restart. Readable while it fits (`akon:GAME:PLY:p`,
+/// followed by the number of moves taken back if any,
 /// `e` once the game is over); a longer one, from ids or plies too large
 /// for 25 characters, becomes a hash of it fixed by its definition.
 pub(super) fn board_nonce(board: BoardIdentity) -> String {
     let end = if board.finished { "e" } else { "p" };
-    fitting(format!("akon:{}:{}:{end}", board.game_id, board.ply))
+    match board.takebacks {
+        0 => fitting(format!("akon:{}:{}:{end}", board.game_id, board.ply)),
+        takebacks => fitting(format!("akon:{}:{}:{end}{takebacks}", board.game_id, board.ply)),
+    }
 }
 
 /// The nonce of notice `notice_id` (a reminder, a loss on time, an expired
@@ -65,13 +69,23 @@ mod tests {
     use super::*;
 
     fn board(game_id: i64, ply: i64, finished: bool) -> BoardIdentity {
-        BoardIdentity { game_id, ply, finished }
+        BoardIdentity {
+            game_id,
+            ply,
+            finished,
+            takebacks: 0,
+        }
     }
 
     #[test]
     fn a_board_that_fits_keeps_its_readable_nonce() {
         assert_eq!(board_nonce(board(12, 7, false)), "akon:12:7:p");
         assert_eq!(board_nonce(board(12, 7, true)), "akon:12:7:e");
+        let taken_back = BoardIdentity {
+            takebacks: 2,
+            ..board(12, 7, false)
+        };
+        assert_eq!(board_nonce(taken_back), "akon:12:7:p2");
         let longest = board_nonce(board(999_999_999_999, 99_999, false));
         assert_eq!(longest, "akon:999999999999:99999:p");
         assert_eq!(longest.len(), MOST_NONCE_CHARS);

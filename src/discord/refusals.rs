@@ -80,6 +80,16 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::OutdatedBoard => tr!(l, "refusal-outdated-board"),
         ServiceError::GameOver => tr!(l, "refusal-game-over"),
         ServiceError::ResignOvertaken => tr!(l, "refusal-resign-overtaken"),
+        ServiceError::TakebackNotFriendly => tr!(l, "refusal-takeback-not-friendly"),
+        ServiceError::TakebackNotYourMove => tr!(l, "refusal-takeback-not-your-move"),
+        ServiceError::TakebackTooLate => tr!(l, "refusal-takeback-too-late"),
+        ServiceError::TakebackPending => tr!(l, "refusal-takeback-pending"),
+        ServiceError::TakebackDeclined => tr!(l, "refusal-takeback-declined"),
+        ServiceError::TakebackNotFound => tr!(l, "refusal-takeback-not-found"),
+        ServiceError::TakebackAnswered => tr!(l, "refusal-takeback-answered"),
+        ServiceError::TakebackNotForYou(name) => {
+            tr!(l, "refusal-takeback-not-for-you", name = display_name(l, name))
+        }
         ServiceError::TooLateToAbort => tr!(l, "refusal-too-late-to-abort"),
         ServiceError::NoPuzzle
         | ServiceError::PuzzleNotFound

@@ -51,6 +51,9 @@ fn button_name(press: &ComponentInteraction) -> &'static str {
         Ok(ButtonId::DailyAnswer { .. }) => "daily-answer",
         Ok(ButtonId::TournamentJoin { .. }) => "tournament-join",
         Ok(ButtonId::TournamentLeave { .. }) => "tournament-leave",
+        Ok(ButtonId::Takeback { .. }) => "takeback",
+        Ok(ButtonId::TakebackAnswer { accept: true, .. }) => "takeback-accept",
+        Ok(ButtonId::TakebackAnswer { accept: false, .. }) => "takeback-decline",
         Err(_) => "unknown",
     }
 }

@@ -25,6 +25,7 @@ impl Service {
             seconds_per_move: row.seconds_per_move,
             rematch_of: row.rematch_of,
             venue: row.venue,
+            rated: row.rated,
         })
     }
 
@@ -83,6 +84,7 @@ impl Service {
                     computer: None,
                     clock: schedule::clock_starting(self.now(), row.seconds_per_move),
                     venue: row.venue,
+                    friendly: !row.rated,
                 },
             )
             .await?;

@@ -34,6 +34,7 @@ impl Service {
         let id = self
             .store
             .create_game(&NewGame {
+                friendly: false,
                 guild_id,
                 channel_id: place.channel_id,
                 player_a: human.id,

@@ -79,6 +79,9 @@ pub struct BoardIdentity {
     pub ply: i64,
     /// The final board of a finished game, rather than one to play on.
     pub finished: bool,
+    /// Moves taken back in the game so far: the board shown again at a
+    /// move number after a takeback is not the one shown there before.
+    pub takebacks: i64,
 }
 
 /// What a game owes its channel now.
@@ -151,6 +154,7 @@ impl Delivery {
             game_id: self.view.id,
             ply: self.view.ply(),
             finished: self.view.finished.is_some(),
+            takebacks: self.view.takebacks,
         }
     }
 }

@@ -76,6 +76,32 @@ pub enum ServiceError {
     /// A move was played since the player was asked to confirm resigning.
     #[error("resignation overtaken by a move")]
     ResignOvertaken,
+    /// Takebacks are for friendly games between people only: never in a
+    /// rated game, a tournament's or one against the computer.
+    #[error("takebacks only in friendly games")]
+    TakebackNotFriendly,
+    /// Only the player who made the last move may ask it back.
+    #[error("not the player who just moved")]
+    TakebackNotYourMove,
+    /// The move asked back is no longer the last: the opponent moved, or
+    /// the move was taken back already.
+    #[error("takeback overtaken by a move")]
+    TakebackTooLate,
+    /// The move was asked back already and the answer is awaited.
+    #[error("takeback pending already")]
+    TakebackPending,
+    /// The opponent declined to take this move back.
+    #[error("takeback of this move declined")]
+    TakebackDeclined,
+    /// No such takeback offer (a forged button).
+    #[error("no such takeback offer")]
+    TakebackNotFound,
+    /// The offer was answered already (accepted, declined or void).
+    #[error("takeback offer already answered")]
+    TakebackAnswered,
+    /// Only the opponent (named) answers a takeback offer.
+    #[error("only {0} may answer the takeback")]
+    TakebackNotForYou(String),
     /// A computer level was given for a game against a person.
     #[error("a level for a game against a person")]
     LevelNeedsTheComputer,

@@ -113,6 +113,8 @@ impl Service {
             changed_at: row.updated_at,
             venue: row.venue,
             followers: row.followers,
+            friendly: row.friendly,
+            takebacks: row.takebacks,
             reminder_at: row.reminder_at,
         })
     }
@@ -177,6 +179,8 @@ impl Service {
             changed_at: row.updated_at,
             venue: row.venue,
             followers: row.followers,
+            friendly: row.friendly,
+            takebacks: row.takebacks,
             reminder_at: row.reminder_at,
             game,
         })

@@ -26,6 +26,8 @@ mod puzzles;
 mod records;
 mod reminders;
 mod resign;
+mod takebacks;
+pub use takebacks::{takebacks_allowed, TakebackAnswer, TakebackView};
 mod reviews;
 mod schedule;
 mod searches;

@@ -360,6 +360,8 @@ pub enum Unrated {
     Forfeit,
     /// A game its tournament's cancelling ended.
     TournamentCancelled,
+    /// A friendly game, challenged unrated.
+    Friendly,
 }
 
 /// One player's rating change in a game.
@@ -620,6 +622,7 @@ impl Service {
             Some(UnratedReason::UnratedTournament) => Unrated::Tournament,
             Some(UnratedReason::Forfeit) => Unrated::Forfeit,
             Some(UnratedReason::TournamentCancelled) => Unrated::TournamentCancelled,
+            Some(UnratedReason::Friendly) => Unrated::Friendly,
             Some(UnratedReason::PairLimit) => Unrated::PairLimit {
                 per_day: self.store.rating_rules().rated_games_per_pair,
             },

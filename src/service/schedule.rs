@@ -99,6 +99,8 @@ pub struct ChallengeRequest<'a> {
     pub opponent_is_the_computer: bool,
     pub level: Option<Level>,
     pub time: Option<TimePerMove>,
+    /// `false`: a friendly game, never rated, where takebacks may be asked.
+    pub rated: bool,
 }
 
 /// What a challenge started.
@@ -181,6 +183,28 @@ impl Service {
         opponent: &Player,
         time: Option<TimePerMove>,
     ) -> Result<ChallengeView> {
+        self.challenge_on_terms(place, challenger, opponent, time, true).await
+    }
+
+    /// Sends a friendly challenge (see [`ChallengeRequest::rated`]) with
+    /// the challenger's default time per move.
+    pub async fn friendly_challenge(
+        &self,
+        place: Place,
+        challenger: &Player,
+        opponent: &Player,
+    ) -> Result<ChallengeView> {
+        self.challenge_on_terms(place, challenger, opponent, None, false).await
+    }
+
+    async fn challenge_on_terms(
+        &self,
+        place: Place,
+        challenger: &Player,
+        opponent: &Player,
+        time: Option<TimePerMove>,
+        rated: bool,
+    ) -> Result<ChallengeView> {
         let time = match time {
             Some(time) => time,
             None => self
@@ -189,7 +213,7 @@ impl Service {
                 .default_time_per_move
                 .unwrap_or_default(),
         };
-        self.create_challenge(place, challenger, opponent, time.seconds(), None)
+        self.create_challenge(place, challenger, opponent, time.seconds(), None, rated)
             .await
     }
 
@@ -208,7 +232,13 @@ impl Service {
             return Err(ServiceError::LevelNeedsTheComputer);
         }
         let challenge = self
-            .challenge_with_time(request.place, request.challenger, request.opponent, request.time)
+            .challenge_on_terms(
+                request.place,
+                request.challenger,
+                request.opponent,
+                request.time,
+                request.rated,
+            )
             .await?;
         Ok(Challenged::Challenge(challenge))
     }
@@ -242,7 +272,7 @@ impl Service {
         }
         let seconds = view.seconds_per_move.unwrap_or(TimePerMove::default().seconds());
         Ok(RematchOutcome::Challenge(
-            self.create_challenge(place, user, &opponent, seconds, Some(game_id))
+            self.create_challenge(place, user, &opponent, seconds, Some(game_id), !view.friendly)
                 .await?,
         ))
     }
@@ -254,6 +284,7 @@ impl Service {
         opponent: &Player,
         seconds_per_move: i64,
         rematch_of: Option<i64>,
+        rated: bool,
     ) -> Result<ChallengeView> {
         // A challenge outside a server that added the bot is kept with
         // server 0: its game counts globally only.
@@ -300,6 +331,7 @@ impl Service {
                 seconds_per_move,
                 rematch_of,
                 venue: place.venue,
+                rated,
             })
             .await?;
         Ok(ChallengeView {
@@ -314,6 +346,7 @@ impl Service {
             seconds_per_move,
             rematch_of,
             venue: place.venue,
+            rated,
         })
     }
 

@@ -533,6 +533,7 @@ impl Service {
             (None, None) => None,
         };
         NewGame {
+            friendly: false,
             guild_id: row.guild_id,
             channel_id: row.channel_id,
             player_a: first.user_id,

@@ -45,6 +45,8 @@ pub struct ChallengeView {
     /// A rematch of this game (seats swapped).
     pub rematch_of: Option<i64>,
     pub venue: Venue,
+    /// Whether its game counts for the ratings (else a friendly game).
+    pub rated: bool,
 }
 
 /// How a finished game ended.
@@ -112,6 +114,11 @@ pub struct GameView {
     pub venue: Venue,
     /// How many people follow it.
     pub followers: i64,
+    /// A friendly game: never rated, takebacks allowed.
+    pub friendly: bool,
+    /// How many moves were taken back: a board at a move number shown
+    /// before is another board.
+    pub takebacks: i64,
     /// When the player to move is next reminded, if a reminder is pending.
     pub reminder_at: Option<i64>,
 }

@@ -3,7 +3,7 @@
 
 use sqlx::{Connection, FromRow};
 
-use super::backend::{OptionalSnowflake, Snowflake};
+use super::backend::{Flag, OptionalSnowflake, Snowflake};
 use super::games::insert_game;
 use super::{to_db, ChallengeStatus, Doing, NewGame, Result, Store, Written};
 use crate::venue::Venue;
@@ -32,6 +32,10 @@ pub struct ChallengeRow {
     pub rematch_of: Option<i64>,
     #[sqlx(try_from = "i64")]
     pub venue: Venue,
+    /// Whether the game it starts counts for the ratings (else a friendly
+    /// game, where takebacks may be asked).
+    #[sqlx(try_from = "Flag")]
+    pub rated: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -45,16 +49,18 @@ pub struct NewChallenge {
     pub seconds_per_move: i64,
     pub rematch_of: Option<i64>,
     pub venue: Venue,
+    pub rated: bool,
 }
 
 pub(super) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, \
-     expires_at, game_id, seconds_per_move, message_channel_id, message_id, rematch_of, venue";
+     expires_at, game_id, seconds_per_move, message_channel_id, message_id, rematch_of, venue, rated";
 
 impl Store {
     pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64> {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at,
-             seconds_per_move, rematch_of, venue) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+             seconds_per_move, rematch_of, venue, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             RETURNING id",
         )
         .bind(to_db(new.guild_id))
         .bind(to_db(new.channel_id))
@@ -65,6 +71,7 @@ impl Store {
         .bind(new.seconds_per_move)
         .bind(new.rematch_of)
         .bind(new.venue.code())
+        .bind(i64::from(new.rated))
         .fetch_one(&mut *self.writer().await?)
         .await
         .doing(&self.outage, "creating a challenge")?;

@@ -216,6 +216,8 @@ mod tests {
                 loop_history: None,
                 venue: crate::venue::Venue::Server,
                 followers: 0,
+                friendly: false,
+                takebacks: 0,
             },
             name_a: Some("a".into()),
             is_bot_a: Some(false),

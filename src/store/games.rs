@@ -64,6 +64,11 @@ pub struct GameRow {
     pub venue: Venue,
     /// How many people follow it.
     pub followers: i64,
+    /// A friendly game: never rated, takebacks allowed.
+    #[sqlx(try_from = "Flag")]
+    pub friendly: bool,
+    /// How many moves were taken back.
+    pub takebacks: i64,
 }
 
 /// A game row with its players' names (`None` for a player never seen).
@@ -101,6 +106,8 @@ pub struct NewGame {
     /// The first player's clock.
     pub clock: MoveClock,
     pub venue: Venue,
+    /// A friendly game: never rated, takebacks allowed.
+    pub friendly: bool,
 }
 
 /// A game's clock after a change: time per move, and when the player to
@@ -116,7 +123,7 @@ pub(super) const GAME_COLUMNS: &str =
     "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
      end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
      updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown, \
-     loop_history, venue, followers";
+     loop_history, venue, followers, friendly, takebacks";
 
 pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match game.computer {
@@ -125,8 +132,9 @@ pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &
     };
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
-         updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, loop_history, venue)
-         VALUES ($1, $2, $3, $4, $5, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+         updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, loop_history, venue,
+         friendly)
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
     )
     .bind(to_db(game.guild_id))
     .bind(to_db(game.channel_id))
@@ -141,6 +149,7 @@ pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &
     .bind(game.clock.reminder_at)
     .bind(&game.loop_history)
     .bind(game.venue.code())
+    .bind(i64::from(game.friendly))
     .fetch_one(&mut *tx)
     .await
     .doing(outage, "creating a game")

@@ -110,7 +110,11 @@ mod status;
 mod tournament_records;
 mod tournament_replays;
 mod tournaments;
-pub use status::{BoardOutcome, ChallengeStatus, EndReason, GameStatus, Outcome, UnknownValue, UnratedReason};
+pub use status::{
+    BoardOutcome, ChallengeStatus, EndReason, GameStatus, Outcome, TakebackStatus, UnknownValue, UnratedReason,
+};
+mod takebacks;
+pub use takebacks::TakebackRow;
 pub use tournament_records::{FinalStanding, TournamentRecordRow, TournamentResultRow};
 mod tournament_messages;
 pub use tournament_messages::{TournamentGameRow, TournamentMessageRow};

@@ -6,6 +6,7 @@
 use crate::rating::Scope;
 use sqlx::{AnyConnection, Connection, FromRow};
 
+use super::backend::Flag;
 use super::outage::Outage;
 use super::status::Stored;
 use super::{
@@ -146,6 +147,8 @@ struct FinishedGame {
     /// board's outcome if already known (a withdrawal's forfeit).
     tournament_rated: Option<i64>,
     board_outcome: Option<String>,
+    #[sqlx(try_from = "Flag")]
+    friendly: bool,
 }
 
 impl FinishedGame {
@@ -202,7 +205,7 @@ impl Store {
         let game: Option<FinishedGame> = sqlx::query_as(
             "SELECT g.status AS status, g.winner AS winner, g.computer_seat AS computer_seat,
                     g.guild_id AS guild_id, g.player_a AS player_a, g.player_b AS player_b,
-                    g.finished_at AS finished_at, g.ply AS ply, g.end_reason AS end_reason,
+                    g.finished_at AS finished_at, g.ply AS ply, g.end_reason AS end_reason, g.friendly AS friendly,
                     t.rated AS tournament_rated, tp.outcome AS board_outcome
              FROM games g
              LEFT JOIN tournament_pairings tp ON tp.game_id = g.id
@@ -223,6 +226,8 @@ impl Store {
         let (low, high) = (game.player_a.min(game.player_b), game.player_a.max(game.player_b));
         let unrated = if game.computer_seat.is_some() {
             Some(UnratedReason::Computer)
+        } else if game.friendly {
+            Some(UnratedReason::Friendly)
         } else if game.tournament_rated == Some(0) {
             Some(UnratedReason::UnratedTournament)
         } else if game.tournament_rated.is_some() && game.is_forfeit() {

@@ -147,6 +147,8 @@ stored_as_text! {
         /// The game's tournament was cancelled while it was being played,
         /// which ended it with no result.
         TournamentCancelled = "tournament_cancelled",
+        /// A friendly game: its challenger asked for it unrated.
+        Friendly = "friendly",
     }
 }
 
@@ -309,5 +311,16 @@ mod tests {
             let error = read(select).await.unwrap_err().to_string();
             assert!(error.contains(expected), "{select}: {error}");
         }
+    }
+}
+
+stored_as_text! {
+    /// Where a takeback offer stands (`takeback_offers.status`).
+    TakebackStatus, "takeback status" {
+        Pending = "pending",
+        Accepted = "accepted",
+        Declined = "declined",
+        /// Overtaken: another takeback of the game was accepted first.
+        Void = "void",
     }
 }

@@ -1,5 +1,5 @@
-//! `/akon challenge opponent [level] [time_per_move]`: a challenge to a
-//! player, or at once a game against the computer when the opponent is
+//! `/akon challenge opponent [level] [time_per_move] [rated]`: a challenge
+//! to a player (rated unless `rated:False`: a friendly game), or at once a game against the computer when the opponent is
 //! the bot.
 
 use serenity::all::{CommandInteraction, User};
@@ -8,7 +8,7 @@ use super::super::asker::Asker;
 use super::super::render;
 use super::super::{player_of, Answered, Bot, Call};
 use super::declare::{subcommand, Opt, Optional, Required};
-use super::kinds::{Levels, OneOf, Times, UserKind};
+use super::kinds::{Flag, Levels, OneOf, Times, UserKind};
 use super::shared::{level, time_per_move};
 use crate::ai::Level;
 use crate::board_text::level_name;
@@ -25,12 +25,20 @@ const OPPONENT: Opt<UserKind, Required> = Opt {
 };
 const LEVEL: Opt<OneOf<Levels>, Optional> = level("cmd-level-desc", Optional);
 const TIME: Opt<OneOf<Times>, Optional> = time_per_move("cmd-challenge-time-desc");
+const RATED: Opt<Flag, Optional> = Opt {
+    name: "rated",
+    name_key: "cmd-rated-name",
+    description_key: "cmd-challenge-rated-desc",
+    kind: Flag,
+    presence: Optional,
+};
 
 subcommand! {
     pub struct Challenge = "challenge" ("cmd-challenge-name", "cmd-challenge-desc") {
         opponent: User = OPPONENT,
         level: Option<Level> = LEVEL,
         time: Option<TimePerMove> = TIME,
+        rated: Option<bool> = RATED,
     }
 }
 
@@ -44,6 +52,7 @@ impl Challenge {
             opponent_is_the_computer: self.opponent.id == call.ctx.bot_user(),
             level: self.level,
             time: self.time,
+            rated: self.rated.unwrap_or(true),
         };
         let (ctx, command, public) = (call.ctx, call.interaction, call.languages.public);
         match bot.service.challenge_or_play(request).await {

@@ -127,6 +127,7 @@ challenge 1
 challenge opponent 6 required
 challenge level 3 choices=easy,medium,hard,master
 challenge time_per_move 3 choices=10m,1h,1d,3d,7d
+challenge rated 5
 games 1
 follow 1
 follow game 4 required min=1

@@ -7,6 +7,7 @@ mod parts;
 pub(super) mod puzzle;
 pub(super) mod records;
 pub(super) mod review;
+pub(super) mod takebacks;
 pub(super) mod tournaments;
 pub(super) mod vacation;
 
@@ -94,6 +95,10 @@ fn pending_challenge(l: Language, view: &ChallengeView, challenger: String, oppo
             expires = expires
         )
     };
+    let content = match view.rated {
+        true => content,
+        false => format!("{content}\n{}", tr!(l, "challenge-friendly")),
+    };
     Reply {
         content,
         components: vec![CreateActionRow::Buttons(vec![
@@ -168,6 +173,10 @@ fn board_heading(l: Language, view: &GameView, with_text: bool) -> String {
         a = player_name(l, view, Seat::A),
         b = player_name(l, view, Seat::B)
     );
+    if view.friendly {
+        content.push('\n');
+        content.push_str(&tr!(l, "board-friendly"));
+    }
     if with_text {
         content.push_str(&format!("\n```\n{}\n```\n", board_text(l, view)));
     } else {
@@ -248,6 +257,7 @@ fn watch_buttons(l: Language, view: &GameView) -> CreateActionRow {
                 .style(ButtonStyle::Secondary),
         );
     }
+    buttons.extend(takebacks::takeback_button(l, view));
     CreateActionRow::Buttons(buttons)
 }
 

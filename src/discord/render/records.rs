@@ -647,6 +647,7 @@ pub fn rating_line(language: Language, view: &GameView) -> Option<String> {
         }
         GameRating::Unrated(Unrated::Tournament) => Some(tr!(language, "rating-line-unrated-tournament")),
         GameRating::Unrated(Unrated::Forfeit) => Some(tr!(language, "rating-line-forfeit")),
+        GameRating::Unrated(Unrated::Friendly) => Some(tr!(language, "rating-line-friendly")),
         // The result line says why these are not rated.
         GameRating::Unrated(Unrated::Computer | Unrated::Aborted | Unrated::TournamentCancelled) => None,
     }
