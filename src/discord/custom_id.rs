@@ -160,6 +160,31 @@ fn digits(part: &str) -> Option<u64> {
     }
 }
 
+/// The button `kind` that carries one number, `n`, if it is one.
+fn with_one_number(kind: &str, n: i64) -> Option<ButtonId> {
+    Some(match kind {
+        "accept" => ButtonId::Accept { challenge: n },
+        "decline" => ButtonId::Decline { challenge: n },
+        "resign" => ButtonId::Resign { game: n },
+        "resign-yes" => ButtonId::ResignConfirmed { game: n, ply: None },
+        "refresh" => ButtonId::Refresh { game: n },
+        "follow" => ButtonId::Follow { game: n },
+        "unfollow" => ButtonId::Unfollow { game: n },
+        "rematch" => ButtonId::Rematch { game: n },
+        "abort" => ButtonId::Abort { game: n },
+        "review" => ButtonId::Review { game: n },
+        "daily" => ButtonId::DailyPuzzle { day: n },
+        "tjoin" => ButtonId::TournamentJoin { tournament: n },
+        "tleave" => ButtonId::TournamentLeave { tournament: n },
+        "takeback-yes" => ButtonId::TakebackAnswer { offer: n, accept: true },
+        "takeback-no" => ButtonId::TakebackAnswer {
+            offer: n,
+            accept: false,
+        },
+        _ => return None,
+    })
+}
+
 impl FromStr for ButtonId {
     type Err = UnknownButton;
 
@@ -183,28 +208,15 @@ impl FromStr for ButtonId {
         let snowflake = |part: &str| digits(part).ok_or_else(unknown);
         let parts: Vec<&str> = text.split(':').collect();
         match parts.as_slice() {
-            [PREFIX, "accept", c] => Ok(ButtonId::Accept { challenge: id(c)? }),
-            [PREFIX, "decline", c] => Ok(ButtonId::Decline { challenge: id(c)? }),
             [PREFIX, "move", g, p, h] => Ok(ButtonId::Move {
                 game: id(g)?,
                 ply: id(p)?,
                 hole: Hole::new(id(h)?).map_err(|_| unknown())?,
             }),
-            [PREFIX, "resign", g] => Ok(ButtonId::Resign { game: id(g)? }),
-            [PREFIX, "resign-yes", g] => Ok(ButtonId::ResignConfirmed {
-                game: id(g)?,
-                ply: None,
-            }),
             [PREFIX, "resign-yes", g, p] => Ok(ButtonId::ResignConfirmed {
                 game: id(g)?,
                 ply: Some(id(p)?),
             }),
-            [PREFIX, "refresh", g] => Ok(ButtonId::Refresh { game: id(g)? }),
-            [PREFIX, "follow", g] => Ok(ButtonId::Follow { game: id(g)? }),
-            [PREFIX, "unfollow", g] => Ok(ButtonId::Unfollow { game: id(g)? }),
-            [PREFIX, "rematch", g] => Ok(ButtonId::Rematch { game: id(g)? }),
-            [PREFIX, "abort", g] => Ok(ButtonId::Abort { game: id(g)? }),
-            [PREFIX, "review", g] => Ok(ButtonId::Review { game: id(g)? }),
             [PREFIX, "hint", g, p] => Ok(ButtonId::Hint {
                 game: id(g)?,
                 ply: id(p)?,
@@ -214,21 +226,15 @@ impl FromStr for ButtonId {
                 hole: Hole::new(id(h)?).map_err(|_| unknown())?,
             }),
             [PREFIX, "puzzle-next"] => Ok(ButtonId::NextPuzzle),
-            [PREFIX, "daily", d] => Ok(ButtonId::DailyPuzzle { day: id(d)? }),
             [PREFIX, "daily-answer", d, h] => Ok(ButtonId::DailyAnswer {
                 day: id(d)?,
                 hole: Hole::new(id(h)?).map_err(|_| unknown())?,
             }),
-            [PREFIX, "tjoin", t] => Ok(ButtonId::TournamentJoin { tournament: id(t)? }),
-            [PREFIX, "tleave", t] => Ok(ButtonId::TournamentLeave { tournament: id(t)? }),
             [PREFIX, "takeback", g, p] => Ok(ButtonId::Takeback {
                 game: id(g)?,
                 ply: id(p)?,
             }),
-            [PREFIX, answer @ ("takeback-yes" | "takeback-no"), o] => Ok(ButtonId::TakebackAnswer {
-                offer: id(o)?,
-                accept: *answer == "takeback-yes",
-            }),
+            [PREFIX, kind, n] => with_one_number(kind, id(n)?).ok_or_else(unknown),
             [PREFIX, "leaderboard", scope @ ("server" | "global"), g, p] => Ok(ButtonId::Leaderboard {
                 global: *scope == "global",
                 guild: snowflake(g)?,

@@ -7,7 +7,8 @@ use crate::board_text::illegal_move;
 use crate::calendar::Day;
 use crate::i18n::Language;
 use crate::service::{
-    ChallengeStatus, ServiceError, TournamentError, TournamentLimit, TournamentStatus, TOURNAMENT_NAME_MAX,
+    ChallengeStatus, ServiceError, TakebackError, TournamentError, TournamentLimit, TournamentStatus,
+    TOURNAMENT_NAME_MAX,
 };
 use crate::tr;
 
@@ -40,6 +41,20 @@ fn puzzle_refusal(l: Language, error: &ServiceError) -> String {
 /// A challenge or game beyond the limit of ongoing games of `name`.
 fn too_many_games(l: Language, name: &str, limit: usize) -> String {
     tr!(l, "refusal-too-many-games", name = display_name(l, name), limit = limit)
+}
+
+/// A takeback that cannot be asked or answered.
+fn takeback_refusal(l: Language, error: &TakebackError) -> String {
+    match error {
+        TakebackError::NotFriendly => tr!(l, "refusal-takeback-not-friendly"),
+        TakebackError::NotYourMove => tr!(l, "refusal-takeback-not-your-move"),
+        TakebackError::TooLate => tr!(l, "refusal-takeback-too-late"),
+        TakebackError::Pending => tr!(l, "refusal-takeback-pending"),
+        TakebackError::Declined => tr!(l, "refusal-takeback-declined"),
+        TakebackError::NotFound => tr!(l, "refusal-takeback-not-found"),
+        TakebackError::Answered => tr!(l, "refusal-takeback-answered"),
+        TakebackError::NotForYou(name) => tr!(l, "refusal-takeback-not-for-you", name = display_name(l, name)),
+    }
 }
 
 /// A vacation that cannot start or end now.
@@ -80,16 +95,7 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         ServiceError::OutdatedBoard => tr!(l, "refusal-outdated-board"),
         ServiceError::GameOver => tr!(l, "refusal-game-over"),
         ServiceError::ResignOvertaken => tr!(l, "refusal-resign-overtaken"),
-        ServiceError::TakebackNotFriendly => tr!(l, "refusal-takeback-not-friendly"),
-        ServiceError::TakebackNotYourMove => tr!(l, "refusal-takeback-not-your-move"),
-        ServiceError::TakebackTooLate => tr!(l, "refusal-takeback-too-late"),
-        ServiceError::TakebackPending => tr!(l, "refusal-takeback-pending"),
-        ServiceError::TakebackDeclined => tr!(l, "refusal-takeback-declined"),
-        ServiceError::TakebackNotFound => tr!(l, "refusal-takeback-not-found"),
-        ServiceError::TakebackAnswered => tr!(l, "refusal-takeback-answered"),
-        ServiceError::TakebackNotForYou(name) => {
-            tr!(l, "refusal-takeback-not-for-you", name = display_name(l, name))
-        }
+        ServiceError::Takeback(refused) => takeback_refusal(l, refused),
         ServiceError::TooLateToAbort => tr!(l, "refusal-too-late-to-abort"),
         ServiceError::NoPuzzle
         | ServiceError::PuzzleNotFound
@@ -207,6 +213,8 @@ mod tests {
             ServiceError::NotInAServer,
             ServiceError::OpponentCannotSeeThisChat("Robo".into()),
             ServiceError::FollowOwnGame,
+            ServiceError::Takeback(crate::service::TakebackError::NotFriendly),
+            ServiceError::Takeback(crate::service::TakebackError::NotForYou("Robo".into())),
             ServiceError::GameElsewhere,
             ServiceError::NotFollowing,
             ServiceError::NeedsManageServer,

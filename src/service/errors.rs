@@ -76,32 +76,9 @@ pub enum ServiceError {
     /// A move was played since the player was asked to confirm resigning.
     #[error("resignation overtaken by a move")]
     ResignOvertaken,
-    /// Takebacks are for friendly games between people only: never in a
-    /// rated game, a tournament's or one against the computer.
-    #[error("takebacks only in friendly games")]
-    TakebackNotFriendly,
-    /// Only the player who made the last move may ask it back.
-    #[error("not the player who just moved")]
-    TakebackNotYourMove,
-    /// The move asked back is no longer the last: the opponent moved, or
-    /// the move was taken back already.
-    #[error("takeback overtaken by a move")]
-    TakebackTooLate,
-    /// The move was asked back already and the answer is awaited.
-    #[error("takeback pending already")]
-    TakebackPending,
-    /// The opponent declined to take this move back.
-    #[error("takeback of this move declined")]
-    TakebackDeclined,
-    /// No such takeback offer (a forged button).
-    #[error("no such takeback offer")]
-    TakebackNotFound,
-    /// The offer was answered already (accepted, declined or void).
-    #[error("takeback offer already answered")]
-    TakebackAnswered,
-    /// Only the opponent (named) answers a takeback offer.
-    #[error("only {0} may answer the takeback")]
-    TakebackNotForYou(String),
+    /// A takeback that cannot be asked or answered now.
+    #[error(transparent)]
+    Takeback(#[from] TakebackError),
     /// A computer level was given for a game against a person.
     #[error("a level for a game against a person")]
     LevelNeedsTheComputer,
@@ -276,3 +253,34 @@ impl From<store::Unavailable> for Unavailable {
 }
 
 pub type Result<T> = std::result::Result<T, ServiceError>;
+
+/// Why a takeback cannot be asked or answered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TakebackError {
+    /// Takebacks are for friendly games between people only: never in a
+    /// rated game, a tournament's or one against the computer.
+    #[error("takebacks only in friendly games")]
+    NotFriendly,
+    /// Only the player who made the last move may ask it back.
+    #[error("not the player who just moved")]
+    NotYourMove,
+    /// The move asked back is no longer the last: the opponent moved, or
+    /// the move was taken back already.
+    #[error("takeback overtaken by a move")]
+    TooLate,
+    /// The move was asked back already and the answer is awaited.
+    #[error("takeback pending already")]
+    Pending,
+    /// The opponent declined to take this move back.
+    #[error("takeback of this move declined")]
+    Declined,
+    /// No such takeback offer (a forged button).
+    #[error("no such takeback offer")]
+    NotFound,
+    /// The offer was answered already (accepted, declined or void).
+    #[error("takeback offer already answered")]
+    Answered,
+    /// Only the opponent (named) answers a takeback offer.
+    #[error("only {0} may answer the takeback")]
+    NotForYou(String),
+}

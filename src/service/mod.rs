@@ -53,7 +53,7 @@ pub use daily_puzzles::{DailyAnswered, DailyPuzzleView, DailyStreak, DailyTally,
 pub use delivery::{
     BoardIdentity, BoardShown, Delivery, DeliveryOutcome, Owing, SettleFor, Settling, RETRY_FIRST_SECS, RETRY_MAX_SECS,
 };
-pub use errors::{Result, ServiceError, StorageFailure, TournamentError, Unavailable};
+pub use errors::{Result, ServiceError, StorageFailure, TakebackError, TournamentError, Unavailable};
 pub use follows::{FollowNews, Followed};
 pub use game_threads::ThreadStart;
 pub use hints::HintView;

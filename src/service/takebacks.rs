@@ -4,7 +4,7 @@
 //! rated game, a tournament's, or one against the computer (so never after
 //! a hint, which only games against the computer have).
 
-use super::{GameView, Player, Result, Service, ServiceError};
+use super::{GameView, Player, Result, Service, ServiceError, TakebackError};
 use crate::engine::{Game, Seat};
 use crate::store::{TakebackRow, TakebackStatus, Written};
 
@@ -34,16 +34,16 @@ impl Service {
         let view = self.game(game_id).await?;
         let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if !takebacks_allowed(&view) {
-            return Err(ServiceError::TakebackNotFriendly);
+            return Err(ServiceError::Takeback(TakebackError::NotFriendly));
         }
         if view.finished.is_some() {
             return Err(ServiceError::GameOver);
         }
         if ply != view.ply() || ply == 0 {
-            return Err(ServiceError::TakebackTooLate);
+            return Err(ServiceError::Takeback(TakebackError::TooLate));
         }
         if view.last_move.map(|last| last.seat) != Some(seat) {
-            return Err(ServiceError::TakebackNotYourMove);
+            return Err(ServiceError::Takeback(TakebackError::NotYourMove));
         }
         match self.store.ask_takeback(game_id, ply, user.id, self.now()).await? {
             Some(id) => Ok(TakebackView {
@@ -59,10 +59,14 @@ impl Service {
     /// Why asking back move `ply` of `game_id` was not written.
     async fn not_asked(&self, game_id: i64, ply: i64) -> ServiceError {
         match self.store.takeback_of_move(game_id, ply).await {
-            Ok(Some(offer)) if offer.status == TakebackStatus::Pending => ServiceError::TakebackPending,
-            Ok(Some(offer)) if offer.status == TakebackStatus::Declined => ServiceError::TakebackDeclined,
+            Ok(Some(offer)) if offer.status == TakebackStatus::Pending => {
+                ServiceError::Takeback(TakebackError::Pending)
+            }
+            Ok(Some(offer)) if offer.status == TakebackStatus::Declined => {
+                ServiceError::Takeback(TakebackError::Declined)
+            }
             // The game moved on between the read and the write.
-            Ok(_) => ServiceError::TakebackTooLate,
+            Ok(_) => ServiceError::Takeback(TakebackError::TooLate),
             Err(error) => error.into(),
         }
     }
@@ -74,20 +78,21 @@ impl Service {
             .store
             .takeback(offer_id)
             .await?
-            .ok_or(ServiceError::TakebackNotFound)?;
+            .ok_or(ServiceError::Takeback(TakebackError::NotFound))?;
         if offer.status != TakebackStatus::Pending {
-            return Err(ServiceError::TakebackAnswered);
+            return Err(ServiceError::Takeback(TakebackError::Answered));
         }
         let view = self.game(offer.game_id).await?;
         let seat = view.seat_of(user.id).ok_or(ServiceError::NotAPlayer)?;
-        let asker = view.seat_of(offer.asker_id).ok_or(ServiceError::TakebackNotFound)?;
+        let asker = view
+            .seat_of(offer.asker_id)
+            .ok_or(ServiceError::Takeback(TakebackError::NotFound))?;
         if seat == asker {
-            return Err(ServiceError::TakebackNotForYou(
-                view.player(asker.opponent()).name.clone(),
-            ));
+            let opponent = view.player(asker.opponent()).name.clone();
+            return Err(ServiceError::Takeback(TakebackError::NotForYou(opponent)));
         }
         if view.finished.is_some() || view.ply() != offer.ply {
-            return Err(ServiceError::TakebackTooLate);
+            return Err(ServiceError::Takeback(TakebackError::TooLate));
         }
         if !accept {
             if self.store.decline_takeback(offer.id, self.now()).await? == Written::Conflict {
@@ -131,8 +136,10 @@ impl Service {
     /// another press, or overtaken by a move.
     async fn not_answered(&self, offer_id: i64) -> ServiceError {
         match self.store.takeback(offer_id).await {
-            Ok(Some(offer)) if offer.status != TakebackStatus::Pending => ServiceError::TakebackAnswered,
-            Ok(_) => ServiceError::TakebackTooLate,
+            Ok(Some(offer)) if offer.status != TakebackStatus::Pending => {
+                ServiceError::Takeback(TakebackError::Answered)
+            }
+            Ok(_) => ServiceError::Takeback(TakebackError::TooLate),
             Err(error) => error.into(),
         }
     }
