@@ -5,7 +5,7 @@ use super::games::Read;
 use super::views::finish_of;
 use super::{schedule, EndReason, GameView, MoveApplied, Player, Result, Service, ServiceError};
 use crate::engine::{Hole, MoveOutcome, Seat, Winner};
-use crate::store::{self, from_db, Finish, GameUpdate, MoveRow, NewMove, Written};
+use crate::store::{self, Finish, GameUpdate, MoveRow, NewMove, Written};
 
 /// Refusals that rest on the game as read, with nothing written.
 fn decided_on_the_read(error: &ServiceError) -> bool {
@@ -93,7 +93,7 @@ impl Service {
         let is_this_press = |stored: &MoveRow| {
             // Moves count from 1; a forged button's ply may be any number.
             stored.ply - 1 == press.ply
-                && from_db(stored.user_id) == press.user.id
+                && stored.user_id == press.user.id
                 && stored.hole == i64::from(press.hole.number())
         };
         if !moves.last().is_some_and(is_this_press) {

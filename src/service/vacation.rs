@@ -120,7 +120,7 @@ impl Service {
     /// Ends `vacation` at `end` and starts its clocks again: how many, or
     /// `None` if someone else ended it first.
     async fn end_vacation(&self, vacation: &VacationRow, end: i64, why: VacationEnd) -> Result<Option<usize>> {
-        let user_id = crate::store::from_db(vacation.user_id);
+        let user_id = vacation.user_id;
         for _ in 0..ENDING_ATTEMPTS {
             let clocks = self.store.paused_clocks_of(user_id).await?;
             let resumes: Vec<Resume> = clocks.iter().filter_map(|clock| resume_of(clock, end)).collect();
@@ -227,7 +227,7 @@ impl Service {
 
     /// What a vacation's notice says, read now.
     pub(super) async fn vacation_notice_view(&self, notice: &Notice) -> Result<Option<NoticeView>> {
-        let Some(user_id) = notice.user_id.map(crate::store::from_db) else {
+        let Some(user_id) = notice.user_id else {
             return Ok(None);
         };
         let view = match notice.game_id {

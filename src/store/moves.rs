@@ -5,6 +5,7 @@ use sqlx::{AnyConnection, Connection, FromRow};
 
 use crate::engine::{Position, Seat, Winner};
 
+use super::backend::Snowflake;
 use super::positions::position_text;
 use super::status::Stored;
 use super::{to_db, Backend, Doing, EndReason, GameRow, GameStatus, Result, Store, Written, GAME_COLUMNS};
@@ -16,7 +17,8 @@ pub struct MoveRow {
     #[sqlx(try_from = "Stored<Seat>")]
     pub seat: Seat,
     pub hole: i64,
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     pub played_at: i64,
 }
 

@@ -6,6 +6,7 @@
 
 use sqlx::{AnyConnection, Connection, FromRow};
 
+use super::backend::OptionalSnowflake;
 use super::outage::Outage;
 use super::{to_db, Doing, Flag, GameUpdate, Result, Store, Written, CHALLENGE_COLUMNS};
 
@@ -21,7 +22,8 @@ pub struct Notice {
     pub ply: Option<i64>,
     pub due_at: i64,
     /// The player on vacation, for its notices.
-    pub user_id: Option<i64>,
+    #[sqlx(try_from = "OptionalSnowflake")]
+    pub user_id: Option<u64>,
 }
 
 /// A player's preferences.

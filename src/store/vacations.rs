@@ -6,13 +6,15 @@
 
 use sqlx::{Connection, FromRow};
 
+use super::backend::Snowflake;
 use super::{to_db, Doing, Result, Store, Written};
 
 /// A vacation as stored.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct VacationRow {
     pub id: i64,
-    pub user_id: i64,
+    #[sqlx(try_from = "Snowflake")]
+    pub user_id: u64,
     /// The calendar year (UTC) whose allowance it uses.
     pub year: i64,
     pub started_at: i64,
