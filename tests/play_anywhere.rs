@@ -167,32 +167,7 @@ async fn a_press_retried_after_its_process_died_past_the_move_shows_the_new_boar
     let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
     // The press reaches a process that claims it, applies the move and
     // dies before answering.
-    let dead = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let dead_url = format!("http://{}/interactions", dead.local_addr().unwrap());
-    drop(dead);
-    scene.fake.set_interactions_endpoint(&dead_url);
-    let ix = scene.fake.click(&mover, fake::message_id(&board), &hole).await;
-    assert_eq!(scene.fake.endpoint_answer(&ix).await.status, 0, "nobody answered");
-    let dead_process = scene.service().await;
-    assert_eq!(
-        dead_process.claim_interaction(ix.id).await.unwrap(),
-        akon::service::InteractionClaim::Claimed
-    );
-    let Ok(akon::discord::ButtonId::Move { game, ply, hole }) = hole.parse() else {
-        panic!("{hole} is a move's button");
-    };
-    let player = akon::service::Player {
-        id: mover.id,
-        name: mover.name.clone(),
-        is_bot: false,
-    };
-    dead_process
-        .play(akon::service::MovePress {
-            message_id: Some(fake::message_id(&board)),
-            ..akon::service::MovePress::new(game, ply, hole, &player)
-        })
-        .await
-        .unwrap();
+    let ix = scene.press_played_by_a_process_that_died(&mover, &board, &hole).await;
     // Retried on the live process, which takes the claim over: the board
     // the move left, in place of the pressed one.
     scene.fake.set_interactions_endpoint(&live);

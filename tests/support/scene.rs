@@ -334,6 +334,45 @@ impl Scene {
         (board, game)
     }
 
+    /// Over HTTP: `mover` presses `hole` (a move's `custom_id`) on `board`,
+    /// and the press reaches a process that claims it, stores the move and
+    /// dies before answering: its claim and its move stay in the database.
+    /// The interaction, for the test to deliver again.
+    pub async fn press_played_by_a_process_that_died(
+        &self,
+        mover: &TestUser,
+        board: &Value,
+        hole: &str,
+    ) -> Interaction {
+        let dead = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let dead_url = format!("http://{}/interactions", dead.local_addr().unwrap());
+        drop(dead);
+        self.fake.set_interactions_endpoint(&dead_url);
+        let ix = self.fake.click(mover, fake::message_id(board), hole).await;
+        assert_eq!(self.fake.endpoint_answer(&ix).await.status, 0, "nobody answered");
+        let dead_process = self.service().await;
+        assert_eq!(
+            dead_process.claim_interaction(ix.id).await.unwrap(),
+            akon::service::InteractionClaim::Claimed
+        );
+        let Ok(akon::discord::ButtonId::Move { game, ply, hole }) = hole.parse() else {
+            panic!("{hole} is a move's button");
+        };
+        let player = akon::service::Player {
+            id: mover.id,
+            name: mover.name.clone(),
+            is_bot: false,
+        };
+        dead_process
+            .play(akon::service::MovePress {
+                message_id: Some(fake::message_id(board)),
+                ..akon::service::MovePress::new(game, ply, hole, &player)
+            })
+            .await
+            .unwrap();
+        ix
+    }
+
     pub async fn service(&self) -> Service {
         let store = self.store().await;
         Service::new(store, self.config.clone(), Arc::new(self.clock.clone())).seeded(SEED)
