@@ -63,6 +63,22 @@
 //!
 //! Each finished game is also logged on stderr, so an interrupted run can
 //! still be counted.
+//!
+//! **A match longer than one sitting** is played in parts fixed in advance:
+//! `--part K/N` plays only the K-th of N equal runs of openings (each
+//! opening from both sides), exactly the games a whole run would play from
+//! those openings; `--record FILE` appends one line per finished game to
+//! FILE (and skips the games FILE already holds, so a part cut short is
+//! resumed by running it again); `--combine FILE...` then reads the
+//! records of every part and prints the whole match's tables, saying which
+//! games are missing if any are. The 400 games at 1 s a move, in 8 parts
+//! of about 40 minutes of both cores each:
+//!
+//! ```text
+//! cargo run --release --example match -- --games 400 --threads 2 --movetime 1000 --tables tables-16.bin \
+//!   --pairs master:master-notables-nolmr --part 1/8 --record match-1s.tsv
+//! cargo run --release --example match -- --combine match-1s.tsv
+//! ```
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -179,12 +195,16 @@ struct Options {
     weights: Option<EvalWeights>,
     movetime: Option<Duration>,
     tables: Option<&'static Tables>,
+    /// `--part K/N`: K (from 1) and N.
+    part: Option<(usize, usize)>,
+    record: Option<std::path::PathBuf>,
+    combine: Vec<std::path::PathBuf>,
 }
 
 fn usage(error: &str) -> ! {
     eprintln!("match: {error}");
     eprintln!(
-        "usage: match [--games N] [--players a,b,..] [--pairs a:b,..] [--scale F] [--seed S] [--threads T] [--opening-plies K] [--play-out] [--weights w,..] [--movetime MS] [--tables PATH]"
+        "usage: match [--games N] [--players a,b,..] [--pairs a:b,..] [--scale F] [--seed S] [--threads T] [--opening-plies K] [--play-out] [--weights w,..] [--movetime MS] [--tables PATH] [--part K/N] [--record FILE] | --combine FILE.."
     );
     std::process::exit(2)
 }
@@ -201,6 +221,9 @@ fn parse_options() -> Options {
         weights: None,
         movetime: None,
         tables: None,
+        part: None,
+        record: None,
+        combine: Vec::new(),
     };
     let mut players: Vec<Player> = ALL_PLAYERS.to_vec();
     let mut pairs: Option<Vec<(Player, Player)>> = None;
@@ -267,6 +290,19 @@ fn parse_options() -> Options {
                     .unwrap_or_else(|_| usage(&format!("--weights takes {TERMS} numbers: {}", TERM_NAMES.join(","))));
                 options.weights = Some(EvalWeights::from_array(w));
             }
+            "--part" => {
+                let text = value();
+                let part = text
+                    .split_once('/')
+                    .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
+                    .filter(|&(k, n): &(usize, usize)| 1 <= k && k <= n);
+                options.part = Some(part.unwrap_or_else(|| usage("--part takes K/N with 1 <= K <= N")));
+            }
+            "--record" => options.record = Some(value().into()),
+            "--combine" => {
+                options.combine.push(value().into());
+                options.combine.extend(args.by_ref().map(Into::into));
+            }
             "--help" | "-h" => usage("help"),
             other => usage(&format!("unknown option {other}")),
         }
@@ -276,6 +312,11 @@ fn parse_options() -> Options {
     }
     if options.scale.is_nan() || options.scale <= 0.0 {
         usage("--scale must be positive");
+    }
+    if let Some((_, parts)) = options.part {
+        if parts > options.games / 2 {
+            usage("--part: more parts than openings");
+        }
     }
     options.threads = options.threads.max(1);
     options.pairs = pairs.unwrap_or_else(|| {
@@ -419,6 +460,7 @@ fn opening(seed: u64, plies: usize) -> Vec<Hole> {
     }
 }
 
+#[derive(Clone)]
 struct GameResult {
     /// Points for the pair's first player: 1 win, 0.5 draw, 0 loss.
     first_won: Option<bool>,
@@ -470,8 +512,146 @@ struct Tally {
     plies: u64,
 }
 
+/// One finished game as a record keeps it: the pair, the game's number in
+/// the pair (which fixes its opening, seat and seed), and what happened.
+#[derive(Clone)]
+struct Recorded {
+    first: String,
+    second: String,
+    game: usize,
+    result: GameResult,
+}
+
+impl Recorded {
+    fn key(&self) -> (String, String, usize) {
+        (self.first.clone(), self.second.clone(), self.game)
+    }
+
+    /// One line of a record, tab-separated: the pair, the game, `1`, `0` or
+    /// `=` for the first player's result, the margin, the plies, then each
+    /// player's moves, searched moves, total depth, nodes and microseconds.
+    fn line(&self) -> String {
+        let r = &self.result;
+        let mut fields = vec![
+            self.first.clone(),
+            self.second.clone(),
+            self.game.to_string(),
+            match r.first_won {
+                Some(true) => "1".into(),
+                Some(false) => "0".into(),
+                None => "=".into(),
+            },
+            r.margin.to_string(),
+            r.plies.to_string(),
+        ];
+        for s in r.stats {
+            fields.extend([
+                s.moves.to_string(),
+                s.searched.to_string(),
+                s.depth.to_string(),
+                s.nodes.to_string(),
+                s.time.as_micros().to_string(),
+            ]);
+        }
+        fields.join("\t")
+    }
+
+    fn parse(line: &str) -> Option<Recorded> {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 16 {
+            return None;
+        }
+        let n = |i: usize| f[i].parse::<u64>().ok();
+        let thinking = |at: usize| -> Option<Thinking> {
+            Some(Thinking {
+                moves: n(at)?,
+                searched: n(at + 1)?,
+                depth: n(at + 2)?,
+                nodes: n(at + 3)?,
+                time: Duration::from_micros(n(at + 4)?),
+            })
+        };
+        Some(Recorded {
+            first: f[0].into(),
+            second: f[1].into(),
+            game: f[2].parse().ok()?,
+            result: GameResult {
+                first_won: match f[3] {
+                    "1" => Some(true),
+                    "0" => Some(false),
+                    "=" => None,
+                    _ => return None,
+                },
+                margin: f[4].parse().ok()?,
+                plies: f[5].parse().ok()?,
+                stats: [thinking(6)?, thinking(11)?],
+            },
+        })
+    }
+}
+
+/// A record's games, and the line describing the run that played them
+/// (`# ...`), from `path`; a missing file holds none.
+fn read_record(path: &std::path::Path) -> (Option<String>, Vec<Recorded>) {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, Vec::new()),
+        Err(e) => usage(&format!("{}: {e}", path.display())),
+    };
+    let mut description = None;
+    let mut games = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if let Some(run) = line.strip_prefix("# ") {
+            description.get_or_insert_with(|| run.to_string());
+        } else if !line.trim().is_empty() {
+            games.push(
+                Recorded::parse(line)
+                    .unwrap_or_else(|| usage(&format!("{}:{}: not a game's record", path.display(), number + 1))),
+            );
+        }
+    }
+    (description, games)
+}
+
+/// What a run plays, without its length or part: the same for every part of
+/// one match, so that parts of different matches are never combined.
+fn run_description(options: &Options) -> String {
+    format!(
+        "{} games per pair, openings of {} random plies (seed {}), {}, {}, {}, {}, pairs {}",
+        options.games,
+        options.opening_plies,
+        options.seed,
+        match options.movetime {
+            Some(time) => format!("hard and master at {} ms a move", time.as_millis()),
+            None => format!("hard and master node budgets x{}", options.scale),
+        },
+        match options.tables {
+            Some(tables) => format!("tables of up to {} seeds", tables.max_seeds()),
+            None => "no tables".into(),
+        },
+        if options.play_out {
+            "every game played out"
+        } else {
+            "games stopped once decided"
+        },
+        match options.weights {
+            Some(weights) => format!("weights {:?}", weights.to_array()),
+            None => "standard weights".into(),
+        },
+        options
+            .pairs
+            .iter()
+            .map(|(a, b)| format!("{}:{}", a.name(), b.name()))
+            .collect::<Vec<_>>()
+            .join(","),
+    )
+}
+
 fn main() {
     let options = parse_options();
+    if !options.combine.is_empty() {
+        return combine(&options.combine);
+    }
     let games_per_pair = options.games;
     let openings: Vec<Vec<Hole>> = (0..games_per_pair / 2)
         .map(|k| {
@@ -481,13 +661,49 @@ fn main() {
             )
         })
         .collect();
+    // A part plays a fixed run of openings: those whose index falls in its
+    // share, the same whatever else was played.
+    let in_part = |g: usize| match options.part {
+        None => true,
+        Some((k, n)) => (k - 1) * openings.len() / n <= g / 2 && g / 2 < k * openings.len() / n,
+    };
+    let description = run_description(&options);
+    let done_before: std::collections::HashSet<(String, String, usize)> = match &options.record {
+        Some(path) => {
+            let (recorded_run, games) = read_record(path);
+            if recorded_run.as_ref().is_some_and(|run| *run != description) {
+                usage(&format!(
+                    "{} records another match: {}",
+                    path.display(),
+                    recorded_run.unwrap_or_default()
+                ));
+            }
+            games.iter().map(Recorded::key).collect()
+        }
+        None => Default::default(),
+    };
+    let mut record = options.record.as_ref().map(|path| {
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap_or_else(|e| usage(&format!("{}: {e}", path.display())));
+        if done_before.is_empty() {
+            use std::io::Write;
+            writeln!(file, "# {description}").unwrap_or_else(|e| usage(&format!("{}: {e}", path.display())));
+        }
+        file
+    });
 
     let jobs: Vec<(usize, usize)> = (0..options.pairs.len())
         .flat_map(|p| (0..games_per_pair).map(move |g| (p, g)))
+        .filter(|&(p, g)| {
+            in_part(g) && !done_before.contains(&(options.pairs[p].0.name(), options.pairs[p].1.name(), g))
+        })
         .collect();
     let next = AtomicUsize::new(0);
-    let tallies = Mutex::new(vec![Tally::default(); options.pairs.len()]);
-    let thinking: Mutex<HashMap<Player, Thinking>> = Mutex::new(HashMap::new());
+    let finished: Mutex<Vec<Recorded>> = Mutex::new(Vec::new());
+    let record_file = Mutex::new(record.as_mut());
     let started = Instant::now();
     let done = AtomicUsize::new(0);
 
@@ -515,28 +731,21 @@ fn main() {
                     a = a.name(),
                     b = b.name(),
                 );
-                {
-                    let mut tallies = tallies.lock().unwrap();
-                    let t = &mut tallies[p];
-                    match result.first_won {
-                        Some(true) => t.wins += 1,
-                        Some(false) => t.losses += 1,
-                        None => t.draws += 1,
-                    }
-                    t.margin += result.margin as i64;
-                    t.plies += result.plies as u64;
-                }
-                {
-                    let mut thinking = thinking.lock().unwrap();
-                    for (player, stats) in [a, b].into_iter().zip(result.stats) {
-                        let total = thinking.entry(player).or_default();
-                        total.moves += stats.moves;
-                        total.searched += stats.searched;
-                        total.depth += stats.depth;
-                        total.nodes += stats.nodes;
-                        total.time += stats.time;
+                let recorded = Recorded {
+                    first: a.name(),
+                    second: b.name(),
+                    game: g,
+                    result,
+                };
+                if let Some(file) = record_file.lock().unwrap().as_mut() {
+                    use std::io::Write;
+                    // A game lost from the record is played again by the
+                    // next run of the part: never counted twice or half.
+                    if let Err(e) = writeln!(file, "{}", recorded.line()).and_then(|()| file.flush()) {
+                        eprintln!("match: cannot record game {g}: {e}");
                     }
                 }
+                finished.lock().unwrap().push(recorded);
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if n.is_multiple_of(10) || n == jobs.len() {
                     eprintln!("{n}/{} games, {:.0} s", jobs.len(), started.elapsed().as_secs_f64());
@@ -546,25 +755,14 @@ fn main() {
     });
 
     println!(
-        "Akon match: {} games per pair, openings of {} random plies (seed {}), {}, {}, {}, {} thread(s), {:.0} s",
-        games_per_pair,
-        options.opening_plies,
-        options.seed,
-        match options.movetime {
-            Some(time) => format!("hard and master at {} ms a move", time.as_millis()),
-            None => format!("hard and master node budgets x{}", options.scale),
-        },
-        match options.tables {
-            Some(tables) => format!("tables of up to {} seeds", tables.max_seeds()),
-            None => "no tables".into(),
-        },
-        if options.play_out {
-            "every game played out"
-        } else {
-            "games stopped once decided"
-        },
+        "Akon match: {}, {} thread(s), {:.0} s{}",
+        description,
         options.threads,
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        match options.part {
+            Some((k, n)) => format!(", part {k} of {n} ({} games played now)", jobs.len()),
+            None => String::new(),
+        }
     );
     if let Some(weights) = options.weights {
         println!();
@@ -574,14 +772,101 @@ fn main() {
             weights.to_array()
         );
     }
+    let pairs: Vec<(String, String)> = options.pairs.iter().map(|(a, b)| (a.name(), b.name())).collect();
+    print_tables(&pairs, &finished.into_inner().unwrap());
+}
+
+/// The whole match from the records of its parts: every game once, the
+/// tables over all of them, and which games no record holds.
+fn combine(paths: &[std::path::PathBuf]) {
+    let mut description: Option<String> = None;
+    let mut games: std::collections::BTreeMap<(String, String, usize), Recorded> = Default::default();
+    for path in paths {
+        let (run, recorded) = read_record(path);
+        let run = run.unwrap_or_else(|| usage(&format!("{} holds no match", path.display())));
+        match &description {
+            Some(first) if *first != run => usage(&format!(
+                "{} records another match than {}: {run}",
+                path.display(),
+                paths[0].display()
+            )),
+            _ => description = Some(run),
+        }
+        for game in recorded {
+            if games.insert(game.key(), game.clone()).is_some() {
+                usage(&format!(
+                    "{}: game {} of {}:{} is recorded twice",
+                    path.display(),
+                    game.game,
+                    game.first,
+                    game.second
+                ));
+            }
+        }
+    }
+    let description = description.unwrap_or_default();
+    println!("Akon match, combined from {} record(s): {description}", paths.len());
+    let pairs_text = description.rsplit_once("pairs ").map(|(_, pairs)| pairs).unwrap_or("");
+    let pairs: Vec<(String, String)> = pairs_text
+        .split(',')
+        .filter_map(|pair| pair.split_once(':'))
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    let per_pair: usize = description
+        .split_once(" games per pair")
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or(0);
+    for (a, b) in &pairs {
+        let missing: Vec<usize> = (0..per_pair)
+            .filter(|g| !games.contains_key(&(a.clone(), b.clone(), *g)))
+            .collect();
+        if !missing.is_empty() {
+            println!();
+            println!(
+                "{a}:{b}: {} of {per_pair} games not recorded yet: {missing:?}",
+                missing.len()
+            );
+        }
+    }
+    print_tables(&pairs, &games.into_values().collect::<Vec<_>>());
+}
+
+/// The results table of `pairs` and the thinking table of the levels, over
+/// `games`.
+fn print_tables(pairs: &[(String, String)], games: &[Recorded]) {
+    let mut tallies = vec![Tally::default(); pairs.len()];
+    let mut thinking: HashMap<String, Thinking> = HashMap::new();
+    for game in games {
+        let Some(p) = pairs.iter().position(|(a, b)| *a == game.first && *b == game.second) else {
+            continue;
+        };
+        let (t, result) = (&mut tallies[p], &game.result);
+        match result.first_won {
+            Some(true) => t.wins += 1,
+            Some(false) => t.losses += 1,
+            None => t.draws += 1,
+        }
+        t.margin += result.margin as i64;
+        t.plies += result.plies as u64;
+        for (player, stats) in [&game.first, &game.second].into_iter().zip(result.stats) {
+            let total = thinking.entry(player.clone()).or_default();
+            total.moves += stats.moves;
+            total.searched += stats.searched;
+            total.depth += stats.depth;
+            total.nodes += stats.nodes;
+            total.time += stats.time;
+        }
+    }
     println!();
     println!(
         "| player | opponent | games | wins | draws | losses | score % | 95% interval | won % of decided | mean margin | mean plies |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    let tallies = tallies.into_inner().unwrap();
-    for (&(a, b), t) in options.pairs.iter().zip(&tallies) {
+    for ((a, b), t) in pairs.iter().zip(&tallies) {
         let games = (t.wins + t.draws + t.losses) as f64;
+        if games == 0.0 {
+            continue;
+        }
         let decided = (t.wins + t.losses) as f64;
         // The score's 95% interval, normal approximation over games
         // scored 1, 1/2 and 0.
@@ -590,8 +875,8 @@ fn main() {
         let half_width = 1.96 * ((square - score * score).max(0.0) / games).sqrt();
         println!(
             "| {} | {} | {} | {} | {} | {} | {:.1} | {:.1}–{:.1} | {} | {:+.1} | {:.0} |",
-            a.name(),
-            b.name(),
+            a,
+            b,
             games,
             t.wins,
             t.draws,
@@ -611,9 +896,9 @@ fn main() {
     println!();
     println!("| level | moves | searched | mean depth | mean nodes | mean time per searched move |");
     println!("|---|---:|---:|---:|---:|---:|");
-    let thinking = thinking.into_inner().unwrap();
-    let mut players: Vec<_> = thinking
+    let mut players: Vec<(Player, Thinking)> = thinking
         .into_iter()
+        .filter_map(|(name, stats)| Some((Player::parse(&name).ok()?, stats)))
         .filter(|(p, _)| matches!(p, Player::Level(_)))
         .collect();
     players.sort_by_key(|(p, _)| *p);
