@@ -38,6 +38,7 @@ const OPTION_NAMES: &[&str] = &[
     "opponent",
     "level",
     "time_per_move",
+    "time_control",
     "game",
     "id",
     "scope",

@@ -5,7 +5,7 @@
 
 use super::{
     ChallengeStatus, ChallengeView, Computer, EndReason, GameView, Place, Player, ReminderPace, Result, Service,
-    ServiceError,
+    ServiceError, TimeControl,
 };
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
@@ -99,6 +99,9 @@ pub struct ChallengeRequest<'a> {
     pub opponent_is_the_computer: bool,
     pub level: Option<Level>,
     pub time: Option<TimePerMove>,
+    /// A live clock per player instead of a time per move (the two
+    /// exclusive); against the computer, only the person's clock runs.
+    pub time_control: Option<TimeControl>,
     /// `false`: a friendly game, never rated, where takebacks may be asked.
     pub rated: bool,
 }
@@ -186,6 +189,21 @@ impl Service {
         self.challenge_on_terms(place, challenger, opponent, time, true).await
     }
 
+    /// Sends a challenge for a game with a live clock per player
+    /// (`rated`: else a friendly game).
+    pub async fn challenge_with_time_control(
+        &self,
+        place: Place,
+        challenger: &Player,
+        opponent: &Player,
+        time_control: TimeControl,
+        rated: bool,
+    ) -> Result<ChallengeView> {
+        let seconds = TimePerMove::default().seconds();
+        self.create_challenge(place, challenger, opponent, seconds, None, rated, Some(time_control))
+            .await
+    }
+
     /// Sends a friendly challenge (see [`ChallengeRequest::rated`]) with
     /// the challenger's default time per move.
     pub async fn friendly_challenge(
@@ -213,7 +231,7 @@ impl Service {
                 .default_time_per_move
                 .unwrap_or_default(),
         };
-        self.create_challenge(place, challenger, opponent, time.seconds(), None, rated)
+        self.create_challenge(place, challenger, opponent, time.seconds(), None, rated, None)
             .await
     }
 
@@ -221,15 +239,26 @@ impl Service {
     /// the computer when the opponent is the computer (at `level`, by
     /// default [`DEFAULT_COMPUTER_LEVEL`]). A level is for the computer only.
     pub async fn challenge_or_play(&self, request: ChallengeRequest<'_>) -> Result<Challenged> {
+        if request.time.is_some() && request.time_control.is_some() {
+            return Err(ServiceError::TimePerMoveAndTimeControl);
+        }
         if request.opponent_is_the_computer {
             let level = request.level.unwrap_or(DEFAULT_COMPUTER_LEVEL);
+            let (place, human, computer) = (request.place, request.challenger, request.opponent);
             let view = self
-                .start_computer_game(request.place, request.challenger, request.opponent, level)
+                .start_computer_game_timed(place, human, computer, level, request.time_control)
                 .await?;
             return Ok(Challenged::ComputerGame { view, level });
         }
         if request.level.is_some() {
             return Err(ServiceError::LevelNeedsTheComputer);
+        }
+        if let Some(control) = request.time_control {
+            let (place, challenger, opponent) = (request.place, request.challenger, request.opponent);
+            let challenge = self
+                .challenge_with_time_control(place, challenger, opponent, control, request.rated)
+                .await?;
+            return Ok(Challenged::Challenge(challenge));
         }
         let challenge = self
             .challenge_on_terms(
@@ -263,16 +292,20 @@ impl Service {
             is_bot: other.is_bot,
         };
         if let Some(Computer { level, .. }) = view.computer {
+            let control = view.live_clock.map(|clock| clock.time_control);
             return Ok(RematchOutcome::ComputerGame(
-                self.start_computer_game(place, user, &opponent, level).await?,
+                self.start_computer_game_timed(place, user, &opponent, level, control)
+                    .await?,
             ));
         }
         if let Some(pending) = self.store.pending_rematch(game_id, self.now()).await? {
             return Err(ServiceError::RematchPending(pending.id));
         }
         let seconds = view.seconds_per_move.unwrap_or(TimePerMove::default().seconds());
+        let control = view.live_clock.map(|clock| clock.time_control);
+        let rated = !view.friendly;
         Ok(RematchOutcome::Challenge(
-            self.create_challenge(place, user, &opponent, seconds, Some(game_id), !view.friendly)
+            self.create_challenge(place, user, &opponent, seconds, Some(game_id), rated, control)
                 .await?,
         ))
     }
@@ -285,6 +318,7 @@ impl Service {
         seconds_per_move: i64,
         rematch_of: Option<i64>,
         rated: bool,
+        time_control: Option<TimeControl>,
     ) -> Result<ChallengeView> {
         // A challenge outside a server that added the bot is kept with
         // server 0: its game counts globally only.
@@ -332,6 +366,7 @@ impl Service {
                 rematch_of,
                 venue: place.venue,
                 rated,
+                live: time_control.map(|control| (control.base_ms, control.increment_ms)),
             })
             .await?;
         Ok(ChallengeView {
@@ -347,6 +382,7 @@ impl Service {
             rematch_of,
             venue: place.venue,
             rated,
+            time_control,
         })
     }
 
@@ -371,6 +407,9 @@ impl Service {
     /// Ends `view` on time if its player to move is out of time: `true` if
     /// this call did it (a move that got in first wins the race).
     pub(super) async fn time_out_if_due(&self, view: &GameView) -> Result<bool> {
+        if let Some(ended) = self.live_time_out_if_due(view).await? {
+            return Ok(ended);
+        }
         let (Some(deadline), Some(seat)) = (view.deadline, view.to_move()) else {
             return Ok(false);
         };
@@ -405,6 +444,16 @@ impl Service {
                 Err(error) => tracing::error!(%error, game_id = id, "cannot load a game out of time"),
             }
         }
+        // Live clocks are not the tick's: each process's flag watch ends
+        // those games the instant their flag falls (see
+        // `Service::end_flagged_games`).
+        self.notices_to_send().await
+    }
+
+    /// Every notice still to send, oldest event first, each leased to this
+    /// process (see [`Service::tick`]): what a flag fall, once written,
+    /// sends at once rather than at the next tick.
+    pub async fn notices_to_send(&self) -> Result<Vec<NoticeView>> {
         let mut notices = Vec::new();
         for notice in self.store.unsent_notices().await? {
             // Another process may be sending this one: it is ours only with
