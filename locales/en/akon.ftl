@@ -1004,7 +1004,7 @@ refusal-takeback-not-for-you = Only { $name } may answer this takeback offer.
 ## Live time controls
 
 cmd-time-control-name = time_control
-cmd-challenge-time-control-desc = A clock per player for a game played at once: minutes each + seconds added per move (instead of a time per move)
+cmd-challenge-time-control-desc = A clock per player for a game played at once: minutes each + seconds per move
 time-control = { $code } ({ $minutes } min + { $seconds } s per move)
 challenge-pending-live = { $opponent }, { $challenger } challenges you to a live game of **Akon**! Time control: { $control }; the first mover's clock starts as soon as you accept. The challenge expires <t:{ $expires }:R>. { $challenger } can withdraw it with Decline.
 rematch-pending-live = { $opponent }, { $challenger } offers you a live rematch (seats swapped) of **Akon**! Time control: { $control }; the first mover's clock starts as soon as you accept. The challenge expires <t:{ $expires }:R>. { $challenger } can withdraw it with Decline.

@@ -1013,7 +1013,7 @@ refusal-takeback-not-for-you = Solo { $name } puede responder a esta petición d
 ## Ritmos en vivo
 
 cmd-time-control-name = ritmo
-cmd-challenge-time-control-desc = Un reloj por jugador para una partida de una sentada: minutos cada uno + segundos añadidos por jugada (en vez de tiempo por jugada)
+cmd-challenge-time-control-desc = Un reloj por jugador, partida de una sentada: minutos cada uno + segundos por jugada
 time-control = { $code } ({ $minutes } min + { $seconds } s por jugada)
 challenge-pending-live = { $opponent }, ¡{ $challenger } te desafía a una partida de **Akon** en vivo! Ritmo: { $control }; el reloj de quien empieza corre en cuanto aceptes. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
 rematch-pending-live = { $opponent }, ¡{ $challenger } te ofrece la revancha de **Akon** en vivo, con los lados cambiados! Ritmo: { $control }; el reloj de quien empieza corre en cuanto aceptes. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.

@@ -1013,7 +1013,7 @@ refusal-takeback-not-for-you = Seul { $name } peut répondre à cette demande de
 ## Cadences en direct
 
 cmd-time-control-name = cadence
-cmd-challenge-time-control-desc = Une pendule par joueur pour une partie jouée d'une traite : minutes chacun + secondes ajoutées par coup (au lieu d'un temps par coup)
+cmd-challenge-time-control-desc = Une pendule par joueur, partie d'une traite : minutes chacun + secondes par coup
 time-control = { $code } ({ $minutes } min + { $seconds } s par coup)
 challenge-pending-live = { $opponent }, { $challenger } te défie à une partie d'**Akon** en direct ! Cadence : { $control } ; la pendule du premier joueur démarre dès que tu acceptes. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
 rematch-pending-live = { $opponent }, { $challenger } te propose une revanche d'**Akon** en direct, camps échangés ! Cadence : { $control } ; la pendule du premier joueur démarre dès que tu acceptes. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.

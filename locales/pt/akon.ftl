@@ -1010,7 +1010,7 @@ refusal-takeback-not-for-you = Só { $name } pode responder a este pedido para d
 ## Ritmos ao vivo
 
 cmd-time-control-name = ritmo
-cmd-challenge-time-control-desc = Um relógio por jogador para uma partida jogada de uma vez: minutos cada + segundos somados por jogada (em vez de tempo por jogada)
+cmd-challenge-time-control-desc = Um relógio por jogador, partida de uma vez: minutos cada + segundos por jogada
 time-control = { $code } ({ $minutes } min + { $seconds } s por jogada)
 challenge-pending-live = { $opponent }, { $challenger } desafia você para uma partida de **Akon** ao vivo! Ritmo: { $control }; o relógio de quem começa corre assim que você aceitar. O desafio expira <t:{ $expires }:R>. { $challenger } pode retirá-lo com Recusar.
 rematch-pending-live = { $opponent }, { $challenger } propõe uma revanche de **Akon** ao vivo, com os lados trocados! Ritmo: { $control }; o relógio de quem começa corre assim que você aceitar. O desafio expira <t:{ $expires }:R>. { $challenger } pode retirá-lo com Recusar.

@@ -48,12 +48,14 @@ pub fn time_per_move_text(language: Language, time: TimePerMove) -> String {
 
 /// A live time control in words: `5+3 (5 min + 3 s per move)`.
 pub fn time_control_text(language: Language, control: TimeControl) -> String {
+    // Figures beside unit symbols, as on a clock: no plural forms, so
+    // given as text.
     tr!(
         language,
         "time-control",
         code = control.code(),
-        minutes = control.base_ms / 60_000,
-        seconds = control.increment_ms / 1000
+        minutes = (control.base_ms / 60_000).to_string(),
+        seconds = (control.increment_ms / 1000).to_string()
     )
 }
 
