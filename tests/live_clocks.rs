@@ -30,7 +30,11 @@ fn control(code: &str) -> TimeControl {
     code.parse().unwrap()
 }
 
-fn request<'a>(challenger: &'a Player, opponent: &'a Player, time_control: Option<TimeControl>) -> ChallengeRequest<'a> {
+fn request<'a>(
+    challenger: &'a Player,
+    opponent: &'a Player,
+    time_control: Option<TimeControl>,
+) -> ChallengeRequest<'a> {
     ChallengeRequest {
         place: here(),
         challenger,
@@ -91,12 +95,18 @@ async fn both_clocks_start_full_and_the_first_movers_runs_from_the_start() {
     let clock = view.live_clock.expect("a live clock");
     let first = view.to_move().unwrap();
     assert_eq!(clock.time_control, control("5+3"));
-    assert_eq!((clock.time_control.base_ms, clock.time_control.increment_ms), (300 * MS, 3 * MS));
+    assert_eq!(
+        (clock.time_control.base_ms, clock.time_control.increment_ms),
+        (300 * MS, 3 * MS)
+    );
     assert_eq!(clock.remaining_ms, [300 * MS; 2]);
     assert_eq!((clock.turn_started_ms, clock.running), (T0 * MS, Some(first)));
     assert_eq!(clock.flag_falls_at_ms(), Some((T0 + 300) * MS));
     // A live clock replaces the time per move: no correspondence deadline.
-    assert_eq!((view.seconds_per_move, view.deadline, view.reminder_at), (None, None, None));
+    assert_eq!(
+        (view.seconds_per_move, view.deadline, view.reminder_at),
+        (None, None, None)
+    );
     assert_eq!(f.service.next_flag_fall().await.unwrap(), Some((T0 + 300) * MS));
 }
 
@@ -113,7 +123,10 @@ async fn a_move_charges_its_time_and_adds_the_increment() {
     };
     let clock = after.live_clock.unwrap();
     assert_eq!(clock.remaining_ms, expect(293 * MS, 300 * MS), "300 s - 10 s + 3 s");
-    assert_eq!((clock.turn_started_ms, clock.running), ((T0 + 10) * MS, Some(first.opponent())));
+    assert_eq!(
+        (clock.turn_started_ms, clock.running),
+        ((T0 + 10) * MS, Some(first.opponent()))
+    );
     // As stored, read back by another load.
     let stored = f.service.game(game).await.unwrap().live_clock.unwrap();
     assert_eq!(stored, clock);
@@ -125,7 +138,11 @@ async fn a_move_charges_its_time_and_adds_the_increment() {
     move_by(&f.service, game).await.unwrap();
     f.clock.advance(292);
     let last = move_by(&f.service, game).await.unwrap().live_clock.unwrap();
-    assert_eq!(last.remaining_ms, expect(4 * MS, 263 * MS), "1 s left + 3 s; 300 - 40 + 3");
+    assert_eq!(
+        last.remaining_ms,
+        expect(4 * MS, 263 * MS),
+        "1 s left + 3 s; 300 - 40 + 3"
+    );
     assert_eq!(last.remaining_at((T0 + 10_000) * MS), expect(4 * MS, 0));
 }
 
@@ -169,7 +186,11 @@ async fn a_move_at_the_deadline_is_refused_and_one_before_it_counts() {
     let refused = move_by(&f.service, game).await;
     assert!(matches!(refused, Err(ServiceError::TimedOut)), "{refused:?}");
     let ended = f.service.game(game).await.unwrap();
-    assert!(matches!(ended.finished, Some((EndReason::Timeout { .. }, _))), "{:?}", ended.finished);
+    assert!(
+        matches!(ended.finished, Some((EndReason::Timeout { .. }, _))),
+        "{:?}",
+        ended.finished
+    );
     assert_eq!(timeouts(&f.service.notices_to_send().await.unwrap()), vec![game]);
 }
 
@@ -211,7 +232,9 @@ async fn a_time_per_move_and_a_time_control_together_are_refused() {
         "{refused:?}"
     );
     let plain = f.service.challenge_or_play(request(&ada, &bo, None)).await.unwrap();
-    let Challenged::Challenge(plain) = plain else { panic!("{plain:?}") };
+    let Challenged::Challenge(plain) = plain else {
+        panic!("{plain:?}")
+    };
     assert_eq!(plain.time_control, None);
     let view = f.service.accept(plain.id, &bo).await.unwrap();
     assert_eq!(view.live_clock, None, "no live clock unless asked");
@@ -260,7 +283,11 @@ async fn against_the_computer_only_the_persons_clock_runs() {
     // Whoever starts, play until the person is to move.
     if view.computer_to_move() {
         let clock = view.live_clock.unwrap();
-        assert_eq!((clock.running, clock.flag_falls_at_ms()), (None, None), "the computer's clock stands still");
+        assert_eq!(
+            (clock.running, clock.flag_falls_at_ms()),
+            (None, None),
+            "the computer's clock stands still"
+        );
         f.clock.advance(30);
         view = f.service.play_computer(view.id).await.unwrap().expect("its move").view;
         let clock = view.live_clock.unwrap();
@@ -276,4 +303,54 @@ async fn against_the_computer_only_the_persons_clock_runs() {
         assert_eq!(clock.running, None, "the computer to move");
         assert_eq!(f.service.next_flag_fall().await.unwrap(), None);
     }
+}
+
+on_both_backends!(#[tokio::test] fn an_aborted_game_leaves_no_clock_running);
+async fn an_aborted_game_leaves_no_clock_running() {
+    let f = fixture().await;
+    let view = live_game(&f.service, "1+0").await;
+    f.clock.advance(10);
+    f.service.abort(view.id, &ada()).await.unwrap();
+    let aborted = f.service.game(view.id).await.unwrap();
+    assert_eq!(aborted.live_clock.unwrap().running, None);
+    assert_eq!(f.service.next_flag_fall().await.unwrap(), None);
+    f.clock.advance(60);
+    assert_eq!(f.service.end_flagged_games().await.unwrap(), 0);
+}
+
+on_both_backends!(#[tokio::test] fn a_move_taken_back_keeps_the_times_and_starts_the_turn_afresh);
+async fn a_move_taken_back_keeps_the_times_and_starts_the_turn_afresh() {
+    let f = fixture().await;
+    let (ada, bo) = (ada(), bo());
+    let friendly = ChallengeRequest {
+        rated: false,
+        ..request(&ada, &bo, Some(control("5+3")))
+    };
+    let Challenged::Challenge(challenge) = f.service.challenge_or_play(friendly).await.unwrap() else {
+        panic!("a challenge")
+    };
+    let game = f.service.accept(challenge.id, &bo).await.unwrap().id;
+    f.clock.advance(10);
+    let moved = move_by(&f.service, game).await.unwrap();
+    let mover_seat = moved.to_move().unwrap().opponent();
+    let (mover, other) = (player_at(&moved, mover_seat), player_at(&moved, mover_seat.opponent()));
+    let times = moved.live_clock.unwrap().remaining_ms;
+    let offer = f.service.ask_takeback(game, moved.ply(), &mover).await.unwrap();
+    f.clock.advance(20);
+    let answer = f.service.answer_takeback(offer.id, &other, true).await.unwrap();
+    assert!(
+        matches!(answer, akon::service::TakebackAnswer::Accepted(_)),
+        "{answer:?}"
+    );
+    let back = f.service.game(game).await.unwrap();
+    let clock = back.live_clock.unwrap();
+    assert_eq!(clock.remaining_ms, times, "the times as the move left them");
+    assert_eq!(
+        (clock.turn_started_ms, clock.running),
+        ((T0 + 30) * MS, Some(mover_seat))
+    );
+    assert_eq!(
+        f.service.next_flag_fall().await.unwrap(),
+        Some((T0 + 30) * MS + times[mover_seat.index()])
+    );
 }

@@ -45,7 +45,10 @@ async fn a_live_game_shows_its_clocks_and_ends_when_a_flag_falls() {
         )
         .await;
     let text = fake::content(&board);
-    assert!(text.contains("⏱️ 3+2 · ") && text.matches(": 3:00").count() == 2, "{text}");
+    assert!(
+        text.contains("⏱️ 3+2 · ") && text.matches(": 3:00").count() == 2,
+        "{text}"
+    );
     assert!(
         text.contains(&format!("Your flag falls <t:{}:R> unless you move", T0 + 180)),
         "{text}"
@@ -54,7 +57,11 @@ async fn a_live_game_shows_its_clocks_and_ends_when_a_flag_falls() {
     // Ten seconds later the first mover moves: 3:00 - 0:10 + 0:02.
     scene.clock.advance(10);
     let first = user_to_move(&board, &players);
-    let hole = &hole_buttons(&board).into_iter().find(|(_, _, enabled)| *enabled).unwrap().0;
+    let hole = &hole_buttons(&board)
+        .into_iter()
+        .find(|(_, _, enabled)| *enabled)
+        .unwrap()
+        .0;
     let board = scene
         .click_expecting_board(&first, fake::message_id(&board), hole)
         .await;
@@ -80,7 +87,10 @@ async fn a_live_game_shows_its_clocks_and_ends_when_a_flag_falls() {
         })
         .await;
     let text = fake::content(&result);
-    assert!(text.contains(&format!("{} ran out of time", second.mention())), "{text}");
+    assert!(
+        text.contains(&format!("{} ran out of time", second.mention())),
+        "{text}"
+    );
     assert!(text.contains(&format!("{} wins", first.mention())), "{text}");
     assert!(text.contains("Rated"), "the rating changes are shown: {text}");
     assert!(text.contains(": 0:00"), "the fallen flag's clock shows zero: {text}");

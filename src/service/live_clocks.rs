@@ -12,7 +12,7 @@
 
 use super::{EndReason, GameView, Result, Service};
 use crate::engine::{Seat, Winner};
-use crate::store::{GameRow, LiveClockStart, LiveTurn, Written};
+use crate::store::{GameRow, GameStatus, LiveClockStart, LiveTurn, Written};
 
 /// A live time control: each player's time, and what each move adds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -169,7 +169,11 @@ pub(super) fn live_clock_of(row: &GameRow) -> Option<LiveClock> {
         },
         remaining_ms: [row.live_remaining_a_ms?, row.live_remaining_b_ms?],
         turn_started_ms: row.live_turn_started_ms?,
-        running: row.live_deadline_ms.map(|_| row.position.to_move()),
+        // Only an ongoing game's clock runs, whatever a stored deadline says.
+        running: row
+            .live_deadline_ms
+            .filter(|_| row.status == GameStatus::Ongoing)
+            .map(|_| row.position.to_move()),
     })
 }
 

@@ -197,7 +197,10 @@ impl Service {
         let finished = finish_of(&view.game);
         let mut update = self.update_for(view, finished);
         let live = view.live_clock.map(|clock| {
-            let next = view.game.to_move().filter(|_| finished.is_none() && !view.computer_to_move());
+            let next = view
+                .game
+                .to_move()
+                .filter(|_| finished.is_none() && !view.computer_to_move());
             (clock, next, clock.after_move(seat, next, self.now_millis()))
         });
         update.live = live.map(|(_, _, turn)| turn);

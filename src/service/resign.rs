@@ -79,6 +79,9 @@ impl Service {
                 tracing::info!(game_id, user_id = user.id, "aborted");
                 view.changed_at = now;
                 view.finished = Some((EndReason::Aborted { seat }, Winner::Draw));
+                if let Some(clock) = &mut view.live_clock {
+                    clock.running = None;
+                }
                 view.rating = Some(GameRating::Unrated(Unrated::Aborted));
                 Ok(view)
             }

@@ -126,8 +126,22 @@ fn pending_challenge(l: Language, view: &ChallengeView, challenger: String, oppo
         let control = time_control_text(l, control);
         let (opponent, challenger, expires) = (opponent.as_str(), challenger.as_str(), expires.as_str());
         match view.rematch_of {
-            Some(_) => tr!(l, "rematch-pending-live", opponent = opponent, challenger = challenger, control = control, expires = expires),
-            None => tr!(l, "challenge-pending-live", opponent = opponent, challenger = challenger, control = control, expires = expires),
+            Some(_) => tr!(
+                l,
+                "rematch-pending-live",
+                opponent = opponent,
+                challenger = challenger,
+                control = control,
+                expires = expires
+            ),
+            None => tr!(
+                l,
+                "challenge-pending-live",
+                opponent = opponent,
+                challenger = challenger,
+                control = control,
+                expires = expires
+            ),
         }
     } else if view.rematch_of.is_some() {
         tr!(
