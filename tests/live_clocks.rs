@@ -279,7 +279,7 @@ async fn against_the_computer_only_the_persons_clock_runs() {
     let Challenged::ComputerGame { view, .. } = f.service.challenge_or_play(asked).await.unwrap() else {
         panic!("a game against the computer")
     };
-    let mut view = view;
+    let mut view = *view;
     // Whoever starts, play until the person is to move.
     if view.computer_to_move() {
         let clock = view.live_clock.unwrap();

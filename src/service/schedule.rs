@@ -106,13 +106,24 @@ pub struct ChallengeRequest<'a> {
     pub rated: bool,
 }
 
+/// What a challenge offers: the time per move (unless a live time
+/// control replaces it), the game it is a rematch of, whether it is rated.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ChallengeTerms {
+    pub seconds_per_move: i64,
+    pub rematch_of: Option<i64>,
+    pub rated: bool,
+    pub time_control: Option<TimeControl>,
+}
+
 /// What a challenge started.
 #[derive(Debug, Clone)]
 pub enum Challenged {
     /// A challenge, waiting for the opponent's answer.
     Challenge(ChallengeView),
-    /// A game against the computer, started at once.
-    ComputerGame { view: GameView, level: Level },
+    /// A game against the computer, started at once (boxed: a game's view
+    /// is much the larger).
+    ComputerGame { view: Box<GameView>, level: Level },
 }
 
 /// A player's preferences.
@@ -172,8 +183,9 @@ impl NoticeView {
 #[derive(Debug, Clone)]
 pub enum RematchOutcome {
     Challenge(ChallengeView),
-    /// Against the computer a rematch starts at once.
-    ComputerGame(GameView),
+    /// Against the computer a rematch starts at once (boxed: a game's view
+    /// is much the larger).
+    ComputerGame(Box<GameView>),
 }
 
 impl Service {
@@ -200,8 +212,13 @@ impl Service {
         rated: bool,
     ) -> Result<ChallengeView> {
         let seconds = TimePerMove::default().seconds();
-        self.create_challenge(place, challenger, opponent, seconds, None, rated, Some(time_control))
-            .await
+        let terms = ChallengeTerms {
+            seconds_per_move: seconds,
+            rematch_of: None,
+            rated,
+            time_control: Some(time_control),
+        };
+        self.create_challenge(place, challenger, opponent, terms).await
     }
 
     /// Sends a friendly challenge (see [`ChallengeRequest::rated`]) with
@@ -231,8 +248,13 @@ impl Service {
                 .default_time_per_move
                 .unwrap_or_default(),
         };
-        self.create_challenge(place, challenger, opponent, time.seconds(), None, rated, None)
-            .await
+        let terms = ChallengeTerms {
+            seconds_per_move: time.seconds(),
+            rematch_of: None,
+            rated,
+            time_control: None,
+        };
+        self.create_challenge(place, challenger, opponent, terms).await
     }
 
     /// `/akon challenge`: a challenge to a person, or at once a game against
@@ -248,7 +270,10 @@ impl Service {
             let view = self
                 .start_computer_game_timed(place, human, computer, level, request.time_control)
                 .await?;
-            return Ok(Challenged::ComputerGame { view, level });
+            return Ok(Challenged::ComputerGame {
+                view: Box::new(view),
+                level,
+            });
         }
         if request.level.is_some() {
             return Err(ServiceError::LevelNeedsTheComputer);
@@ -293,20 +318,23 @@ impl Service {
         };
         if let Some(Computer { level, .. }) = view.computer {
             let control = view.live_clock.map(|clock| clock.time_control);
-            return Ok(RematchOutcome::ComputerGame(
+            return Ok(RematchOutcome::ComputerGame(Box::new(
                 self.start_computer_game_timed(place, user, &opponent, level, control)
                     .await?,
-            ));
+            )));
         }
         if let Some(pending) = self.store.pending_rematch(game_id, self.now()).await? {
             return Err(ServiceError::RematchPending(pending.id));
         }
         let seconds = view.seconds_per_move.unwrap_or(TimePerMove::default().seconds());
-        let control = view.live_clock.map(|clock| clock.time_control);
-        let rated = !view.friendly;
+        let terms = ChallengeTerms {
+            seconds_per_move: seconds,
+            rematch_of: Some(game_id),
+            rated: !view.friendly,
+            time_control: view.live_clock.map(|clock| clock.time_control),
+        };
         Ok(RematchOutcome::Challenge(
-            self.create_challenge(place, user, &opponent, seconds, Some(game_id), rated, control)
-                .await?,
+            self.create_challenge(place, user, &opponent, terms).await?,
         ))
     }
 
@@ -315,11 +343,14 @@ impl Service {
         place: Place,
         challenger: &Player,
         opponent: &Player,
-        seconds_per_move: i64,
-        rematch_of: Option<i64>,
-        rated: bool,
-        time_control: Option<TimeControl>,
+        terms: ChallengeTerms,
     ) -> Result<ChallengeView> {
+        let ChallengeTerms {
+            seconds_per_move,
+            rematch_of,
+            rated,
+            time_control,
+        } = terms;
         // A challenge outside a server that added the bot is kept with
         // server 0: its game counts globally only.
         let guild_id = place.guild_id.unwrap_or(0);
