@@ -73,6 +73,12 @@ async fn a_live_game_shows_its_clocks_and_ends_when_a_flag_falls() {
     );
     let second = user_to_move(&board, &players);
     assert_ne!(first, second);
+    let games = scene.slash(&second, "games", vec![]).await;
+    let listed = ephemeral_text(&games);
+    assert!(
+        listed.contains(&format!("(time runs out <t:{}:R>)", T0 + 10 + 180)),
+        "{listed}"
+    );
 
     // The second player lets their three minutes run out: the flag watch
     // ends the game and the result is told, once.

@@ -84,11 +84,16 @@ fn live_clock_line(l: Language, view: &GameView) -> Option<String> {
     ))
 }
 
+/// The second the live clock of the player to move runs out, rounded up:
+/// never shown as fallen before it has.
+fn flag_fall_second(view: &GameView) -> Option<i64> {
+    let falls_at_ms = view.live_clock?.flag_falls_at_ms()?;
+    Some((falls_at_ms + 999).div_euclid(1000))
+}
+
 /// When the flag of the player to move falls (Discord counts it down).
 fn flag_line(l: Language, view: &GameView) -> Option<String> {
-    let falls_at_ms = view.live_clock?.flag_falls_at_ms()?;
-    // Rounded up: never shown as fallen before it has.
-    let falls_at = (falls_at_ms + 999).div_euclid(1000);
+    let falls_at = flag_fall_second(view)?;
     Some(tr!(l, "board-flag-falls", deadline = falls_at.to_string()))
 }
 
@@ -639,7 +644,8 @@ pub fn games_list(language: Language, user_id: u64, games: &[GameView]) -> Reply
             false => turn,
         };
         let (game, seat, ply) = (view.id.to_string(), seat.to_string(), view.ply() + 1);
-        let mut line = match view.deadline {
+        // A live clock's deadline is its flag fall.
+        let mut line = match view.deadline.or_else(|| flag_fall_second(view)) {
             Some(deadline) => tr!(
                 l,
                 "games-line-deadline",
