@@ -38,6 +38,8 @@ mod knockouts;
 mod knockouts_e2e;
 mod languages_e2e;
 mod languages_store;
+mod live_clocks;
+mod live_clocks_e2e;
 mod load_balancer;
 mod load_benchmark;
 mod metrics;

@@ -320,6 +320,7 @@ fn finished_view(game: Game, finished: (EndReason, Winner)) -> GameView {
         friendly: false,
         takebacks: 0,
         reminder_at: None,
+        live_clock: None,
     }
 }
 

@@ -188,6 +188,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
             deadline: Some(T0 + 600),
             reminder_at: None,
             loop_history: None,
+            live: None,
         };
         let timeout_update = GameUpdate {
             position: *view.game.position(),
@@ -201,6 +202,7 @@ async fn a_move_racing_a_timeout_exactly_one_wins() {
             deadline: None,
             reminder_at: None,
             loop_history: None,
+            live: None,
         };
         let user = if seat == Seat::A { 1 } else { 2 };
         let (store_a, store_b) = (f.store.clone(), f.store.clone());
@@ -399,6 +401,7 @@ async fn a_challenge_to_the_computer_starts_a_game_and_a_level_is_for_the_comput
         opponent_is_the_computer,
         level,
         time: None,
+        time_control: None,
         rated: true,
     };
     let refused = f

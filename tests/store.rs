@@ -85,6 +85,7 @@ async fn of_many_concurrent_writes_at_one_ply_exactly_one_lands() {
         tasks.push(tokio::spawn(async move {
             let update = GameUpdate {
                 loop_history: None,
+                live: None,
                 ..update_after(&engine)
             };
             let new_move = NewMove {
@@ -694,6 +695,7 @@ fn update_after(engine: &Game) -> GameUpdate {
         deadline: None,
         reminder_at: None,
         loop_history: Some(engine.loop_history_text()),
+        live: None,
     }
 }
 

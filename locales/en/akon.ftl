@@ -1000,3 +1000,14 @@ refusal-takeback-declined = Your opponent declined to take this move back: it st
 refusal-takeback-not-found = This takeback offer does not exist.
 refusal-takeback-answered = This takeback offer was already answered.
 refusal-takeback-not-for-you = Only { $name } may answer this takeback offer.
+
+## Live time controls
+
+cmd-time-control-name = time_control
+cmd-challenge-time-control-desc = A clock per player for a game played at once: minutes each + seconds per move
+time-control = { $code } ({ $minutes } min + { $seconds } s per move)
+challenge-pending-live = { $opponent }, { $challenger } challenges you to a live game of **Akon**! Time control: { $control }; the first mover's clock starts as soon as you accept. The challenge expires <t:{ $expires }:R>. { $challenger } can withdraw it with Decline.
+rematch-pending-live = { $opponent }, { $challenger } offers you a live rematch (seats swapped) of **Akon**! Time control: { $control }; the first mover's clock starts as soon as you accept. The challenge expires <t:{ $expires }:R>. { $challenger } can withdraw it with Decline.
+board-live-clock = ⏱️ { $control } · { $a }: { $a_time } · { $b }: { $b_time }
+board-flag-falls = ⏰ Your flag falls <t:{ $deadline }:R> unless you move.
+refusal-time-per-move-and-time-control = Choose either a time per move or a time control, not both: a time control is a clock per player for a game played at once.

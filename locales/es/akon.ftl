@@ -1009,3 +1009,14 @@ refusal-takeback-declined = Tu rival rechazó deshacer esta jugada: se mantiene.
 refusal-takeback-not-found = Esta petición de deshacer no existe.
 refusal-takeback-answered = Esta petición de deshacer ya tiene respuesta.
 refusal-takeback-not-for-you = Solo { $name } puede responder a esta petición de deshacer.
+
+## Ritmos en vivo
+
+cmd-time-control-name = ritmo
+cmd-challenge-time-control-desc = Un reloj por jugador, partida de una sentada: minutos cada uno + segundos por jugada
+time-control = { $code } ({ $minutes } min + { $seconds } s por jugada)
+challenge-pending-live = { $opponent }, ¡{ $challenger } te desafía a una partida de **Akon** en vivo! Ritmo: { $control }; el reloj de quien empieza corre en cuanto aceptes. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
+rematch-pending-live = { $opponent }, ¡{ $challenger } te ofrece la revancha de **Akon** en vivo, con los lados cambiados! Ritmo: { $control }; el reloj de quien empieza corre en cuanto aceptes. El desafío caduca <t:{ $expires }:R>. { $challenger } puede retirarlo con Rechazar.
+board-live-clock = ⏱️ { $control } · { $a }: { $a_time } · { $b }: { $b_time }
+board-flag-falls = ⏰ Tu bandera cae <t:{ $deadline }:R> si no juegas.
+refusal-time-per-move-and-time-control = Elige un tiempo por jugada o un ritmo, no los dos: un ritmo da un reloj a cada jugador para una partida de una sentada.

@@ -1009,3 +1009,14 @@ refusal-takeback-declined = Ton adversaire a refusé que tu reprennes ce coup :
 refusal-takeback-not-found = Cette demande de reprise n'existe pas.
 refusal-takeback-answered = Cette demande de reprise a déjà reçu une réponse.
 refusal-takeback-not-for-you = Seul { $name } peut répondre à cette demande de reprise.
+
+## Cadences en direct
+
+cmd-time-control-name = cadence
+cmd-challenge-time-control-desc = Une pendule par joueur, partie d'une traite : minutes chacun + secondes par coup
+time-control = { $code } ({ $minutes } min + { $seconds } s par coup)
+challenge-pending-live = { $opponent }, { $challenger } te défie à une partie d'**Akon** en direct ! Cadence : { $control } ; la pendule du premier joueur démarre dès que tu acceptes. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
+rematch-pending-live = { $opponent }, { $challenger } te propose une revanche d'**Akon** en direct, camps échangés ! Cadence : { $control } ; la pendule du premier joueur démarre dès que tu acceptes. Le défi expire <t:{ $expires }:R>. { $challenger } peut le retirer avec Refuser.
+board-live-clock = ⏱️ { $control } · { $a } : { $a_time } · { $b } : { $b_time }
+board-flag-falls = ⏰ Ton drapeau tombe <t:{ $deadline }:R> si tu ne joues pas.
+refusal-time-per-move-and-time-control = Choisis un temps par coup ou une cadence, pas les deux : une cadence donne une pendule à chaque joueur pour une partie jouée d'une traite.

@@ -1006,3 +1006,14 @@ refusal-takeback-declined = Seu adversário recusou desfazer esta jogada: ela co
 refusal-takeback-not-found = Este pedido para desfazer não existe.
 refusal-takeback-answered = Este pedido para desfazer já foi respondido.
 refusal-takeback-not-for-you = Só { $name } pode responder a este pedido para desfazer.
+
+## Ritmos ao vivo
+
+cmd-time-control-name = ritmo
+cmd-challenge-time-control-desc = Um relógio por jogador, partida de uma vez: minutos cada + segundos por jogada
+time-control = { $code } ({ $minutes } min + { $seconds } s por jogada)
+challenge-pending-live = { $opponent }, { $challenger } desafia você para uma partida de **Akon** ao vivo! Ritmo: { $control }; o relógio de quem começa corre assim que você aceitar. O desafio expira <t:{ $expires }:R>. { $challenger } pode retirá-lo com Recusar.
+rematch-pending-live = { $opponent }, { $challenger } propõe uma revanche de **Akon** ao vivo, com os lados trocados! Ritmo: { $control }; o relógio de quem começa corre assim que você aceitar. O desafio expira <t:{ $expires }:R>. { $challenger } pode retirá-lo com Recusar.
+board-live-clock = ⏱️ { $control } · { $a }: { $a_time } · { $b }: { $b_time }
+board-flag-falls = ⏰ Sua bandeira cai <t:{ $deadline }:R> se você não jogar.
+refusal-time-per-move-and-time-control = Escolha um tempo por jogada ou um ritmo, não os dois: um ritmo dá um relógio a cada jogador para uma partida jogada de uma vez.

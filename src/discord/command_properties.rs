@@ -15,7 +15,7 @@ use serenity::all::CommandInteraction;
 
 use super::commands::{parse, AkonCommand, CommandError};
 use crate::ai::Level;
-use crate::service::TimePerMove;
+use crate::service::{TimeControl, TimePerMove};
 
 const SUBCOMMANDS: &[&str] = &[
     "challenge",
@@ -38,6 +38,7 @@ const OPTION_NAMES: &[&str] = &[
     "opponent",
     "level",
     "time_per_move",
+    "time_control",
     "game",
     "id",
     "scope",
@@ -161,6 +162,7 @@ proptest! {
     fn a_well_formed_challenge_parses_to_what_it_said(
         level in proptest::option::of(prop::sample::select(&Level::ALL[..])),
         time in proptest::option::of(prop::sample::select(&TimePerMove::ALL[..])),
+        control in proptest::option::of(prop::sample::select(&TimeControl::ALL[..])),
         upper in any::<bool>(),
     ) {
         let mut options = vec![("opponent".to_string(), 6, json!(USER.to_string()))];
@@ -171,11 +173,15 @@ proptest! {
         if let Some(time) = time {
             options.push(("time_per_move".to_string(), 3, json!(time.code())));
         }
+        if let Some(control) = control {
+            options.push(("time_control".to_string(), 3, json!(control.code())));
+        }
         match parse(&interaction("akon", "challenge", &options)) {
             Ok(AkonCommand::Challenge(challenge)) => {
                 prop_assert_eq!(challenge.opponent.id.get(), USER);
                 prop_assert_eq!(challenge.level, level);
                 prop_assert_eq!(challenge.time, time);
+                prop_assert_eq!(challenge.time_control, control);
             }
             other => prop_assert!(false, "{:?}", other),
         }

@@ -16,6 +16,7 @@ mod custom_id;
 mod daily_puzzle;
 mod delivery;
 mod endpoint;
+mod flag_watch;
 mod follows;
 mod game_threads;
 mod in_place;
@@ -156,6 +157,7 @@ impl Bot {
             bot.deliver_owed_after_grace(&catch_up_ctx).await;
         });
         if !self.scheduler.swap(true, Ordering::SeqCst) {
+            tokio::spawn(self.clone().run_flag_watch(ctx.clone()));
             tokio::spawn(self.clone().run_scheduler(ctx));
         }
     }

@@ -106,6 +106,7 @@ pub(super) fn refusal(language: Language, error: &ServiceError) -> String {
         | ServiceError::DailyPuzzleAnswered { .. }
         | ServiceError::NoDailyPuzzle => puzzle_refusal(l, error),
         ServiceError::LevelNeedsTheComputer => tr!(l, "refusal-level-needs-computer"),
+        ServiceError::TimePerMoveAndTimeControl => tr!(l, "refusal-time-per-move-and-time-control"),
         ServiceError::GameNotOver => tr!(l, "refusal-game-not-over"),
         ServiceError::ReviewOfAbortedGame(game) => tr!(l, "refusal-review-aborted", game = game.to_string()),
         ServiceError::HintsOnlyAgainstTheComputer => tr!(l, "refusal-hints-only-computer"),

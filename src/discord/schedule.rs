@@ -58,7 +58,18 @@ impl Bot {
 
     /// Sends the notices that fell due; returns how many are left unsent.
     async fn send_notices(&self, ctx: &Context) -> usize {
-        let notices = match self.service.tick().await {
+        let notices = self.service.tick().await;
+        self.send_these_notices(ctx, notices).await
+    }
+
+    /// Sends `notices` (the scheduler's, or those a flag fall left owed);
+    /// returns how many are left unsent.
+    pub(super) async fn send_these_notices(
+        &self,
+        ctx: &Context,
+        notices: crate::service::Result<Vec<NoticeView>>,
+    ) -> usize {
+        let notices = match notices {
             Ok(notices) => notices,
             Err(error) => {
                 if !logged_by_the_store(&error) {

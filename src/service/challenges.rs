@@ -1,9 +1,19 @@
 //! Challenges between people: make one, accept it (which starts the
 //! game), decline it, look at it.
 
-use super::{schedule, ChallengeStatus, ChallengeView, GameView, Place, Player, Result, Service, ServiceError};
+use super::{
+    schedule, ChallengeStatus, ChallengeView, GameView, Place, Player, Result, Service, ServiceError, TimeControl,
+};
 use crate::engine::{Game, Position};
-use crate::store::{ChallengeRow, NewGame, Written};
+use crate::store::{ChallengeRow, MoveClock, NewGame, Written};
+
+/// The live time control a challenge offers, if any.
+fn time_control_of(row: &ChallengeRow) -> Option<TimeControl> {
+    Some(TimeControl {
+        base_ms: row.live_base_ms?,
+        increment_ms: row.live_increment_ms?,
+    })
+}
 
 impl Service {
     /// `challenger` challenges `opponent` in `place`, with the
@@ -26,6 +36,7 @@ impl Service {
             rematch_of: row.rematch_of,
             venue: row.venue,
             rated: row.rated,
+            time_control: time_control_of(&row),
         })
     }
 
@@ -82,9 +93,14 @@ impl Service {
                     loop_history,
                     created_at: self.now(),
                     computer: None,
-                    clock: schedule::clock_starting(self.now(), row.seconds_per_move),
+                    // A live clock replaces the time per move.
+                    clock: match time_control_of(&row) {
+                        Some(_) => MoveClock::default(),
+                        None => schedule::clock_starting(self.now(), row.seconds_per_move),
+                    },
                     venue: row.venue,
                     friendly: !row.rated,
+                    live: time_control_of(&row).map(|control| control.start(self.now_millis(), false)),
                 },
             )
             .await?;

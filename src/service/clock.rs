@@ -6,6 +6,12 @@ use std::sync::Arc;
 /// Seconds since the Unix epoch.
 pub trait Clock: Send + Sync + std::fmt::Debug {
     fn now(&self) -> i64;
+
+    /// Milliseconds since the Unix epoch, for live clocks. A clock that
+    /// counts in seconds (as [`ManualClock`] does) gives whole seconds.
+    fn now_millis(&self) -> i64 {
+        self.now() * 1000
+    }
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -16,6 +22,13 @@ impl Clock for SystemClock {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_secs() as i64)
+            .unwrap_or(0)
+    }
+
+    fn now_millis(&self) -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
             .unwrap_or(0)
     }
 }

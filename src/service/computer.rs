@@ -2,7 +2,7 @@
 //! (its search runs off the async runtime, behind the search bound).
 
 use super::games::Read;
-use super::{Computer, GameView, MoveApplied, Place, Player, Result, Service, ServiceError};
+use super::{Computer, GameView, MoveApplied, Place, Player, Result, Service, ServiceError, TimeControl};
 use crate::ai::Level;
 use crate::engine::{Game, Position, Seat};
 use crate::store::{ComputerSeat, LeaseKind, MoveClock, NewGame};
@@ -16,6 +16,21 @@ impl Service {
         human: &Player,
         computer: &Player,
         level: Level,
+    ) -> Result<GameView> {
+        self.start_computer_game_timed(place, human, computer, level, None)
+            .await
+    }
+
+    /// [`Service::start_computer_game`] with a live clock if
+    /// `time_control` says so: the human's clock runs, the computer's
+    /// never does.
+    pub async fn start_computer_game_timed(
+        &self,
+        place: Place,
+        human: &Player,
+        computer: &Player,
+        level: Level,
+        time_control: Option<TimeControl>,
     ) -> Result<GameView> {
         // A game outside a server that added the bot is kept with server 0:
         // it counts for the players' global rating and record only.
@@ -45,6 +60,7 @@ impl Service {
                 computer: Some(ComputerSeat { seat: Seat::B, level }),
                 clock: MoveClock::default(),
                 venue: place.venue,
+                live: time_control.map(|control| control.start(self.now_millis(), first == Seat::B)),
             })
             .await?;
         tracing::info!(game_id = id, user_id = human.id, %level, "game against the computer started");

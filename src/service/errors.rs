@@ -82,6 +82,9 @@ pub enum ServiceError {
     /// A computer level was given for a game against a person.
     #[error("a level for a game against a person")]
     LevelNeedsTheComputer,
+    /// Both a time per move and a live time control were asked for.
+    #[error("both a time per move and a time control")]
+    TimePerMoveAndTimeControl,
     /// Hints are for games against the computer, never between people.
     #[error("hints are only for games against the computer")]
     HintsOnlyAgainstTheComputer,

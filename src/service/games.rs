@@ -116,6 +116,7 @@ impl Service {
             friendly: row.friendly,
             takebacks: row.takebacks,
             reminder_at: row.reminder_at,
+            live_clock: super::live_clocks::live_clock_of(&row),
         })
     }
 
@@ -182,6 +183,7 @@ impl Service {
             friendly: row.friendly,
             takebacks: row.takebacks,
             reminder_at: row.reminder_at,
+            live_clock: super::live_clocks::live_clock_of(&row),
             game,
         })
     }

@@ -21,6 +21,7 @@ pub use knockouts::BracketMatch;
 mod languages;
 mod leaderboard_settings;
 mod leases;
+mod live_clocks;
 mod play;
 mod puzzles;
 mod records;
@@ -42,7 +43,7 @@ mod web;
 
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, Semaphore};
 
 pub use crate::calendar::{Day, Month};
 pub use crate::posts::{DailyPost, DailyPostSettled, DailySetting, DeliveryFailure, PodiumSettled, DEFAULT_DAILY_HOUR};
@@ -61,6 +62,7 @@ pub use interactions::{InteractionClaim, ANSWERS_KEPT_MS, CLAIM_TAKEOVER_MS};
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leaderboard_settings::InactiveDays;
 pub use leases::{Lease, LEASE_SECS};
+pub use live_clocks::{LiveClock, TimeControl, UnknownTimeControl};
 pub use play::MovePress;
 pub use puzzles::{PuzzleAnswered, PuzzleStanding, PuzzleView};
 pub use records::{
@@ -167,6 +169,9 @@ pub struct Service {
     /// The leases a task of this process holds through a [`leases::Lease`]
     /// (see [`leases::Held`]); shared by the clones.
     held_leases: leases::Held,
+    /// Rung when this process writes a live-clock move: its flag watch
+    /// then looks again for the earliest deadline.
+    live_moves: Arc<Notify>,
 }
 
 impl Service {
@@ -185,6 +190,7 @@ impl Service {
             random: Arc::new(Mutex::new(SplitMix64::from_entropy())),
             searches,
             held_leases: leases::Held::default(),
+            live_moves: Arc::new(Notify::new()),
         }
     }
 

@@ -196,6 +196,14 @@ impl Service {
         let outcome = view.game.play(hole).map_err(ServiceError::IllegalMove)?;
         let finished = finish_of(&view.game);
         let mut update = self.update_for(view, finished);
+        let live = view.live_clock.map(|clock| {
+            let next = view
+                .game
+                .to_move()
+                .filter(|_| finished.is_none() && !view.computer_to_move());
+            (clock, next, clock.after_move(seat, next, self.now_millis()))
+        });
+        update.live = live.map(|(_, _, turn)| turn);
         if paused {
             // The clocks stand still for a vacation: the next one too.
             update.deadline = None;
@@ -212,6 +220,10 @@ impl Service {
                 view.last_move = Some(outcome);
                 view.finished = finished;
                 view.changed_at = update.now;
+                if let Some((clock, next, turn)) = live {
+                    view.live_clock = Some(clock.at(turn, next));
+                    self.live_clock_written();
+                }
                 if finished.is_some() {
                     view.hints_used = self.hints_used(view.id, view.computer.is_some()).await?;
                 }
@@ -245,8 +257,16 @@ impl Service {
             deadline: None,
             reminder_at: None,
             loop_history: Some(view.game.loop_history_text()),
+            live: None,
         };
         let computer_next = matches!(view.computer, Some(computer) if Some(computer.seat) == view.game.to_move());
+        if let Some(clock) = view.live_clock {
+            let next = view.game.to_move().filter(|_| !computer_next);
+            update.live = Some(match finished {
+                Some(_) => clock.stopped(self.now_millis()),
+                None => clock.restarted(next, self.now_millis()),
+            });
+        }
         if let (None, false, Some(seconds)) = (finished, computer_next, view.seconds_per_move) {
             let clock = schedule::clock_starting(now, seconds);
             update.deadline = clock.deadline;

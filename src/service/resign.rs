@@ -42,6 +42,9 @@ impl Service {
                 tracing::info!(game_id, user_id = user.id, "resigned");
                 view.finished = finished;
                 view.changed_at = update.now;
+                if let (Some(clock), Some(turn)) = (view.live_clock, update.live) {
+                    view.live_clock = Some(clock.at(turn, None));
+                }
                 view.rating = self.game_rating(game_id, view.guild_id).await?;
                 Ok(view)
             }
@@ -76,6 +79,9 @@ impl Service {
                 tracing::info!(game_id, user_id = user.id, "aborted");
                 view.changed_at = now;
                 view.finished = Some((EndReason::Aborted { seat }, Winner::Draw));
+                if let Some(clock) = &mut view.live_clock {
+                    clock.running = None;
+                }
                 view.rating = Some(GameRating::Unrated(Unrated::Aborted));
                 Ok(view)
             }

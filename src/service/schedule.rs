@@ -5,7 +5,7 @@
 
 use super::{
     ChallengeStatus, ChallengeView, Computer, EndReason, GameView, Place, Player, ReminderPace, Result, Service,
-    ServiceError,
+    ServiceError, TimeControl,
 };
 use crate::ai::Level;
 use crate::engine::{Seat, Winner};
@@ -99,8 +99,21 @@ pub struct ChallengeRequest<'a> {
     pub opponent_is_the_computer: bool,
     pub level: Option<Level>,
     pub time: Option<TimePerMove>,
+    /// A live clock per player instead of a time per move (the two
+    /// exclusive); against the computer, only the person's clock runs.
+    pub time_control: Option<TimeControl>,
     /// `false`: a friendly game, never rated, where takebacks may be asked.
     pub rated: bool,
+}
+
+/// What a challenge offers: the time per move (unless a live time
+/// control replaces it), the game it is a rematch of, whether it is rated.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ChallengeTerms {
+    pub seconds_per_move: i64,
+    pub rematch_of: Option<i64>,
+    pub rated: bool,
+    pub time_control: Option<TimeControl>,
 }
 
 /// What a challenge started.
@@ -108,8 +121,9 @@ pub struct ChallengeRequest<'a> {
 pub enum Challenged {
     /// A challenge, waiting for the opponent's answer.
     Challenge(ChallengeView),
-    /// A game against the computer, started at once.
-    ComputerGame { view: GameView, level: Level },
+    /// A game against the computer, started at once (boxed: a game's view
+    /// is much the larger).
+    ComputerGame { view: Box<GameView>, level: Level },
 }
 
 /// A player's preferences.
@@ -169,8 +183,9 @@ impl NoticeView {
 #[derive(Debug, Clone)]
 pub enum RematchOutcome {
     Challenge(ChallengeView),
-    /// Against the computer a rematch starts at once.
-    ComputerGame(GameView),
+    /// Against the computer a rematch starts at once (boxed: a game's view
+    /// is much the larger).
+    ComputerGame(Box<GameView>),
 }
 
 impl Service {
@@ -184,6 +199,26 @@ impl Service {
         time: Option<TimePerMove>,
     ) -> Result<ChallengeView> {
         self.challenge_on_terms(place, challenger, opponent, time, true).await
+    }
+
+    /// Sends a challenge for a game with a live clock per player
+    /// (`rated`: else a friendly game).
+    pub async fn challenge_with_time_control(
+        &self,
+        place: Place,
+        challenger: &Player,
+        opponent: &Player,
+        time_control: TimeControl,
+        rated: bool,
+    ) -> Result<ChallengeView> {
+        let seconds = TimePerMove::default().seconds();
+        let terms = ChallengeTerms {
+            seconds_per_move: seconds,
+            rematch_of: None,
+            rated,
+            time_control: Some(time_control),
+        };
+        self.create_challenge(place, challenger, opponent, terms).await
     }
 
     /// Sends a friendly challenge (see [`ChallengeRequest::rated`]) with
@@ -213,23 +248,42 @@ impl Service {
                 .default_time_per_move
                 .unwrap_or_default(),
         };
-        self.create_challenge(place, challenger, opponent, time.seconds(), None, rated)
-            .await
+        let terms = ChallengeTerms {
+            seconds_per_move: time.seconds(),
+            rematch_of: None,
+            rated,
+            time_control: None,
+        };
+        self.create_challenge(place, challenger, opponent, terms).await
     }
 
     /// `/akon challenge`: a challenge to a person, or at once a game against
     /// the computer when the opponent is the computer (at `level`, by
     /// default [`DEFAULT_COMPUTER_LEVEL`]). A level is for the computer only.
     pub async fn challenge_or_play(&self, request: ChallengeRequest<'_>) -> Result<Challenged> {
+        if request.time.is_some() && request.time_control.is_some() {
+            return Err(ServiceError::TimePerMoveAndTimeControl);
+        }
         if request.opponent_is_the_computer {
             let level = request.level.unwrap_or(DEFAULT_COMPUTER_LEVEL);
+            let (place, human, computer) = (request.place, request.challenger, request.opponent);
             let view = self
-                .start_computer_game(request.place, request.challenger, request.opponent, level)
+                .start_computer_game_timed(place, human, computer, level, request.time_control)
                 .await?;
-            return Ok(Challenged::ComputerGame { view, level });
+            return Ok(Challenged::ComputerGame {
+                view: Box::new(view),
+                level,
+            });
         }
         if request.level.is_some() {
             return Err(ServiceError::LevelNeedsTheComputer);
+        }
+        if let Some(control) = request.time_control {
+            let (place, challenger, opponent) = (request.place, request.challenger, request.opponent);
+            let challenge = self
+                .challenge_with_time_control(place, challenger, opponent, control, request.rated)
+                .await?;
+            return Ok(Challenged::Challenge(challenge));
         }
         let challenge = self
             .challenge_on_terms(
@@ -263,17 +317,24 @@ impl Service {
             is_bot: other.is_bot,
         };
         if let Some(Computer { level, .. }) = view.computer {
-            return Ok(RematchOutcome::ComputerGame(
-                self.start_computer_game(place, user, &opponent, level).await?,
-            ));
+            let control = view.live_clock.map(|clock| clock.time_control);
+            return Ok(RematchOutcome::ComputerGame(Box::new(
+                self.start_computer_game_timed(place, user, &opponent, level, control)
+                    .await?,
+            )));
         }
         if let Some(pending) = self.store.pending_rematch(game_id, self.now()).await? {
             return Err(ServiceError::RematchPending(pending.id));
         }
         let seconds = view.seconds_per_move.unwrap_or(TimePerMove::default().seconds());
+        let terms = ChallengeTerms {
+            seconds_per_move: seconds,
+            rematch_of: Some(game_id),
+            rated: !view.friendly,
+            time_control: view.live_clock.map(|clock| clock.time_control),
+        };
         Ok(RematchOutcome::Challenge(
-            self.create_challenge(place, user, &opponent, seconds, Some(game_id), !view.friendly)
-                .await?,
+            self.create_challenge(place, user, &opponent, terms).await?,
         ))
     }
 
@@ -282,10 +343,14 @@ impl Service {
         place: Place,
         challenger: &Player,
         opponent: &Player,
-        seconds_per_move: i64,
-        rematch_of: Option<i64>,
-        rated: bool,
+        terms: ChallengeTerms,
     ) -> Result<ChallengeView> {
+        let ChallengeTerms {
+            seconds_per_move,
+            rematch_of,
+            rated,
+            time_control,
+        } = terms;
         // A challenge outside a server that added the bot is kept with
         // server 0: its game counts globally only.
         let guild_id = place.guild_id.unwrap_or(0);
@@ -332,6 +397,7 @@ impl Service {
                 rematch_of,
                 venue: place.venue,
                 rated,
+                live: time_control.map(|control| (control.base_ms, control.increment_ms)),
             })
             .await?;
         Ok(ChallengeView {
@@ -347,6 +413,7 @@ impl Service {
             rematch_of,
             venue: place.venue,
             rated,
+            time_control,
         })
     }
 
@@ -371,6 +438,9 @@ impl Service {
     /// Ends `view` on time if its player to move is out of time: `true` if
     /// this call did it (a move that got in first wins the race).
     pub(super) async fn time_out_if_due(&self, view: &GameView) -> Result<bool> {
+        if let Some(ended) = self.live_time_out_if_due(view).await? {
+            return Ok(ended);
+        }
         let (Some(deadline), Some(seat)) = (view.deadline, view.to_move()) else {
             return Ok(false);
         };
@@ -405,6 +475,16 @@ impl Service {
                 Err(error) => tracing::error!(%error, game_id = id, "cannot load a game out of time"),
             }
         }
+        // Live clocks are not the tick's: each process's flag watch ends
+        // those games the instant their flag falls (see
+        // `Service::end_flagged_games`).
+        self.notices_to_send().await
+    }
+
+    /// Every notice still to send, oldest event first, each leased to this
+    /// process (see [`Service::tick`]): what a flag fall, once written,
+    /// sends at once rather than at the next tick.
+    pub async fn notices_to_send(&self) -> Result<Vec<NoticeView>> {
         let mut notices = Vec::new();
         for notice in self.store.unsent_notices().await? {
             // Another process may be sending this one: it is ours only with

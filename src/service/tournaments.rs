@@ -544,6 +544,7 @@ impl Service {
             computer,
             clock: clock_starting(self.now(), row.seconds_per_move),
             venue: crate::venue::Venue::Server,
+            live: None,
         }
     }
 

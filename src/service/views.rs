@@ -1,7 +1,7 @@
 //! What the use cases return: games, challenges and players as the
 //! presentation layer shows them, independent of the store's rows.
 
-use super::GameRating;
+use super::{GameRating, LiveClock, TimeControl};
 use crate::ai::Level;
 use crate::engine::{Game, GameEnd, MoveOutcome, Seat, Status, Winner};
 use crate::store::{GameRow, PlayerRow};
@@ -47,6 +47,8 @@ pub struct ChallengeView {
     pub venue: Venue,
     /// Whether its game counts for the ratings (else a friendly game).
     pub rated: bool,
+    /// A live time control for its game, instead of a time per move.
+    pub time_control: Option<TimeControl>,
 }
 
 /// How a finished game ended.
@@ -121,6 +123,10 @@ pub struct GameView {
     pub takebacks: i64,
     /// When the player to move is next reminded, if a reminder is pending.
     pub reminder_at: Option<i64>,
+    /// A live clock per player (then no time per move): the times left as
+    /// the current turn started, and whose clock runs. Use
+    /// [`LiveClock::remaining_at`] for the times at any instant.
+    pub live_clock: Option<LiveClock>,
 }
 
 impl GameView {

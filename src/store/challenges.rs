@@ -36,6 +36,9 @@ pub struct ChallengeRow {
     /// game, where takebacks may be asked).
     #[sqlx(try_from = "Flag")]
     pub rated: bool,
+    /// The live time control offered, in milliseconds (`None`: none).
+    pub live_base_ms: Option<i64>,
+    pub live_increment_ms: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -50,17 +53,20 @@ pub struct NewChallenge {
     pub rematch_of: Option<i64>,
     pub venue: Venue,
     pub rated: bool,
+    /// The live time control offered, in milliseconds: base, increment.
+    pub live: Option<(i64, i64)>,
 }
 
 pub(super) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, status, created_at, \
-     expires_at, game_id, seconds_per_move, message_channel_id, message_id, rematch_of, venue, rated";
+     expires_at, game_id, seconds_per_move, message_channel_id, message_id, rematch_of, venue, rated, \
+     live_base_ms, live_increment_ms";
 
 impl Store {
     pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64> {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, created_at, expires_at,
-             seconds_per_move, rematch_of, venue, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-             RETURNING id",
+             seconds_per_move, rematch_of, venue, rated, live_base_ms, live_increment_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
         )
         .bind(to_db(new.guild_id))
         .bind(to_db(new.channel_id))
@@ -72,6 +78,8 @@ impl Store {
         .bind(new.rematch_of)
         .bind(new.venue.code())
         .bind(i64::from(new.rated))
+        .bind(new.live.map(|(base, _)| base))
+        .bind(new.live.map(|(_, increment)| increment))
         .fetch_one(&mut *self.writer().await?)
         .await
         .doing(&self.outage, "creating a challenge")?;

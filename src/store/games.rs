@@ -69,6 +69,16 @@ pub struct GameRow {
     pub friendly: bool,
     /// How many moves were taken back.
     pub takebacks: i64,
+    /// The live clock, in milliseconds (all `None`: no live clock): the
+    /// time control, each seat's time left as at the start of the current
+    /// turn, when that turn started, and when the player to move runs out
+    /// of time (`None` once over, or while the computer is to move).
+    pub live_base_ms: Option<i64>,
+    pub live_increment_ms: Option<i64>,
+    pub live_remaining_a_ms: Option<i64>,
+    pub live_remaining_b_ms: Option<i64>,
+    pub live_turn_started_ms: Option<i64>,
+    pub live_deadline_ms: Option<i64>,
 }
 
 /// A game row with its players' names (`None` for a player never seen).
@@ -108,6 +118,27 @@ pub struct NewGame {
     pub venue: Venue,
     /// A friendly game: never rated, takebacks allowed.
     pub friendly: bool,
+    /// A live clock from the start, if the game has one.
+    pub live: Option<LiveClockStart>,
+}
+
+/// A live clock as a game starts: the time control, in milliseconds, and
+/// the first turn (see [`LiveTurn`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiveClockStart {
+    pub base_ms: i64,
+    pub increment_ms: i64,
+    pub turn: LiveTurn,
+}
+
+/// A live clock at the start of a turn: each seat's time left (A, B), when
+/// the turn started, and when the player to move runs out of time (`None`
+/// once over, or while the computer is to move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiveTurn {
+    pub remaining_ms: [i64; 2],
+    pub started_ms: i64,
+    pub deadline_ms: Option<i64>,
 }
 
 /// A game's clock after a change: time per move, and when the player to
@@ -123,7 +154,8 @@ pub(super) const GAME_COLUMNS: &str =
     "id, guild_id, channel_id, player_a, player_b, start_position, ply, position, status, \
      end_reason, winner, captured_a, captured_b, board_channel_id, board_message_id, board_ply, created_at, \
      updated_at, finished_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, result_shown, \
-     loop_history, venue, followers, friendly, takebacks";
+     loop_history, venue, followers, friendly, takebacks, live_base_ms, live_increment_ms, live_remaining_a_ms, \
+     live_remaining_b_ms, live_turn_started_ms, live_deadline_ms";
 
 pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &NewGame) -> Result<i64> {
     let (computer_seat, computer_level) = match game.computer {
@@ -133,8 +165,10 @@ pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, player_a, player_b, start_position, position, created_at,
          updated_at, computer_seat, computer_level, seconds_per_move, deadline, reminder_at, loop_history, venue,
-         friendly)
-         VALUES ($1, $2, $3, $4, $5, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
+         friendly, live_base_ms, live_increment_ms, live_remaining_a_ms, live_remaining_b_ms, live_turn_started_ms,
+         live_deadline_ms)
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+         RETURNING id",
     )
     .bind(to_db(game.guild_id))
     .bind(to_db(game.channel_id))
@@ -150,6 +184,12 @@ pub(super) async fn insert_game(outage: &Outage, tx: &mut AnyConnection, game: &
     .bind(&game.loop_history)
     .bind(game.venue.code())
     .bind(i64::from(game.friendly))
+    .bind(game.live.map(|live| live.base_ms))
+    .bind(game.live.map(|live| live.increment_ms))
+    .bind(game.live.map(|live| live.turn.remaining_ms[0]))
+    .bind(game.live.map(|live| live.turn.remaining_ms[1]))
+    .bind(game.live.map(|live| live.turn.started_ms))
+    .bind(game.live.and_then(|live| live.turn.deadline_ms))
     .fetch_one(&mut *tx)
     .await
     .doing(outage, "creating a game")

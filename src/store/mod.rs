@@ -33,7 +33,7 @@ pub use challenges::{ChallengeRow, NewChallenge};
 
 mod games;
 use games::{insert_game, GAME_COLUMNS};
-pub use games::{ComputerSeat, GameRow, GameWithPlayers, MoveClock, NewGame};
+pub use games::{ComputerSeat, GameRow, GameWithPlayers, LiveClockStart, LiveTurn, MoveClock, NewGame};
 
 mod moves;
 pub use moves::{Finish, GameUpdate, MoveRow, NewMove};

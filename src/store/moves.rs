@@ -8,7 +8,7 @@ use crate::engine::{Position, Seat, Winner};
 use super::backend::Snowflake;
 use super::positions::position_text;
 use super::status::Stored;
-use super::{to_db, Backend, Doing, EndReason, GameRow, GameStatus, Result, Store, Written, GAME_COLUMNS};
+use super::{to_db, Backend, Doing, EndReason, GameRow, GameStatus, LiveTurn, Result, Store, Written, GAME_COLUMNS};
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct MoveRow {
@@ -44,6 +44,8 @@ pub struct GameUpdate {
     /// The loop rule's history for `position` (`None`: not known, so the
     /// next load replays the moves).
     pub loop_history: Option<String>,
+    /// A live clock's new turn (`None`: no live clock, its times kept).
+    pub live: Option<LiveTurn>,
 }
 
 /// How a game finished.
@@ -97,7 +99,9 @@ impl Store {
         new_move: &NewMove,
         update: &GameUpdate,
     ) -> Result<Written> {
-        if update.finished.is_none() {
+        // A move under a live clock writes the clock too: the plain
+        // transaction below, not the grouped one-trip writes.
+        if update.finished.is_none() && update.live.is_none() {
             return self.record_ongoing_move(game_id, expected_ply, new_move, update).await;
         }
         let mut writer = self.writer().await?;
@@ -235,7 +239,9 @@ impl Store {
         let done = sqlx::query(
             "UPDATE games SET ply = $3, position = $4, status = $5, end_reason = $6, winner = $7, captured_a = $8,
              captured_b = $9, updated_at = $10, finished_at = $11, deadline = $12, reminder_at = $13,
-             loop_history = $14
+             loop_history = $14, live_remaining_a_ms = COALESCE($15, live_remaining_a_ms),
+             live_remaining_b_ms = COALESCE($16, live_remaining_b_ms),
+             live_turn_started_ms = COALESCE($17, live_turn_started_ms), live_deadline_ms = $18
              WHERE id = $1 AND ply = $2 AND status = 'ongoing'",
         )
         .bind(game_id)
@@ -252,6 +258,10 @@ impl Store {
         .bind(update.deadline)
         .bind(update.reminder_at)
         .bind(update.loop_history.as_deref())
+        .bind(update.live.map(|live| live.remaining_ms[0]))
+        .bind(update.live.map(|live| live.remaining_ms[1]))
+        .bind(update.live.map(|live| live.started_ms))
+        .bind(update.live.and_then(|live| live.deadline_ms))
         .execute(&mut *tx)
         .await
         .doing(&self.outage, "updating a game")?;

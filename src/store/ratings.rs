@@ -342,7 +342,8 @@ impl Store {
             .await
             .doing(&self.outage, "starting to abort a game")?;
         let players: Option<(i64, i64)> = sqlx::query_as(
-            "UPDATE games SET status = 'finished', end_reason = NULL, winner = NULL, finished_at = $3, updated_at = $3
+            "UPDATE games SET status = 'finished', end_reason = NULL, winner = NULL, finished_at = $3, updated_at = $3,
+             live_deadline_ms = NULL
              WHERE id = $1 AND ply = $2 AND status = 'ongoing' RETURNING player_a, player_b",
         )
         .bind(game_id)

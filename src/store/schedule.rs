@@ -48,6 +48,31 @@ impl Store {
         .doing(&self.outage, "finding games out of time")
     }
 
+    /// Ongoing games whose player to move has run out of live-clock time
+    /// at `now_ms`, oldest deadline first, by id.
+    pub async fn games_out_of_live_time(&self, now_ms: i64) -> Result<Vec<i64>> {
+        sqlx::query_scalar(
+            "SELECT id FROM games WHERE status = 'ongoing' AND live_deadline_ms IS NOT NULL
+             AND live_deadline_ms <= $1 ORDER BY live_deadline_ms, id",
+        )
+        .bind(now_ms)
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing(&self.outage, "finding games out of live-clock time")
+    }
+
+    /// The earliest live-clock deadline of an ongoing game, in
+    /// milliseconds: one indexed lookup, cheap enough to ask every second.
+    pub async fn earliest_live_deadline(&self) -> Result<Option<i64>> {
+        sqlx::query_scalar(
+            "SELECT live_deadline_ms FROM games WHERE status = 'ongoing' AND live_deadline_ms IS NOT NULL
+             ORDER BY live_deadline_ms LIMIT 1",
+        )
+        .fetch_optional(&mut *self.reader().await?)
+        .await
+        .doing(&self.outage, "finding the earliest live-clock deadline")
+    }
+
     /// Ends a game on time, only if it is still ongoing at `expected_ply`
     /// (a move made in time wins the race), and queues its notice.
     pub async fn time_out(&self, game_id: i64, expected_ply: i64, update: &GameUpdate, due_at: i64) -> Result<Written> {

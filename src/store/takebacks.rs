@@ -116,7 +116,10 @@ impl Store {
         }
         let moved_back = sqlx::query(
             "UPDATE games SET ply = $3, position = $4, captured_a = $5, captured_b = $6, updated_at = $7,
-             deadline = $8, reminder_at = $9, loop_history = $10, takebacks = takebacks + 1
+             deadline = $8, reminder_at = $9, loop_history = $10, takebacks = takebacks + 1,
+             live_remaining_a_ms = COALESCE($11, live_remaining_a_ms),
+             live_remaining_b_ms = COALESCE($12, live_remaining_b_ms),
+             live_turn_started_ms = COALESCE($13, live_turn_started_ms), live_deadline_ms = $14
              WHERE id = $1 AND ply = $2 AND status = 'ongoing' AND friendly = 1",
         )
         .bind(game_id)
@@ -129,6 +132,10 @@ impl Store {
         .bind(undone.deadline)
         .bind(undone.reminder_at)
         .bind(undone.loop_history.as_deref())
+        .bind(undone.live.map(|live| live.remaining_ms[0]))
+        .bind(undone.live.map(|live| live.remaining_ms[1]))
+        .bind(undone.live.map(|live| live.started_ms))
+        .bind(undone.live.and_then(|live| live.deadline_ms))
         .execute(&mut *tx)
         .await
         .doing(&self.outage, "taking a move back")?;

@@ -1,4 +1,4 @@
-//! `/akon challenge opponent [level] [time_per_move] [rated]`: a challenge
+//! `/akon challenge opponent [level] [time_per_move] [time_control] [rated]`: a challenge
 //! to a player (rated unless `rated:False`: a friendly game), or at once a game against the computer when the opponent is
 //! the bot.
 
@@ -8,12 +8,12 @@ use super::super::asker::Asker;
 use super::super::render;
 use super::super::{player_of, Answered, Bot, Call};
 use super::declare::{subcommand, Opt, Optional, Required};
-use super::kinds::{Flag, Levels, OneOf, Times, UserKind};
+use super::kinds::{Flag, Levels, OneOf, TimeControls, Times, UserKind};
 use super::shared::{level, time_per_move};
 use crate::ai::Level;
 use crate::board_text::level_name;
 use crate::engine::Seat;
-use crate::service::{ChallengeRequest, Challenged, TimePerMove};
+use crate::service::{ChallengeRequest, Challenged, TimeControl, TimePerMove};
 use crate::tr;
 
 const OPPONENT: Opt<UserKind, Required> = Opt {
@@ -25,6 +25,13 @@ const OPPONENT: Opt<UserKind, Required> = Opt {
 };
 const LEVEL: Opt<OneOf<Levels>, Optional> = level("cmd-level-desc", Optional);
 const TIME: Opt<OneOf<Times>, Optional> = time_per_move("cmd-challenge-time-desc");
+const TIME_CONTROL: Opt<OneOf<TimeControls>, Optional> = Opt {
+    name: "time_control",
+    name_key: "cmd-time-control-name",
+    description_key: "cmd-challenge-time-control-desc",
+    kind: OneOf(TimeControls),
+    presence: Optional,
+};
 const RATED: Opt<Flag, Optional> = Opt {
     name: "rated",
     name_key: "cmd-rated-name",
@@ -38,6 +45,7 @@ subcommand! {
         opponent: User = OPPONENT,
         level: Option<Level> = LEVEL,
         time: Option<TimePerMove> = TIME,
+        time_control: Option<TimeControl> = TIME_CONTROL,
         rated: Option<bool> = RATED,
     }
 }
@@ -52,6 +60,7 @@ impl Challenge {
             opponent_is_the_computer: self.opponent.id == call.ctx.bot_user(),
             level: self.level,
             time: self.time,
+            time_control: self.time_control,
             rated: self.rated.unwrap_or(true),
         };
         let (ctx, command, public) = (call.ctx, call.interaction, call.languages.public);

@@ -6,14 +6,16 @@ use crate::ai::Level;
 use crate::board_text::level_name;
 use crate::i18n::Language;
 use crate::service::{
-    BoardStyle, InactiveDays, ReminderPace, Season, TimePerMove, TournamentFormat, ROUND_ROBIN_MAX_PLAYERS,
-    SWISS_MAX_PLAYERS,
+    BoardStyle, InactiveDays, ReminderPace, Season, TimeControl, TimePerMove, TournamentFormat,
+    ROUND_ROBIN_MAX_PLAYERS, SWISS_MAX_PLAYERS,
 };
 use serenity::all::{ChannelType, CommandOptionType, CreateCommandOption, ResolvedValue, Unresolved, User};
 
 use super::super::render::records::season_name;
 use super::super::render::tournaments::tournament_format_name;
-use super::super::render::{board_style_name, language_name, reminder_pace_name, time_per_move_text};
+use super::super::render::{
+    board_style_name, language_name, reminder_pace_name, time_control_text, time_per_move_text,
+};
 
 /// The message `key` in `language`, without arguments.
 pub(super) fn words(language: Language, key: &str) -> String {
@@ -320,6 +322,25 @@ impl Choices for Times {
     }
 
     fn read(&self, code: &str) -> Option<TimePerMove> {
+        code.parse().ok()
+    }
+}
+
+/// Live time controls, by their codes (`5+3`).
+pub(super) struct TimeControls;
+
+impl Choices for TimeControls {
+    type Value = TimeControl;
+
+    fn choices(&self) -> Vec<Choice> {
+        TimeControl::CODES
+            .into_iter()
+            .zip(TimeControl::ALL)
+            .map(|(code, control)| -> Choice { (code, Box::new(move |l| time_control_text(l, control))) })
+            .collect()
+    }
+
+    fn read(&self, code: &str) -> Option<TimeControl> {
         code.parse().ok()
     }
 }

@@ -127,6 +127,7 @@ challenge 1
 challenge opponent 6 required
 challenge level 3 choices=easy,medium,hard,master
 challenge time_per_move 3 choices=10m,1h,1d,3d,7d
+challenge time_control 3 choices=1+0,3+2,5+3,10+5,15+10,30+20
 challenge rated 5
 games 1
 follow 1

@@ -23,7 +23,7 @@ use crate::engine::{Hole, Seat, Winner};
 use crate::i18n::Language;
 use crate::service::{
     BoardStyle, ChallengeStatus, ChallengeView, EndReason, GameView, InactiveDays, ServerSettingsView, SettingsView,
-    TimePerMove,
+    TimeControl, TimePerMove,
 };
 use crate::tr;
 use crate::venue::Venue;
@@ -44,6 +44,57 @@ pub fn time_per_move_text(language: Language, time: TimePerMove) -> String {
         TimePerMove::ThreeDays => tr!(language, "duration-days", count = 3),
         TimePerMove::SevenDays => tr!(language, "duration-days", count = 7),
     }
+}
+
+/// A live time control in words: `5+3 (5 min + 3 s per move)`.
+pub fn time_control_text(language: Language, control: TimeControl) -> String {
+    // Figures beside unit symbols, as on a clock: no plural forms, so
+    // given as text.
+    tr!(
+        language,
+        "time-control",
+        code = control.code(),
+        minutes = (control.base_ms / 60_000).to_string(),
+        seconds = (control.increment_ms / 1000).to_string()
+    )
+}
+
+/// A clock's time left as clocks show it: `4:05`, `1:02:09` past an hour
+/// (whole seconds, rounded down).
+fn clock_face(ms: i64) -> String {
+    let seconds = ms.max(0) / 1000;
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    match hours {
+        0 => format!("{minutes}:{seconds:02}"),
+        _ => format!("{hours}:{minutes:02}:{seconds:02}"),
+    }
+}
+
+/// Both live clocks as the current turn started, with the time control.
+fn live_clock_line(l: Language, view: &GameView) -> Option<String> {
+    let clock = view.live_clock?;
+    Some(tr!(
+        l,
+        "board-live-clock",
+        control = clock.time_control.code(),
+        a = player_name(l, view, Seat::A),
+        a_time = clock_face(clock.remaining_ms[0]),
+        b = player_name(l, view, Seat::B),
+        b_time = clock_face(clock.remaining_ms[1])
+    ))
+}
+
+/// The second the live clock of the player to move runs out, rounded up:
+/// never shown as fallen before it has.
+fn flag_fall_second(view: &GameView) -> Option<i64> {
+    let falls_at_ms = view.live_clock?.flag_falls_at_ms()?;
+    Some((falls_at_ms + 999).div_euclid(1000))
+}
+
+/// When the flag of the player to move falls (Discord counts it down).
+fn flag_line(l: Language, view: &GameView) -> Option<String> {
+    let falls_at = flag_fall_second(view)?;
+    Some(tr!(l, "board-flag-falls", deadline = falls_at.to_string()))
 }
 
 pub(super) fn seconds_per_move_text(language: Language, seconds: i64) -> String {
@@ -76,7 +127,28 @@ pub fn board_style_name(language: Language, style: BoardStyle) -> String {
 fn pending_challenge(l: Language, view: &ChallengeView, challenger: String, opponent: String) -> Reply {
     let time = seconds_per_move_text(l, view.seconds_per_move);
     let expires = view.expires_at.to_string();
-    let content = if view.rematch_of.is_some() {
+    let content = if let Some(control) = view.time_control {
+        let control = time_control_text(l, control);
+        let (opponent, challenger, expires) = (opponent.as_str(), challenger.as_str(), expires.as_str());
+        match view.rematch_of {
+            Some(_) => tr!(
+                l,
+                "rematch-pending-live",
+                opponent = opponent,
+                challenger = challenger,
+                control = control,
+                expires = expires
+            ),
+            None => tr!(
+                l,
+                "challenge-pending-live",
+                opponent = opponent,
+                challenger = challenger,
+                control = control,
+                expires = expires
+            ),
+        }
+    } else if view.rematch_of.is_some() {
         tr!(
             l,
             "rematch-pending",
@@ -186,6 +258,10 @@ fn board_heading(l: Language, view: &GameView, with_text: bool) -> String {
         content.push_str(&tr!(l, "board-last-move", description = describe_move(l, outcome)));
         content.push('\n');
     }
+    if let Some(line) = live_clock_line(l, view) {
+        content.push_str(&line);
+        content.push('\n');
+    }
     content
 }
 
@@ -220,7 +296,7 @@ pub fn board_message(language: Language, view: &GameView, with_text: bool) -> Re
                 seat = to_move.to_string(),
                 row = row_name(l, to_move)
             ));
-            if let Some(line) = deadline_line(l, view) {
+            if let Some(line) = deadline_line(l, view).or_else(|| flag_line(l, view)) {
                 content.push('\n');
                 content.push_str(&line);
             }
@@ -568,7 +644,8 @@ pub fn games_list(language: Language, user_id: u64, games: &[GameView]) -> Reply
             false => turn,
         };
         let (game, seat, ply) = (view.id.to_string(), seat.to_string(), view.ply() + 1);
-        let mut line = match view.deadline {
+        // A live clock's deadline is its flag fall.
+        let mut line = match view.deadline.or_else(|| flag_fall_second(view)) {
             Some(deadline) => tr!(
                 l,
                 "games-line-deadline",
