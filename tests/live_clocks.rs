@@ -176,6 +176,35 @@ async fn the_flag_falls_at_the_exact_deadline() {
     assert!(timeouts(&f.service.tick().await.unwrap()).is_empty());
 }
 
+on_both_backends!(#[tokio::test] fn the_tick_ends_a_fallen_flag_only_once_the_watch_is_well_late);
+async fn the_tick_ends_a_fallen_flag_only_once_the_watch_is_well_late() {
+    let f = fixture().await;
+    let view = live_game(&f.service, "1+0").await;
+    let (game, first) = (view.id, view.to_move().unwrap());
+    // At the fall, and for a while after it, the game is the flag watch's.
+    f.clock.advance(60);
+    assert!(timeouts(&f.service.tick().await.unwrap()).is_empty());
+    f.clock.advance(9);
+    assert!(timeouts(&f.service.tick().await.unwrap()).is_empty());
+    assert!(f.service.game(game).await.unwrap().finished.is_none());
+    // A watch that never came: the tick ends the game, at the fall's time.
+    f.clock.advance(1);
+    assert_eq!(timeouts(&f.service.tick().await.unwrap()), vec![game]);
+    let ended = f.service.game(game).await.unwrap();
+    assert!(
+        matches!(ended.finished, Some((EndReason::Timeout { .. }, _))),
+        "{:?}",
+        ended.finished
+    );
+    let clock = ended.live_clock.unwrap();
+    assert_eq!(clock.running, None);
+    assert_eq!(
+        clock.remaining_ms[first.index()],
+        0,
+        "stopped at the fall, not at the tick"
+    );
+}
+
 on_both_backends!(#[tokio::test] fn a_move_at_the_deadline_is_refused_and_one_before_it_counts);
 async fn a_move_at_the_deadline_is_refused_and_one_before_it_counts() {
     let f = fixture().await;

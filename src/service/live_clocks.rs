@@ -201,8 +201,14 @@ impl Service {
     /// writes; the others find it over). Returns how many this call ended;
     /// their notices then go out as any timeout's.
     pub async fn end_flagged_games(&self) -> Result<usize> {
+        self.end_games_flagged_by(self.now_millis()).await
+    }
+
+    /// Ends the games whose flag fell at `by_ms` or before; how many this
+    /// call ended.
+    pub(super) async fn end_games_flagged_by(&self, by_ms: i64) -> Result<usize> {
         let mut ended = 0;
-        for id in self.store.games_out_of_live_time(self.now_millis()).await? {
+        for id in self.store.games_out_of_live_time(by_ms).await? {
             match self.game(id).await {
                 Ok(view) => {
                     if self.time_out_if_due(&view).await? {

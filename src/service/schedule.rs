@@ -188,6 +188,10 @@ pub enum RematchOutcome {
     ComputerGame(Box<GameView>),
 }
 
+/// How long past a flag fall the scheduler's tick waits before ending the
+/// game itself: far longer than the flag watch takes.
+const FLAG_WATCH_GRACE_MS: i64 = 10_000;
+
 impl Service {
     /// Sends a challenge with a time per move (`None`: the challenger's
     /// default, else three days).
@@ -475,9 +479,12 @@ impl Service {
                 Err(error) => tracing::error!(%error, game_id = id, "cannot load a game out of time"),
             }
         }
-        // Live clocks are not the tick's: each process's flag watch ends
-        // those games the instant their flag falls (see
-        // `Service::end_flagged_games`).
+        // Live clocks are the flag watch's: each process's ends those games
+        // the instant their flag falls (see `Service::end_flagged_games`).
+        // The tick only ends those the watch left well past their fall (a
+        // watch that stopped), so that no game waits for ever.
+        self.end_games_flagged_by(self.now_millis() - FLAG_WATCH_GRACE_MS)
+            .await?;
         self.notices_to_send().await
     }
 
