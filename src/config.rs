@@ -31,6 +31,7 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_TABLES_SEEDS",
     "AKON_INTERACTIONS_ADDR",
     "DISCORD_PUBLIC_KEY",
+    "AKON_ACTIVITY",
 ];
 
 /// The families of [`KNOWN_VARIABLES`]: every unknown name with these
@@ -190,10 +191,23 @@ const PUBLIC_KEY: Setting = Setting {
     must_be: "the application's public key, 64 hexadecimal digits (General Information page of the \
               application in the Discord developer portal)",
 };
+const ACTIVITY: Setting = Setting {
+    name: "AKON_ACTIVITY",
+    must_be: "`on` (the Discord Activity: Play live buttons and the Entry Point command) or `off` (the default)",
+};
 const TABLES_SEEDS: Setting = Setting {
     name: "AKON_TABLES_SEEDS",
     must_be: "a whole number of seeds from 1 to 40",
 };
+
+/// `on` or `off`, in any case, spaces around allowed.
+fn on_or_off(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
 
 /// A parser of whole numbers within `range`, spaces around them allowed.
 fn whole_number<T: std::str::FromStr + PartialOrd>(
@@ -344,6 +358,7 @@ impl Config {
             (Some(_), None) => return Err(ConfigError::MissingPublicKey),
             (None, _) => None,
         };
+        let activity = vars.read(&ACTIVITY, on_or_off)?.unwrap_or(false);
         let tables = tables_setting(&get)?;
         let database_url = match get("DATABASE_URL") {
             None => DEFAULT_DATABASE_URL.to_string(),
@@ -361,6 +376,7 @@ impl Config {
                 guild_id,
                 proxy_url,
                 shards,
+                activity,
             },
             database_url,
             service,

@@ -7,6 +7,7 @@
 #[macro_use]
 mod support;
 
+mod activity_e2e;
 mod board_races;
 mod bot_e2e;
 mod bracket_pictures;

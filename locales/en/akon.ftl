@@ -399,6 +399,7 @@ game-record-cut = (too long for one message: cut)
 ## characters) and descriptions. English names are the canonical ones.
 
 cmd-akon-desc = Play Akon, the two-row mancala game
+cmd-launch-desc = Play Akon live in this channel
 cmd-challenge-name = challenge
 cmd-challenge-desc = Challenge someone to a game of Akon
 cmd-opponent-name = opponent
@@ -955,6 +956,8 @@ dm-game-over = Game #{ $game } ({ $a } vs { $b }) is over: { $result } Press **R
 
 ## Following a game (the Follow button, /akon follow)
 button-follow = Follow
+button-play-live = Play live
+play-live-off = The live game is not available on this bot.
 button-unfollow = Unfollow
 board-followers = 👁 { $count ->
     [one] 1 person follows

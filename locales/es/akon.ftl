@@ -399,6 +399,7 @@ game-record-cut = (demasiado larga para un mensaje: cortada)
 ## caracteres como máximo) y descripciones.
 
 cmd-akon-desc = Juega al Akon, el juego de siembra de dos filas
+cmd-launch-desc = Juega al Akon en vivo en este canal
 cmd-challenge-name = desafiar
 cmd-challenge-desc = Desafía a alguien a una partida de Akon
 cmd-opponent-name = rival
@@ -964,6 +965,8 @@ dm-game-over = La partida n.º { $game } ({ $a } contra { $b }) ha terminado: {
 
 ## Seguir una partida (el botón Seguir, /akon follow)
 button-follow = Seguir
+button-play-live = Jugar en vivo
+play-live-off = El juego en vivo no está disponible en este bot.
 button-unfollow = Dejar de seguir
 board-followers = 👁 { $count ->
     [one] 1 persona sigue

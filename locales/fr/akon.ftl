@@ -405,6 +405,7 @@ game-record-cut = (trop longue pour un message : coupée)
 ## au plus) et descriptions.
 
 cmd-akon-desc = Jouer à l'Akon, le jeu de semailles à deux rangées
+cmd-launch-desc = Jouer à l'Akon en direct dans ce salon
 cmd-challenge-name = défier
 cmd-challenge-desc = Défier quelqu'un à une partie d'Akon
 cmd-opponent-name = adversaire
@@ -964,6 +965,8 @@ dm-game-over = La partie n° { $game } ({ $a } contre { $b }) est terminée : 
 
 ## Suivre une partie (le bouton Suivre, /akon follow)
 button-follow = Suivre
+button-play-live = Jouer en direct
+play-live-off = Le jeu en direct n'est pas disponible sur ce bot.
 button-unfollow = Ne plus suivre
 board-followers = 👁 { $count ->
     [one] { $count } personne suit

@@ -399,6 +399,7 @@ game-record-cut = (longa demais para uma mensagem: cortada)
 ## caracteres) e descrições.
 
 cmd-akon-desc = Jogue Akon, o jogo de semeadura de duas fileiras
+cmd-launch-desc = Jogue Akon ao vivo neste canal
 cmd-challenge-name = desafiar
 cmd-challenge-desc = Desafie alguém para uma partida de Akon
 cmd-opponent-name = adversário
@@ -961,6 +962,8 @@ dm-game-over = A partida nº { $game } ({ $a } contra { $b }) terminou: { $resu
 
 ## Seguir uma partida (o botão Seguir, /akon follow)
 button-follow = Seguir
+button-play-live = Jogar ao vivo
+play-live-off = O jogo ao vivo não está disponível neste bot.
 button-unfollow = Deixar de seguir
 board-followers = 👁 { $count ->
     [one] { $count } pessoa segue
