@@ -251,8 +251,9 @@ async fn signing_in_sets_a_signed_session_and_refuses_a_forged_state() {
         .send()
         .await
         .unwrap()
-        .json()
+        .text()
         .await
+        .map(|text| serde_json::from_str(&text).unwrap())
         .unwrap();
     assert_eq!(me["signed_in"], true);
     assert_eq!(me["user_id"], "301");
@@ -356,7 +357,7 @@ async fn a_move_needs_the_session_the_csrf_token_the_turn_and_the_current_ply() 
         .send()
         .await
         .unwrap();
-    let french: Value = french.json().await.unwrap();
+    let french: Value = serde_json::from_str(&french.text().await.unwrap()).unwrap();
     assert_eq!(french["message"], "Ce n'est pas ton tour.");
 
     let (got, state) = post_move(&base, &token, &signed_in(&s_to_move), a_move.clone()).await;
@@ -472,10 +473,11 @@ async fn a_press_and_a_click_at_the_same_ply_make_one_move() {
     };
     let holes: Vec<Hole> = view.game.legal_moves().iter().collect();
     let session = session_of(&f, &mover);
+    let headers = signed_in(&session);
     let click = post_move(
         &base,
         &token,
-        &signed_in(&session),
+        &headers,
         serde_json::json!({ "ply": 0, "hole": holes[0].number() }),
     );
     let service = f.service.clone();
@@ -503,7 +505,7 @@ async fn a_process_serves_a_bounded_number_of_streams() {
     let third = client().get(format!("{base}/g/{token}/events")).send().await.unwrap();
     assert_eq!(third.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(third.headers()[header::RETRY_AFTER], "30");
-    let third: Value = third.json().await.unwrap();
+    let third: Value = serde_json::from_str(&third.text().await.unwrap()).unwrap();
     assert_eq!(third["error"], "full");
     // The count reaches those watching.
     let counted = one.next(Duration::from_secs(2)).await;
