@@ -25,6 +25,8 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_METRICS_ADDR",
     "AKON_WEB_ADDR",
     "AKON_WEB_BASE_URL",
+    "DISCORD_CLIENT_ID",
+    "DISCORD_CLIENT_SECRET",
     "AKON_SHARDS",
     "AKON_SCHEDULER_SECONDS",
     "AKON_TABLES",
@@ -59,6 +61,10 @@ pub struct Config {
     pub tables: TablesSetting,
     /// Where to serve the web view (`AKON_WEB_ADDR`); off when `None`.
     pub web_addr: Option<std::net::SocketAddr>,
+    /// Sign in with Discord on the web pages (`DISCORD_CLIENT_ID`,
+    /// `DISCORD_CLIENT_SECRET`, with `AKON_WEB_BASE_URL`): the live, playable
+    /// game page; read-only pages when `None`.
+    pub web_sign_in: Option<crate::web::SignInSettings>,
     /// HTTP mode (`AKON_INTERACTIONS_ADDR` and `DISCORD_PUBLIC_KEY`):
     /// interactions come as HTTP requests to this address, no gateway;
     /// `None`: the gateway, the default.
@@ -177,6 +183,15 @@ const WEB_BASE_URL: Setting = Setting {
     name: "AKON_WEB_BASE_URL",
     must_be: "the web pages' public address, an http:// or https:// URL with a host and no query, \
               such as https://akon.example.org",
+};
+const CLIENT_ID: Setting = Setting {
+    name: "DISCORD_CLIENT_ID",
+    must_be: "the application's id, a number (OAuth2 page of the application in the Discord developer portal)",
+};
+const CLIENT_SECRET: Setting = Setting {
+    name: "DISCORD_CLIENT_SECRET",
+    must_be: "the application's OAuth2 client secret, at least 16 characters without spaces (OAuth2 page of \
+              the application in the Discord developer portal)",
 };
 const LOG_FORMAT: Setting = Setting {
     name: "AKON_LOG_FORMAT",
@@ -297,6 +312,16 @@ pub enum ConfigError {
     DatabaseNotAFile,
     #[error("DATABASE_URL must be a sqlite: URL naming a file, e.g. DATABASE_URL=sqlite:akon.db, but it is `{value}`")]
     DatabaseNotAUrl { value: String },
+    #[error(
+        "{set} is set but {unset} is not: signing in on the web pages needs both (OAuth2 page of the \
+         application in the Discord developer portal; see docs/WEB.md)"
+    )]
+    SignInHalf { set: &'static str, unset: &'static str },
+    #[error(
+        "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set but AKON_WEB_BASE_URL is not: signing in on \
+         the web pages needs the pages' public address, where Discord sends the reader back (see docs/WEB.md)"
+    )]
+    SignInWithoutBaseUrl,
     #[error("{name} must be {what}, but it is `{value}`")]
     Invalid {
         name: &'static str,
@@ -350,6 +375,7 @@ impl Config {
         let metrics_addr = vars.read(&METRICS_ADDR, socket_address)?;
         let web_addr = vars.read(&WEB_ADDR, socket_address)?;
         let web_base_url = vars.read(&WEB_BASE_URL, |value| web_base_url(value.trim()))?;
+        let web_sign_in = web_sign_in(&vars, web_base_url.as_deref(), proxy_url.as_deref())?;
         let log_format = vars.read(&LOG_FORMAT, log_format)?.unwrap_or(LogFormat::Text);
         let interactions_addr = vars.read(&INTERACTIONS_ADDR, socket_address)?;
         let public_key = vars.read(&PUBLIC_KEY, |value| verifier(value.trim()))?;
@@ -368,6 +394,7 @@ impl Config {
             metrics_addr,
             tables,
             web_addr,
+            web_sign_in,
             interactions,
             discord: DiscordSettings {
                 web_base_url,
@@ -423,6 +450,49 @@ fn database_url(value: &str) -> Result<&str, ConfigError> {
         Err(DatabaseUrlError::NoFile) => Err(ConfigError::DatabaseNotAFile),
         Err(DatabaseUrlError::NotAUrl) => Err(ConfigError::DatabaseNotAUrl {
             value: value.to_string(),
+        }),
+    }
+}
+
+/// Sign in with Discord: both halves of the OAuth2 client and the public
+/// address Discord sends the browser back to, or none of them.
+fn web_sign_in<F: Fn(&str) -> Option<String>>(
+    vars: &Variables<F>,
+    web_base_url: Option<&str>,
+    proxy_url: Option<&str>,
+) -> Result<Option<crate::web::SignInSettings>, ConfigError> {
+    let client_id = vars.read(&CLIENT_ID, whole_number(1u64..))?;
+    // Never echoed: a bad secret's error would print it.
+    let client_secret = match (vars.0)(CLIENT_SECRET.name) {
+        None => None,
+        Some(value) => {
+            let value = value.trim().to_string();
+            if value.len() < 16 || !value.bytes().all(|b| b.is_ascii_graphic()) {
+                return Err(ConfigError::Invalid {
+                    name: CLIENT_SECRET.name,
+                    what: CLIENT_SECRET.must_be,
+                    value: "(hidden)".to_string(),
+                });
+            }
+            Some(value)
+        }
+    };
+    match (client_id, client_secret, web_base_url) {
+        (None, None, _) => Ok(None),
+        (Some(client_id), Some(client_secret), Some(base_url)) => Ok(Some(crate::web::SignInSettings {
+            client_id,
+            client_secret,
+            base_url: base_url.to_string(),
+            discord_url: proxy_url.map(str::to_string),
+        })),
+        (Some(_), Some(_), None) => Err(ConfigError::SignInWithoutBaseUrl),
+        (Some(_), None, _) => Err(ConfigError::SignInHalf {
+            set: CLIENT_ID.name,
+            unset: CLIENT_SECRET.name,
+        }),
+        (None, Some(_), _) => Err(ConfigError::SignInHalf {
+            set: CLIENT_SECRET.name,
+            unset: CLIENT_ID.name,
         }),
     }
 }

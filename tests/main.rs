@@ -39,6 +39,7 @@ mod knockouts;
 mod knockouts_e2e;
 mod languages_e2e;
 mod languages_store;
+mod live_http;
 mod load_balancer;
 mod load_benchmark;
 mod metrics;

@@ -1003,3 +1003,31 @@ refusal-takeback-declined = Your opponent declined to take this move back: it st
 refusal-takeback-not-found = This takeback offer does not exist.
 refusal-takeback-answered = This takeback offer was already answered.
 refusal-takeback-not-for-you = Only { $name } may answer this takeback offer.
+web-sign-in = Sign in with Discord to play
+web-sign-out = Sign out
+web-signed-in-as = Signed in as { $name }
+web-watching = { $count ->
+    [one] { $count } watching
+   *[other] { $count } watching
+}
+web-hole = Hole { $hole }, { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+}
+web-your-turn = Your turn: choose a hole on your row.
+web-waiting-for = { $name } to move.
+web-sign-in-failed-title = Sign-in failed
+web-sign-in-state = This sign-in could not be checked: it took too long, or it did not start on this site. Sign in again from the game's page.
+web-sign-in-refused = Discord did not confirm who you are. Try again in a moment.
+web-sign-in-cancelled = The sign-in was cancelled on Discord.
+web-move-sign-in = Sign in to play.
+web-move-not-a-player = Only the game's two players can play it.
+web-move-not-your-turn = It is not your turn.
+web-move-stale = The game has moved on: this board is out of date.
+web-move-illegal = That move is not allowed: choose a hole with seeds on your row.
+web-move-finished = The game is over.
+web-move-csrf = This request could not be checked: reload the page.
+web-move-too-fast = Too many moves at once: wait a moment.
+web-move-failed = The move could not be saved right now. Try again in a moment.
+web-move-bad = This request is not a move.
+web-live-full = Too many people are watching live right now: reload the page later.

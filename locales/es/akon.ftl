@@ -1012,3 +1012,31 @@ refusal-takeback-declined = Tu rival rechazó deshacer esta jugada: se mantiene.
 refusal-takeback-not-found = Esta petición de deshacer no existe.
 refusal-takeback-answered = Esta petición de deshacer ya tiene respuesta.
 refusal-takeback-not-for-you = Solo { $name } puede responder a esta petición de deshacer.
+web-sign-in = Inicia sesión con Discord para jugar
+web-sign-out = Cerrar sesión
+web-signed-in-as = Sesión iniciada como { $name }
+web-watching = { $count ->
+    [one] { $count } espectador
+   *[other] { $count } espectadores
+}
+web-hole = Casilla { $hole }, { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+}
+web-your-turn = Te toca: elige una casilla de tu fila.
+web-waiting-for = Le toca a { $name }.
+web-sign-in-failed-title = No se pudo iniciar sesión
+web-sign-in-state = No se pudo comprobar este inicio de sesión: tardó demasiado o no empezó en este sitio. Vuelve a iniciar sesión desde la página de la partida.
+web-sign-in-refused = Discord no confirmó quién eres. Inténtalo de nuevo en un momento.
+web-sign-in-cancelled = El inicio de sesión se canceló en Discord.
+web-move-sign-in = Inicia sesión para jugar.
+web-move-not-a-player = Solo los dos jugadores de la partida pueden jugarla.
+web-move-not-your-turn = No es tu turno.
+web-move-stale = La partida ha avanzado: este tablero ya no está al día.
+web-move-illegal = Esa jugada no está permitida: elige una casilla con semillas de tu fila.
+web-move-finished = La partida ha terminado.
+web-move-csrf = No se pudo comprobar esta petición: recarga la página.
+web-move-too-fast = Demasiadas jugadas a la vez: espera un momento.
+web-move-failed = No se pudo guardar la jugada ahora. Inténtalo de nuevo en un momento.
+web-move-bad = Esta petición no es una jugada.
+web-live-full = Demasiada gente está mirando en directo ahora: recarga la página más tarde.

@@ -1012,3 +1012,31 @@ refusal-takeback-declined = Ton adversaire a refusé que tu reprennes ce coup :
 refusal-takeback-not-found = Cette demande de reprise n'existe pas.
 refusal-takeback-answered = Cette demande de reprise a déjà reçu une réponse.
 refusal-takeback-not-for-you = Seul { $name } peut répondre à cette demande de reprise.
+web-sign-in = Se connecter avec Discord pour jouer
+web-sign-out = Se déconnecter
+web-signed-in-as = Connecté en tant que { $name }
+web-watching = { $count ->
+    [one] { $count } spectateur
+   *[other] { $count } spectateurs
+}
+web-hole = Case { $hole }, { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+}
+web-your-turn = À toi de jouer : choisis une case de ta rangée.
+web-waiting-for = Au tour de { $name }.
+web-sign-in-failed-title = Connexion impossible
+web-sign-in-state = Cette connexion n'a pas pu être vérifiée : elle a pris trop de temps, ou elle n'a pas commencé sur ce site. Reconnecte-toi depuis la page de la partie.
+web-sign-in-refused = Discord n'a pas confirmé qui tu es. Réessaie dans un moment.
+web-sign-in-cancelled = La connexion a été annulée sur Discord.
+web-move-sign-in = Connecte-toi pour jouer.
+web-move-not-a-player = Seuls les deux joueurs de la partie peuvent y jouer.
+web-move-not-your-turn = Ce n'est pas ton tour.
+web-move-stale = La partie a avancé : ce plateau n'est plus à jour.
+web-move-illegal = Ce coup n'est pas permis : choisis une case de ta rangée qui a des graines.
+web-move-finished = La partie est terminée.
+web-move-csrf = Cette demande n'a pas pu être vérifiée : recharge la page.
+web-move-too-fast = Trop de coups à la fois : attends un instant.
+web-move-failed = Le coup n'a pas pu être enregistré pour l'instant. Réessaie dans un moment.
+web-move-bad = Cette demande n'est pas un coup.
+web-live-full = Trop de monde regarde en direct en ce moment : recharge la page plus tard.

@@ -1009,3 +1009,31 @@ refusal-takeback-declined = Seu adversário recusou desfazer esta jogada: ela co
 refusal-takeback-not-found = Este pedido para desfazer não existe.
 refusal-takeback-answered = Este pedido para desfazer já foi respondido.
 refusal-takeback-not-for-you = Só { $name } pode responder a este pedido para desfazer.
+web-sign-in = Entre com o Discord para jogar
+web-sign-out = Sair
+web-signed-in-as = Conectado como { $name }
+web-watching = { $count ->
+    [one] { $count } assistindo
+   *[other] { $count } assistindo
+}
+web-hole = Casa { $hole }, { $seeds ->
+    [one] { $seeds } semente
+   *[other] { $seeds } sementes
+}
+web-your-turn = Sua vez: escolha uma casa da sua fileira.
+web-waiting-for = Vez de { $name }.
+web-sign-in-failed-title = Não foi possível entrar
+web-sign-in-state = Não foi possível verificar esta entrada: demorou demais ou não começou neste site. Entre de novo pela página da partida.
+web-sign-in-refused = O Discord não confirmou quem você é. Tente de novo em um instante.
+web-sign-in-cancelled = A entrada foi cancelada no Discord.
+web-move-sign-in = Entre para jogar.
+web-move-not-a-player = Só os dois jogadores da partida podem jogá-la.
+web-move-not-your-turn = Não é a sua vez.
+web-move-stale = A partida avançou: este tabuleiro está desatualizado.
+web-move-illegal = Essa jogada não é permitida: escolha uma casa com sementes da sua fileira.
+web-move-finished = A partida terminou.
+web-move-csrf = Não foi possível verificar este pedido: recarregue a página.
+web-move-too-fast = Jogadas demais de uma vez: espere um instante.
+web-move-failed = Não foi possível salvar a jogada agora. Tente de novo em um instante.
+web-move-bad = Este pedido não é uma jogada.
+web-live-full = Gente demais está assistindo ao vivo agora: recarregue a página mais tarde.

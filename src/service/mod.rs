@@ -46,6 +46,7 @@ use tokio::sync::Semaphore;
 
 pub use crate::calendar::{Day, Month};
 pub use crate::posts::{DailyPost, DailyPostSettled, DailySetting, DeliveryFailure, PodiumSettled, DEFAULT_DAILY_HOUR};
+pub use crate::store::GameVersion;
 pub use board_style::BoardStyle;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use daily_puzzle_posts::{DailyEditDue, DailyPostDue};

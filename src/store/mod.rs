@@ -97,7 +97,7 @@ mod follows;
 pub use follows::FollowerOwed;
 
 mod web;
-pub use web::{PageKind, WebSettingsRow};
+pub use web::{GameVersion, PageKind, WebSettingsRow};
 
 mod puzzles;
 pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScored, PuzzleSource};

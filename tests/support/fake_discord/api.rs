@@ -98,9 +98,13 @@ impl FakeDiscord {
             port,
             shutdown: shutdown_rx,
             ready_gate: watch::channel(true).0,
+            oauth: Mutex::new(OAuth::default()),
         });
         let app = Router::new()
             .route("/gateway", get(gateway_handler))
+            .route("/oauth2/authorize", get(oauth::authorize))
+            .route("/api/v10/oauth2/token", axum::routing::post(oauth::token))
+            .route("/api/v10/users/@me", get(oauth::me))
             .fallback(rest_handler)
             .with_state(shared.clone());
         // Without TCP_NODELAY, a gateway event sent while the previous one is

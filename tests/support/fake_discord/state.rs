@@ -11,6 +11,8 @@ pub(super) struct Shared {
     pub(super) shutdown: watch::Receiver<bool>,
     /// Open (`true`) unless a test holds READY back (see [`FakeDiscord::hold_ready`]).
     pub(super) ready_gate: watch::Sender<bool>,
+    /// Sign in with Discord (see `oauth`).
+    pub(super) oauth: Mutex<OAuth>,
 }
 
 impl Shared {
