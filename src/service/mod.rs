@@ -2,6 +2,8 @@
 //! over the engine and the store. Knows nothing of Discord: callers pass
 //! plain ids and names, and get typed outcomes and errors to render.
 
+mod activity;
+pub use activity::ChannelGame;
 mod board_style;
 mod challenges;
 mod clock;

@@ -17,6 +17,9 @@ use sqlx::Connection;
 
 mod error;
 pub use error::StoreError;
+
+mod activity;
+pub use activity::ChannelGameRow;
 use error::{Doing, Result};
 
 mod health;
