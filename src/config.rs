@@ -322,6 +322,11 @@ pub enum ConfigError {
          the web pages needs the pages' public address, where Discord sends the reader back (see docs/WEB.md)"
     )]
     SignInWithoutBaseUrl,
+    #[error(
+        "AKON_ACTIVITY=on needs {missing}: the Activity is the web pages' live game inside Discord, \
+         signed in with Discord (see docs/OPERATING.md, \"The Discord Activity\")"
+    )]
+    ActivityWithout { missing: &'static str },
     #[error("{name} must be {what}, but it is `{value}`")]
     Invalid {
         name: &'static str,
@@ -385,6 +390,16 @@ impl Config {
             (None, _) => None,
         };
         let activity = vars.read(&ACTIVITY, on_or_off)?.unwrap_or(false);
+        if activity {
+            let missing = match (web_addr, &web_sign_in) {
+                (None, _) => Some("AKON_WEB_ADDR (the web pages serve it)"),
+                (Some(_), None) => Some("signing in: DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and AKON_WEB_BASE_URL"),
+                (Some(_), Some(_)) => None,
+            };
+            if let Some(missing) = missing {
+                return Err(ConfigError::ActivityWithout { missing });
+            }
+        }
         let tables = tables_setting(&get)?;
         let database_url = match get("DATABASE_URL") {
             None => DEFAULT_DATABASE_URL.to_string(),
@@ -976,5 +991,40 @@ mod tests {
             assert!(text.starts_with("AKON_WEB_BASE_URL must be"), "{bad}: {text}");
             assert_eq!(text.lines().count(), 1, "{text}");
         }
+    }
+
+    #[test]
+    fn the_activity_is_off_unless_on_and_needs_the_web_pages_and_signing_in() {
+        let web = [
+            ("DISCORD_TOKEN", TOKEN),
+            ("AKON_WEB_ADDR", "127.0.0.1:8080"),
+            ("AKON_WEB_BASE_URL", "https://akon.example.org"),
+            ("DISCORD_CLIENT_ID", "123456789012345678"),
+            ("DISCORD_CLIENT_SECRET", "a-client-secret-of-some-length"),
+        ];
+        assert!(!load(&web).unwrap().discord.activity);
+        for (value, on) in [("on", true), (" ON ", true), ("off", false), ("Off", false)] {
+            let mut vars = web.to_vec();
+            vars.push(("AKON_ACTIVITY", value));
+            assert_eq!(load(&vars).unwrap().discord.activity, on, "{value}");
+        }
+        let error = load(&[web.as_slice(), &[("AKON_ACTIVITY", "yes")]].concat()).unwrap_err();
+        assert!(error.to_string().starts_with("AKON_ACTIVITY must be"), "{error}");
+        // Without the pages, or without signing in: one line saying what is missing.
+        let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_ACTIVITY", "on")]).unwrap_err();
+        assert!(
+            error.to_string().starts_with("AKON_ACTIVITY=on needs AKON_WEB_ADDR"),
+            "{error}"
+        );
+        let error = load(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("AKON_WEB_ADDR", "127.0.0.1:8080"),
+            ("AKON_ACTIVITY", "on"),
+        ])
+        .unwrap_err();
+        let text = error.to_string();
+        assert!(text.contains("DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET"), "{text}");
+        assert!(!text.contains("a-client-secret"), "{text}");
+        assert_eq!(text.lines().count(), 1, "{text}");
     }
 }

@@ -35,6 +35,7 @@ pub async fn live_site(f: &Fixture, discord: &FakeDiscord, most_watchers: usize)
             discord_url: Some(discord.api_base()),
         }),
         most_watchers,
+        ..WebOptions::default()
     };
     let server = akon::web::serve_with(listener, f.service.clone(), options).unwrap();
     (server, base)

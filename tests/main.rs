@@ -7,7 +7,9 @@
 #[macro_use]
 mod support;
 
+mod activity_browser;
 mod activity_e2e;
+mod activity_http;
 mod board_races;
 mod bot_e2e;
 mod bracket_pictures;

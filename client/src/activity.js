@@ -1,9 +1,11 @@
 // The Akon Discord Activity: signs the user in through the Embedded App SDK,
 // finds the game of the channel the Activity was opened in, and shows it
-// live. Bundled by `npm run build` into assets/web/activity.js, which the
+// live with the game page's own module (everyone watches; its two players
+// play, with the session as a bearer token). Bundled by `npm run build` into assets/web/activity.js, which the
 // bot serves at /activity (and at / when Discord opens it); every request
 // goes to the page's own origin, Discord's proxy to the bot.
 import { DiscordSDK, DiscordSDKMock } from '@discord/embedded-app-sdk';
+import { startLive } from '../../assets/web/live.js';
 
 const root = document.getElementById('activity');
 const clientId = root.dataset.clientId;
@@ -94,6 +96,14 @@ async function main() {
     const game = await channelGame(sdk, session);
     say('found');
     root.dataset.game = game.token;
+    // Relative addresses: under Discord's proxy and on the site alike,
+    // they lead to the bot's root.
+    startLive(document.getElementById('activity-game'), {
+      game: `g/${game.token}`,
+      auth: 'auth/',
+      token: session,
+      lang: document.documentElement.lang,
+    });
   } catch (error) {
     say(error.message);
   }

@@ -958,6 +958,13 @@ dm-game-over = Game #{ $game } ({ $a } vs { $b }) is over: { $result } Press **R
 button-follow = Follow
 button-play-live = Play live
 play-live-off = The live game is not available on this bot.
+activity-title = Akon, live
+activity-signing-in = Signing in with Discord…
+activity-finding = Looking for this channel's game…
+activity-no-game = No game is going on in this channel. Challenge someone with /akon challenge, then open the Activity again.
+activity-sign-in-failed = Discord did not sign you in. Close the Activity and open it again.
+activity-unreachable = The bot cannot be reached right now. Try again in a moment.
+activity-busy = Too many sign-ins at once. Try again in a minute.
 button-unfollow = Unfollow
 board-followers = 👁 { $count ->
     [one] 1 person follows

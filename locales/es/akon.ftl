@@ -967,6 +967,13 @@ dm-game-over = La partida n.º { $game } ({ $a } contra { $b }) ha terminado: {
 button-follow = Seguir
 button-play-live = Jugar en vivo
 play-live-off = El juego en vivo no está disponible en este bot.
+activity-title = Akon, en vivo
+activity-signing-in = Iniciando sesión con Discord…
+activity-finding = Buscando la partida de este canal…
+activity-no-game = No hay ninguna partida en curso en este canal. Desafía a alguien con /akon desafiar y vuelve a abrir la actividad.
+activity-sign-in-failed = Discord no inició tu sesión. Cierra la actividad y vuelve a abrirla.
+activity-unreachable = No se puede contactar con el bot ahora mismo. Inténtalo de nuevo en un momento.
+activity-busy = Demasiados inicios de sesión a la vez. Inténtalo de nuevo en un minuto.
 button-unfollow = Dejar de seguir
 board-followers = 👁 { $count ->
     [one] 1 persona sigue

@@ -967,6 +967,13 @@ dm-game-over = La partie n° { $game } ({ $a } contre { $b }) est terminée : 
 button-follow = Suivre
 button-play-live = Jouer en direct
 play-live-off = Le jeu en direct n'est pas disponible sur ce bot.
+activity-title = Akon, en direct
+activity-signing-in = Connexion avec Discord…
+activity-finding = Recherche de la partie de ce salon…
+activity-no-game = Aucune partie en cours dans ce salon. Défiez quelqu'un avec /akon défier, puis rouvrez l'activité.
+activity-sign-in-failed = Discord ne vous a pas connecté. Fermez l'activité et rouvrez-la.
+activity-unreachable = Le bot est injoignable pour le moment. Réessayez dans un instant.
+activity-busy = Trop de connexions à la fois. Réessayez dans une minute.
 button-unfollow = Ne plus suivre
 board-followers = 👁 { $count ->
     [one] { $count } personne suit

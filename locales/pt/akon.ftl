@@ -964,6 +964,13 @@ dm-game-over = A partida nº { $game } ({ $a } contra { $b }) terminou: { $resu
 button-follow = Seguir
 button-play-live = Jogar ao vivo
 play-live-off = O jogo ao vivo não está disponível neste bot.
+activity-title = Akon, ao vivo
+activity-signing-in = Entrando com o Discord…
+activity-finding = Procurando a partida deste canal…
+activity-no-game = Nenhuma partida em andamento neste canal. Desafie alguém com /akon desafiar e abra a atividade de novo.
+activity-sign-in-failed = O Discord não fez seu login. Feche a atividade e abra-a de novo.
+activity-unreachable = Não é possível falar com o bot agora. Tente de novo em um momento.
+activity-busy = Logins demais ao mesmo tempo. Tente de novo em um minuto.
 button-unfollow = Deixar de seguir
 board-followers = 👁 { $count ->
     [one] { $count } pessoa segue

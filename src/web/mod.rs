@@ -15,6 +15,7 @@
 //! Only GET and HEAD are answered (anything else: 405, no body); time,
 //! body size and concurrency are bounded by tower layers.
 
+mod activity;
 mod assets;
 mod auth;
 mod cache;
@@ -41,6 +42,7 @@ use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
+pub use activity::{ACTIVITY_CONTENT_SECURITY_POLICY, ACTIVITY_SIGN_INS_PER_MINUTE};
 pub use assets::fnv1a;
 use assets::Assets;
 pub use auth::SignInSettings;
@@ -76,6 +78,9 @@ pub struct WebOptions {
     pub sign_in: Option<SignInSettings>,
     /// The most live streams this process serves at once (more: `503`).
     pub most_watchers: usize,
+    /// The Discord Activity's page and its sign-in (`AKON_ACTIVITY=on`);
+    /// needs `sign_in`, and is off without it.
+    pub activity: bool,
 }
 
 impl Default for WebOptions {
@@ -83,6 +88,7 @@ impl Default for WebOptions {
         WebOptions {
             sign_in: None,
             most_watchers: live::DEFAULT_MOST_WATCHERS,
+            activity: false,
         }
     }
 }
@@ -195,6 +201,10 @@ struct Site {
     sign_in: Option<std::sync::Arc<auth::SignIn>>,
     /// The live games, with signing in.
     hub: Option<std::sync::Arc<live::Hub>>,
+    /// The Discord Activity is served (with signing in).
+    activity: bool,
+    /// The Activity's recent sign-ins, everyone's.
+    activity_sign_ins: std::sync::Arc<activity::SignInLimit>,
 }
 
 /// The read-only site's routes and limits, over `service`.
@@ -215,12 +225,15 @@ fn build(service: Service, options: WebOptions) -> (Router, Option<std::sync::Ar
         .as_ref()
         .map(|settings| std::sync::Arc::new(auth::SignIn::new(settings)));
     let live = sign_in.is_some();
+    let activity = options.activity && live;
     let hub = live.then(|| live::Hub::start(service.clone(), options.most_watchers));
     let site = Site {
         service,
         finished_pages: PageCache::new(KEPT_PAGES, KEPT_FOR),
         sign_in,
         hub: hub.clone(),
+        activity,
+        activity_sign_ins: std::sync::Arc::default(),
     };
     let router = Router::new()
         .route("/", get(front))
@@ -231,6 +244,9 @@ fn build(service: Service, options: WebOptions) -> (Router, Option<std::sync::Ar
         .route("/g/{token}", get(game))
         .route("/g/{token}/events", get(live::events))
         .route("/g/{token}/move", post(live::play))
+        .route(activity::ACTIVITY_PATH, get(activity::activity_page))
+        .route(activity::TOKEN_PATH, post(activity::token))
+        .route("/api/activity/game", get(activity::game))
         .route("/s/{token}", get(server))
         .route("/t/{token}", get(tournament))
         .route("/static/{file}", get(asset))
@@ -242,7 +258,7 @@ fn build(service: Service, options: WebOptions) -> (Router, Option<std::sync::Ar
             StatusCode::SERVICE_UNAVAILABLE,
             REQUEST_TIME_LIMIT,
         ))
-        .layer(middleware::from_fn_with_state(live, guard));
+        .layer(middleware::from_fn_with_state(Guarded { live, activity }, guard));
     (router, hub)
 }
 
@@ -252,13 +268,23 @@ fn takes_post(path: &str) -> bool {
     path == "/auth/logout" || (path.starts_with("/g/") && path.ends_with("/move"))
 }
 
+/// What the site serves beyond its read-only pages, as the guard needs to
+/// know: signing in (`live`), and the Discord Activity.
+#[derive(Debug, Clone, Copy)]
+struct Guarded {
+    live: bool,
+    activity: bool,
+}
+
 /// Answers GET and HEAD only (and POST where it acts, when signing in is
 /// on), and puts the security headers on every answer, whatever made it.
-/// Only the sign-in's own addresses may set a cookie.
-async fn guard(State(live): State<bool>, request: Request, next: Next) -> Response {
+/// Only the sign-in's own addresses may set a cookie. Only the Activity's
+/// page may be framed, by Discord alone.
+async fn guard(State(Guarded { live, activity }): State<Guarded>, request: Request, next: Next) -> Response {
     let method = request.method().clone();
     let path = request.uri().path().to_string();
-    let post = live && takes_post(&path);
+    let framed = activity && activity::is_activity_page(request.uri());
+    let post = (live && takes_post(&path)) || (activity && path == activity::TOKEN_PATH);
     let mut response = if matches!(method, Method::GET | Method::HEAD) || (post && method == Method::POST) {
         next.run(request).await
     } else if post {
@@ -270,16 +296,20 @@ async fn guard(State(live): State<bool>, request: Request, next: Next) -> Respon
     if !(live && path.starts_with("/auth/")) {
         headers.remove(header::SET_COOKIE);
     }
-    let policy = if live {
-        CONTENT_SECURITY_POLICY_LIVE
-    } else {
-        CONTENT_SECURITY_POLICY
+    let policy = match (framed, live) {
+        (true, _) => ACTIVITY_CONTENT_SECURITY_POLICY,
+        (false, true) => CONTENT_SECURITY_POLICY_LIVE,
+        (false, false) => CONTENT_SECURITY_POLICY,
     };
+    // `frame-ancestors` says who may frame the Activity; `X-Frame-Options`
+    // cannot name several origins, so it is left out there.
+    if !framed {
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
     for (name, value) in [
         (header::CONTENT_SECURITY_POLICY, policy),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "no-referrer"),
-        (header::X_FRAME_OPTIONS, "DENY"),
         (
             header::HeaderName::from_static("cross-origin-opener-policy"),
             "same-origin",
@@ -449,7 +479,11 @@ fn failed(headers: &HeaderMap, cx: &Context<'_>, error: &ServiceError, page: &'s
     )
 }
 
-async fn front(headers: HeaderMap, uri: Uri) -> Response {
+async fn front(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Response {
+    // Discord opens the Activity at the root of the portal's URL Mapping.
+    if site.activity && activity::opened_by_discord(&uri) {
+        return activity::activity_page(State(site), headers, uri).await;
+    }
     let query = query(&uri);
     let cx = context(language(&query, &headers), &query, "");
     html(

@@ -77,6 +77,7 @@ async fn serve_until_stopped(
     if let Some(listener) = web_listener {
         let options = crate::web::WebOptions {
             sign_in: config.web_sign_in.clone(),
+            activity: config.discord.activity,
             ..crate::web::WebOptions::default()
         };
         running.web = Some(crate::web::serve_with(listener, service.clone(), options).map_err(anyhow::Error::from)?);

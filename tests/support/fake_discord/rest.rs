@@ -646,7 +646,10 @@ fn entry_points_valid(guild: Option<u64>, commands: &[Value]) -> Result<(), Stri
     if !matches!(entry_point["handler"].as_u64(), Some(1 | 2)) {
         return Err("an Entry Point command's handler is 1 or 2".to_string());
     }
-    if entry_point["options"].as_array().is_some_and(|options| !options.is_empty()) {
+    if entry_point["options"]
+        .as_array()
+        .is_some_and(|options| !options.is_empty())
+    {
         return Err("an Entry Point command has no options".to_string());
     }
     Ok(())
