@@ -181,3 +181,63 @@ async fn two_players_play_the_channel_s_game_by_clicking_and_a_third_watches() {
     second_context.close().await;
     server.stop().await;
 }
+
+/// A page of another origin (another port of 127.0.0.1) framing the
+/// Activity and the front page: the browser refuses both, the Activity
+/// because its policy names Discord's origins alone, the front page because
+/// its policy names none.
+#[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
+async fn a_site_other_than_discord_cannot_frame_the_activity() {
+    let f = fixture().await;
+    let discord = FakeDiscord::start().await;
+    let (server, base) = activity_site(&f, &discord, true).await;
+    let framing = format!(
+        "<!DOCTYPE html><title>framing</title>\
+         <iframe src=\"{base}/activity?guild_id={GUILD}&channel_id={CHANNEL}\"></iframe>\
+         <iframe src=\"{base}/\"></iframe>"
+    );
+    let other = axum::Router::new().route(
+        "/",
+        axum::routing::get(move || {
+            let framing = framing.clone();
+            async move { axum::response::Html(framing) }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let other_origin = format!("http://{}", listener.local_addr().unwrap());
+    let other_site = tokio::spawn(async move { axum::serve(listener, other).await });
+
+    let browser = Browser::start().await;
+    browser.goto(&format!("{other_origin}/")).await;
+    browser
+        .wait_until("document.querySelectorAll('iframe').length === 2")
+        .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut refusals = Vec::new();
+    while refusals.len() < 2 && std::time::Instant::now() < deadline {
+        refusals.extend(
+            browser
+                .console()
+                .await
+                .into_iter()
+                .filter(|line| line.message.contains("frame-ancestors"))
+                .map(|line| line.message),
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // Chromium names the framed origin, not the page: the directive tells them apart.
+    let refused_by = |directive: &str| {
+        refusals
+            .iter()
+            .any(|line| line.contains(directive) && line.contains("blocked"))
+    };
+    assert!(
+        refused_by("\"frame-ancestors https://discord.com https://*.discord.com https://*.discordsays.com\""),
+        "the Activity: {refusals:?}"
+    );
+    assert!(refused_by("\"frame-ancestors 'none'\""), "the front page: {refusals:?}");
+    browser.close().await;
+    other_site.abort();
+    server.stop().await;
+}

@@ -3,8 +3,9 @@
 //! it (and that nothing else may be framed), the sign-in's exchange of a
 //! code (a bad code, none, twice, the rate limit), and the channel's game
 //! (no session, a cookie instead of a bearer, a forged session, a wrong
-//! channel or server, pages turned off). All of it is a 404 while the
-//! Activity is off. The page in a real browser is `activity_browser`'s.
+//! channel or server, pages turned off; on both backends). All of it is
+//! a 404 (or a 405 for the POST) while the Activity is off. The page in a
+//! real browser is `activity_browser`'s.
 
 use akon::web::session::Sessions;
 use akon::web::{
@@ -268,7 +269,7 @@ async fn sign_ins_beyond_the_limit_wait_without_asking_discord() {
     server.stop().await;
 }
 
-#[tokio::test]
+on_both_backends!(#[tokio::test] fn the_channel_s_game_needs_a_bearer_session_and_the_right_channel);
 async fn the_channel_s_game_needs_a_bearer_session_and_the_right_channel() {
     let f = fixture().await;
     let discord = FakeDiscord::start().await;
