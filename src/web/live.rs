@@ -33,8 +33,9 @@ use crate::tr;
 
 /// How often the games watched here are checked for others' changes.
 pub const POLL_EVERY: Duration = Duration::from_millis(250);
-/// How often an idle stream sends a comment, so that proxies keep it open.
-pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(15);
+/// How often an idle stream sends a comment, so that proxies keep it open;
+/// and a page closed is noticed (and counted off) at the next write.
+pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(5);
 /// The most streams one process serves at once, unless told otherwise.
 pub const DEFAULT_MOST_WATCHERS: usize = 5_000;
 /// Moves one session may make in a burst, and per second after it.
