@@ -101,6 +101,10 @@ async fn post_move(base: &str, token: &str, headers: &[(&str, String)], body: Va
     (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
 }
 
+async fn page_text(url: &str) -> String {
+    client().get(url).send().await.unwrap().text().await.unwrap()
+}
+
 /// The headers of a page's script signed in as `session`.
 fn signed_in(session: &str) -> Vec<(&'static str, String)> {
     vec![("cookie", cookie_header(session)), ("x-csrf-token", csrf_of(session))]
@@ -601,4 +605,47 @@ async fn with_signing_in_a_game_in_progress_loads_the_live_script() {
     let post = client().post(format!("{base}/g/{token}")).send().await.unwrap();
     assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
     server.stop().await;
+}
+
+on_both_backends!(#[tokio::test] fn without_scripts_the_live_page_is_the_read_only_page);
+async fn without_scripts_the_live_page_is_the_read_only_page() {
+    let f = fixture().await;
+    let discord = FakeDiscord::start().await;
+    let (live, live_base) = live_site(&f, &discord, 100).await;
+    let listener = akon::web::bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
+    let read_only = akon::web::serve(listener, f.service.clone()).unwrap();
+    let read_only_base = format!("http://{}", read_only.addr());
+    let (alice, bob) = (player(301, "Alice"), player(302, "Bob"));
+    let game_id = start_game(&f, &alice, &bob).await;
+    let view = f.service.game(game_id).await.unwrap();
+    let seat = view.to_move().unwrap();
+    let mover = if view.player(seat).user_id == alice.id {
+        &alice
+    } else {
+        &bob
+    };
+    let hole = view.game.legal_moves().iter().next().unwrap();
+    f.service.play(MovePress::new(game_id, 0, hole, mover)).await.unwrap();
+    let token = f.service.game_page_token(game_id).await.unwrap().unwrap();
+    for query in ["", "?ply=0", "?ply=1&lang=fr"] {
+        let with_live = page_text(&format!("{live_base}/g/{token}{query}")).await;
+        let without = page_text(&format!("{read_only_base}/g/{token}{query}")).await;
+        // All the live page adds: the board's mark and the module that reads it.
+        let script_at = with_live.find("<script type=\"module\"");
+        let stripped = match script_at {
+            Some(at) => {
+                let end = at + with_live[at..].find("</script>").unwrap() + "</script>".len();
+                format!("{}{}", &with_live[..at], &with_live[end..]).replace(" data-live=\"events\"", "")
+            }
+            None => with_live.clone(),
+        };
+        assert_eq!(stripped, without, "{query}");
+        assert_eq!(
+            script_at.is_some(),
+            query != "?ply=0",
+            "{query}: live at the last move only"
+        );
+    }
+    live.stop().await;
+    read_only.stop().await;
 }
