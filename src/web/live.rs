@@ -501,6 +501,9 @@ pub(super) async fn play(State(site): State<Site>, headers: HeaderMap, uri: Uri,
     };
     match site.service.play(MovePress::new(game_id, ply, hole, &player)).await {
         Ok(applied) => {
+            // The new board goes to Discord as a press's would: owed by the
+            // move, posted by the bot's delivery loop (at once if it runs here).
+            site.service.owed_from_outside();
             hub.refresh(game_id).await;
             let state = state_json(&applied.view, 0, l, applied.view.seat_of(user.user_id));
             json_answer(StatusCode::OK, state)
