@@ -462,6 +462,9 @@ async fn the_stream_sends_each_change_whoever_made_it() {
     let state = watching.next(Duration::from_secs(1)).await;
     assert_eq!(state["finished"], true);
     assert!(state["result"].as_str().unwrap().contains("resign"), "{state}");
+    // Nothing more can come: the stream ends.
+    let end = tokio::time::timeout(Duration::from_secs(2), watching.response.chunk()).await;
+    assert!(matches!(end, Ok(Ok(None))), "the stream ends after the result");
     server.stop().await;
 }
 

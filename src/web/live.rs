@@ -420,20 +420,28 @@ pub(super) async fn events(State(site): State<Site>, headers: HeaderMap, uri: Ur
     };
     let you = viewer(&site, &headers).map(|user| user.user_id);
     let first = watcher.next().await;
-    let stream = futures_util::stream::unfold((watcher, first), move |(mut watcher, pending)| async move {
-        let snapshot = match pending {
-            Some(snapshot) => snapshot,
-            None => {
-                if !watcher.changed().await {
-                    return None;
-                }
-                watcher.state.borrow_and_update().clone()?
+    // A finished game changes no more: its stream ends once it said so.
+    let stream = futures_util::stream::unfold(
+        (watcher, first, false),
+        move |(mut watcher, pending, over)| async move {
+            if over {
+                return None;
             }
-        };
-        let seat = you.and_then(|id| snapshot.view.seat_of(id));
-        let event = Event::default().event("state").data(&*snapshot.json(l, seat));
-        Some((Ok::<Event, Infallible>(event), (watcher, None)))
-    });
+            let snapshot = match pending {
+                Some(snapshot) => snapshot,
+                None => {
+                    if !watcher.changed().await {
+                        return None;
+                    }
+                    watcher.state.borrow_and_update().clone()?
+                }
+            };
+            let seat = you.and_then(|id| snapshot.view.seat_of(id));
+            let event = Event::default().event("state").data(&*snapshot.json(l, seat));
+            let over = snapshot.view.finished.is_some();
+            Some((Ok::<Event, Infallible>(event), (watcher, None, over)))
+        },
+    );
     let mut response = Sse::new(stream)
         .keep_alive(KeepAlive::new().interval(KEEP_ALIVE_EVERY))
         .into_response();
