@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use akon::engine::Hole;
-use akon::service::{MovePress, Player};
+use akon::service::{MovePress, Player, Service};
 use akon::web::session::Sessions;
 use akon::web::{SignInSettings, WebOptions, WebServer, CONTENT_SECURITY_POLICY_LIVE};
 use reqwest::{header, StatusCode};
@@ -24,6 +24,11 @@ pub const CLIENT_SECRET: &str = "fake-client-secret-for-tests";
 
 /// The site on 127.0.0.1 with signing in against `discord`.
 pub async fn live_site(f: &Fixture, discord: &FakeDiscord, most_watchers: usize) -> (WebServer, String) {
+    live_site_over(f.service.clone(), discord, most_watchers).await
+}
+
+/// [`live_site`] over any service.
+pub async fn live_site_over(service: Service, discord: &FakeDiscord, most_watchers: usize) -> (WebServer, String) {
     discord.set_oauth_client(CLIENT_ID, CLIENT_SECRET);
     let listener = akon::web::bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
@@ -37,7 +42,7 @@ pub async fn live_site(f: &Fixture, discord: &FakeDiscord, most_watchers: usize)
         most_watchers,
         ..WebOptions::default()
     };
-    let server = akon::web::serve_with(listener, f.service.clone(), options).unwrap();
+    let server = akon::web::serve_with(listener, service, options).unwrap();
     (server, base)
 }
 
@@ -100,6 +105,10 @@ async fn post_move(base: &str, token: &str, headers: &[(&str, String)], body: Va
     let status = response.status();
     let text = response.text().await.unwrap();
     (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+async fn page_text(url: &str) -> String {
+    client().get(url).send().await.unwrap().text().await.unwrap()
 }
 
 /// The headers of a page's script signed in as `session`.
@@ -454,6 +463,9 @@ async fn the_stream_sends_each_change_whoever_made_it() {
     let state = watching.next(Duration::from_secs(1)).await;
     assert_eq!(state["finished"], true);
     assert!(state["result"].as_str().unwrap().contains("resign"), "{state}");
+    // Nothing more can come: the stream ends.
+    let end = tokio::time::timeout(Duration::from_secs(2), watching.response.chunk()).await;
+    assert!(matches!(end, Ok(Ok(None))), "the stream ends after the result");
     server.stop().await;
 }
 
@@ -602,4 +614,104 @@ async fn with_signing_in_a_game_in_progress_loads_the_live_script() {
     let post = client().post(format!("{base}/g/{token}")).send().await.unwrap();
     assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
     server.stop().await;
+}
+
+on_both_backends!(#[tokio::test] fn without_scripts_the_live_page_is_the_read_only_page);
+async fn without_scripts_the_live_page_is_the_read_only_page() {
+    let f = fixture().await;
+    let discord = FakeDiscord::start().await;
+    let (live, live_base) = live_site(&f, &discord, 100).await;
+    let listener = akon::web::bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
+    let read_only = akon::web::serve(listener, f.service.clone()).unwrap();
+    let read_only_base = format!("http://{}", read_only.addr());
+    let (alice, bob) = (player(301, "Alice"), player(302, "Bob"));
+    let game_id = start_game(&f, &alice, &bob).await;
+    let view = f.service.game(game_id).await.unwrap();
+    let seat = view.to_move().unwrap();
+    let mover = if view.player(seat).user_id == alice.id {
+        &alice
+    } else {
+        &bob
+    };
+    let hole = view.game.legal_moves().iter().next().unwrap();
+    f.service.play(MovePress::new(game_id, 0, hole, mover)).await.unwrap();
+    let token = f.service.game_page_token(game_id).await.unwrap().unwrap();
+    for query in ["", "?ply=0", "?ply=1&lang=fr"] {
+        let with_live = page_text(&format!("{live_base}/g/{token}{query}")).await;
+        let without = page_text(&format!("{read_only_base}/g/{token}{query}")).await;
+        // All the live page adds: the board's mark and the module that reads it.
+        let script_at = with_live.find("<script type=\"module\"");
+        let stripped = match script_at {
+            Some(at) => {
+                let end = at + with_live[at..].find("</script>").unwrap() + "</script>".len();
+                format!("{}{}", &with_live[..at], &with_live[end..]).replace(" data-live=\"events\"", "")
+            }
+            None => with_live.clone(),
+        };
+        assert_eq!(stripped, without, "{query}");
+        assert_eq!(
+            script_at.is_some(),
+            query != "?ply=0",
+            "{query}: live at the last move only"
+        );
+    }
+    live.stop().await;
+    read_only.stop().await;
+}
+
+/// A move on the page is posted on Discord by the bot as a press's board
+/// is: the move leaves the board owed, and the bot's delivery loop posts
+/// it (here the site runs on a service of its own over the same database,
+/// as another process would).
+#[tokio::test]
+async fn a_move_on_the_page_is_posted_on_discord_as_a_press_is() {
+    use crate::support::fake_discord as fake;
+    use crate::support::scene::{alice, bob, Scene};
+    let scene = Scene::new().await;
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    let service = scene.service().await;
+    let (server, base) = live_site_over(service.clone(), &scene.fake, 100).await;
+    let content = fake::content(&board);
+    let at = content.find("game #").expect("a board names its game") + "game #".len();
+    let game_id: i64 = content[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap();
+    let view = service.game(game_id).await.unwrap();
+    assert_eq!(
+        view.players[0].user_id.max(view.players[1].user_id),
+        alice().id.max(bob().id)
+    );
+    let seat = view.to_move().unwrap();
+    let mover = view.player(seat);
+    let session = Sessions::new(CLIENT_SECRET.as_bytes()).issue(mover.user_id, &mover.name, service.now());
+    let token = service.game_page_token(game_id).await.unwrap().unwrap();
+    let hole = view.game.legal_moves().iter().next().unwrap().number();
+    let (got, state) = post_move(
+        &base,
+        &token,
+        &signed_in(&session),
+        serde_json::json!({ "ply": 0, "hole": hole }),
+    )
+    .await;
+    assert_eq!(got, StatusCode::OK, "{state}");
+    let boards = scene.boards_since(fake::message_id(&board), 1).await;
+    let posted = boards.last().unwrap();
+    assert!(!fake::buttons(posted).is_empty(), "the new board takes moves: {posted}");
+    assert_eq!(
+        scene
+            .service()
+            .await
+            .game(game_id)
+            .await
+            .unwrap()
+            .board_message
+            .unwrap()
+            .ply,
+        1
+    );
+    server.stop().await;
+    scene.finish().await;
 }

@@ -42,6 +42,7 @@ mod knockouts_e2e;
 mod languages_e2e;
 mod languages_store;
 mod live_http;
+mod live_page;
 mod load_balancer;
 mod load_benchmark;
 mod metrics;

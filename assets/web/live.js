@@ -204,13 +204,30 @@ export function startLive(root, options) {
     }
   }
 
+  function stop() {
+    stopped = true;
+    controller.abort();
+    panel.remove();
+  }
+
+  // A page left (even kept by the browser for going back) closes its
+  // stream, so that it is not counted as watching; one come back to
+  // starts again.
+  function left() {
+    stop();
+    window.removeEventListener("pagehide", left);
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted) startLive(root, options);
+    }, { once: true });
+  }
+  window.addEventListener("pagehide", left);
+
   loadSession();
   follow();
   return {
     stop: function () {
-      stopped = true;
-      controller.abort();
-      panel.remove();
+      window.removeEventListener("pagehide", left);
+      stop();
     },
   };
 }

@@ -752,6 +752,7 @@ refusal-tournament-role-needs-manage-server = Only members who may manage this s
 ## The web pages (AKON_WEB_ADDR) and the links to them
 
 button-replay = Replay
+button-live-page = Live page
 button-web-leaderboard = Web page
 button-web-tournament = Web page
 cmd-web-games-name = web_games

@@ -755,6 +755,7 @@ refusal-tournament-role-needs-manage-server = Solo quien tenga permiso para gest
 ## Las páginas web (AKON_WEB_ADDR) y los enlaces a ellas
 
 button-replay = Ver repetición
+button-live-page = Página en directo
 button-web-leaderboard = Página web
 button-web-tournament = Página web
 cmd-web-games-name = partidas-web

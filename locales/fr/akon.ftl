@@ -761,6 +761,7 @@ refusal-tournament-role-needs-manage-server = Seuls les membres autorisés à g�
 ## Les pages web (AKON_WEB_ADDR) et les liens vers elles
 
 button-replay = Revoir la partie
+button-live-page = Page en direct
 button-web-leaderboard = Page web
 button-web-tournament = Page web
 cmd-web-games-name = parties-web

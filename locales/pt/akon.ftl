@@ -755,6 +755,7 @@ refusal-tournament-role-needs-manage-server = Só quem pode gerenciar este servi
 ## As páginas web (AKON_WEB_ADDR) e os links para elas
 
 button-replay = Rever a partida
+button-live-page = Página ao vivo
 button-web-leaderboard = Página web
 button-web-tournament = Página web
 cmd-web-games-name = partidas-web

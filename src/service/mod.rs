@@ -170,6 +170,10 @@ pub struct Service {
     /// The leases a task of this process holds through a [`leases::Lease`]
     /// (see [`leases::Held`]); shared by the clones.
     held_leases: leases::Held,
+    /// Rung when a change made outside Discord (a move on the web page)
+    /// owes a channel a board: the bot of this process delivers it without
+    /// waiting for its scheduler's tick. Shared by the clones.
+    owed_from_outside: Arc<tokio::sync::Notify>,
 }
 
 impl Service {
@@ -188,6 +192,7 @@ impl Service {
             random: Arc::new(Mutex::new(SplitMix64::from_entropy())),
             searches,
             held_leases: leases::Held::default(),
+            owed_from_outside: Arc::default(),
         }
     }
 

@@ -33,8 +33,9 @@ use crate::tr;
 
 /// How often the games watched here are checked for others' changes.
 pub const POLL_EVERY: Duration = Duration::from_millis(250);
-/// How often an idle stream sends a comment, so that proxies keep it open.
-pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(15);
+/// How often an idle stream sends a comment, so that proxies keep it open;
+/// and a page closed is noticed (and counted off) at the next write.
+pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(5);
 /// The most streams one process serves at once, unless told otherwise.
 pub const DEFAULT_MOST_WATCHERS: usize = 5_000;
 /// Moves one session may make in a burst, and per second after it.
@@ -419,20 +420,28 @@ pub(super) async fn events(State(site): State<Site>, headers: HeaderMap, uri: Ur
     };
     let you = viewer(&site, &headers).map(|user| user.user_id);
     let first = watcher.next().await;
-    let stream = futures_util::stream::unfold((watcher, first), move |(mut watcher, pending)| async move {
-        let snapshot = match pending {
-            Some(snapshot) => snapshot,
-            None => {
-                if !watcher.changed().await {
-                    return None;
-                }
-                watcher.state.borrow_and_update().clone()?
+    // A finished game changes no more: its stream ends once it said so.
+    let stream = futures_util::stream::unfold(
+        (watcher, first, false),
+        move |(mut watcher, pending, over)| async move {
+            if over {
+                return None;
             }
-        };
-        let seat = you.and_then(|id| snapshot.view.seat_of(id));
-        let event = Event::default().event("state").data(&*snapshot.json(l, seat));
-        Some((Ok::<Event, Infallible>(event), (watcher, None)))
-    });
+            let snapshot = match pending {
+                Some(snapshot) => snapshot,
+                None => {
+                    if !watcher.changed().await {
+                        return None;
+                    }
+                    watcher.state.borrow_and_update().clone()?
+                }
+            };
+            let seat = you.and_then(|id| snapshot.view.seat_of(id));
+            let event = Event::default().event("state").data(&*snapshot.json(l, seat));
+            let over = snapshot.view.finished.is_some();
+            Some((Ok::<Event, Infallible>(event), (watcher, None, over)))
+        },
+    );
     let mut response = Sse::new(stream)
         .keep_alive(KeepAlive::new().interval(KEEP_ALIVE_EVERY))
         .into_response();
@@ -500,6 +509,9 @@ pub(super) async fn play(State(site): State<Site>, headers: HeaderMap, uri: Uri,
     };
     match site.service.play(MovePress::new(game_id, ply, hole, &player)).await {
         Ok(applied) => {
+            // The new board goes to Discord as a press's would: owed by the
+            // move, posted by the bot's delivery loop (at once if it runs here).
+            site.service.owed_from_outside();
             hub.refresh(game_id).await;
             let state = state_json(&applied.view, 0, l, applied.view.seat_of(user.user_id));
             json_answer(StatusCode::OK, state)
