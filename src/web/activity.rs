@@ -101,7 +101,8 @@ fn page(cx: &Context<'_>, client_id: u64) -> Markup {
                     @for (name, sentence) in sayings(l) {
                         p.activity-says data-says=(name) hidden[name != "signing-in"] { (sentence) }
                     }
-                    div #activity-game {}
+                    // The live module draws the board here, and its panel after it.
+                    div #activity-game .board {}
                 }
             }
         }
