@@ -17,6 +17,7 @@ async fn scene_with_the_activity(over_http: bool) -> Scene {
         Scene::new().await
     };
     scene.stop_bot().await;
+    scene.fake.enable_activities();
     scene.activity = true;
     scene.start_bot().await;
     scene
@@ -122,4 +123,25 @@ fn board_game_id(board: &Value) -> i64 {
         .collect::<String>()
         .parse()
         .unwrap()
+}
+
+/// Activities enabled in the portal but `AKON_ACTIVITY` off: Discord refuses the commands' bulk
+/// update that leaves its Entry Point command out, so the commands stay as they were, and the bot
+/// plays on, its boards without Play live.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_activities_enabled_but_the_activity_off_discord_keeps_its_entry_point_and_the_bot_plays_on() {
+    let mut scene = Scene::new().await;
+    scene.stop_bot().await;
+    scene.fake.enable_activities();
+    scene.start_bot().await;
+    let names: Vec<String> = scene
+        .fake
+        .registered_commands()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["akon", "launch"], "Discord's default Entry Point stays");
+    let board = scene.challenge_accepted(&alice(), &bob()).await;
+    assert!(!has_button(&board, "Play live"), "{board}");
+    scene.finish().await;
 }

@@ -181,6 +181,20 @@ impl State {
                 if let Err(reason) = entry_points_valid(guild, arr) {
                     return error(400, 50035, &format!("Invalid Form Body: {reason}"));
                 }
+                let drops_the_entry_point = self.activities_enabled
+                    && guild.is_none()
+                    && self.global_commands.iter().any(|c| c["type"] == 4)
+                    && !arr.iter().any(|c| c["type"] == 4);
+                if drops_the_entry_point {
+                    // The bot did register, as far as waiting for it goes: Discord said no.
+                    self.mark_registered();
+                    return error(
+                        400,
+                        50240,
+                        "You cannot remove this app's Entry Point command in a bulk update operation. \
+                         Please include the Entry Point command in your update request or delete it separately.",
+                    );
+                }
                 let cmds: Vec<Value> = arr.iter().map(|c| self.command_json(guild, c)).collect();
                 *self.commands_mut(guild) = cmds.clone();
                 self.mark_registered();
@@ -271,6 +285,13 @@ impl State {
             }
             8 | 9 => {}
             // LAUNCH_ACTIVITY: Discord opens the Activity for the user; no message.
+            12 if !self.activities_enabled => {
+                return error(
+                    400,
+                    50035,
+                    "Invalid Form Body: callback type 12 needs the application's Activities enabled",
+                )
+            }
             12 if ix.kind == 2 || ix.kind == 3 => {}
             12 => {
                 return error(
