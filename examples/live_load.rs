@@ -173,7 +173,7 @@ async fn watch(addr: std::net::SocketAddr, token: String, number: usize, plies: 
                 .collect();
             if start + digits.len() >= text.len() {
                 // Cut by the read: kept for the next.
-                at = at + found;
+                at += found;
                 break;
             }
             if let Ok(ply) = std::str::from_utf8(&digits).unwrap_or("").parse() {
