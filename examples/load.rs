@@ -915,6 +915,7 @@ async fn bot_load(options: &Options, bot_runtime: tokio::runtime::Handle) -> any
                 }
             },
             web_base_url: None,
+            activity: false,
         };
         // Opened here: the migrations' future cannot move to another runtime.
         let store = Store::open(&db.url).await?;

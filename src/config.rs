@@ -25,12 +25,15 @@ pub const KNOWN_VARIABLES: &[&str] = &[
     "AKON_METRICS_ADDR",
     "AKON_WEB_ADDR",
     "AKON_WEB_BASE_URL",
+    "DISCORD_CLIENT_ID",
+    "DISCORD_CLIENT_SECRET",
     "AKON_SHARDS",
     "AKON_SCHEDULER_SECONDS",
     "AKON_TABLES",
     "AKON_TABLES_SEEDS",
     "AKON_INTERACTIONS_ADDR",
     "DISCORD_PUBLIC_KEY",
+    "AKON_ACTIVITY",
 ];
 
 /// The families of [`KNOWN_VARIABLES`]: every unknown name with these
@@ -58,6 +61,10 @@ pub struct Config {
     pub tables: TablesSetting,
     /// Where to serve the web view (`AKON_WEB_ADDR`); off when `None`.
     pub web_addr: Option<std::net::SocketAddr>,
+    /// Sign in with Discord on the web pages (`DISCORD_CLIENT_ID`,
+    /// `DISCORD_CLIENT_SECRET`, with `AKON_WEB_BASE_URL`): the live, playable
+    /// game page; read-only pages when `None`.
+    pub web_sign_in: Option<crate::web::SignInSettings>,
     /// HTTP mode (`AKON_INTERACTIONS_ADDR` and `DISCORD_PUBLIC_KEY`):
     /// interactions come as HTTP requests to this address, no gateway;
     /// `None`: the gateway, the default.
@@ -177,6 +184,15 @@ const WEB_BASE_URL: Setting = Setting {
     must_be: "the web pages' public address, an http:// or https:// URL with a host and no query, \
               such as https://akon.example.org",
 };
+const CLIENT_ID: Setting = Setting {
+    name: "DISCORD_CLIENT_ID",
+    must_be: "the application's id, a number (OAuth2 page of the application in the Discord developer portal)",
+};
+const CLIENT_SECRET: Setting = Setting {
+    name: "DISCORD_CLIENT_SECRET",
+    must_be: "the application's OAuth2 client secret, at least 16 characters without spaces (OAuth2 page of \
+              the application in the Discord developer portal)",
+};
 const LOG_FORMAT: Setting = Setting {
     name: "AKON_LOG_FORMAT",
     must_be: "`text` (the default) or `json` (one JSON object per line)",
@@ -190,10 +206,23 @@ const PUBLIC_KEY: Setting = Setting {
     must_be: "the application's public key, 64 hexadecimal digits (General Information page of the \
               application in the Discord developer portal)",
 };
+const ACTIVITY: Setting = Setting {
+    name: "AKON_ACTIVITY",
+    must_be: "`on` (the Discord Activity: Play live buttons and the Entry Point command) or `off` (the default)",
+};
 const TABLES_SEEDS: Setting = Setting {
     name: "AKON_TABLES_SEEDS",
     must_be: "a whole number of seeds from 1 to 40",
 };
+
+/// `on` or `off`, in any case, spaces around allowed.
+fn on_or_off(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
 
 /// A parser of whole numbers within `range`, spaces around them allowed.
 fn whole_number<T: std::str::FromStr + PartialOrd>(
@@ -283,6 +312,21 @@ pub enum ConfigError {
     DatabaseNotAFile,
     #[error("DATABASE_URL must be a sqlite: URL naming a file, e.g. DATABASE_URL=sqlite:akon.db, but it is `{value}`")]
     DatabaseNotAUrl { value: String },
+    #[error(
+        "{set} is set but {unset} is not: signing in on the web pages needs both (OAuth2 page of the \
+         application in the Discord developer portal; see docs/WEB.md)"
+    )]
+    SignInHalf { set: &'static str, unset: &'static str },
+    #[error(
+        "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set but AKON_WEB_BASE_URL is not: signing in on \
+         the web pages needs the pages' public address, where Discord sends the reader back (see docs/WEB.md)"
+    )]
+    SignInWithoutBaseUrl,
+    #[error(
+        "AKON_ACTIVITY=on needs {missing}: the Activity is the web pages' live game inside Discord, \
+         signed in with Discord (see docs/OPERATING.md, \"The Discord Activity\")"
+    )]
+    ActivityWithout { missing: &'static str },
     #[error("{name} must be {what}, but it is `{value}`")]
     Invalid {
         name: &'static str,
@@ -336,6 +380,7 @@ impl Config {
         let metrics_addr = vars.read(&METRICS_ADDR, socket_address)?;
         let web_addr = vars.read(&WEB_ADDR, socket_address)?;
         let web_base_url = vars.read(&WEB_BASE_URL, |value| web_base_url(value.trim()))?;
+        let web_sign_in = web_sign_in(&vars, web_base_url.as_deref(), proxy_url.as_deref())?;
         let log_format = vars.read(&LOG_FORMAT, log_format)?.unwrap_or(LogFormat::Text);
         let interactions_addr = vars.read(&INTERACTIONS_ADDR, socket_address)?;
         let public_key = vars.read(&PUBLIC_KEY, |value| verifier(value.trim()))?;
@@ -344,6 +389,17 @@ impl Config {
             (Some(_), None) => return Err(ConfigError::MissingPublicKey),
             (None, _) => None,
         };
+        let activity = vars.read(&ACTIVITY, on_or_off)?.unwrap_or(false);
+        if activity {
+            let missing = match (web_addr, &web_sign_in) {
+                (None, _) => Some("AKON_WEB_ADDR (the web pages serve it)"),
+                (Some(_), None) => Some("signing in: DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and AKON_WEB_BASE_URL"),
+                (Some(_), Some(_)) => None,
+            };
+            if let Some(missing) = missing {
+                return Err(ConfigError::ActivityWithout { missing });
+            }
+        }
         let tables = tables_setting(&get)?;
         let database_url = match get("DATABASE_URL") {
             None => DEFAULT_DATABASE_URL.to_string(),
@@ -353,6 +409,7 @@ impl Config {
             metrics_addr,
             tables,
             web_addr,
+            web_sign_in,
             interactions,
             discord: DiscordSettings {
                 web_base_url,
@@ -361,6 +418,7 @@ impl Config {
                 guild_id,
                 proxy_url,
                 shards,
+                activity,
             },
             database_url,
             service,
@@ -407,6 +465,49 @@ fn database_url(value: &str) -> Result<&str, ConfigError> {
         Err(DatabaseUrlError::NoFile) => Err(ConfigError::DatabaseNotAFile),
         Err(DatabaseUrlError::NotAUrl) => Err(ConfigError::DatabaseNotAUrl {
             value: value.to_string(),
+        }),
+    }
+}
+
+/// Sign in with Discord: both halves of the OAuth2 client and the public
+/// address Discord sends the browser back to, or none of them.
+fn web_sign_in<F: Fn(&str) -> Option<String>>(
+    vars: &Variables<F>,
+    web_base_url: Option<&str>,
+    proxy_url: Option<&str>,
+) -> Result<Option<crate::web::SignInSettings>, ConfigError> {
+    let client_id = vars.read(&CLIENT_ID, whole_number(1u64..))?;
+    // Never echoed: a bad secret's error would print it.
+    let client_secret = match (vars.0)(CLIENT_SECRET.name) {
+        None => None,
+        Some(value) => {
+            let value = value.trim().to_string();
+            if value.len() < 16 || !value.bytes().all(|b| b.is_ascii_graphic()) {
+                return Err(ConfigError::Invalid {
+                    name: CLIENT_SECRET.name,
+                    what: CLIENT_SECRET.must_be,
+                    value: "(hidden)".to_string(),
+                });
+            }
+            Some(value)
+        }
+    };
+    match (client_id, client_secret, web_base_url) {
+        (None, None, _) => Ok(None),
+        (Some(client_id), Some(client_secret), Some(base_url)) => Ok(Some(crate::web::SignInSettings {
+            client_id,
+            client_secret,
+            base_url: base_url.to_string(),
+            discord_url: proxy_url.map(str::to_string),
+        })),
+        (Some(_), Some(_), None) => Err(ConfigError::SignInWithoutBaseUrl),
+        (Some(_), None, _) => Err(ConfigError::SignInHalf {
+            set: CLIENT_ID.name,
+            unset: CLIENT_SECRET.name,
+        }),
+        (None, Some(_), _) => Err(ConfigError::SignInHalf {
+            set: CLIENT_SECRET.name,
+            unset: CLIENT_ID.name,
         }),
     }
 }
@@ -890,5 +991,40 @@ mod tests {
             assert!(text.starts_with("AKON_WEB_BASE_URL must be"), "{bad}: {text}");
             assert_eq!(text.lines().count(), 1, "{text}");
         }
+    }
+
+    #[test]
+    fn the_activity_is_off_unless_on_and_needs_the_web_pages_and_signing_in() {
+        let web = [
+            ("DISCORD_TOKEN", TOKEN),
+            ("AKON_WEB_ADDR", "127.0.0.1:8080"),
+            ("AKON_WEB_BASE_URL", "https://akon.example.org"),
+            ("DISCORD_CLIENT_ID", "123456789012345678"),
+            ("DISCORD_CLIENT_SECRET", "a-client-secret-of-some-length"),
+        ];
+        assert!(!load(&web).unwrap().discord.activity);
+        for (value, on) in [("on", true), (" ON ", true), ("off", false), ("Off", false)] {
+            let mut vars = web.to_vec();
+            vars.push(("AKON_ACTIVITY", value));
+            assert_eq!(load(&vars).unwrap().discord.activity, on, "{value}");
+        }
+        let error = load(&[web.as_slice(), &[("AKON_ACTIVITY", "yes")]].concat()).unwrap_err();
+        assert!(error.to_string().starts_with("AKON_ACTIVITY must be"), "{error}");
+        // Without the pages, or without signing in: one line saying what is missing.
+        let error = load(&[("DISCORD_TOKEN", TOKEN), ("AKON_ACTIVITY", "on")]).unwrap_err();
+        assert!(
+            error.to_string().starts_with("AKON_ACTIVITY=on needs AKON_WEB_ADDR"),
+            "{error}"
+        );
+        let error = load(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("AKON_WEB_ADDR", "127.0.0.1:8080"),
+            ("AKON_ACTIVITY", "on"),
+        ])
+        .unwrap_err();
+        let text = error.to_string();
+        assert!(text.contains("DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET"), "{text}");
+        assert!(!text.contains("a-client-secret"), "{text}");
+        assert_eq!(text.lines().count(), 1, "{text}");
     }
 }

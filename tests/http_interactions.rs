@@ -274,6 +274,7 @@ fn second_process(scene: &Scene) -> akon::discord::DiscordSettings {
         scheduler_every: std::time::Duration::from_millis(50),
         shards: akon::discord::ShardPlan::Recommended,
         web_base_url: None,
+        activity: false,
     }
 }
 

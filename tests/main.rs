@@ -7,6 +7,9 @@
 #[macro_use]
 mod support;
 
+mod activity_browser;
+mod activity_e2e;
+mod activity_http;
 mod board_races;
 mod bot_e2e;
 mod bracket_pictures;
@@ -40,6 +43,8 @@ mod languages_e2e;
 mod languages_store;
 mod live_clocks;
 mod live_clocks_e2e;
+mod live_http;
+mod live_page;
 mod load_balancer;
 mod load_benchmark;
 mod metrics;

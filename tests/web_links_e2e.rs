@@ -1,7 +1,8 @@
 //! Links from Discord to the web pages, end to end: the real bot on the
 //! fake Discord with `AKON_WEB_BASE_URL` set, and the real web server on
-//! the same database. A finished board's Replay button, `/akon game`'s
-//! and `/akon leaderboard`'s links lead to pages that are served; a
+//! the same database. A board in play's Live page button, a finished
+//! board's Replay button, `/akon game`'s and `/akon leaderboard`'s links
+//! lead to pages that are served; a
 //! server's admins turn them on and off with `/akon settings`, and nobody
 //! else can.
 
@@ -74,6 +75,15 @@ async fn boards_games_and_leaderboards_link_their_pages_while_the_server_shows_t
     let (status, page) = fetch(path.clone()).await;
     assert_eq!(status, 200);
     assert!(page.contains(&alice().name) && page.contains(&bob().name), "{page}");
+
+    // A board in play links its page too, the live one.
+    let playing = scene.challenge_accepted(&alice(), &carol()).await;
+    let live = links(&playing);
+    assert_eq!(live.len(), 1, "{playing}");
+    assert_eq!(live[0].0, "Live page");
+    let live_path = live[0].1.strip_prefix(BASE).expect("the base URL starts the link");
+    assert!(live_path.starts_with("/g/") && live_path != path, "{live_path}");
+    assert_eq!(fetch(live_path.to_string()).await.0, 200);
 
     // `/akon game` links the same page.
     let answer = scene

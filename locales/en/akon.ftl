@@ -399,6 +399,7 @@ game-record-cut = (too long for one message: cut)
 ## characters) and descriptions. English names are the canonical ones.
 
 cmd-akon-desc = Play Akon, the two-row mancala game
+cmd-launch-desc = Play Akon live in this channel
 cmd-challenge-name = challenge
 cmd-challenge-desc = Challenge someone to a game of Akon
 cmd-opponent-name = opponent
@@ -751,6 +752,7 @@ refusal-tournament-role-needs-manage-server = Only members who may manage this s
 ## The web pages (AKON_WEB_ADDR) and the links to them
 
 button-replay = Replay
+button-live-page = Live page
 button-web-leaderboard = Web page
 button-web-tournament = Web page
 cmd-web-games-name = web_games
@@ -955,6 +957,15 @@ dm-game-over = Game #{ $game } ({ $a } vs { $b }) is over: { $result } Press **R
 
 ## Following a game (the Follow button, /akon follow)
 button-follow = Follow
+button-play-live = Play live
+play-live-off = The live game is not available on this bot.
+activity-title = Akon, live
+activity-signing-in = Signing in with Discord…
+activity-finding = Looking for this channel's game…
+activity-no-game = No game is going on in this channel. Challenge someone with /akon challenge, then open the Activity again.
+activity-sign-in-failed = Discord did not sign you in. Close the Activity and open it again.
+activity-unreachable = The bot cannot be reached right now. Try again in a moment.
+activity-busy = Too many sign-ins at once. Try again in a minute.
 button-unfollow = Unfollow
 board-followers = 👁 { $count ->
     [one] 1 person follows
@@ -1011,3 +1022,31 @@ rematch-pending-live = { $opponent }, { $challenger } offers you a live rematch 
 board-live-clock = ⏱️ { $control } · { $a }: { $a_time } · { $b }: { $b_time }
 board-flag-falls = ⏰ Your flag falls <t:{ $deadline }:R> unless you move.
 refusal-time-per-move-and-time-control = Choose either a time per move or a time control, not both: a time control is a clock per player for a game played at once.
+web-sign-in = Sign in with Discord to play
+web-sign-out = Sign out
+web-signed-in-as = Signed in as { $name }
+web-watching = { $count ->
+    [one] { $count } watching
+   *[other] { $count } watching
+}
+web-hole = Hole { $hole }, { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+}
+web-your-turn = Your turn: choose a hole on your row.
+web-waiting-for = { $name } to move.
+web-sign-in-failed-title = Sign-in failed
+web-sign-in-state = This sign-in could not be checked: it took too long, or it did not start on this site. Sign in again from the game's page.
+web-sign-in-refused = Discord did not confirm who you are. Try again in a moment.
+web-sign-in-cancelled = The sign-in was cancelled on Discord.
+web-move-sign-in = Sign in to play.
+web-move-not-a-player = Only the game's two players can play it.
+web-move-not-your-turn = It is not your turn.
+web-move-stale = The game has moved on: this board is out of date.
+web-move-illegal = That move is not allowed: choose a hole with seeds on your row.
+web-move-finished = The game is over.
+web-move-csrf = This request could not be checked: reload the page.
+web-move-too-fast = Too many moves at once: wait a moment.
+web-move-failed = The move could not be saved right now. Try again in a moment.
+web-move-bad = This request is not a move.
+web-live-full = Too many people are watching live right now: reload the page later.

@@ -399,6 +399,7 @@ game-record-cut = (demasiado larga para un mensaje: cortada)
 ## caracteres como máximo) y descripciones.
 
 cmd-akon-desc = Juega al Akon, el juego de siembra de dos filas
+cmd-launch-desc = Juega al Akon en vivo en este canal
 cmd-challenge-name = desafiar
 cmd-challenge-desc = Desafía a alguien a una partida de Akon
 cmd-opponent-name = rival
@@ -754,6 +755,7 @@ refusal-tournament-role-needs-manage-server = Solo quien tenga permiso para gest
 ## Las páginas web (AKON_WEB_ADDR) y los enlaces a ellas
 
 button-replay = Ver repetición
+button-live-page = Página en directo
 button-web-leaderboard = Página web
 button-web-tournament = Página web
 cmd-web-games-name = partidas-web
@@ -964,6 +966,15 @@ dm-game-over = La partida n.º { $game } ({ $a } contra { $b }) ha terminado: {
 
 ## Seguir una partida (el botón Seguir, /akon follow)
 button-follow = Seguir
+button-play-live = Jugar en vivo
+play-live-off = El juego en vivo no está disponible en este bot.
+activity-title = Akon, en vivo
+activity-signing-in = Iniciando sesión con Discord…
+activity-finding = Buscando la partida de este canal…
+activity-no-game = No hay ninguna partida en curso en este canal. Desafía a alguien con /akon desafiar y vuelve a abrir la actividad.
+activity-sign-in-failed = Discord no inició tu sesión. Cierra la actividad y vuelve a abrirla.
+activity-unreachable = No se puede contactar con el bot ahora mismo. Inténtalo de nuevo en un momento.
+activity-busy = Demasiados inicios de sesión a la vez. Inténtalo de nuevo en un minuto.
 button-unfollow = Dejar de seguir
 board-followers = 👁 { $count ->
     [one] 1 persona sigue
@@ -1020,3 +1031,31 @@ rematch-pending-live = { $opponent }, ¡{ $challenger } te ofrece la revancha de
 board-live-clock = ⏱️ { $control } · { $a }: { $a_time } · { $b }: { $b_time }
 board-flag-falls = ⏰ Tu bandera cae <t:{ $deadline }:R> si no juegas.
 refusal-time-per-move-and-time-control = Elige un tiempo por jugada o un ritmo, no los dos: un ritmo da un reloj a cada jugador para una partida de una sentada.
+web-sign-in = Inicia sesión con Discord para jugar
+web-sign-out = Cerrar sesión
+web-signed-in-as = Sesión iniciada como { $name }
+web-watching = { $count ->
+    [one] { $count } espectador
+   *[other] { $count } espectadores
+}
+web-hole = Casilla { $hole }, { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+}
+web-your-turn = Te toca: elige una casilla de tu fila.
+web-waiting-for = Le toca a { $name }.
+web-sign-in-failed-title = No se pudo iniciar sesión
+web-sign-in-state = No se pudo comprobar este inicio de sesión: tardó demasiado o no empezó en este sitio. Vuelve a iniciar sesión desde la página de la partida.
+web-sign-in-refused = Discord no confirmó quién eres. Inténtalo de nuevo en un momento.
+web-sign-in-cancelled = El inicio de sesión se canceló en Discord.
+web-move-sign-in = Inicia sesión para jugar.
+web-move-not-a-player = Solo los dos jugadores de la partida pueden jugarla.
+web-move-not-your-turn = No es tu turno.
+web-move-stale = La partida ha avanzado: este tablero ya no está al día.
+web-move-illegal = Esa jugada no está permitida: elige una casilla con semillas de tu fila.
+web-move-finished = La partida ha terminado.
+web-move-csrf = No se pudo comprobar esta petición: recarga la página.
+web-move-too-fast = Demasiadas jugadas a la vez: espera un momento.
+web-move-failed = No se pudo guardar la jugada ahora. Inténtalo de nuevo en un momento.
+web-move-bad = Esta petición no es una jugada.
+web-live-full = Demasiada gente está mirando en directo ahora: recarga la página más tarde.

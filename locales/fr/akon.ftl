@@ -405,6 +405,7 @@ game-record-cut = (trop longue pour un message : coupée)
 ## au plus) et descriptions.
 
 cmd-akon-desc = Jouer à l'Akon, le jeu de semailles à deux rangées
+cmd-launch-desc = Jouer à l'Akon en direct dans ce salon
 cmd-challenge-name = défier
 cmd-challenge-desc = Défier quelqu'un à une partie d'Akon
 cmd-opponent-name = adversaire
@@ -760,6 +761,7 @@ refusal-tournament-role-needs-manage-server = Seuls les membres autorisés à g�
 ## Les pages web (AKON_WEB_ADDR) et les liens vers elles
 
 button-replay = Revoir la partie
+button-live-page = Page en direct
 button-web-leaderboard = Page web
 button-web-tournament = Page web
 cmd-web-games-name = parties-web
@@ -964,6 +966,15 @@ dm-game-over = La partie n° { $game } ({ $a } contre { $b }) est terminée : 
 
 ## Suivre une partie (le bouton Suivre, /akon follow)
 button-follow = Suivre
+button-play-live = Jouer en direct
+play-live-off = Le jeu en direct n'est pas disponible sur ce bot.
+activity-title = Akon, en direct
+activity-signing-in = Connexion avec Discord…
+activity-finding = Recherche de la partie de ce salon…
+activity-no-game = Aucune partie en cours dans ce salon. Défiez quelqu'un avec /akon défier, puis rouvrez l'activité.
+activity-sign-in-failed = Discord ne vous a pas connecté. Fermez l'activité et rouvrez-la.
+activity-unreachable = Le bot est injoignable pour le moment. Réessayez dans un instant.
+activity-busy = Trop de connexions à la fois. Réessayez dans une minute.
 button-unfollow = Ne plus suivre
 board-followers = 👁 { $count ->
     [one] { $count } personne suit
@@ -1020,3 +1031,31 @@ rematch-pending-live = { $opponent }, { $challenger } te propose une revanche d'
 board-live-clock = ⏱️ { $control } · { $a } : { $a_time } · { $b } : { $b_time }
 board-flag-falls = ⏰ Ton drapeau tombe <t:{ $deadline }:R> si tu ne joues pas.
 refusal-time-per-move-and-time-control = Choisis un temps par coup ou une cadence, pas les deux : une cadence donne une pendule à chaque joueur pour une partie jouée d'une traite.
+web-sign-in = Se connecter avec Discord pour jouer
+web-sign-out = Se déconnecter
+web-signed-in-as = Connecté en tant que { $name }
+web-watching = { $count ->
+    [one] { $count } spectateur
+   *[other] { $count } spectateurs
+}
+web-hole = Case { $hole }, { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+}
+web-your-turn = À toi de jouer : choisis une case de ta rangée.
+web-waiting-for = Au tour de { $name }.
+web-sign-in-failed-title = Connexion impossible
+web-sign-in-state = Cette connexion n'a pas pu être vérifiée : elle a pris trop de temps, ou elle n'a pas commencé sur ce site. Reconnecte-toi depuis la page de la partie.
+web-sign-in-refused = Discord n'a pas confirmé qui tu es. Réessaie dans un moment.
+web-sign-in-cancelled = La connexion a été annulée sur Discord.
+web-move-sign-in = Connecte-toi pour jouer.
+web-move-not-a-player = Seuls les deux joueurs de la partie peuvent y jouer.
+web-move-not-your-turn = Ce n'est pas ton tour.
+web-move-stale = La partie a avancé : ce plateau n'est plus à jour.
+web-move-illegal = Ce coup n'est pas permis : choisis une case de ta rangée qui a des graines.
+web-move-finished = La partie est terminée.
+web-move-csrf = Cette demande n'a pas pu être vérifiée : recharge la page.
+web-move-too-fast = Trop de coups à la fois : attends un instant.
+web-move-failed = Le coup n'a pas pu être enregistré pour l'instant. Réessaie dans un moment.
+web-move-bad = Cette demande n'est pas un coup.
+web-live-full = Trop de monde regarde en direct en ce moment : recharge la page plus tard.

@@ -399,6 +399,7 @@ game-record-cut = (longa demais para uma mensagem: cortada)
 ## caracteres) e descrições.
 
 cmd-akon-desc = Jogue Akon, o jogo de semeadura de duas fileiras
+cmd-launch-desc = Jogue Akon ao vivo neste canal
 cmd-challenge-name = desafiar
 cmd-challenge-desc = Desafie alguém para uma partida de Akon
 cmd-opponent-name = adversário
@@ -754,6 +755,7 @@ refusal-tournament-role-needs-manage-server = Só quem pode gerenciar este servi
 ## As páginas web (AKON_WEB_ADDR) e os links para elas
 
 button-replay = Rever a partida
+button-live-page = Página ao vivo
 button-web-leaderboard = Página web
 button-web-tournament = Página web
 cmd-web-games-name = partidas-web
@@ -961,6 +963,15 @@ dm-game-over = A partida nº { $game } ({ $a } contra { $b }) terminou: { $resu
 
 ## Seguir uma partida (o botão Seguir, /akon follow)
 button-follow = Seguir
+button-play-live = Jogar ao vivo
+play-live-off = O jogo ao vivo não está disponível neste bot.
+activity-title = Akon, ao vivo
+activity-signing-in = Entrando com o Discord…
+activity-finding = Procurando a partida deste canal…
+activity-no-game = Nenhuma partida em andamento neste canal. Desafie alguém com /akon desafiar e abra a atividade de novo.
+activity-sign-in-failed = O Discord não fez seu login. Feche a atividade e abra-a de novo.
+activity-unreachable = Não é possível falar com o bot agora. Tente de novo em um momento.
+activity-busy = Logins demais ao mesmo tempo. Tente de novo em um minuto.
 button-unfollow = Deixar de seguir
 board-followers = 👁 { $count ->
     [one] { $count } pessoa segue
@@ -1017,3 +1028,31 @@ rematch-pending-live = { $opponent }, { $challenger } propõe uma revanche de **
 board-live-clock = ⏱️ { $control } · { $a }: { $a_time } · { $b }: { $b_time }
 board-flag-falls = ⏰ Sua bandeira cai <t:{ $deadline }:R> se você não jogar.
 refusal-time-per-move-and-time-control = Escolha um tempo por jogada ou um ritmo, não os dois: um ritmo dá um relógio a cada jogador para uma partida jogada de uma vez.
+web-sign-in = Entre com o Discord para jogar
+web-sign-out = Sair
+web-signed-in-as = Conectado como { $name }
+web-watching = { $count ->
+    [one] { $count } assistindo
+   *[other] { $count } assistindo
+}
+web-hole = Casa { $hole }, { $seeds ->
+    [one] { $seeds } semente
+   *[other] { $seeds } sementes
+}
+web-your-turn = Sua vez: escolha uma casa da sua fileira.
+web-waiting-for = Vez de { $name }.
+web-sign-in-failed-title = Não foi possível entrar
+web-sign-in-state = Não foi possível verificar esta entrada: demorou demais ou não começou neste site. Entre de novo pela página da partida.
+web-sign-in-refused = O Discord não confirmou quem você é. Tente de novo em um instante.
+web-sign-in-cancelled = A entrada foi cancelada no Discord.
+web-move-sign-in = Entre para jogar.
+web-move-not-a-player = Só os dois jogadores da partida podem jogá-la.
+web-move-not-your-turn = Não é a sua vez.
+web-move-stale = A partida avançou: este tabuleiro está desatualizado.
+web-move-illegal = Essa jogada não é permitida: escolha uma casa com sementes da sua fileira.
+web-move-finished = A partida terminou.
+web-move-csrf = Não foi possível verificar este pedido: recarregue a página.
+web-move-too-fast = Jogadas demais de uma vez: espere um instante.
+web-move-failed = Não foi possível salvar a jogada agora. Tente de novo em um instante.
+web-move-bad = Este pedido não é uma jogada.
+web-live-full = Gente demais está assistindo ao vivo agora: recarregue a página mais tarde.

@@ -82,6 +82,7 @@ impl Bot {
             ButtonId::TournamentLeave { tournament } => self.tournament_button(call, tournament, false).await,
             ButtonId::Takeback { game, ply } => self.takeback_button(call, game, ply).await,
             ButtonId::TakebackAnswer { offer, accept } => self.takeback_answer_button(call, offer, accept).await,
+            ButtonId::PlayLive { .. } => self.play_live_button(ctx, press, languages).await,
         }
     }
 

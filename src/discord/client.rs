@@ -28,6 +28,10 @@ pub struct DiscordSettings {
     /// slash): boards, `/akon game` and `/akon leaderboard` link their pages
     /// when it is set.
     pub web_base_url: Option<String>,
+    /// The Discord Activity is on (`AKON_ACTIVITY=on`): ongoing boards get a
+    /// Play live button that opens it, and its Entry Point command is
+    /// registered beside `/akon`.
+    pub activity: bool,
 }
 
 /// Which of the bot's gateway shards this process runs (`AKON_SHARDS`).
@@ -82,6 +86,7 @@ impl std::fmt::Debug for DiscordSettings {
             .field("proxy_url", &self.proxy_url)
             .field("shards", &self.shards)
             .field("web_base_url", &self.web_base_url)
+            .field("activity", &self.activity)
             .finish()
     }
 }
@@ -126,6 +131,7 @@ pub(super) fn new_bot(settings: &DiscordSettings, service: Service) -> (Bot, Bot
         refused_channels: pictures::RefusedChannels::default(),
         thread_refusals: game_threads::ThreadRefusals::default(),
         web: settings.web_base_url.as_deref().map(Arc::from),
+        activity: settings.activity,
     };
     (
         bot,

@@ -108,6 +108,11 @@ pub enum ButtonId {
         offer: i64,
         accept: bool,
     },
+    /// Opens the Discord Activity, where game `game` is shown live
+    /// (answered with Discord's LAUNCH_ACTIVITY).
+    PlayLive {
+        game: i64,
+    },
 }
 
 const PREFIX: &str = "akon";
@@ -142,6 +147,7 @@ impl fmt::Display for ButtonId {
             ButtonId::Takeback { game, ply } => write!(f, "{PREFIX}:takeback:{game}:{ply}"),
             ButtonId::TakebackAnswer { offer, accept: true } => write!(f, "{PREFIX}:takeback-yes:{offer}"),
             ButtonId::TakebackAnswer { offer, accept: false } => write!(f, "{PREFIX}:takeback-no:{offer}"),
+            ButtonId::PlayLive { game } => write!(f, "{PREFIX}:live:{game}"),
         }
     }
 }
@@ -181,6 +187,7 @@ fn with_one_number(kind: &str, n: i64) -> Option<ButtonId> {
             offer: n,
             accept: false,
         },
+        "live" => ButtonId::PlayLive { game: n },
         _ => return None,
     })
 }
@@ -201,6 +208,7 @@ impl FromStr for ButtonId {
     /// assert_eq!("akon:takeback:7:3".parse::<ButtonId>().unwrap().to_string(), "akon:takeback:7:3");
     /// assert_eq!("akon:takeback-no:9".parse::<ButtonId>().unwrap().to_string(), "akon:takeback-no:9");
     /// assert!("akon:takeback-maybe:9".parse::<ButtonId>().is_err());
+    /// assert_eq!("akon:live:12".parse::<ButtonId>().unwrap().to_string(), "akon:live:12");
     /// ```
     fn from_str(text: &str) -> Result<ButtonId, UnknownButton> {
         let unknown = || UnknownButton(text.chars().take(100).collect());

@@ -3,6 +3,7 @@
 //! and no SQL. Every button press goes through one global handler keyed by
 //! the button's `custom_id`, so buttons survive restarts.
 
+mod activity;
 mod asker;
 mod bracket_pictures;
 mod buttons;
@@ -105,6 +106,8 @@ struct Bot {
     thread_refusals: game_threads::ThreadRefusals,
     /// The web view's public address, when boards link their pages.
     web: Option<Arc<str>>,
+    /// Ongoing boards open the Discord Activity (`AKON_ACTIVITY=on`).
+    activity: bool,
 }
 
 #[async_trait]
@@ -130,9 +133,10 @@ impl Bot {
     /// every reconnect).
     async fn start_up(&self, ctx: Context, registers: bool) {
         if registers {
+            let commands = self.commands_to_register();
             let registered = match self.guild_id {
-                Some(guild) => guild.set_commands(&ctx.http, vec![akon_command()]).await,
-                None => serenity::all::Command::set_global_commands(&ctx.http, vec![akon_command()]).await,
+                Some(guild) => guild.set_commands(&ctx.http, commands).await,
+                None => serenity::all::Command::set_global_commands(&ctx.http, commands).await,
             };
             match registered {
                 Ok(commands) => tracing::info!(count = commands.len(), guild = ?self.guild_id, "commands registered"),

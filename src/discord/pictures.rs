@@ -257,6 +257,7 @@ impl Bot {
     /// that cannot be drawn leaves the text board, and is logged.
     pub(super) async fn board_message(&self, language: Language, view: &GameView, style: BoardStyle) -> BoardMessage {
         let text = self.with_replay(language, view, render::board(language, view)).await;
+        let text = self.with_play_live(language, view, text);
         if !style.has_picture() || self.refused_channels.is_refused(view.channel_id) {
             return BoardMessage { text, picture: None };
         }
@@ -267,8 +268,10 @@ impl Bot {
         let reply = if style.has_text() {
             text.clone()
         } else {
-            self.with_replay(language, view, render::board_message(language, view, false))
-                .await
+            let reply = self
+                .with_replay(language, view, render::board_message(language, view, false))
+                .await;
+            self.with_play_live(language, view, reply)
         };
         BoardMessage {
             text,

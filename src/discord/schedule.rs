@@ -24,6 +24,12 @@ impl Bot {
         loop {
             let due = tokio::select! {
                 due = every.tick() => due,
+                // A move on the web page owes a board: shown after the
+                // grace, not at the next tick.
+                () = self.service.owed_from_outside_called() => {
+                    self.deliver_owed_after_grace(&ctx).await;
+                    continue;
+                }
                 _ = stopped.changed() => break,
             };
             if *stopped.borrow() {

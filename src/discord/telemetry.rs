@@ -54,6 +54,7 @@ fn button_name(press: &ComponentInteraction) -> &'static str {
         Ok(ButtonId::Takeback { .. }) => "takeback",
         Ok(ButtonId::TakebackAnswer { accept: true, .. }) => "takeback-accept",
         Ok(ButtonId::TakebackAnswer { accept: false, .. }) => "takeback-decline",
+        Ok(ButtonId::PlayLive { .. }) => "play-live",
         Err(_) => "unknown",
     }
 }

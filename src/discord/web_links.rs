@@ -1,6 +1,7 @@
 //! Links from Discord to the web pages, when `AKON_WEB_BASE_URL` is set: a
-//! Replay button under a finished board and under `/akon game`, and a Web
-//! page button under `/akon leaderboard`. Link buttons have no `custom_id`:
+//! Live page button under a board in play, a Replay button under a
+//! finished board and under `/akon game`, and a Web page button under
+//! `/akon leaderboard`. Link buttons have no `custom_id`:
 //! they are never routed back to the bot. A link is made only for a page that is served (see
 //! `service::web`); if its token cannot be read, the message goes without
 //! it rather than not at all.
@@ -68,14 +69,19 @@ impl Bot {
         }
     }
 
-    /// `reply`, the board of `view`, with a Replay button once the game is
-    /// over.
+    /// `reply`, the board of `view`, with a link to its page: Replay once
+    /// the game is over, Live page while it goes on (where it is followed
+    /// move by move, and its players may play it once signed in).
     pub(super) async fn with_replay(&self, language: Language, view: &GameView, mut reply: Reply) -> Reply {
-        if view.finished.is_none() {
+        if self.web.is_none() {
             return reply;
         }
         if let Some(url) = self.game_page_url(view.id).await {
-            add_link(&mut reply, url, tr!(language, "button-replay"));
+            let label = match view.finished {
+                Some(_) => tr!(language, "button-replay"),
+                None => tr!(language, "button-live-page"),
+            };
+            add_link(&mut reply, url, label);
         }
         reply
     }

@@ -184,6 +184,20 @@ pub struct BoardShown {
 }
 
 impl Service {
+    /// Says that a change made outside Discord (a move on the web page)
+    /// owes a channel a message: the bot of this process, if it runs here,
+    /// settles it at once rather than at its scheduler's next tick (another
+    /// process's bot does so at its tick).
+    pub fn owed_from_outside(&self) {
+        self.owed_from_outside.notify_one();
+    }
+
+    /// Waits until [`Service::owed_from_outside`] is called (a call made
+    /// while nobody waited is kept for the next wait).
+    pub async fn owed_from_outside_called(&self) {
+        self.owed_from_outside.notified().await;
+    }
+
     /// Up to `limit` games that owe their channel a message, least recently
     /// changed first, leaving out those given up or waiting for a retry.
     pub async fn games_owing_messages(&self, limit: i64) -> Result<Vec<Owing>> {

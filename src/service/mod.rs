@@ -2,6 +2,8 @@
 //! over the engine and the store. Knows nothing of Discord: callers pass
 //! plain ids and names, and get typed outcomes and errors to render.
 
+mod activity;
+pub use activity::ChannelGame;
 mod board_style;
 mod challenges;
 mod clock;
@@ -47,6 +49,7 @@ use tokio::sync::{Notify, Semaphore};
 
 pub use crate::calendar::{Day, Month};
 pub use crate::posts::{DailyPost, DailyPostSettled, DailySetting, DeliveryFailure, PodiumSettled, DEFAULT_DAILY_HOUR};
+pub use crate::store::GameVersion;
 pub use board_style::BoardStyle;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use daily_puzzle_posts::{DailyEditDue, DailyPostDue};
@@ -172,6 +175,10 @@ pub struct Service {
     /// Rung when this process writes a live-clock move: its flag watch
     /// then looks again for the earliest deadline.
     live_moves: Arc<Notify>,
+    /// Rung when a change made outside Discord (a move on the web page)
+    /// owes a channel a board: the bot of this process delivers it without
+    /// waiting for its scheduler's tick. Shared by the clones.
+    owed_from_outside: Arc<tokio::sync::Notify>,
 }
 
 impl Service {
@@ -191,6 +198,7 @@ impl Service {
             searches,
             held_leases: leases::Held::default(),
             live_moves: Arc::new(Notify::new()),
+            owed_from_outside: Arc::default(),
         }
     }
 

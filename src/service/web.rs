@@ -18,7 +18,7 @@ use super::{
 use crate::ai::Review;
 use crate::engine::{Game, MoveOutcome, Position, Record, Seat};
 use crate::rating::Scope;
-use crate::store::{from_db, to_db, PageKind};
+use crate::store::{from_db, to_db, GameVersion, PageKind};
 use crate::tournament::Outcome;
 
 /// Characters of a token: 16 random bytes in unpadded base64url.
@@ -236,6 +236,27 @@ impl Service {
             Some((found, subject)) if found == kind => Some(subject),
             _ => None,
         })
+    }
+
+    /// The game the page `token` names, if it is served: what the live
+    /// endpoints act on.
+    pub async fn game_of_page(&self, token: &str) -> Result<Option<i64>> {
+        let Some(game_id) = self.subject_of(token, PageKind::Game).await? else {
+            return Ok(None);
+        };
+        let Some(row) = self.store.game(game_id).await? else {
+            return Ok(None);
+        };
+        Ok(self
+            .game_shown_on_the_web(row.guild_id, row.venue)
+            .await?
+            .then_some(game_id))
+    }
+
+    /// What tells whether each of `games` changed since last asked, in one
+    /// query: the live pages poll it for the changes other processes make.
+    pub async fn game_versions(&self, games: &[i64]) -> Result<Vec<(i64, GameVersion)>> {
+        Ok(self.store.game_versions(games).await?)
     }
 
     /// The game page `token` names, if it is served.

@@ -17,6 +17,9 @@ use sqlx::Connection;
 
 mod error;
 pub use error::StoreError;
+
+mod activity;
+pub use activity::ChannelGameRow;
 use error::{Doing, Result};
 
 mod health;
@@ -97,7 +100,7 @@ mod follows;
 pub use follows::FollowerOwed;
 
 mod web;
-pub use web::{PageKind, WebSettingsRow};
+pub use web::{GameVersion, PageKind, WebSettingsRow};
 
 mod puzzles;
 pub use puzzles::{AttemptRow, NewPuzzle, PuzzlePlayerRow, PuzzleRow, PuzzleScored, PuzzleSource};

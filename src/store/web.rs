@@ -51,7 +51,49 @@ impl Default for WebSettingsRow {
     }
 }
 
+/// What tells whether a game changed: a move, an end, a takeback, a new
+/// deadline, or anything else that touches its row (`updated_at`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameVersion {
+    pub ply: i64,
+    pub status: String,
+    pub takebacks: i64,
+    pub updated_at: i64,
+    pub deadline: Option<i64>,
+}
+
 impl Store {
+    /// The versions of `games` (those that exist), in one indexed query:
+    /// what the live pages poll to see other processes' changes.
+    pub async fn game_versions(&self, games: &[i64]) -> Result<Vec<(i64, GameVersion)>> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The ids are integers, written into the text, never a string from outside.
+        let list = games.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let rows: Vec<(i64, i64, String, i64, i64, Option<i64>)> = sqlx::query_as(&format!(
+            "SELECT id, ply, status, takebacks, updated_at, deadline FROM games WHERE id IN ({list})"
+        ))
+        .fetch_all(&mut *self.reader().await?)
+        .await
+        .doing(&self.outage, "reading the versions of watched games")?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, ply, status, takebacks, updated_at, deadline)| {
+                (
+                    id,
+                    GameVersion {
+                        ply,
+                        status,
+                        takebacks,
+                        updated_at,
+                        deadline,
+                    },
+                )
+            })
+            .collect())
+    }
+
     /// The token of `kind`'s page of `subject`: the one stored, else
     /// `fresh`, stored now. Two processes making the first link at once
     /// agree on one token (the second insert does nothing and reads the

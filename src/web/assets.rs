@@ -1,13 +1,21 @@
 //! What the pages load besides themselves, all served by the bot (the
 //! Content-Security-Policy allows no other origin): the style sheet, the
-//! script that adds the arrow keys, the icon, and the font the board is
-//! drawn in. Each is addressed by a hash of its contents, so that it can
-//! be cached for good and a new version gets a new address.
+//! script that adds the arrow keys, the icon, the font the board is drawn
+//! in, and the Discord Activity's client. Each is addressed by a hash of its
+//! contents, so that it can be cached for good and a new version gets a new
+//! address.
 
 use std::sync::OnceLock;
 
 const CSS: &str = include_str!("../../assets/web/akon.css");
 const SCRIPT: &str = include_str!("../../assets/web/akon.js");
+/// The live game page's module (signing in, moves, updates); the embedded
+/// app imports the same file.
+const LIVE_SCRIPT: &str = include_str!("../../assets/web/live.js");
+/// The Discord Activity's client, bundled from client/ by `npm run build`
+/// with the live module in it (committed, so that building the bot needs
+/// no Node).
+const ACTIVITY_SCRIPT: &str = include_str!("../../assets/web/activity.js");
 const ICON: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#7a4b24"/><circle cx="5" cy="8" r="3" fill="#f4e6c8"/><circle cx="11" cy="8" r="3" fill="#f4e6c8"/></svg>"##;
 
 /// One file: its address under the site's root, its type and its bytes.
@@ -23,7 +31,9 @@ pub struct Asset {
 pub struct Assets {
     pub css_path: String,
     pub script_path: String,
+    pub live_script_path: String,
     pub icon_path: String,
+    pub activity_script_path: String,
     files: Vec<Asset>,
 }
 
@@ -63,12 +73,26 @@ impl Assets {
                 "text/javascript; charset=utf-8",
                 SCRIPT.as_bytes().to_vec(),
             );
+            let live_script = asset(
+                "live",
+                "js",
+                "text/javascript; charset=utf-8",
+                LIVE_SCRIPT.as_bytes().to_vec(),
+            );
             let icon = asset("icon", "svg", "image/svg+xml", ICON.as_bytes().to_vec());
+            let activity_script = asset(
+                "activity",
+                "js",
+                "text/javascript; charset=utf-8",
+                ACTIVITY_SCRIPT.as_bytes().to_vec(),
+            );
             Assets {
                 css_path: css.path.clone(),
                 script_path: script.path.clone(),
+                live_script_path: live_script.path.clone(),
                 icon_path: icon.path.clone(),
-                files: vec![css, script, icon, font],
+                activity_script_path: activity_script.path.clone(),
+                files: vec![css, script, live_script, icon, font, activity_script],
             }
         })
     }

@@ -15,10 +15,15 @@
 //! Only GET and HEAD are answered (anything else: 405, no body); time,
 //! body size and concurrency are bounded by tower layers.
 
+mod activity;
 mod assets;
+mod auth;
 mod cache;
+pub mod discord_oauth;
+mod live;
 mod markdown;
 mod pages;
+pub mod session;
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -28,7 +33,7 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use maud::Markup;
 use tokio::sync::watch;
@@ -37,8 +42,10 @@ use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
+pub use activity::{ACTIVITY_CONTENT_SECURITY_POLICY, ACTIVITY_SIGN_INS_PER_MINUTE};
 pub use assets::fnv1a;
 use assets::Assets;
+pub use auth::SignInSettings;
 use cache::{etag_of, KeptPage, PageCache, PageKey, KEPT_FOR, KEPT_PAGES};
 use pages::Context;
 
@@ -57,6 +64,36 @@ pub const BODY_LIMIT: usize = 1024;
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
      img-src 'self'; font-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'; \
      frame-ancestors 'none'";
+
+/// The policy with signing in on: the same, but the page's script may
+/// talk to the site itself (the live updates, the moves, who is signed in).
+pub const CONTENT_SECURITY_POLICY_LIVE: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self'; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+     frame-ancestors 'none'";
+
+/// What the site offers beyond its read-only pages.
+#[derive(Debug, Clone)]
+pub struct WebOptions {
+    /// Sign in with Discord, and with it the live, playable game page.
+    pub sign_in: Option<SignInSettings>,
+    /// The most live streams this process serves at once (more: `503`).
+    pub most_watchers: usize,
+    /// The Discord Activity's page and its sign-in (`AKON_ACTIVITY=on`);
+    /// needs `sign_in`, and is off without it.
+    pub activity: bool,
+}
+
+impl Default for WebOptions {
+    fn default() -> WebOptions {
+        WebOptions {
+            sign_in: None,
+            most_watchers: live::DEFAULT_MOST_WATCHERS,
+            activity: false,
+        }
+    }
+}
+
+pub use live::{DEFAULT_MOST_WATCHERS, KEEP_ALIVE_EVERY, POLL_EVERY};
 
 /// How long a finished game's page may be kept by a browser or a proxy:
 /// short, so that a server turning its pages off is obeyed soon.
@@ -92,13 +129,24 @@ pub struct WebServer {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
     task: JoinHandle<()>,
+    /// The live streams, ended first: an open stream would hold the server.
+    hub: Option<std::sync::Arc<live::Hub>>,
 }
 
-/// Serves the site on `listener` until [`WebServer::stop`].
+/// Serves the read-only site on `listener` until [`WebServer::stop`].
 pub fn serve(listener: tokio::net::TcpListener, service: Service) -> std::io::Result<WebServer> {
+    serve_with(listener, service, WebOptions::default())
+}
+
+/// Serves the site with `options` on `listener` until [`WebServer::stop`].
+pub fn serve_with(
+    listener: tokio::net::TcpListener,
+    service: Service,
+    options: WebOptions,
+) -> std::io::Result<WebServer> {
     let addr = listener.local_addr()?;
     let (stop, mut stopped) = watch::channel(false);
-    let app = router(service);
+    let (app, hub) = build(service, options);
     let task = tokio::spawn(async move {
         let shutdown = async move {
             let _ = stopped.wait_for(|&stop| stop).await;
@@ -108,7 +156,7 @@ pub fn serve(listener: tokio::net::TcpListener, service: Service) -> std::io::Re
         }
     });
     tracing::info!(%addr, "serving the web pages");
-    Ok(WebServer { addr, stop, task })
+    Ok(WebServer { addr, stop, task, hub })
 }
 
 impl WebServer {
@@ -119,6 +167,9 @@ impl WebServer {
 
     /// Stops listening; waits (briefly) for requests in flight.
     pub async fn stop(self) {
+        if let Some(hub) = &self.hub {
+            hub.stop();
+        }
         let _ = self.stop.send(true);
         if tokio::time::timeout(Duration::from_secs(2), self.task).await.is_err() {
             tracing::warn!("the web server did not stop in time");
@@ -136,6 +187,7 @@ pub fn game_page_html(page: &crate::service::GamePage, ply: Option<usize>, langu
         lang_in_query: false,
         root: "../",
         assets: Assets::get(),
+        live: false,
     };
     pages::game(&cx, page, ply).into_string()
 }
@@ -145,19 +197,56 @@ pub fn game_page_html(page: &crate::service::GamePage, ply: Option<usize>, langu
 struct Site {
     service: Service,
     finished_pages: PageCache,
+    /// Signing in, when set up.
+    sign_in: Option<std::sync::Arc<auth::SignIn>>,
+    /// The live games, with signing in.
+    hub: Option<std::sync::Arc<live::Hub>>,
+    /// The Discord Activity is served (with signing in).
+    activity: bool,
+    /// The Activity's recent sign-ins, everyone's.
+    activity_sign_ins: std::sync::Arc<activity::SignInLimit>,
 }
 
-/// The site's routes and limits, over `service`.
+/// The read-only site's routes and limits, over `service`.
 pub fn router(service: Service) -> Router {
+    router_with(service, WebOptions::default())
+}
+
+/// The site's routes and limits, over `service`, with `options`.
+pub fn router_with(service: Service, options: WebOptions) -> Router {
+    build(service, options).0
+}
+
+fn build(service: Service, options: WebOptions) -> (Router, Option<std::sync::Arc<live::Hub>>) {
     // Built now rather than at the first request.
     Assets::get();
+    let sign_in = options
+        .sign_in
+        .as_ref()
+        .map(|settings| std::sync::Arc::new(auth::SignIn::new(settings)));
+    let live = sign_in.is_some();
+    let activity = options.activity && live;
+    let hub = live.then(|| live::Hub::start(service.clone(), options.most_watchers));
     let site = Site {
         service,
         finished_pages: PageCache::new(KEPT_PAGES, KEPT_FOR),
+        sign_in,
+        hub: hub.clone(),
+        activity,
+        activity_sign_ins: std::sync::Arc::default(),
     };
-    Router::new()
+    let router = Router::new()
         .route("/", get(front))
+        .route("/auth/login", get(auth::login))
+        .route("/auth/callback", get(auth::callback))
+        .route("/auth/logout", post(auth::logout))
+        .route("/auth/session", get(auth::current))
         .route("/g/{token}", get(game))
+        .route("/g/{token}/events", get(live::events))
+        .route("/g/{token}/move", post(live::play))
+        .route(activity::ACTIVITY_PATH, get(activity::activity_page))
+        .route(activity::TOKEN_PATH, post(activity::token))
+        .route("/api/activity/game", get(activity::game))
         .route("/s/{token}", get(server))
         .route("/t/{token}", get(tournament))
         .route("/static/{file}", get(asset))
@@ -169,24 +258,58 @@ pub fn router(service: Service) -> Router {
             StatusCode::SERVICE_UNAVAILABLE,
             REQUEST_TIME_LIMIT,
         ))
-        .layer(middleware::from_fn(guard))
+        .layer(middleware::from_fn_with_state(Guarded { live, activity }, guard));
+    (router, hub)
 }
 
-/// Answers GET and HEAD only, and puts the security headers on every
-/// answer, whatever made it.
-async fn guard(request: Request, next: Next) -> Response {
-    let mut response = if matches!(*request.method(), Method::GET | Method::HEAD) {
+/// Whether `path` takes a POST: the moves and signing out, when signing
+/// in is on.
+fn takes_post(path: &str) -> bool {
+    path == "/auth/logout" || (path.starts_with("/g/") && path.ends_with("/move"))
+}
+
+/// What the site serves beyond its read-only pages, as the guard needs to
+/// know: signing in (`live`), and the Discord Activity.
+#[derive(Debug, Clone, Copy)]
+struct Guarded {
+    live: bool,
+    activity: bool,
+}
+
+/// Answers GET and HEAD only (and POST where it acts, when signing in is
+/// on), and puts the security headers on every answer, whatever made it.
+/// Only the sign-in's own addresses may set a cookie. Only the Activity's
+/// page may be framed, by Discord alone.
+async fn guard(State(Guarded { live, activity }): State<Guarded>, request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let framed = activity && activity::is_activity_page(request.uri());
+    let post = (live && takes_post(&path)) || (activity && path == activity::TOKEN_PATH);
+    let mut response = if matches!(method, Method::GET | Method::HEAD) || (post && method == Method::POST) {
         next.run(request).await
+    } else if post {
+        (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "POST")]).into_response()
     } else {
         (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response()
     };
     let headers = response.headers_mut();
-    headers.remove(header::SET_COOKIE);
+    if !(live && path.starts_with("/auth/")) {
+        headers.remove(header::SET_COOKIE);
+    }
+    let policy = match (framed, live) {
+        (true, _) => ACTIVITY_CONTENT_SECURITY_POLICY,
+        (false, true) => CONTENT_SECURITY_POLICY_LIVE,
+        (false, false) => CONTENT_SECURITY_POLICY,
+    };
+    // `frame-ancestors` says who may frame the Activity; `X-Frame-Options`
+    // cannot name several origins, so it is left out there.
+    if !framed {
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
     for (name, value) in [
-        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::CONTENT_SECURITY_POLICY, policy),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "no-referrer"),
-        (header::X_FRAME_OPTIONS, "DENY"),
         (
             header::HeaderName::from_static("cross-origin-opener-policy"),
             "same-origin",
@@ -331,6 +454,7 @@ fn context(language: Language, query: &Query, root: &'static str) -> Context<'st
         lang_in_query: query.lang.is_some(),
         root,
         assets: Assets::get(),
+        live: false,
     }
 }
 
@@ -355,7 +479,11 @@ fn failed(headers: &HeaderMap, cx: &Context<'_>, error: &ServiceError, page: &'s
     )
 }
 
-async fn front(headers: HeaderMap, uri: Uri) -> Response {
+async fn front(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Response {
+    // Discord opens the Activity at the root of the portal's URL Mapping.
+    if site.activity && activity::opened_by_discord(&uri) {
+        return activity::activity_page(State(site), headers, uri).await;
+    }
     let query = query(&uri);
     let cx = context(language(&query, &headers), &query, "");
     html(
@@ -375,7 +503,8 @@ fn token_of(uri: &Uri) -> &str {
 
 async fn game(State(site): State<Site>, headers: HeaderMap, uri: Uri) -> Response {
     let query = query(&uri);
-    let cx = context(language(&query, &headers), &query, "../");
+    let mut cx = context(language(&query, &headers), &query, "../");
+    cx.live = site.sign_in.is_some();
     let key = PageKey {
         token: token_of(&uri).to_string(),
         ply: query.ply,

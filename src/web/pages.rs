@@ -30,6 +30,9 @@ pub struct Context<'a> {
     /// whatever path a reverse proxy serves the site at: `""` or `"../"`.
     pub root: &'static str,
     pub assets: &'a Assets,
+    /// Whether signing in is on: a game in progress, at its last move,
+    /// then loads the live script.
+    pub live: bool,
 }
 
 impl Context<'_> {
@@ -106,6 +109,17 @@ pub fn not_found(cx: &Context<'_>) -> Markup {
         p { a href={ (cx.root) (cx.link("./")) } { (tr!(l, "web-front-title")) } }
     };
     layout(cx, &tr!(l, "web-not-found-title"), "", body)
+}
+
+/// A sign-in that did not work: what happened, and the way back.
+pub fn sign_in_failed(cx: &Context<'_>, why: &str) -> Markup {
+    let l = cx.language;
+    let body = html! {
+        h1 { (tr!(l, "web-sign-in-failed-title")) }
+        p.sign-in-failed { (why) }
+        p { a href={ (cx.root) (cx.link("./")) } { (tr!(l, "web-front-title")) } }
+    };
+    layout(cx, &tr!(l, "web-sign-in-failed-title"), "", body)
 }
 
 /// The database could not answer.
@@ -218,6 +232,8 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
     let step = |to: usize| cx.link(&format!("?ply={to}"));
     let here = format!("?ply={ply}");
     let record = page.record.to_string();
+    // The live script adds itself to the page as it is now, not to a move before.
+    let live = cx.live && view.finished.is_none() && ply == last;
     let body = html! {
         h1 { (title) }
         ul.facts {
@@ -245,8 +261,12 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
             (step_link(ply < last, "last", &step(last), "»", &tr!(l, "web-step-last")))
             span.at data-ply=(ply) { (tr!(l, "web-step-at", ply = ply as i64, last = last as i64)) }
         }
-        div.board data-ply=(ply) data-position=(serde_json::to_string(&position.to_json()).unwrap_or_default()) {
+        div.board data-ply=(ply) data-position=(serde_json::to_string(&position.to_json()).unwrap_or_default())
+            data-live=[live.then_some("events")] {
             (PreEscaped(board))
+        }
+        @if live {
+            script type="module" src={ (cx.root) (cx.assets.live_script_path) } {}
         }
         p {
             @match ply.checked_sub(1).map(|i| &outcomes[i]) {
@@ -283,6 +303,36 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
         }
     };
     layout(cx, &title, &here, body)
+}
+
+/// The board of `view` as it stands, as the game's page draws it at its
+/// last move: what the live page shows after each change.
+pub fn live_board_svg(l: Language, view: &GameView) -> String {
+    let name = |seat: Seat| player_name(l, view, seat);
+    let label = |seat: Seat| format!("{seat} · {}", name(seat));
+    let picture = BoardPicture {
+        language: l,
+        position: view.game.position(),
+        bottom: Seat::B,
+        labels: [label(Seat::A), label(Seat::B)],
+        to_move: view.to_move(),
+        last: view.last_move.map(LastMove::from_outcome),
+        result: game_text::plain_result_line(l, view, |seat| {
+            crate::names::shorten(&name(seat), PICTURE_NAME_COLUMNS, usize::MAX)
+        }),
+    };
+    board_svg(&picture)
+}
+
+/// A player's name as the pages show it, for the live state.
+pub fn shown_name(l: Language, view: &GameView, seat: Seat) -> String {
+    player_name(l, view, seat)
+}
+
+/// The finished game's result line, as plain text, for the live state.
+pub fn result_text(l: Language, view: &GameView) -> Option<String> {
+    view.finished
+        .map(|(reason, winner)| result_line(l, view, reason, winner).replace("**", ""))
 }
 
 /// A first/previous/next/last control: a link while it leads somewhere,

@@ -66,6 +66,8 @@ pub struct Scene {
     pub guild_commands: bool,
     /// The web pages' public address (as with AKON_WEB_BASE_URL): boards link their pages.
     pub web_base_url: Option<String>,
+    /// The Discord Activity is on (as with AKON_ACTIVITY=on): Play live buttons, the Entry Point command.
+    pub activity: bool,
     /// Interactions come over HTTP (AKON_INTERACTIONS_ADDR), not the gateway.
     pub over_http: bool,
     bot: Option<RunningBot>,
@@ -105,6 +107,7 @@ impl Scene {
             config,
             guild_commands: false,
             web_base_url: None,
+            activity: false,
             over_http,
             bot: None,
         };
@@ -114,7 +117,7 @@ impl Scene {
 
     pub async fn start_bot(&mut self) {
         let guild = self.guild_commands.then_some(fake::GUILD_ID);
-        let web = self.web_base_url.clone();
+        let web = (self.web_base_url.clone(), self.activity);
         let how = (guild, web, self.over_http);
         self.bot = Some(start_bot(&self.fake, &self.db.url, &self.clock, &self.config, how).await);
     }
@@ -384,7 +387,7 @@ async fn start_bot(
     db: &str,
     clock: &ManualClock,
     config: &ServiceConfig,
-    (guild_id, web_base_url, over_http): (Option<u64>, Option<String>, bool),
+    (guild_id, (web_base_url, activity), over_http): (Option<u64>, (Option<String>, bool), bool),
 ) -> RunningBot {
     let store = Store::open(db).await.unwrap();
     let service = Service::new(store.clone(), config.clone(), Arc::new(clock.clone())).seeded(SEED);
@@ -395,6 +398,7 @@ async fn start_bot(
         scheduler_every: Duration::from_millis(50),
         shards: akon::discord::ShardPlan::Recommended,
         web_base_url,
+        activity,
     };
     if over_http {
         let (server, handle) = start_endpoint(fake, &settings, service).await;

@@ -75,7 +75,12 @@ async fn serve_until_stopped(
     // The pages read the database only, so they are served while Discord
     // is still being reached.
     if let Some(listener) = web_listener {
-        running.web = Some(crate::web::serve(listener, service.clone()).map_err(anyhow::Error::from)?);
+        let options = crate::web::WebOptions {
+            sign_in: config.web_sign_in.clone(),
+            activity: config.discord.activity,
+            ..crate::web::WebOptions::default()
+        };
+        running.web = Some(crate::web::serve_with(listener, service.clone(), options).map_err(anyhow::Error::from)?);
     }
     if !wait_until_reachable(&rest_client(&config.discord), stop).await? {
         return Ok(());

@@ -31,7 +31,9 @@ mod vacation;
 
 use crate::i18n::Language;
 use crate::tr;
-use serenity::all::{CommandInteraction, CreateCommand, InstallationContext, InteractionContext};
+use serenity::all::{
+    CommandInteraction, CommandType, CreateCommand, EntryPointHandlerType, InstallationContext, InteractionContext,
+};
 
 use declare::entries;
 use kinds::{other_languages, words};
@@ -81,6 +83,25 @@ pub fn akon_command() -> CreateCommand {
     AkonCommand::create_all()
         .into_iter()
         .fold(command, CreateCommand::add_option)
+}
+
+/// The Discord Activity's Entry Point command, the App Launcher's: Discord
+/// opens the Activity itself when it is used (`DISCORD_LAUNCH_ACTIVITY`),
+/// so no interaction of it ever reaches the bot.
+pub fn entry_point_command() -> CreateCommand {
+    let command = CreateCommand::new("launch")
+        .kind(CommandType::PrimaryEntryPoint)
+        .handler(EntryPointHandlerType::DiscordLaunchActivity)
+        .description(words(Language::English, "cmd-launch-desc"))
+        .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+        .contexts(vec![
+            InteractionContext::Guild,
+            InteractionContext::BotDm,
+            InteractionContext::PrivateChannel,
+        ]);
+    other_languages().fold(command, |command, (language, locale)| {
+        command.description_localized(locale, words(language, "cmd-launch-desc"))
+    })
 }
 
 /// Reads an interaction into an [`AkonCommand`], each option through its

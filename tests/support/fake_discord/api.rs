@@ -70,6 +70,7 @@ impl FakeDiscord {
                 member_roles: HashMap::new(),
                 global_commands: Vec::new(),
                 guild_commands: BTreeMap::new(),
+                activities_enabled: false,
                 command_ids: HashMap::new(),
                 messages: BTreeMap::new(),
                 files: HashMap::new(),
@@ -98,9 +99,13 @@ impl FakeDiscord {
             port,
             shutdown: shutdown_rx,
             ready_gate: watch::channel(true).0,
+            oauth: Mutex::new(OAuth::default()),
         });
         let app = Router::new()
             .route("/gateway", get(gateway_handler))
+            .route("/oauth2/authorize", get(oauth::authorize))
+            .route("/api/v10/oauth2/token", axum::routing::post(oauth::token))
+            .route("/api/v10/users/@me", get(oauth::me))
             .fallback(rest_handler)
             .with_state(shared.clone());
         // Without TCP_NODELAY, a gateway event sent while the previous one is
@@ -303,6 +308,19 @@ impl FakeDiscord {
 
     /// `user`'s permissions as a member (`member.permissions`), e.g. `"3072"`
     /// for one who may only view channels and send messages.
+    /// Enables the application's Activities, as the Developer Portal's Enable does: Discord adds
+    /// its default Entry Point command, `launch` (handler 2), unless there is one, then refuses a
+    /// bulk update of the global commands that leaves it out, and takes LAUNCH_ACTIVITY answers.
+    pub fn enable_activities(&self) {
+        let mut st = self.lock();
+        st.activities_enabled = true;
+        if !st.global_commands.iter().any(|c| c["type"] == 4) {
+            let launch = json!({"name": "launch", "type": 4, "handler": 2, "description": "", "options": []});
+            let launch = st.command_json(None, &launch);
+            st.global_commands.push(launch);
+        }
+    }
+
     pub fn set_member_permissions(&self, user: &TestUser, permissions: &str) {
         self.lock().member_permissions.insert(user.id, permissions.to_string());
     }

@@ -32,7 +32,8 @@
 //!
 //! One file per concern: `state` (what it holds), `rest` and `multipart` (the HTTP API),
 //! `gateway` (the websocket), `endpoint` (interactions POSTed to the bot), `interactions` (what test users send), `api` (what tests call),
-//! `messages` (readers of message JSON), `threads` (threads and their permissions) and `client` (serenity on the fake).
+//! `messages` (readers of message JSON), `threads` (threads and their permissions), `oauth` (Sign in with
+//! Discord) and `client` (serenity on the fake).
 
 use std::collections::hash_map::RandomState;
 use std::collections::{BTreeMap, HashMap};
@@ -265,6 +266,7 @@ mod gateway;
 mod interactions;
 mod messages;
 mod multipart;
+mod oauth;
 mod rest;
 mod state;
 mod threads;
@@ -276,6 +278,7 @@ pub use endpoint::*;
 use gateway::*;
 pub use messages::*;
 use multipart::*;
+use oauth::OAuth;
 use rest::*;
 pub use state::*;
 pub use threads::*;

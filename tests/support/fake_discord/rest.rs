@@ -178,6 +178,23 @@ impl State {
                 let Some(arr) = body.as_array() else {
                     return error(400, 50035, "Invalid Form Body: expected an array of commands");
                 };
+                if let Err(reason) = entry_points_valid(guild, arr) {
+                    return error(400, 50035, &format!("Invalid Form Body: {reason}"));
+                }
+                let drops_the_entry_point = self.activities_enabled
+                    && guild.is_none()
+                    && self.global_commands.iter().any(|c| c["type"] == 4)
+                    && !arr.iter().any(|c| c["type"] == 4);
+                if drops_the_entry_point {
+                    // The bot did register, as far as waiting for it goes: Discord said no.
+                    self.mark_registered();
+                    return error(
+                        400,
+                        50240,
+                        "You cannot remove this app's Entry Point command in a bulk update operation. \
+                         Please include the Entry Point command in your update request or delete it separately.",
+                    );
+                }
                 let cmds: Vec<Value> = arr.iter().map(|c| self.command_json(guild, c)).collect();
                 *self.commands_mut(guild) = cmds.clone();
                 self.mark_registered();
@@ -267,6 +284,22 @@ impl State {
                 ix.original = Some(mid);
             }
             8 | 9 => {}
+            // LAUNCH_ACTIVITY: Discord opens the Activity for the user; no message.
+            12 if !self.activities_enabled => {
+                return error(
+                    400,
+                    50035,
+                    "Invalid Form Body: callback type 12 needs the application's Activities enabled",
+                )
+            }
+            12 if ix.kind == 2 || ix.kind == 3 => {}
+            12 => {
+                return error(
+                    400,
+                    50035,
+                    "Invalid Form Body: callback type 12 is only valid for command and component interactions",
+                )
+            }
             _ => {
                 return error(
                     400,
@@ -615,4 +648,30 @@ pub(super) async fn rest_handler(
     }
     let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     (code, [(header::CONTENT_TYPE, "application/json")], response.to_string()).into_response()
+}
+
+/// Discord's rules for the Entry Point command (type 4, `PRIMARY_ENTRY_POINT`): one per
+/// application, global, with a handler (1: the app's, 2: Discord launches the Activity) and no
+/// options.
+fn entry_points_valid(guild: Option<u64>, commands: &[Value]) -> Result<(), String> {
+    let entry_points: Vec<&Value> = commands.iter().filter(|c| c["type"] == 4).collect();
+    if entry_points.len() > 1 {
+        return Err("an application has one Entry Point command at most".to_string());
+    }
+    let Some(entry_point) = entry_points.first() else {
+        return Ok(());
+    };
+    if guild.is_some() {
+        return Err("an Entry Point command is global, never a server's".to_string());
+    }
+    if !matches!(entry_point["handler"].as_u64(), Some(1 | 2)) {
+        return Err("an Entry Point command's handler is 1 or 2".to_string());
+    }
+    if entry_point["options"]
+        .as_array()
+        .is_some_and(|options| !options.is_empty())
+    {
+        return Err("an Entry Point command has no options".to_string());
+    }
+    Ok(())
 }

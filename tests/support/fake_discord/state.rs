@@ -11,6 +11,8 @@ pub(super) struct Shared {
     pub(super) shutdown: watch::Receiver<bool>,
     /// Open (`true`) unless a test holds READY back (see [`FakeDiscord::hold_ready`]).
     pub(super) ready_gate: watch::Sender<bool>,
+    /// Sign in with Discord (see `oauth`).
+    pub(super) oauth: Mutex<OAuth>,
 }
 
 impl Shared {
@@ -137,6 +139,9 @@ pub(super) struct State {
     pub(super) member_roles: HashMap<u64, Vec<u64>>,
     pub(super) global_commands: Vec<Value>,
     pub(super) guild_commands: BTreeMap<u64, Vec<Value>>,
+    /// The application's Activities are enabled (as in the Developer Portal): its global commands
+    /// keep an Entry Point command, and LAUNCH_ACTIVITY answers are taken.
+    pub(super) activities_enabled: bool,
     pub(super) command_ids: HashMap<(Option<u64>, String), u64>,
     pub(super) messages: BTreeMap<u64, StoredMessage>,
     pub(super) files: HashMap<u64, StoredFile>,
