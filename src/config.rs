@@ -947,6 +947,63 @@ mod tests {
     }
 
     #[test]
+    fn signing_in_needs_both_halves_of_the_client_and_the_base_url() {
+        const SECRET: &str = "s3cr3t-0123456789abcdef";
+        let base = ("AKON_WEB_BASE_URL", "https://akon.example.org/");
+        let config = load(&[("DISCORD_TOKEN", TOKEN), base]).unwrap();
+        assert!(config.web_sign_in.is_none(), "off unless set");
+        let config = load(&[
+            ("DISCORD_TOKEN", TOKEN),
+            base,
+            ("DISCORD_CLIENT_ID", "1234"),
+            ("DISCORD_CLIENT_SECRET", SECRET),
+            ("DISCORD_PROXY_URL", "http://127.0.0.1:3000"),
+        ])
+        .unwrap();
+        let sign_in = config.web_sign_in.unwrap();
+        assert_eq!(
+            (sign_in.client_id, sign_in.base_url.as_str()),
+            (1234, "https://akon.example.org")
+        );
+        assert_eq!(sign_in.discord_url.as_deref(), Some("http://127.0.0.1:3000"));
+        assert!(!format!("{sign_in:?}").contains(SECRET), "the secret is never printed");
+        let half = load(&[("DISCORD_TOKEN", TOKEN), base, ("DISCORD_CLIENT_ID", "1234")]).unwrap_err();
+        assert!(
+            half.to_string()
+                .starts_with("DISCORD_CLIENT_ID is set but DISCORD_CLIENT_SECRET is not"),
+            "{half}"
+        );
+        let half = load(&[("DISCORD_TOKEN", TOKEN), base, ("DISCORD_CLIENT_SECRET", SECRET)]).unwrap_err();
+        assert!(
+            half.to_string()
+                .starts_with("DISCORD_CLIENT_SECRET is set but DISCORD_CLIENT_ID is not"),
+            "{half}"
+        );
+        let no_base = load(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("DISCORD_CLIENT_ID", "1234"),
+            ("DISCORD_CLIENT_SECRET", SECRET),
+        ])
+        .unwrap_err();
+        assert!(no_base.to_string().contains("AKON_WEB_BASE_URL is not"), "{no_base}");
+        let bad_id = load(&[("DISCORD_TOKEN", TOKEN), base, ("DISCORD_CLIENT_ID", "my-app")]).unwrap_err();
+        assert!(bad_id.to_string().starts_with("DISCORD_CLIENT_ID must be"), "{bad_id}");
+        let short = load(&[
+            ("DISCORD_TOKEN", TOKEN),
+            base,
+            ("DISCORD_CLIENT_ID", "1234"),
+            ("DISCORD_CLIENT_SECRET", "short secret"),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(
+            short.starts_with("DISCORD_CLIENT_SECRET must be") && !short.contains("short secret"),
+            "{short}"
+        );
+        assert_eq!(short.lines().count(), 1);
+    }
+
+    #[test]
     fn the_web_view_is_off_unless_its_address_is_set() {
         let config = load(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
         assert_eq!(config.web_addr, None);
