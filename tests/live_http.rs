@@ -10,14 +10,14 @@
 use std::time::{Duration, Instant};
 
 use akon::engine::Hole;
-use akon::service::{MovePress, Player, Service};
+use akon::service::{ChallengeRequest, Challenged, MovePress, Player, Service};
 use akon::web::session::Sessions;
 use akon::web::{SignInSettings, WebOptions, WebServer, CONTENT_SECURITY_POLICY_LIVE};
 use reqwest::{header, StatusCode};
 use serde_json::Value;
 
 use crate::support::fake_discord::{FakeDiscord, TestUser};
-use crate::support::service_fixture::{fixture, player, start_game, Fixture};
+use crate::support::service_fixture::{fixture, here, player, start_game, Fixture};
 
 pub const CLIENT_ID: u64 = 4242;
 pub const CLIENT_SECRET: &str = "fake-client-secret-for-tests";
@@ -44,6 +44,25 @@ pub async fn live_site_over(service: Service, discord: &FakeDiscord, most_watche
     };
     let server = akon::web::serve_with(listener, service, options).unwrap();
     (server, base)
+}
+
+/// A game between `a` and `b` with a live clock (`code`: "1+0"…): `a`
+/// challenges, `b` accepts, and the first mover's clock runs.
+pub async fn start_live_game(f: &Fixture, a: &Player, b: &Player, code: &str) -> i64 {
+    let request = ChallengeRequest {
+        place: here(),
+        challenger: a,
+        opponent: b,
+        opponent_is_the_computer: false,
+        level: None,
+        time: None,
+        time_control: Some(code.parse().unwrap()),
+        rated: true,
+    };
+    match f.service.challenge_or_play(request).await.unwrap() {
+        Challenged::Challenge(challenge) => f.service.accept(challenge.id, b).await.unwrap().id,
+        other => panic!("{other:?}"),
+    }
 }
 
 fn client() -> reqwest::Client {
@@ -714,4 +733,96 @@ async fn a_move_on_the_page_is_posted_on_discord_as_a_press_is() {
     );
     server.stop().await;
     scene.finish().await;
+}
+
+on_both_backends!(#[tokio::test] fn the_state_carries_the_live_clock_as_at_each_send);
+async fn the_state_carries_the_live_clock_as_at_each_send() {
+    let f = fixture().await;
+    let discord = FakeDiscord::start().await;
+    let (server, base) = live_site(&f, &discord, 100).await;
+    let (alice, bob) = (player(301, "Alice"), player(302, "Bob"));
+    let game_id = start_live_game(&f, &alice, &bob, "3+2").await;
+    let view = f.service.game(game_id).await.unwrap();
+    let first = view.to_move().unwrap();
+    let (i, other) = (first.index(), first.opponent().index());
+    let token = f.service.game_page_token(game_id).await.unwrap().unwrap();
+    let mut watching = Events::open(&base, &token, None).await;
+    let state = watching.next(Duration::from_secs(5)).await;
+    assert_eq!(state["clock"]["code"], "3+2", "{state}");
+    assert_eq!(state["clock"]["running"], first.to_string());
+    assert_eq!(state["clock"]["remaining_ms"], serde_json::json!([180_000, 180_000]));
+    assert_eq!(state["time_control"], "Time control: 3+2 (3 min + 2 s per move)");
+    assert_eq!(state["players"][0]["clock_label"], "Clock of Alice");
+
+    // Seven seconds into the turn, a watcher who arrives now shares the
+    // state already read, but sees the time spent since the turn began.
+    f.clock.advance(7);
+    let mut late = Events::open(&base, &token, None).await;
+    let state = late.next(Duration::from_secs(5)).await;
+    assert_eq!(state["ply"], 0, "the same turn");
+    assert_eq!(state["clock"]["remaining_ms"][i], 173_000, "{state}");
+    assert_eq!(state["clock"]["remaining_ms"][other], 180_000, "{state}");
+
+    // The move: the mover's time less the move's, plus the increment; the
+    // other clock runs.
+    f.clock.advance(3);
+    let mover = if view.player(first).user_id == alice.id {
+        &alice
+    } else {
+        &bob
+    };
+    let hole = view.game.legal_moves().iter().next().unwrap();
+    f.service.play(MovePress::new(game_id, 0, hole, mover)).await.unwrap();
+    let state = watching.until_ply(1, Duration::from_secs(2)).await;
+    assert_eq!(state["clock"]["running"], first.opponent().to_string());
+    assert_eq!(state["clock"]["remaining_ms"][i], 172_000, "180 - 10 + 2: {state}");
+    assert_eq!(state["clock"]["remaining_ms"][other], 180_000, "{state}");
+
+    // The flag falls: the stream says so, with the clock at zero, stopped.
+    f.clock.advance(180);
+    assert_eq!(f.service.end_flagged_games().await.unwrap(), 1);
+    let state = watching.next(Duration::from_secs(2)).await;
+    assert_eq!(state["finished"], true, "{state}");
+    assert_eq!(state["clock"]["running"], Value::Null, "{state}");
+    assert_eq!(state["clock"]["remaining_ms"][other], 0, "{state}");
+    assert_eq!(state["clock"]["remaining_ms"][i], 172_000, "{state}");
+
+    // A game without a live clock has none in its state.
+    let plain = start_game(&f, &alice, &bob).await;
+    let token = f.service.game_page_token(plain).await.unwrap().unwrap();
+    let state = Events::open(&base, &token, None)
+        .await
+        .next(Duration::from_secs(5))
+        .await;
+    assert!(state.get("clock").is_none(), "{state}");
+    assert_eq!(state["time_control"], Value::Null);
+    server.stop().await;
+}
+
+on_both_backends!(#[tokio::test] fn the_read_only_page_names_a_live_game_s_time_control);
+async fn the_read_only_page_names_a_live_game_s_time_control() {
+    let f = fixture().await;
+    let (alice, bob) = (player(301, "Alice"), player(302, "Bob"));
+    let live = start_live_game(&f, &alice, &bob, "5+3").await;
+    let plain = start_game(&f, &alice, &bob).await;
+    let discord = FakeDiscord::start().await;
+    let (server, base) = live_site(&f, &discord, 100).await;
+    for (lang, line) in [
+        ("en", "Time control: 5+3 (5 min + 3 s per move)"),
+        ("fr", "Cadence\u{a0}: 5+3 (5 min + 3 s par coup)"),
+        ("es", "Ritmo: 5+3 (5 min + 3 s por jugada)"),
+        ("pt", "Ritmo: 5+3 (5 min + 3 s por jogada)"),
+    ] {
+        let token = f.service.game_page_token(live).await.unwrap().unwrap();
+        let page = page_text(&format!("{base}/g/{token}?lang={lang}")).await;
+        assert!(
+            page.contains(&format!("<li class=\"time-control\">{line}</li>")),
+            "{lang}: {page}"
+        );
+    }
+    let token = f.service.game_page_token(plain).await.unwrap().unwrap();
+    let page = page_text(&format!("{base}/g/{token}")).await;
+    assert!(!page.contains("Time control"), "{page}");
+    assert!(page.contains("Time per move: "), "{page}");
+    server.stop().await;
 }

@@ -5,8 +5,10 @@
 //! browser watches and sees every move; a move pressed on Discord at the
 //! ply a page shows leaves the page's click refused as stale, with one
 //! move made; a forged `state`, a move without the CSRF token, a stale ply,
-//! a session on another game's page and a watcher's move are refused. The
-//! endpoints over plain HTTP, on both backends, are `live_http`'s.
+//! a session on another game's page and a watcher's move are refused; on a
+//! live game both clocks show and tick on every page, and a flag falling
+//! shows as a loss on time on each without a reload. The endpoints over
+//! plain HTTP, on both backends, are `live_http`'s.
 
 use akon::engine::{Game, Hole};
 use akon::service::{MovePress, Player};
@@ -14,7 +16,7 @@ use fantoccini::key::Key;
 use fantoccini::Locator;
 use serde_json::Value;
 
-use crate::live_http::live_site;
+use crate::live_http::{live_site, start_live_game};
 use crate::support::browser::Browser;
 use crate::support::fake_discord::{FakeDiscord, TestUser};
 use crate::support::service_fixture::{fixture, player, start_game, Fixture};
@@ -333,5 +335,107 @@ async fn a_forged_state_is_refused_with_a_clear_page() {
     browser.wait_until("document.querySelector('a.live-sign-in')").await;
     assert_eq!(discord.oauth_exchanges(), 0);
     browser.close().await;
+    server.stop().await;
+}
+
+/// The clocks a page shows: `[(seat, name, time, running)]`.
+async fn clocks(browser: &Browser) -> Vec<(String, String, String, bool)> {
+    let got = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('.live-clock')).map((c) => [c.dataset.seat, \
+             c.querySelector('.live-clock-name').textContent, c.querySelector('.live-clock-time').textContent, \
+             c.dataset.running === 'true' && c.classList.contains('running') && c.getAttribute('role') === 'timer']);",
+        )
+        .await;
+    got.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c[0].as_str().unwrap().to_string(),
+                c[1].as_str().unwrap().to_string(),
+                c[2].as_str().unwrap().to_string(),
+                c[3].as_bool().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+#[ignore = "needs chromium and chromium-driver: apt-get install chromium chromium-driver, then cargo test -- --include-ignored"]
+async fn live_clocks_tick_on_every_page_and_a_flag_fall_shows_without_a_reload() {
+    let (f, discord, Players { alice, bob }) = scene().await;
+    let (server, base) = live_site(&f, &discord, 100).await;
+    let game_id = start_live_game(&f, &alice, &bob, "1+0").await;
+    let first = f.service.game(game_id).await.unwrap().to_move().unwrap();
+    let token = f.service.game_page_token(game_id).await.unwrap().unwrap();
+    let url = format!("{base}/g/{token}");
+    let (alice_browser, bob_browser, watcher) = tokio::join!(Browser::start(), Browser::start(), Browser::start());
+    sign_in(&alice_browser, &url, alice.id).await;
+    sign_in(&bob_browser, &url, bob.id).await;
+    watcher.goto(&url).await;
+    let pages = [
+        (&alice_browser, "Alice"),
+        (&bob_browser, "Bob"),
+        (&watcher, "the watcher"),
+    ];
+    for (browser, who) in pages {
+        browser
+            .wait_until("document.querySelectorAll('.live-clock').length === 2")
+            .await;
+        let shown = clocks(browser).await;
+        assert_eq!(shown.len(), 2, "{who}: {shown:?}");
+        assert_eq!((shown[0].0.as_str(), shown[0].1.as_str()), ("A", "Alice"), "{who}");
+        assert_eq!((shown[1].0.as_str(), shown[1].1.as_str()), ("B", "Bob"), "{who}");
+        let running: Vec<bool> = shown.iter().map(|c| c.3).collect();
+        assert_eq!(
+            running,
+            [first == akon::engine::Seat::A, first == akon::engine::Seat::B],
+            "{who}"
+        );
+        let idle = &shown[first.opponent().index()].2;
+        assert_eq!(idle, "1:00", "{who}: the other clock stands still");
+        let control = browser
+            .eval("return document.querySelector('.live-time-control').textContent;")
+            .await;
+        assert_eq!(control, "Time control: 1+0 (1 min + 0 s per move)", "{who}");
+    }
+    // The running clock counts down by the browser's own time, though the
+    // server's clock stands still.
+    let running = format!(".live-clock[data-seat='{first}'] .live-clock-time");
+    for (browser, _) in pages {
+        browser
+            .wait_until(&format!(
+                "/^0:5\\d$/.test(document.querySelector(\"{running}\").textContent)"
+            ))
+            .await;
+    }
+
+    // The flag falls on the server: every page shows the loss on time,
+    // within a couple of seconds, with no reload.
+    let marker = "window.notReloaded = true; return true;";
+    for (browser, _) in pages {
+        browser.eval(marker).await;
+    }
+    f.clock.advance(60);
+    assert_eq!(f.service.end_flagged_games().await.unwrap(), 1);
+    let fell = std::time::Instant::now();
+    for (browser, who) in pages {
+        browser
+            .wait_until("/ran out of time/.test(document.querySelector('.live-status').textContent)")
+            .await;
+        assert!(
+            fell.elapsed() < std::time::Duration::from_secs(2),
+            "{who}: shown after {:?}",
+            fell.elapsed()
+        );
+        assert_eq!(browser.eval("return window.notReloaded === true;").await, true, "{who}");
+        let shown = clocks(browser).await;
+        assert_eq!(shown[first.index()].2, "0:00", "{who}: {shown:?}");
+        assert_eq!(shown[first.opponent().index()].2, "1:00", "{who}: {shown:?}");
+        assert!(shown.iter().all(|c| !c.3), "{who}: no clock runs: {shown:?}");
+        check_console(browser, who).await;
+    }
+    tokio::join!(alice_browser.close(), bob_browser.close(), watcher.close());
     server.stop().await;
 }

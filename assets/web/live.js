@@ -8,6 +8,19 @@
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_MOST_MS = 15000;
+const CLOCK_TICK_MS = 100;
+
+/** A clock's time left as clocks show it: `4:05`, `1:02:09`, `0:09.4` under ten seconds. */
+export function clockFace(ms) {
+  const left = Math.max(0, Math.floor(ms));
+  const seconds = Math.floor(left / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor(seconds / 60) % 60;
+  const two = String(seconds % 60).padStart(2, "0");
+  if (hours > 0) return hours + ":" + String(minutes).padStart(2, "0") + ":" + two;
+  if (left > 0 && left < 10000) return minutes + ":" + two + "." + Math.floor((left % 1000) / 100);
+  return minutes + ":" + two;
+}
 
 /** The parts of a Server-Sent Events text: complete events, and what is left. */
 export function parseEvents(text) {
@@ -61,14 +74,20 @@ export function startLive(root, options) {
   let session = { signed_in: false, texts: {} };
   let state = null;
   let stopped = false;
+  // The clock as last told, and when (by this page's monotonic clock): the
+  // running one counts down from then, whatever this computer's time.
+  let clock = null;
+  let clockReceived = 0;
+  let ticking = null;
 
   const panel = element("div", { class: "live", "data-live-panel": "" });
   const account = element("p", { class: "live-account" });
+  const clocks = element("div", { class: "live-clocks" });
   const status = element("p", { class: "live-status", role: "status", "aria-live": "polite" });
   const holes = element("div", { class: "live-holes", role: "group" });
   const message = element("p", { class: "live-message", role: "alert" });
   const watchers = element("p", { class: "live-watchers muted" });
-  panel.append(account, status, holes, message, watchers);
+  panel.append(clocks, account, status, holes, message, watchers);
   root.after(panel);
 
   function headers(extra) {
@@ -114,8 +133,63 @@ export function startLive(root, options) {
     if (state) render(state);
   }
 
-  function render(next) {
+  function clockLeft(index) {
+    const seat = index === 0 ? "A" : "B";
+    const told = clock.remaining_ms[index];
+    if (clock.running !== seat || state.finished) return told;
+    return told - (performance.now() - clockReceived);
+  }
+
+  function showClocks() {
+    if (!clock) return;
+    clocks.querySelectorAll(".live-clock").forEach(function (shown, index) {
+      const face = clockFace(clockLeft(index));
+      const time = shown.querySelector(".live-clock-time");
+      if (time.textContent !== face) time.textContent = face;
+    });
+  }
+
+  // A new clock from the server; the faces are drawn again (names and
+  // which runs may have changed), then the running one ticks. At zero it
+  // stays at 0:00 until the server says how the game ended.
+  function setClock(next, fresh) {
+    if (fresh) {
+      clock = next.clock || null;
+      clockReceived = performance.now();
+    }
+    clearInterval(ticking);
+    ticking = null;
+    clocks.replaceChildren();
+    if (!clock) return;
+    clocks.append(element("p", { class: "live-time-control muted" }, next.time_control || clock.code));
+    next.players.forEach(function (player, index) {
+      const running = clock.running === player.seat && !next.finished;
+      // A timer read on demand, never announced at each tick: its name
+      // and time are its text.
+      const shown = element("div", {
+        class: "live-clock" + (running ? " running" : ""),
+        role: "timer",
+        "aria-live": "off",
+        title: player.clock_label || player.name,
+        "data-seat": player.seat,
+        "data-running": running ? "true" : "false",
+      });
+      shown.append(
+        element("span", { class: "live-clock-name seat-" + player.seat.toLowerCase() }, player.name),
+        " ",
+        element("span", { class: "live-clock-time" }),
+      );
+      clocks.append(shown);
+    });
+    showClocks();
+    if (clock.running && !next.finished) ticking = setInterval(showClocks, CLOCK_TICK_MS);
+  }
+
+  // `fresh`: the state has just come from the server (its clock too), not
+  // drawn again as it was.
+  function render(next, fresh) {
     state = next;
+    setClock(next, fresh);
     root.innerHTML = next.board_svg;
     root.setAttribute("data-ply", String(next.ply));
     status.textContent = next.status;
@@ -153,7 +227,7 @@ export function startLive(root, options) {
       const body = await answer.json();
       if (answer.ok) {
         body.watchers_text = state.watchers_text;
-        render(body);
+        render(body, true);
       } else {
         message.textContent = body.message || "";
         render(state);
@@ -182,7 +256,7 @@ export function startLive(root, options) {
             const parsed = parseEvents(buffered);
             buffered = parsed.rest;
             for (const event of parsed.events) {
-              if (event.name === "state") render(JSON.parse(event.data));
+              if (event.name === "state") render(JSON.parse(event.data), true);
             }
           }
         } else if (answer.status === 404) {
@@ -206,6 +280,7 @@ export function startLive(root, options) {
 
   function stop() {
     stopped = true;
+    clearInterval(ticking);
     controller.abort();
     panel.remove();
   }

@@ -796,6 +796,7 @@ web-in-progress = In progress, { $moves ->
    *[other] { $moves } moves played
 }.
 web-time-per-move = Time per move: { $time }
+web-time-control = Time control: { $control }
 web-started = Started { $date }
 web-finished = finished { $date }
 web-steps = Moves
@@ -1050,3 +1051,4 @@ web-move-too-fast = Too many moves at once: wait a moment.
 web-move-failed = The move could not be saved right now. Try again in a moment.
 web-move-bad = This request is not a move.
 web-live-full = Too many people are watching live right now: reload the page later.
+web-clock-of = Clock of { $name }

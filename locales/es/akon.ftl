@@ -799,6 +799,7 @@ web-in-progress = En curso, { $moves ->
    *[other] { $moves } jugadas hechas
 }.
 web-time-per-move = Tiempo por jugada: { $time }
+web-time-control = Ritmo: { $control }
 web-started = Empezada el { $date }
 web-finished = terminada el { $date }
 web-steps = Jugadas
@@ -1059,3 +1060,4 @@ web-move-too-fast = Demasiadas jugadas a la vez: espera un momento.
 web-move-failed = No se pudo guardar la jugada ahora. Inténtalo de nuevo en un momento.
 web-move-bad = Esta petición no es una jugada.
 web-live-full = Demasiada gente está mirando en directo ahora: recarga la página más tarde.
+web-clock-of = Reloj de { $name }

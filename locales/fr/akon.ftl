@@ -805,6 +805,7 @@ web-in-progress = En cours, { $moves ->
    *[other] { $moves } coups joués
 }.
 web-time-per-move = Temps par coup : { $time }
+web-time-control = Cadence : { $control }
 web-started = Commencée le { $date }
 web-finished = terminée le { $date }
 web-steps = Coups
@@ -1059,3 +1060,4 @@ web-move-too-fast = Trop de coups à la fois : attends un instant.
 web-move-failed = Le coup n'a pas pu être enregistré pour l'instant. Réessaie dans un moment.
 web-move-bad = Cette demande n'est pas un coup.
 web-live-full = Trop de monde regarde en direct en ce moment : recharge la page plus tard.
+web-clock-of = Pendule de { $name }

@@ -799,6 +799,7 @@ web-in-progress = Em andamento, { $moves ->
    *[other] { $moves } jogadas feitas
 }.
 web-time-per-move = Tempo por jogada: { $time }
+web-time-control = Ritmo: { $control }
 web-started = Começou em { $date }
 web-finished = terminou em { $date }
 web-steps = Jogadas
@@ -1056,3 +1057,4 @@ web-move-too-fast = Jogadas demais de uma vez: espere um instante.
 web-move-failed = Não foi possível salvar a jogada agora. Tente de novo em um instante.
 web-move-bad = Este pedido não é uma jogada.
 web-live-full = Gente demais está assistindo ao vivo agora: recarregue a página mais tarde.
+web-clock-of = Relógio de { $name }

@@ -28,7 +28,7 @@ use super::session::{self, SessionUser};
 use super::{language, pages, query, Site};
 use crate::engine::{Hole, Seat};
 use crate::i18n::Language;
-use crate::service::{GameVersion, GameView, MovePress, Player, Service, ServiceError};
+use crate::service::{GameVersion, GameView, LiveClock, MovePress, Player, Service, ServiceError};
 use crate::tr;
 
 /// How often the games watched here are checked for others' changes.
@@ -106,7 +106,11 @@ fn state_json(view: &GameView, watchers: usize, l: Language, you: Option<Seat>) 
         "position": position.to_json(),
         "captured": [position.captured(Seat::A), position.captured(Seat::B)],
         "to_move": to_move.map(|seat| seat.to_string()),
-        "players": Seat::BOTH.map(|seat| serde_json::json!({ "seat": seat.to_string(), "name": name(seat) })),
+        "players": Seat::BOTH.map(|seat| serde_json::json!({
+            "seat": seat.to_string(),
+            "name": name(seat),
+            "clock_label": tr!(l, "web-clock-of", name = name(seat)),
+        })),
         "finished": view.finished.is_some(),
         "result": result,
         "deadline": view.deadline,
@@ -116,8 +120,31 @@ fn state_json(view: &GameView, watchers: usize, l: Language, you: Option<Seat>) 
         "status": status,
         "holes": holes,
         "board_svg": pages::live_board_svg(l, view),
+        "time_control": view.live_clock.map(|clock| pages::time_control_line(l, clock.time_control)),
     })
     .to_string()
+}
+
+/// `state` (a [`state_json`] of `view`) with the live clock as at `now_ms`,
+/// if the game has one: `{"clock": {"code", "remaining_ms": [A, B],
+/// "running"}, …}`. The times left are worked out as the state is sent, not
+/// as it was read: a snapshot is shared by every watcher, and one who
+/// arrives in the middle of a turn must see the time spent in it. The page
+/// counts down from when the state reached it, so its own clock's offset
+/// from the server's never matters, only the time on the way.
+fn with_live_clock(state: &str, view: &GameView, now_ms: i64) -> String {
+    match (view.live_clock, state.strip_prefix('{')) {
+        (Some(clock), Some(rest)) => format!("{{\"clock\":{},{rest}", clock_json(&clock, now_ms)),
+        _ => state.to_string(),
+    }
+}
+
+fn clock_json(clock: &LiveClock, now_ms: i64) -> serde_json::Value {
+    serde_json::json!({
+        "code": clock.time_control.code(),
+        "remaining_ms": clock.remaining_at(now_ms),
+        "running": clock.running.map(|seat| seat.to_string()),
+    })
 }
 
 /// One game watched here.
@@ -419,11 +446,12 @@ pub(super) async fn events(State(site): State<Site>, headers: HeaderMap, uri: Ur
         }
     };
     let you = viewer(&site, &headers).map(|user| user.user_id);
+    let service = site.service.clone();
     let first = watcher.next().await;
     // A finished game changes no more: its stream ends once it said so.
-    let stream = futures_util::stream::unfold(
-        (watcher, first, false),
-        move |(mut watcher, pending, over)| async move {
+    let stream = futures_util::stream::unfold((watcher, first, false), move |(mut watcher, pending, over)| {
+        let service = service.clone();
+        async move {
             if over {
                 return None;
             }
@@ -437,11 +465,12 @@ pub(super) async fn events(State(site): State<Site>, headers: HeaderMap, uri: Ur
                 }
             };
             let seat = you.and_then(|id| snapshot.view.seat_of(id));
-            let event = Event::default().event("state").data(&*snapshot.json(l, seat));
+            let state = with_live_clock(&snapshot.json(l, seat), &snapshot.view, service.now_millis());
+            let event = Event::default().event("state").data(state);
             let over = snapshot.view.finished.is_some();
             Some((Ok::<Event, Infallible>(event), (watcher, None, over)))
-        },
-    );
+        }
+    });
     let mut response = Sse::new(stream)
         .keep_alive(KeepAlive::new().interval(KEEP_ALIVE_EVERY))
         .into_response();
@@ -514,6 +543,7 @@ pub(super) async fn play(State(site): State<Site>, headers: HeaderMap, uri: Uri,
             site.service.owed_from_outside();
             hub.refresh(game_id).await;
             let state = state_json(&applied.view, 0, l, applied.view.seat_of(user.user_id));
+            let state = with_live_clock(&state, &applied.view, site.service.now_millis());
             json_answer(StatusCode::OK, state)
         }
         Err(error) => move_refused(l, &error),

@@ -14,7 +14,7 @@ use crate::i18n::Language;
 use crate::picture::{board_svg, bracket_description, bracket_svg, graph_svg, BoardPicture, BracketPicture, LastMove};
 use crate::review_text::review_lines;
 use crate::service::{
-    EndReason, EntrantView, GamePage, GameView, ServerPage, TimePerMove, TournamentFormat, TournamentPage,
+    EndReason, EntrantView, GamePage, GameView, ServerPage, TimeControl, TimePerMove, TournamentFormat, TournamentPage,
     TournamentStatus,
 };
 use crate::tournament::Outcome;
@@ -158,6 +158,21 @@ fn seconds_text(l: Language, seconds: i64) -> String {
 }
 
 /// How long a move took, in its largest whole unit.
+/// A live game's time control, as the page says it: `Time control: 5+3
+/// (5 min + 3 s per move)`.
+pub fn time_control_line(l: Language, control: TimeControl) -> String {
+    // Figures beside unit symbols, as on a clock: no plural forms, so
+    // given as text.
+    let words = tr!(
+        l,
+        "time-control",
+        code = control.code(),
+        minutes = (control.base_ms / 60_000).to_string(),
+        seconds = (control.increment_ms / 1000).to_string()
+    );
+    tr!(l, "web-time-control", control = words)
+}
+
 fn took_text(l: Language, seconds: i64) -> String {
     match seconds {
         s if s >= 86_400 => tr!(l, "duration-days", count = s / 86_400),
@@ -246,7 +261,9 @@ pub fn game(cx: &Context<'_>, page: &GamePage, ply: Option<usize>) -> Markup {
                 Some((reason, winner)) => li.result { (markdown::inline(&result_line(l, view, reason, winner))) },
                 None => li { (tr!(l, "web-in-progress", moves = last as i64)) },
             }
-            @if let Some(seconds) = view.seconds_per_move {
+            @if let Some(clock) = view.live_clock {
+                li.time-control { (time_control_line(l, clock.time_control)) }
+            } @else if let Some(seconds) = view.seconds_per_move {
                 li { (tr!(l, "web-time-per-move", time = seconds_text(l, seconds))) }
             }
             li {
