@@ -47,9 +47,6 @@ pub(super) struct SignIn {
     /// The cookies' path: the base URL's path, so that they go to the
     /// site's pages only.
     cookie_path: String,
-    /// Cookies are `Secure` unless the site is plain `http://` (a
-    /// developer's own machine).
-    secure: bool,
 }
 
 impl SignIn {
@@ -65,13 +62,15 @@ impl SignIn {
             ),
             redirect_uri: format!("{base_url}/auth/callback"),
             cookie_path: format!("/{after_host}"),
-            secure: base_url.starts_with("https://"),
             base_url,
         }
     }
 
     fn cookie(&self, name: &str, value: &str, max_age: i64) -> String {
-        session::set_cookie(name, value, &self.cookie_path, max_age, self.secure)
+        // Always `Secure`: browsers keep such a cookie only over HTTPS or
+        // from a loopback address (a developer's own machine), so a session
+        // never travels in clear.
+        session::set_cookie(name, value, &self.cookie_path, max_age)
     }
 }
 
@@ -255,7 +254,7 @@ mod tests {
     }
 
     #[test]
-    fn the_cookies_live_under_the_base_path_and_are_secure_over_https() {
+    fn the_cookies_live_under_the_base_path_and_are_always_secure() {
         let settings = SignInSettings {
             client_id: 1,
             client_secret: "0123456789abcdef".into(),

@@ -92,7 +92,7 @@ fn state_json(view: &GameView, watchers: usize, l: Language, you: Option<Seat>) 
                 Some(serde_json::json!({
                     "hole": hole.number(),
                     "seeds": seeds,
-                    "label": tr!(l, "web-hole", hole = i64::from(hole.number()), seeds = i64::from(seeds)),
+                    "label": tr!(l, "web-hole", hole = hole.number().to_string(), seeds = i64::from(seeds)),
                     "playable": to_move == Some(seat) && legal.contains(hole),
                 }))
             })

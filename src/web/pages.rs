@@ -157,7 +157,6 @@ fn seconds_text(l: Language, seconds: i64) -> String {
     }
 }
 
-/// How long a move took, in its largest whole unit.
 /// A live game's time control, as the page says it: `Time control: 5+3
 /// (5 min + 3 s per move)`.
 pub fn time_control_line(l: Language, control: TimeControl) -> String {
@@ -173,6 +172,7 @@ pub fn time_control_line(l: Language, control: TimeControl) -> String {
     tr!(l, "web-time-control", control = words)
 }
 
+/// How long a move took, in its largest whole unit.
 fn took_text(l: Language, seconds: i64) -> String {
     match seconds {
         s if s >= 86_400 => tr!(l, "duration-days", count = s / 86_400),

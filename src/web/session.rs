@@ -198,12 +198,10 @@ pub fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
         .map(|(_, value)| value)
 }
 
-/// A `Set-Cookie` value: HttpOnly, SameSite=Lax, under `path`, for
-/// `max_age` seconds (0: removes it); Secure unless the site is served
-/// over plain HTTP (on a developer's own machine).
-pub fn set_cookie(name: &str, value: &str, path: &str, max_age: i64, secure: bool) -> String {
-    let secure = if secure { "; Secure" } else { "" };
-    format!("{name}={value}; Path={path}; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}")
+/// A `Set-Cookie` value: HttpOnly, SameSite=Lax, Secure, under `path`, for
+/// `max_age` seconds (0: removes it).
+pub fn set_cookie(name: &str, value: &str, path: &str, max_age: i64) -> String {
+    format!("{name}={value}; Path={path}; Max-Age={max_age}; HttpOnly; SameSite=Lax; Secure")
 }
 
 const BASE64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
