@@ -6,6 +6,7 @@
 //! target/release/examples/http_load
 //! target/release/examples/http_load --only kill --kill-rate 100 --kill-seconds 60
 //! target/release/examples/http_load --only search --processes 1,2,3 --rates 100,200,400
+//! target/release/examples/http_load --only search --compare-with /path/to/an/earlier/akon
 //! ```
 //!
 //! Each configuration starts N processes of the `akon` binary (the one
@@ -31,7 +32,9 @@
 //! - **search**: for each count of `--processes`, the `--rates` in turn
 //!   for `--seconds` each, nothing killed: the highest rate whose p99
 //!   stays under 10 ms. `--asynchronous-commit` runs it with commits that
-//!   do not wait for the disk, to show what those waits cost.
+//!   do not wait for the disk, to show what those waits cost;
+//!   `--commit-delay MICROSECONDS` (with `--commit-siblings N`) runs it
+//!   with PostgreSQL's group commit set so on the databases made.
 //!
 //! At the end of each configuration every acknowledged move (an answer
 //! updating the board, type 7) is checked against the moves table: stored
@@ -71,6 +74,11 @@ struct Options {
     /// The `akon` binary (by default the one next to this example's directory).
     #[arg(long)]
     akon: Option<PathBuf>,
+    /// Another `akon` binary (an earlier build, say) the search part runs
+    /// too, each count of processes with it first and then with `--akon`,
+    /// so that the two are measured side by side at the same hour.
+    #[arg(long)]
+    compare_with: Option<PathBuf>,
     /// Games on at once.
     #[arg(long, default_value_t = 150)]
     games: usize,
@@ -104,6 +112,14 @@ struct Options {
     /// waits cost (a crash of the server may then lose the last commits).
     #[arg(long)]
     asynchronous_commit: bool,
+    /// Sets `commit_delay` (microseconds) on the databases made: a commit
+    /// waits that long for others to share its flush of the WAL, when at
+    /// least `--commit-siblings` other transactions are open.
+    #[arg(long)]
+    commit_delay: Option<u32>,
+    /// `commit_siblings` with `--commit-delay` (PostgreSQL's default: 5).
+    #[arg(long, default_value_t = 5)]
+    commit_siblings: u32,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +169,13 @@ async fn run(options: Options) -> anyhow::Result<()> {
         kill_part(&options, &akon).await?;
     }
     if options.only != Some(Part::Kill) {
-        search_part(&options, &akon).await?;
+        let mut builds = Vec::new();
+        if let Some(other) = &options.compare_with {
+            anyhow::ensure!(other.exists(), "{} does not exist", other.display());
+            builds.push(other.clone());
+        }
+        builds.push(akon);
+        search_part(&options, &builds).await?;
     }
     println!("\nload average after: {}", load_average());
     Ok(())
@@ -207,13 +229,21 @@ async fn kill_part(options: &Options, akon: &std::path::Path) -> anyhow::Result<
     cluster.stop().await
 }
 
-async fn search_part(options: &Options, akon: &std::path::Path) -> anyhow::Result<()> {
+async fn search_part(options: &Options, builds: &[PathBuf]) -> anyhow::Result<()> {
     let mut best = Vec::new();
-    for &processes in &options.processes {
+    for (&processes, akon) in options
+        .processes
+        .iter()
+        .flat_map(|processes| builds.iter().map(move |akon| (processes, akon)))
+    {
         let cluster = Cluster::start(options, akon, processes).await?;
         let mut driver = Driver::new(&cluster, options.seed);
         driver.set_up_games(options.games).await?;
-        println!("\n### {processes} process(es), {} s per step\n", options.seconds);
+        println!(
+            "\n### {processes} process(es) of {}, {} s per step\n",
+            akon.display(),
+            options.seconds
+        );
         print_header();
         let mut highest = None;
         for &rate in &options.rates {
@@ -234,14 +264,14 @@ async fn search_part(options: &Options, akon: &std::path::Path) -> anyhow::Resul
         }
         driver.report(&cluster).await?;
         cluster.stop().await?;
-        best.push((processes, highest));
+        best.push((processes, akon, highest));
     }
     println!("\n### Highest rate with p99 under {} ms\n", P99_TARGET.as_millis());
-    println!("| processes | presses/s |");
-    println!("|---:|---:|");
-    for (processes, highest) in best {
+    println!("| processes | akon | presses/s |");
+    println!("|---:|---|---:|");
+    for (processes, akon, highest) in best {
         let rate = highest.map_or("below the lowest step".to_string(), |r| r.to_string());
-        println!("| {processes} | {rate} |");
+        println!("| {processes} | {} | {rate} |", akon.display());
     }
     Ok(())
 }
@@ -275,6 +305,16 @@ impl Cluster {
             sqlx::query(&format!("ALTER DATABASE {database} SET synchronous_commit = off"))
                 .execute(&mut admin)
                 .await?;
+        }
+        if let Some(delay) = options.commit_delay {
+            for setting in [
+                format!("commit_delay = {delay}"),
+                format!("commit_siblings = {}", options.commit_siblings),
+            ] {
+                sqlx::query(&format!("ALTER DATABASE {database} SET {setting}"))
+                    .execute(&mut admin)
+                    .await?;
+            }
         }
         admin.close().await?;
         let mut url = reqwest::Url::parse(&options.postgres)?;

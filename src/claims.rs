@@ -14,4 +14,7 @@ pub enum InteractionClaim {
     Answered { content_type: String, body: Vec<u8> },
     /// Another process is handling it, since `claimed_at` (ms).
     Held { claimed_at: i64 },
+    /// Another process was handling it, its claim not yet committed, for
+    /// longer than a claim waits (`store::LOCK_WAIT`).
+    Waited,
 }

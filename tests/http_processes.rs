@@ -305,47 +305,85 @@ async fn a_process_in_http_mode_is_healthy_on_its_metrics_port_without_a_gateway
     assert_eq!((status, body.as_str()), (200, "ok\n"));
 }
 
-/// Makes PostgreSQL hold each answer as it is kept for copies (the last
-/// step between a handler's commit and its HTTP answer), so that the
-/// process keeping it can be killed right there.
-async fn hold_answers(db: &TestDb) {
+/// The advisory lock a held press waits for (see [`hold_presses`]).
+const HOLD: i64 = 4242;
+
+/// Makes each press wait, as its answer is kept for copies (the last step
+/// before its commit), until `holder` lets go of the advisory lock
+/// [`HOLD`]: the press then has claimed and moved, and committed nothing.
+async fn hold_presses(db: &TestDb, holder: &mut sqlx::AnyConnection) {
     let mut connection = db.connect().await;
     for statement in [
-        "CREATE FUNCTION hold_answer() RETURNS trigger LANGUAGE plpgsql AS
-         $$ BEGIN PERFORM pg_sleep(600); RETURN NEW; END $$",
+        format!(
+            "CREATE FUNCTION hold_answer() RETURNS trigger LANGUAGE plpgsql AS
+             $$ BEGIN PERFORM pg_advisory_xact_lock({HOLD}); RETURN NEW; END $$"
+        ),
         "CREATE TRIGGER hold_answer BEFORE UPDATE ON interaction_answers FOR EACH ROW
-         WHEN (OLD.answer IS NULL AND NEW.answer IS NOT NULL) EXECUTE FUNCTION hold_answer()",
+         WHEN (OLD.answer IS NULL AND NEW.answer IS NOT NULL) EXECUTE FUNCTION hold_answer()"
+            .to_string(),
     ] {
-        sqlx::raw_sql(statement).execute(&mut connection).await.unwrap();
+        sqlx::raw_sql(&statement).execute(&mut connection).await.unwrap();
+    }
+    sqlx::raw_sql(&format!("SELECT pg_advisory_lock({HOLD})"))
+        .execute(holder)
+        .await
+        .unwrap();
+}
+
+/// Waits until `count` connections of the database wait for a lock of
+/// kind `event` (`advisory`: a held press; `transactionid`: a statement
+/// waiting for another transaction to end).
+async fn waiting_on(db: &TestDb, event: &str, count: i64) {
+    let mut connection = db.connect().await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = $1",
+        )
+        .bind(event)
+        .fetch_one(&mut connection)
+        .await
+        .unwrap();
+        if waiting >= count {
+            return;
+        }
+        assert!(Instant::now() < deadline, "never {count} waiting on {event}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
 
-/// Connections of this database waiting in the held answer.
-async fn answers_held(db: &TestDb) -> i64 {
+/// Answers kept for copies, as committed.
+async fn answers_kept(db: &TestDb) -> i64 {
     let mut connection = db.connect().await;
-    sqlx::query_scalar(
-        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'",
-    )
-    .fetch_one(&mut connection)
-    .await
-    .unwrap()
+    sqlx::query_scalar("SELECT COUNT(*) FROM interaction_answers WHERE answer IS NOT NULL")
+        .fetch_one(&mut connection)
+        .await
+        .unwrap()
 }
 
-/// Ends what a killed process left waiting in the held answer (its
-/// connection, as the server would once it noticed), and holds no more.
-async fn let_answers_go(db: &TestDb) {
-    let mut connection = db.connect().await;
-    sqlx::raw_sql(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event = 'PgSleep'",
-    )
-    .execute(&mut connection)
-    .await
-    .unwrap();
-    sqlx::raw_sql("DROP TRIGGER hold_answer ON interaction_answers")
-        .execute(&mut connection)
-        .await
-        .unwrap();
+/// A proxy in front of the process on `target` that passes requests on
+/// and swallows what comes back: a network that loses the answer on its
+/// way to Discord. Its port.
+async fn answer_swallowing_proxy(target: u16) -> u16 {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((client, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let Ok(server) = tokio::net::TcpStream::connect(("127.0.0.1", target)).await else {
+                    return;
+                };
+                let (mut from_client, _to_client) = client.into_split();
+                let (mut from_server, mut to_server) = server.into_split();
+                let swallowed =
+                    tokio::spawn(async move { tokio::io::copy(&mut from_server, &mut tokio::io::sink()).await });
+                let _ = tokio::io::copy(&mut from_client, &mut to_server).await;
+                let _ = swallowed.await;
+            });
+        }
+    });
+    port
 }
 
 async fn moves_stored(db: &TestDb) -> i64 {
@@ -385,22 +423,22 @@ async fn killed_between_commit_and_answer() {
     let mover = user_to_move(&board, &players);
     let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
 
-    // The first process commits the move and is killed (SIGKILL) before
-    // its answer leaves.
-    hold_answers(&db).await;
+    // The first process commits the move with its answer, which is lost
+    // on its way back; then the process is killed (SIGKILL).
+    let lossy = answer_swallowing_proxy(ports[0]).await;
+    fake.set_interactions_endpoint(&endpoint(lossy));
     let ix = fake.click(&mover, fake::message_id(&board), &hole).await;
     let deadline = Instant::now() + Duration::from_secs(30);
-    while answers_held(&db).await == 0 {
-        assert!(Instant::now() < deadline, "the answer was never held");
-        tokio::time::sleep(Duration::from_millis(20)).await;
+    while answers_kept(&db).await == 0 {
+        assert!(Instant::now() < deadline, "the answer was never kept");
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    assert_eq!(moves_stored(&db).await, 1, "the move is committed");
+    assert_eq!(moves_stored(&db).await, 1, "the move is committed with its answer");
     processes[0].kill().expect("SIGKILL");
     processes[0].wait().unwrap();
-    let_answers_go(&db).await;
 
-    // Discord's retry reaches the other process: it takes the dead claim
-    // over and answers with the move, in time.
+    // Discord's retry reaches the other process: the answer kept with the
+    // move, in time.
     fake.set_interactions_endpoint(&endpoint(ports[1]));
     let sent = Instant::now();
     let retried = fake.post_again(&ix, None).await;
@@ -437,4 +475,78 @@ async fn killed_between_commit_and_answer() {
     assert_eq!(moves_stored(&db).await, 2);
     processes[1].kill().unwrap();
     processes[1].wait().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
+async fn a_press_commits_once_with_its_answer_and_a_copy_meanwhile_gets_the_same_bytes() {
+    db::run(Backend::Postgres, commits_once_with_its_answer()).await
+}
+
+async fn commits_once_with_its_answer() {
+    let fake = FakeDiscord::start().await;
+    let players = [player(0), player(1)];
+    for user in &players {
+        fake.add_user(user);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = TestDb::create(dir.path(), "unused").await;
+    let ports = [free_port(), free_port()];
+    let mut processes: Vec<KilledOnDrop> = ports
+        .iter()
+        .map(|&port| start_process(&fake, dir.path(), &db.url, port))
+        .collect();
+    for &port in &ports {
+        wait_healthy(port).await;
+    }
+    let endpoint = |port: u16| format!("http://127.0.0.1:{port}/interactions");
+    fake.set_interactions_endpoint(&endpoint(ports[0]));
+    let board = new_game(&fake, &players).await;
+    let game_id = game_of(&board);
+    let mover = user_to_move(&board, &players);
+    let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let moves_before = moves_stored(&db).await;
+    let answers_before = answers_kept(&db).await;
+
+    // The press is held just before its commit: it has claimed the
+    // interaction, moved and rendered its answer, and none of it shows.
+    let mut holder = db.connect().await;
+    hold_presses(&db, &mut holder).await;
+    let sent = Instant::now();
+    let ix = fake.click(&mover, fake::message_id(&board), &hole).await;
+    waiting_on(&db, "advisory", 1).await;
+    assert_eq!(
+        moves_stored(&db).await,
+        moves_before,
+        "nothing is committed before the answer"
+    );
+    assert_eq!(answers_kept(&db).await, answers_before);
+
+    // A copy reaches the other process meanwhile: its claim waits for the
+    // first press's transaction.
+    let copy = {
+        let fake = fake.clone();
+        let ix = ix.clone();
+        let url = endpoint(ports[1]);
+        tokio::spawn(async move { fake.post_again(&ix, Some(&url)).await })
+    };
+    waiting_on(&db, "transactionid", 1).await;
+    sqlx::raw_sql(&format!("SELECT pg_advisory_unlock({HOLD})"))
+        .execute(&mut holder)
+        .await
+        .unwrap();
+
+    let first = answered(&fake, &ix, sent).await;
+    let copy = copy.await.unwrap();
+    assert_eq!(copy.status, 200, "{}", String::from_utf8_lossy(&copy.body));
+    assert_eq!(copy.body, first.body, "the copy gets the first answer, byte for byte");
+    let answer: Value = serde_json::from_slice(&first.body).unwrap();
+    assert_eq!(answer["type"], 7, "the pressed board is updated: {answer}");
+    assert_eq!(moves_stored(&db).await, moves_before + 1, "one move");
+    assert_eq!(answers_kept(&db).await, answers_before + 1);
+    board_at(&fake, game_id, 1, BOARD_LIMIT).await;
+    for process in &mut processes {
+        process.kill().unwrap();
+        process.wait().unwrap();
+    }
 }

@@ -24,7 +24,7 @@ use tower_http::timeout::TimeoutLayer;
 
 use super::client::{new_bot, rest_client, BotHandle, DiscordSettings};
 use super::context::Context;
-use super::responder::{AnswerBody, HttpAnswer};
+use super::responder::{AnswerBody, HttpAnswer, Keeping};
 use super::Bot;
 use crate::service::{InteractionClaim, Service};
 use crate::telemetry::Check;
@@ -211,7 +211,19 @@ async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body:
     };
     let id = interaction.id().get();
     let service = endpoint.bot.service.clone();
-    let retried = match claim(&service, id).await {
+    // Everything the press writes until its answer, the claim first, is
+    // committed at once with the answer (see `service::OneCommit`).
+    let press = match tokio::time::timeout(ANSWER_LIMIT, service.one_commit()).await {
+        Ok(Ok(press)) => press,
+        Ok(Err(error)) => {
+            if error.unavailable().is_none() {
+                tracing::error!(%error, interaction_id = id, "could not start a press's transaction");
+            }
+            return refused(StatusCode::SERVICE_UNAVAILABLE, "the database is unavailable");
+        }
+        Err(_) => return refused(StatusCode::SERVICE_UNAVAILABLE, "the database is busy"),
+    };
+    let retried = match press.clone().scope(claim(&service, id)).await {
         Claimed::Mine { retried } => retried,
         Claimed::Answered(answer) => {
             tracing::debug!(interaction_id = id, "a copy of an interaction answered before");
@@ -221,23 +233,21 @@ async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body:
         Claimed::Busy => return refused(StatusCode::SERVICE_UNAVAILABLE, "the interaction is being answered"),
         Claimed::Unavailable => return refused(StatusCode::SERVICE_UNAVAILABLE, "the database is unavailable"),
     };
-    let (slot, answered, wrote) = HttpAnswer::new(retried);
+    let keeping = Keeping {
+        service: service.clone(),
+        interaction_id: id,
+        press: press.clone(),
+    };
+    let (slot, answered, wrote) = HttpAnswer::new(retried, keeping);
     let Endpoint { bot, ctx, .. } = endpoint;
     // A task of its own: the handler finishes (the move recorded, the next
-    // board posted) even if the request is dropped before the answer.
-    tokio::spawn(async move { slot.scope(bot.on_interaction(&ctx, &interaction)).await });
+    // board posted) even if the request is dropped before the answer. The
+    // press's transaction goes with it: committed with the answer, rolled
+    // back if the handler ends without one.
+    tokio::spawn(press.scope(slot.scope(async move { bot.on_interaction(&ctx, &interaction).await })));
     match tokio::time::timeout(ANSWER_LIMIT, answered).await {
-        Ok(Ok(answer)) => {
-            // Kept before it is sent: a copy arriving once Discord has it
-            // finds it.
-            if let Err(error) = service
-                .record_interaction_answer(id, &answer.content_type, &answer.bytes)
-                .await
-            {
-                tracing::warn!(%error, interaction_id = id, "could not keep an interaction's answer");
-            }
-            written_response(answer, wrote)
-        }
+        // Kept and committed by the handler before it was sent.
+        Ok(Ok(answer)) => written_response(answer, wrote),
         Ok(Err(_)) => {
             if let Err(error) = service.release_interaction(id).await {
                 tracing::warn!(%error, interaction_id = id, "could not release an interaction");
@@ -282,7 +292,7 @@ async fn claim(service: &Service, id: u64) -> Claimed {
             Ok(InteractionClaim::Held { .. }) if tokio::time::Instant::now() < deadline => {
                 tokio::time::sleep(CLAIM_POLL).await;
             }
-            Ok(InteractionClaim::Held { .. }) => return Claimed::Busy,
+            Ok(InteractionClaim::Held { .. } | InteractionClaim::Waited) => return Claimed::Busy,
             Err(error) => {
                 if error.unavailable().is_none() {
                     tracing::error!(%error, interaction_id = id, "could not claim an interaction");

@@ -13,6 +13,7 @@ use tokio::sync::oneshot;
 
 use super::context::Context;
 use super::Answered;
+use crate::service::{OneCommit, Service};
 
 tokio::task_local! {
     /// Set while a handler answers an interaction received over HTTP.
@@ -37,12 +38,26 @@ pub(super) struct HttpAnswer {
     written: tokio::sync::Mutex<Option<oneshot::Receiver<()>>>,
     /// The interaction was taken over from a process that died handling it.
     retried: bool,
+    /// Where the answer is kept for copies before it is sent.
+    keeping: Keeping,
+}
+
+/// How the first answer to an interaction received over HTTP is kept, so
+/// that a copy gets the same bytes: with the press's transaction, which
+/// commits it together with the claim and whatever the handler wrote.
+pub(super) struct Keeping {
+    pub service: Service,
+    pub interaction_id: u64,
+    pub press: OneCommit,
 }
 
 impl HttpAnswer {
     /// The handler's end, the request's end for the answer, and the sender
     /// the request fires once it has written the answer out.
-    pub(super) fn new(retried: bool) -> (HttpAnswer, oneshot::Receiver<AnswerBody>, oneshot::Sender<()>) {
+    pub(super) fn new(
+        retried: bool,
+        keeping: Keeping,
+    ) -> (HttpAnswer, oneshot::Receiver<AnswerBody>, oneshot::Sender<()>) {
         let (answer, answered) = oneshot::channel();
         let (wrote, written) = oneshot::channel();
         (
@@ -50,6 +65,7 @@ impl HttpAnswer {
                 answer: Mutex::new(Some(answer)),
                 written: tokio::sync::Mutex::new(Some(written)),
                 retried,
+                keeping,
             },
             answered,
             wrote,
@@ -132,6 +148,26 @@ pub(super) async fn respond_json(
     } else {
         multipart(&json, &files)
     };
+    let keeping = OVER_HTTP
+        .try_with(|http| {
+            (
+                http.keeping.service.clone(),
+                http.keeping.interaction_id,
+                http.keeping.press.clone(),
+            )
+        })
+        .ok();
+    if let Some((service, interaction_id, press)) = keeping {
+        // Kept, and committed with the press, before it is sent: a copy
+        // arriving once Discord has it finds it.
+        if let Err(error) = service
+            .keep_answer_and_commit(interaction_id, &body.content_type, &body.bytes, &press)
+            .await
+        {
+            tracing::warn!(%error, interaction_id, "could not commit a press with its answer");
+            return Err(serenity::Error::Other("the press could not be committed"));
+        }
+    }
     if answer.send(body).is_err() {
         return Err(serenity::Error::Other(
             "the HTTP request for this interaction was closed",

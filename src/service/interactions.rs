@@ -15,6 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::{Result, Service};
 pub use crate::claims::InteractionClaim;
+pub use crate::store::OneCommit;
 
 /// How long a claim without an answer stands: well over the time a
 /// handler takes to answer (it defers what is slow), well under the 3 s
@@ -45,6 +46,28 @@ impl Service {
             .store
             .claim_interaction(key(id), now, now - CLAIM_TAKEOVER_MS)
             .await?)
+    }
+
+    /// A transaction for everything a press writes until it is answered:
+    /// its claim, what its handler writes, and its answer, made durable
+    /// together by [`Service::keep_answer_and_commit`] (see
+    /// `store::OneCommit`). Statements run within
+    /// [`OneCommit::scope`] go to it.
+    pub async fn one_commit(&self) -> Result<OneCommit> {
+        Ok(self.store.one_commit().await?)
+    }
+
+    /// Keeps the first answer to interaction `id` and commits `press`,
+    /// with everything written within it, before the answer is sent.
+    pub async fn keep_answer_and_commit(
+        &self,
+        id: u64,
+        content_type: &str,
+        body: &[u8],
+        press: &OneCommit,
+    ) -> Result<()> {
+        self.record_interaction_answer(id, content_type, body).await?;
+        Ok(press.commit(&self.store).await?)
     }
 
     /// Keeps the first answer to interaction `id`, before it is sent.

@@ -61,7 +61,7 @@ pub use errors::{Result, ServiceError, StorageFailure, TakebackError, Tournament
 pub use follows::{FollowNews, Followed};
 pub use game_threads::ThreadStart;
 pub use hints::HintView;
-pub use interactions::{InteractionClaim, ANSWERS_KEPT_MS, CLAIM_TAKEOVER_MS};
+pub use interactions::{InteractionClaim, OneCommit, ANSWERS_KEPT_MS, CLAIM_TAKEOVER_MS};
 pub use languages::{LanguageSetting, Languages, Locales};
 pub use leaderboard_settings::InactiveDays;
 pub use leases::{Lease, LEASE_SECS};

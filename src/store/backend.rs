@@ -16,8 +16,8 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyTypeInfo, AnyValueRef};
 use sqlx::pool::PoolConnection;
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Connection, Decode, Type};
-use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Connection, Decode, Transaction, Type};
+use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard, OwnedMappedMutexGuard, OwnedMutexGuard, OwnedSemaphorePermit};
 
 use super::outage::Outage;
 use super::{Result, StoreError};
@@ -85,7 +85,7 @@ const SQLITE_READERS: usize = 4;
 /// Connections to PostgreSQL per process: writers no longer queue in the
 /// process, so a few connections let moves of different games commit side
 /// by side.
-const POSTGRES_CONNECTIONS: u32 = 8;
+pub(super) const POSTGRES_CONNECTIONS: u32 = 8;
 
 /// How long taking a PostgreSQL connection may wait while the server is
 /// known not to answer (see `outage`): a refused connection is retried by
@@ -123,6 +123,29 @@ pub(super) enum Connections {
 pub(super) enum Conn<'a> {
     Held(MappedMutexGuard<'a, AnyConnection>),
     Pooled(PoolConnection<Any>),
+    /// The connection of the task's open [`OneCommit`](super::OneCommit),
+    /// in its transaction.
+    InOne(OwnedMappedMutexGuard<Option<(Transaction<'static, Any>, OwnedSemaphorePermit)>, AnyConnection>),
+}
+
+impl Conn<'_> {
+    /// Starts a write transaction ([`Backend::begin_write`]), or a savepoint
+    /// within the task's open `OneCommit`.
+    pub(super) async fn begin_write(&mut self, backend: Backend) -> sqlx::Result<Transaction<'_, Any>> {
+        match self {
+            Conn::InOne(connection) => connection.begin().await,
+            _ => self.begin_with(backend.begin_write()).await,
+        }
+    }
+
+    /// Starts a read of one state ([`Backend::begin_read`]), or a savepoint
+    /// within the task's open `OneCommit`, which reads what it wrote.
+    pub(super) async fn begin_read(&mut self, backend: Backend) -> sqlx::Result<Transaction<'_, Any>> {
+        match self {
+            Conn::InOne(connection) => connection.begin().await,
+            _ => self.begin_with(backend.begin_read()).await,
+        }
+    }
 }
 
 impl Deref for Conn<'_> {
@@ -132,6 +155,7 @@ impl Deref for Conn<'_> {
         match self {
             Conn::Held(guard) => guard,
             Conn::Pooled(connection) => connection,
+            Conn::InOne(connection) => connection,
         }
     }
 }
@@ -141,6 +165,7 @@ impl DerefMut for Conn<'_> {
         match self {
             Conn::Held(guard) => &mut *guard,
             Conn::Pooled(connection) => &mut *connection,
+            Conn::InOne(connection) => &mut *connection,
         }
     }
 }
@@ -187,7 +212,10 @@ impl Connections {
                 }
                 Ok(Conn::Held(writer))
             }
-            Connections::Postgres(pool) => pooled(pool, outage).await,
+            Connections::Postgres(pool) => match shared_connection(true).await {
+                Some(connection) => Ok(connection),
+                None => pooled(pool, outage).await,
+            },
         }
     }
 
@@ -209,7 +237,10 @@ impl Connections {
                     .map(Conn::Held)
                     .map_err(|_| StoreError::Closed)
             }
-            Connections::Postgres(pool) => pooled(pool, outage).await,
+            Connections::Postgres(pool) => match shared_connection(false).await {
+                Some(connection) => Ok(connection),
+                None => pooled(pool, outage).await,
+            },
         }
     }
 
@@ -244,7 +275,33 @@ impl Connections {
     }
 }
 
-async fn pooled(pool: &AnyPool, outage: &Outage) -> Result<Conn<'static>> {
+/// The transaction of a press, shared by every statement its task sends
+/// (see `one_commit`), with the permit that lets it hold one of the
+/// pool's connections; `None` once committed.
+pub(super) type SharedTransaction = Arc<Mutex<Option<(Transaction<'static, Any>, OwnedSemaphorePermit)>>>;
+
+tokio::task_local! {
+    /// The shared transaction of the press this task serves, if any.
+    pub(super) static SHARED_TRANSACTION: Option<SharedTransaction>;
+}
+
+/// The connection of the shared transaction open in this task, if there
+/// is one not yet committed; `wait` says whether to wait while another
+/// statement of the task uses it (a writer does: the task's writes go in
+/// order), or to take none (a reader nested in a write, which then reads
+/// what is committed, as a reader beside SQLite's writer does).
+async fn shared_connection(wait: bool) -> Option<Conn<'static>> {
+    let slot = SHARED_TRANSACTION.try_with(Clone::clone).ok().flatten()?;
+    let guard = match wait {
+        true => slot.lock_owned().await,
+        false => slot.try_lock_owned().ok()?,
+    };
+    let connection: OwnedMappedMutexGuard<_, AnyConnection> =
+        OwnedMutexGuard::try_map(guard, |open| open.as_mut().map(|(transaction, _)| &mut **transaction)).ok()?;
+    Some(Conn::InOne(connection))
+}
+
+pub(super) async fn pooled(pool: &AnyPool, outage: &Outage) -> Result<Conn<'static>> {
     if pool.is_closed() {
         return Err(StoreError::Closed);
     }

@@ -1,7 +1,7 @@
 //! Challenges: pending until accepted (which creates the game), declined,
 //! withdrawn or expired.
 
-use sqlx::{Connection, FromRow};
+use sqlx::FromRow;
 
 use super::backend::{Flag, OptionalSnowflake, Snowflake};
 use super::games::insert_game;
@@ -130,7 +130,7 @@ impl Store {
     pub async fn accept_challenge(&self, challenge_id: i64, game: &NewGame) -> Result<Option<i64>> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to accept a challenge")?;
         let accepted = sqlx::query(

@@ -3,7 +3,7 @@
 //! counts: the key refuses the others) and their runs of days solved, and
 //! what a server's message shows: its counts and the month's solvers.
 
-use sqlx::{Connection, FromRow};
+use sqlx::FromRow;
 
 use super::{from_db, to_db, Doing, Flag, Result, Store};
 use crate::calendar::Day;
@@ -39,7 +39,7 @@ impl Store {
         }
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to choose the day's puzzle")?;
         sqlx::query(
@@ -103,7 +103,7 @@ impl Store {
     ) -> Result<Option<DailyStreakRow>> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to record an answer to the day's puzzle")?;
         let recorded = sqlx::query(

@@ -5,8 +5,6 @@
 //! result durable without writing anything more; recording a posted board
 //! settles them.
 
-use sqlx::Connection;
-
 use super::{from_db, to_db, Doing, GameStatus, Result, Store};
 
 /// A board message as posted: where it is, and the state of the game it
@@ -173,7 +171,7 @@ impl Store {
             });
         }
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to record a board")?;
         // The game's row, locked until this transaction ends (on SQLite the

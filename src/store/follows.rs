@@ -1,7 +1,7 @@
 //! People following a game they do not play in (`game_followers`), and the
 //! count each game keeps of them (`games.followers`).
 
-use sqlx::{Connection, FromRow};
+use sqlx::FromRow;
 
 use super::backend::Flag;
 use super::{to_db, Doing, Result, Store};
@@ -28,7 +28,7 @@ impl Store {
     pub async fn follow(&self, game_id: i64, user_id: u64, every_move: bool, ply: i64, now: i64) -> Result<i64> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to follow a game")?;
         sqlx::query(
@@ -58,7 +58,7 @@ impl Store {
     pub async fn unfollow(&self, game_id: i64, user_id: u64) -> Result<(bool, i64)> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to unfollow a game")?;
         let removed = sqlx::query("DELETE FROM game_followers WHERE game_id = $1 AND user_id = $2")

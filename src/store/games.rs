@@ -2,7 +2,7 @@
 //! and the latest board; ongoing games kept in memory on SQLite (see
 //! `game_cache`).
 
-use sqlx::{AnyConnection, Connection, FromRow};
+use sqlx::{AnyConnection, FromRow};
 
 use crate::ai::Level;
 use crate::engine::{Position, Seat, Winner};
@@ -200,7 +200,7 @@ impl Store {
     pub async fn create_game(&self, game: &NewGame) -> Result<i64> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to create a game")?;
         let id = insert_game(&self.outage, &mut tx, game).await?;

@@ -2,8 +2,6 @@
 //! drill that holds the SQLite writer back as a full disk or a read-only
 //! file would.
 
-use sqlx::Connection;
-
 use super::{Backend, Doing, Result, Store};
 
 /// How [`Store::limit_writes`] holds the SQLite writer back.
@@ -55,10 +53,7 @@ impl Store {
             Backend::Postgres => "CREATE TEMPORARY TABLE akon_write_probe (x BIGINT)",
         };
         let mut writer = self.writer().await?;
-        let mut tx = writer
-            .begin_with(self.backend.begin_write())
-            .await
-            .doing(&self.outage, DOING)?;
+        let mut tx = writer.begin_write(self.backend).await.doing(&self.outage, DOING)?;
         sqlx::query(create).execute(&mut *tx).await.doing(&self.outage, DOING)?;
         tx.rollback().await.doing(&self.outage, DOING)?;
         if self.backend == Backend::Sqlite {

@@ -6,15 +6,21 @@
 use super::{Doing, Result, Store};
 use crate::claims::InteractionClaim;
 
+/// PostgreSQL's `lock_not_available`: a lock wait passed `lock_timeout`.
+const LOCK_NOT_AVAILABLE: &str = "55P03";
+
 impl Store {
     /// Claims interaction `id` for this store's owner at `now_ms`, unless
     /// it was answered or another claim is newer than `stale_before_ms`.
     pub async fn claim_interaction(&self, id: i64, now_ms: i64, stale_before_ms: i64) -> Result<InteractionClaim> {
         let mut conn = self.writer().await?;
         // Of two copies arriving at once exactly one claims: the primary key
-        // lets one insert in. A copy that finds a claim may take it over
-        // only if it is dead, by a conditional update, which one copy wins.
-        let claimed: Option<String> = sqlx::query_scalar(
+        // lets one insert in. Within a press's `OneCommit` the claim is not
+        // committed until the answer is: a copy's insert waits for it, then
+        // finds the answer (or nothing, if the first process died). A copy
+        // that finds a committed claim may take it over only if it is dead,
+        // by a conditional update, which one copy wins.
+        let inserted = sqlx::query_scalar(
             "INSERT INTO interaction_answers (interaction_id, claimed_by, claimed_at) VALUES ($1, $2, $3)
              ON CONFLICT (interaction_id) DO NOTHING
              RETURNING claimed_by",
@@ -23,8 +29,12 @@ impl Store {
         .bind(&*self.owner)
         .bind(now_ms)
         .fetch_optional(&mut *conn)
-        .await
-        .doing(&self.outage, "claiming an interaction")?;
+        .await;
+        if matches!(&inserted, Err(sqlx::Error::Database(error)) if error.code().as_deref() == Some(LOCK_NOT_AVAILABLE))
+        {
+            return Ok(InteractionClaim::Waited);
+        }
+        let claimed: Option<String> = inserted.doing(&self.outage, "claiming an interaction")?;
         if claimed.is_some() {
             return Ok(InteractionClaim::Claimed);
         }

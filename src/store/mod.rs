@@ -56,6 +56,8 @@ use backend::{Conn, Connections, Flag, Snowflake};
 mod leases;
 pub use leases::LeaseKind;
 mod interaction_answers;
+mod one_commit;
+pub use one_commit::{OneCommit, LOCK_WAIT};
 
 mod schedule;
 pub use schedule::{Notice, SettingsRow};
@@ -159,6 +161,9 @@ pub struct Store {
     /// The database's conditions as this store has met them (see
     /// `outage`), shared by its clones.
     outage: std::sync::Arc<outage::Outage>,
+    /// PostgreSQL: the presses that may hold a connection in a
+    /// [`OneCommit`] at once.
+    presses: std::sync::Arc<tokio::sync::Semaphore>,
 }
 
 /// Whether a conditional write found the row as expected.
@@ -225,6 +230,7 @@ impl Store {
             queued_moves: Default::default(),
             games: std::sync::Arc::new(game_cache::GameCache::new(backend)),
             outage,
+            presses: std::sync::Arc::new(tokio::sync::Semaphore::new(one_commit::PRESSES_AT_ONCE)),
         };
         store.rate_pending_games().await?;
         Ok(store)

@@ -1,7 +1,7 @@
 //! Moves: the append-only `moves` table, and the conditional update of the
 //! game's row that goes with each move or resignation.
 
-use sqlx::{AnyConnection, Connection, FromRow};
+use sqlx::{AnyConnection, FromRow};
 
 use crate::engine::{Position, Seat, Winner};
 
@@ -69,7 +69,7 @@ impl Store {
     pub async fn game_with_moves(&self, game_id: i64) -> Result<Option<(GameRow, Vec<MoveRow>)>> {
         let mut reader = self.reader().await?;
         let mut tx = reader
-            .begin_with(self.backend.begin_read())
+            .begin_read(self.backend)
             .await
             .doing(&self.outage, "starting to read a game")?;
         let row: Option<GameRow> = sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
@@ -106,7 +106,7 @@ impl Store {
         }
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to record a move")?;
         if self
@@ -188,7 +188,7 @@ impl Store {
     pub async fn finish_game(&self, game_id: i64, expected_ply: i64, update: &GameUpdate) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to finish a game")?;
         if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {

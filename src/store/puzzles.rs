@@ -3,7 +3,7 @@
 //! scored in one transaction that first claims the attempt with a
 //! conditional update, so that of two presses exactly one is scored.
 
-use sqlx::{AnyConnection, Connection, FromRow};
+use sqlx::{AnyConnection, FromRow};
 
 use super::backend::{OptionalFlag, Snowflake};
 use super::outage::Outage;
@@ -122,7 +122,7 @@ impl Store {
     pub async fn save_mined_puzzles(&self, source: PuzzleSource, puzzles: &[NewPuzzle], now: i64) -> Result<usize> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to keep puzzles")?;
         let mut added = 0;
@@ -289,7 +289,7 @@ impl Store {
     ) -> Result<Option<PuzzleScored>> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to score a puzzle")?;
         let claimed = sqlx::query(

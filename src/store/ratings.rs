@@ -4,7 +4,7 @@
 //! to head and game history.
 
 use crate::rating::Scope;
-use sqlx::{AnyConnection, Connection, FromRow};
+use sqlx::{AnyConnection, FromRow};
 
 use super::backend::Flag;
 use super::outage::Outage;
@@ -313,7 +313,7 @@ impl Store {
         for &game_id in &pending {
             let mut writer = self.writer().await?;
             let mut tx = writer
-                .begin_with(self.backend.begin_write())
+                .begin_write(self.backend)
                 .await
                 .doing(&self.outage, "starting to rate an earlier game")?;
             self.rate_game(&mut tx, game_id).await?;
@@ -338,7 +338,7 @@ impl Store {
     pub async fn abort_game(&self, game_id: i64, expected_ply: i64, user_id: u64, now: i64) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to abort a game")?;
         let players: Option<(i64, i64)> = sqlx::query_as(

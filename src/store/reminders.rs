@@ -3,8 +3,6 @@
 //! the next moment and queues the notice if one is owed, in one
 //! transaction, so two processes or a restart never remind twice.
 
-use sqlx::Connection;
-
 use super::{Doing, Result, Store, Written};
 
 /// One reminder moment taken.
@@ -43,7 +41,7 @@ impl Store {
     pub async fn take_reminder(&self, taken: &ReminderTaken) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to take a reminder")?;
         let moved = sqlx::query(

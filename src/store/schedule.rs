@@ -4,7 +4,7 @@
 //! same event twice, and each notice is written in the same transaction as
 //! the change it reports.
 
-use sqlx::{AnyConnection, Connection, FromRow};
+use sqlx::{AnyConnection, FromRow};
 
 use super::backend::OptionalSnowflake;
 use super::outage::Outage;
@@ -78,7 +78,7 @@ impl Store {
     pub async fn time_out(&self, game_id: i64, expected_ply: i64, update: &GameUpdate, due_at: i64) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting a timeout")?;
         if self.finish_in(&mut tx, game_id, expected_ply, update).await? == Written::Conflict {
@@ -102,7 +102,7 @@ impl Store {
     pub async fn expire_challenges(&self, now: i64) -> Result<usize> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to expire challenges")?;
         let expired: Vec<(i64, i64)> = sqlx::query_as(

@@ -2,8 +2,6 @@
 //! last seen) and their preferences, and, for a server's admin, the
 //! server's. Either all of it is stored or none.
 
-use sqlx::Connection;
-
 use super::outage::Outage;
 use super::{
     daily_puzzle_posts, game_threads, languages, leaderboard_settings, players, reminders, schedule, season_podiums,
@@ -49,7 +47,7 @@ impl Store {
     pub async fn write_settings(&self, write: &SettingsWrite<'_>, now: i64) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to change settings")?;
         let user = LanguageOf::User(write.player.user_id);

@@ -4,7 +4,7 @@
 //! web replay) sees the game as it goes on; the accepted offer keeps the
 //! trace that a move was taken back.
 
-use sqlx::{Connection, FromRow};
+use sqlx::FromRow;
 
 use super::backend::Snowflake;
 use super::positions::position_text;
@@ -98,7 +98,7 @@ impl Store {
     pub async fn accept_takeback(&self, id: i64, game_id: i64, ply: i64, undone: &GameUpdate) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to accept a takeback")?;
         let accepted = sqlx::query(

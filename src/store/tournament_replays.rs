@@ -8,7 +8,7 @@
 //! game and has no result: of two processes replaying the same draw, one
 //! finds the board changed and writes nothing.
 
-use sqlx::{Connection, FromRow};
+use sqlx::FromRow;
 
 use super::tournaments::message_changed;
 use super::{insert_game, Doing, NewGame, Result, Store, Written};
@@ -72,7 +72,7 @@ impl Store {
     ) -> Result<(Written, Option<i64>)> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to replay a drawn game")?;
         let current: Option<(String, i64)> = sqlx::query_as(&format!(

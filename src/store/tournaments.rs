@@ -10,7 +10,7 @@
 //! unique `game_id` keep a round and a game from being stored twice even
 //! so.
 
-use sqlx::{Connection, FromRow};
+use sqlx::FromRow;
 
 use super::backend::{Flag, Snowflake};
 use super::outage::Outage;
@@ -281,7 +281,7 @@ impl Store {
     ) -> Result<EntryChange> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to join a tournament")?;
         let row: Option<(Stored<TournamentStatus>, i64)> = sqlx::query_as(&format!(
@@ -338,7 +338,7 @@ impl Store {
     pub async fn leave_tournament(&self, tournament_id: i64, user_id: u64) -> Result<EntryChange> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to leave a tournament")?;
         let status: Option<Stored<TournamentStatus>> = sqlx::query_scalar(&format!(
@@ -387,7 +387,7 @@ impl Store {
     ) -> Result<Started> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to start a tournament")?;
         let started = sqlx::query(
@@ -441,7 +441,7 @@ impl Store {
         }
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to record a round's results")?;
         let mut recorded = 0;
@@ -483,7 +483,7 @@ impl Store {
     ) -> Result<(Written, Vec<i64>)> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to open a round")?;
         // The row first: a withdrawal takes it too, so once it is ours the
@@ -529,7 +529,7 @@ impl Store {
     ) -> Result<Written> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to finish a tournament")?;
         if !self
@@ -557,7 +557,7 @@ impl Store {
     ) -> Result<Withdrawal> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to withdraw from a tournament")?;
         let row: Option<(Stored<TournamentStatus>, i64)> = sqlx::query_as(&format!(
@@ -645,7 +645,7 @@ impl Store {
     pub async fn cancel_tournament(&self, tournament_id: i64, now: i64) -> Result<(Written, Vec<i64>)> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to cancel a tournament")?;
         let done = sqlx::query(

@@ -4,7 +4,7 @@
 //! processes, or a restart between two steps, never stop or start a clock
 //! twice nor tell anyone twice. The service computes every deadline.
 
-use sqlx::{Connection, FromRow};
+use sqlx::FromRow;
 
 use super::backend::Snowflake;
 use super::{to_db, Doing, Result, Store, Written};
@@ -191,7 +191,7 @@ impl Store {
     pub async fn pause_clocks(&self, games: &[(PausableGame, bool)], now: i64) -> Result<usize> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to stop clocks")?;
         let mut paused = Vec::new();
@@ -277,7 +277,7 @@ impl Store {
     pub async fn end_vacation(&self, ending: &VacationEnding<'_>) -> Result<Ended> {
         let mut writer = self.writer().await?;
         let mut tx = writer
-            .begin_with(self.backend.begin_write())
+            .begin_write(self.backend)
             .await
             .doing(&self.outage, "starting to end a vacation")?;
         let ended =
