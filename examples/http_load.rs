@@ -40,7 +40,11 @@
 //! updating the board, type 7) is checked against the moves table: stored
 //! once, with its hole; and nothing stored that was not pressed. CPU is
 //! read from `/proc` for the `akon` processes, HAProxy, the PostgreSQL
-//! server's processes and this driver (with the fake), per step.
+//! server's processes and this driver (with the fake), per step; and,
+//! once the processes have stopped, the transactions the database
+//! committed per acknowledged move. `--keep-logs DIR` keeps the
+//! processes' logs; a press not answered 200, and a copy answered
+//! otherwise than its first, are printed on stderr.
 
 // The tests' fake Discord and balancer, of which the benchmark uses a part.
 #[path = "../tests/support/balancer.rs"]
@@ -117,6 +121,10 @@ struct Options {
     /// least `--commit-siblings` other transactions are open.
     #[arg(long)]
     commit_delay: Option<u32>,
+    /// A directory to keep the `akon` processes' logs in (by default they
+    /// go with each configuration's temporary directory).
+    #[arg(long)]
+    keep_logs: Option<PathBuf>,
     /// `commit_siblings` with `--commit-delay` (PostgreSQL's default: 5).
     #[arg(long, default_value_t = 5)]
     commit_siblings: u32,
@@ -226,7 +234,9 @@ async fn kill_part(options: &Options, akon: &std::path::Path) -> anyhow::Result<
         driver.copies, driver.copies_differing
     );
     driver.report(&cluster).await?;
-    cluster.stop().await
+    let commits = cluster.stop().await?;
+    print_commits(commits, &driver);
+    Ok(())
 }
 
 async fn search_part(options: &Options, builds: &[PathBuf]) -> anyhow::Result<()> {
@@ -263,7 +273,8 @@ async fn search_part(options: &Options, builds: &[PathBuf]) -> anyhow::Result<()
             }
         }
         driver.report(&cluster).await?;
-        cluster.stop().await?;
+        let commits = cluster.stop().await?;
+        print_commits(commits, &driver);
         best.push((processes, akon, highest));
     }
     println!("\n### Highest rate with p99 under {} ms\n", P99_TARGET.as_millis());
@@ -276,6 +287,16 @@ async fn search_part(options: &Options, builds: &[PathBuf]) -> anyhow::Result<()
     Ok(())
 }
 
+/// Commits per acknowledged move, over the whole configuration.
+fn print_commits(commits: i64, driver: &Driver) {
+    let moves = driver.acknowledged.len().max(1);
+    println!(
+        "transactions committed on the database: {commits}, {:.2} per acknowledged move (set-up, \
+         games replaced, the scheduler and this check included)",
+        commits as f64 / moves as f64
+    );
+}
+
 // The processes.
 
 /// The fake Discord, a database, N `akon` processes and HAProxy.
@@ -283,6 +304,7 @@ struct Cluster {
     fake: FakeDiscord,
     akon: PathBuf,
     dir: tempfile::TempDir,
+    log_dir: Option<PathBuf>,
     server: String,
     database: String,
     url: String,
@@ -329,6 +351,7 @@ impl Cluster {
             fake,
             akon: akon.to_path_buf(),
             dir: tempfile::tempdir()?,
+            log_dir: options.keep_logs.clone(),
             server: options.postgres.clone(),
             database,
             url: url.to_string(),
@@ -353,10 +376,12 @@ impl Cluster {
     /// `akon bot` in HTTP mode on port `i`, logging to the directory.
     fn spawn(&self, i: usize) -> anyhow::Result<Child> {
         let port = self.ports[i];
-        let log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(self.dir.path().join(format!("akon-{port}.log")))?;
+        let log = std::fs::OpenOptions::new().create(true).append(true).open(
+            self.log_dir
+                .as_deref()
+                .unwrap_or(self.dir.path())
+                .join(format!("akon-{port}.log")),
+        )?;
         let child = Command::new(&self.akon)
             .arg("bot")
             .current_dir(self.dir.path())
@@ -368,6 +393,10 @@ impl Cluster {
             .env("AKON_INTERACTIONS_ADDR", format!("127.0.0.1:{port}"))
             .env("DISCORD_PUBLIC_KEY", fake_discord::public_key_hex())
             .env("RUST_LOG", "info")
+            // The games are between people: endgame tables, which a bot
+            // without a cache directory would build at every start, would
+            // only take the CPU the presses are measured on.
+            .env("AKON_TABLES", "off")
             .stdin(Stdio::null())
             .stdout(Stdio::from(log.try_clone()?))
             .stderr(Stdio::from(log))
@@ -408,17 +437,26 @@ impl Cluster {
         ])
     }
 
-    async fn stop(mut self) -> anyhow::Result<()> {
+    /// Stops everything and drops the database; the transactions
+    /// committed on it, set-up and background work included.
+    async fn stop(mut self) -> anyhow::Result<i64> {
         use sqlx::Connection;
         for process in &mut self.processes {
             let _ = process.kill();
             let _ = process.wait();
         }
+        // A backend reports its commits at most once a second, and at the
+        // latest when it ends, which the server sees soon after its client.
+        tokio::time::sleep(Duration::from_secs(2)).await;
         let mut admin = sqlx::PgConnection::connect(&self.server).await?;
+        let commits: i64 = sqlx::query_scalar("SELECT xact_commit FROM pg_stat_database WHERE datname = $1")
+            .bind(&self.database)
+            .fetch_one(&mut admin)
+            .await?;
         sqlx::query(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.database))
             .execute(&mut admin)
             .await?;
-        Ok(())
+        Ok(commits)
     }
 }
 
@@ -788,19 +826,33 @@ impl Driver {
         let copy = self.presses.is_multiple_of(COPY_EVERY);
         let (client, url, events) = (self.client.clone(), self.url.clone(), self.sender.clone());
         let body = serde_json::to_vec(&ix.payload).expect("an interaction is JSON");
+        let id = ix.id;
         tokio::spawn(async move {
             let sent = Instant::now();
             let first = post(&client, &url, &body).await;
             let took = sent.elapsed();
             let copy_same = match (&first, copy) {
-                (Some((200, answer)), true) => Some(
-                    post(&client, &url, &body)
-                        .await
-                        .is_some_and(|(_, again)| &again == answer),
-                ),
+                (Some((200, answer)), true) => {
+                    let again = post(&client, &url, &body).await;
+                    let same = again.as_ref().is_some_and(|(_, again)| again == answer);
+                    if !same {
+                        let shown = |bytes: &[u8]| String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).into_owned();
+                        eprintln!(
+                            "interaction {} answered {} then, posted again, {:?}",
+                            id,
+                            shown(answer),
+                            again.map(|(status, again)| (status, shown(&again)))
+                        );
+                    }
+                    Some(same)
+                }
                 _ => None,
             };
             let (status, answer) = first.unwrap_or((0, Vec::new()));
+            if status != 200 {
+                let why = String::from_utf8_lossy(&answer[..answer.len().min(200)]).into_owned();
+                eprintln!("interaction {id} answered {status} after {took:?}: {}", why.trim());
+            }
             let kind = serde_json::from_slice::<Value>(&answer)
                 .ok()
                 .and_then(|v| v["type"].as_u64());
