@@ -427,9 +427,11 @@ async fn killed_between_commit_and_answer() {
     // on its way back; then the process is killed (SIGKILL).
     let lossy = answer_swallowing_proxy(ports[0]).await;
     fake.set_interactions_endpoint(&endpoint(lossy));
+    // The challenge's and the acceptance's answers are kept too.
+    let answers_before = answers_kept(&db).await;
     let ix = fake.click(&mover, fake::message_id(&board), &hole).await;
     let deadline = Instant::now() + Duration::from_secs(30);
-    while answers_kept(&db).await == 0 {
+    while answers_kept(&db).await == answers_before {
         assert!(Instant::now() < deadline, "the answer was never kept");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
@@ -549,4 +551,82 @@ async fn commits_once_with_its_answer() {
         process.kill().unwrap();
         process.wait().unwrap();
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: AKON_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo test -- --include-ignored"]
+async fn a_copy_reaching_a_process_whose_presses_are_all_held_gets_the_first_answer() {
+    db::run(Backend::Postgres, copy_while_every_slot_is_held()).await
+}
+
+/// How many presses a process handles at once on PostgreSQL, each holding
+/// one of its 8 pooled connections for its transaction, 2 left over.
+const PRESSES_AT_ONCE: i64 = 6;
+
+async fn copy_while_every_slot_is_held() {
+    let fake = FakeDiscord::start().await;
+    let players = [player(0), player(1)];
+    for user in &players {
+        fake.add_user(user);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = TestDb::create(dir.path(), "unused").await;
+    let ports = [free_port(), free_port()];
+    let mut processes: Vec<KilledOnDrop> = ports
+        .iter()
+        .map(|&port| start_process(&fake, dir.path(), &db.url, port))
+        .collect();
+    for &port in &ports {
+        wait_healthy(port).await;
+    }
+    let endpoint = |port: u16| format!("http://127.0.0.1:{port}/interactions");
+    fake.set_interactions_endpoint(&endpoint(ports[0]));
+    let board = new_game(&fake, &players).await;
+    let mover = user_to_move(&board, &players);
+    let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
+    let sent = Instant::now();
+    let ix = fake.click(&mover, fake::message_id(&board), &hole).await;
+    let first = answered(&fake, &ix, sent).await;
+    let moves_after = moves_stored(&db).await;
+
+    // The other process gets presses of the old board, each refused and
+    // held before its answer is kept, until it has no slot left.
+    let mut holder = db.connect().await;
+    hold_presses(&db, &mut holder).await;
+    fake.set_interactions_endpoint(&endpoint(ports[1]));
+    for _ in 0..PRESSES_AT_ONCE {
+        fake.click_unchecked(&mover, fake::message_id(&board), &hole).await;
+    }
+    waiting_on(&db, "advisory", PRESSES_AT_ONCE).await;
+
+    let copy = fake.post_again(&ix, Some(&endpoint(ports[1]))).await;
+    let still_held = waiting_count(&db, "advisory").await;
+    assert_eq!(
+        still_held, PRESSES_AT_ONCE,
+        "no press let its slot go while the copy was answered, so the copy had none"
+    );
+    assert_eq!(copy.status, 200, "{}", String::from_utf8_lossy(&copy.body));
+    assert_eq!(copy.body, first.body, "the copy gets the first answer, byte for byte");
+    sqlx::raw_sql(&format!("SELECT pg_advisory_unlock({HOLD})"))
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    assert_eq!(moves_stored(&db).await, moves_after, "nothing applied twice");
+    for process in &mut processes {
+        process.kill().unwrap();
+        process.wait().unwrap();
+    }
+}
+
+/// How many connections of the database wait for a lock of kind `event`.
+async fn waiting_count(db: &TestDb, event: &str) -> i64 {
+    let mut connection = db.connect().await;
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = $1",
+    )
+    .bind(event)
+    .fetch_one(&mut connection)
+    .await
+    .unwrap()
 }

@@ -38,6 +38,10 @@ const ANSWER_LIMIT: Duration = Duration::from_millis(2800);
 /// (2,000 characters of text and its components) and the member who
 /// pressed, well under this.
 pub const INTERACTION_BODY_LIMIT: usize = 64 * 1024;
+/// How long a press waits for its transaction (see `Service::one_commit`)
+/// before it is refused: within Discord's wait, with time left to read
+/// the answer a copy may have had already.
+const PRESS_SLOT_WAIT: Duration = Duration::from_millis(1000);
 /// How often a copy of an interaction another process is answering looks
 /// for its answer.
 const CLAIM_POLL: Duration = Duration::from_millis(20);
@@ -213,7 +217,7 @@ async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body:
     let service = endpoint.bot.service.clone();
     // Everything the press writes until its answer, the claim first, is
     // committed at once with the answer (see `service::OneCommit`).
-    let press = match tokio::time::timeout(ANSWER_LIMIT, service.one_commit()).await {
+    let press = match tokio::time::timeout(PRESS_SLOT_WAIT, service.one_commit()).await {
         Ok(Ok(press)) => press,
         Ok(Err(error)) => {
             if error.unavailable().is_none() {
@@ -221,7 +225,16 @@ async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body:
             }
             return refused(StatusCode::SERVICE_UNAVAILABLE, "the database is unavailable");
         }
-        Err(_) => return refused(StatusCode::SERVICE_UNAVAILABLE, "the database is busy"),
+        // Every press's slot is taken: if this is a copy of a press
+        // answered already, it can still get that answer.
+        Err(_) => match service.kept_interaction_answer(id).await {
+            Ok(Some((content_type, bytes))) => {
+                tracing::debug!(interaction_id = id, "a copy of an interaction answered before");
+                let (wrote, _) = oneshot::channel();
+                return written_response(AnswerBody { content_type, bytes }, wrote);
+            }
+            _ => return refused(StatusCode::SERVICE_UNAVAILABLE, "the database is busy"),
+        },
     };
     let retried = match press.clone().scope(claim(&service, id)).await {
         Claimed::Mine { retried } => retried,

@@ -78,6 +78,13 @@ impl Service {
             .await?)
     }
 
+    /// The answer kept for interaction `id`, if it was answered (content
+    /// type, body), without claiming it: for a copy that cannot be
+    /// handled now, which may still be answered as its first was.
+    pub async fn kept_interaction_answer(&self, id: u64) -> Result<Option<(String, Vec<u8>)>> {
+        Ok(self.store.kept_interaction_answer(key(id)).await?)
+    }
+
     /// Gives up the claim on an interaction that got no answer.
     pub async fn release_interaction(&self, id: u64) -> Result<()> {
         Ok(self.store.release_interaction(key(id)).await?)

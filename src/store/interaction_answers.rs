@@ -65,6 +65,22 @@ impl Store {
         })
     }
 
+    /// The answer kept for interaction `id`, if it was answered: its
+    /// content type and body. A read, which claims nothing.
+    pub async fn kept_interaction_answer(&self, id: i64) -> Result<Option<(String, Vec<u8>)>> {
+        let mut conn = self.reader().await?;
+        let kept: Option<(Option<String>, Option<Vec<u8>>)> =
+            sqlx::query_as("SELECT content_type, answer FROM interaction_answers WHERE interaction_id = $1")
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await
+                .doing(&self.outage, "reading an interaction's answer")?;
+        Ok(match kept {
+            Some((Some(content_type), Some(body))) => Some((content_type, body)),
+            _ => None,
+        })
+    }
+
     /// Keeps the first answer to interaction `id`, unless one was kept
     /// already (a process that took the claim over answered first).
     pub async fn record_interaction_answer(&self, id: i64, content_type: &str, body: &[u8]) -> Result<()> {
