@@ -353,6 +353,51 @@ async fn waiting_on(db: &TestDb, event: &str, count: i64) {
     }
 }
 
+/// Two processes in HTTP mode on one PostgreSQL database, the fake
+/// Discord posting interactions to the first, and a game begun between
+/// two players through it.
+struct TwoProcesses {
+    fake: FakeDiscord,
+    players: [TestUser; 2],
+    dir: tempfile::TempDir,
+    db: TestDb,
+    ports: [u16; 2],
+    processes: Vec<KilledOnDrop>,
+    /// The game's first board.
+    board: Value,
+}
+
+impl TwoProcesses {
+    async fn with_a_game() -> TwoProcesses {
+        let fake = FakeDiscord::start().await;
+        let players = [player(0), player(1)];
+        for user in &players {
+            fake.add_user(user);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let db = TestDb::create(dir.path(), "unused").await;
+        let ports = [free_port(), free_port()];
+        let processes: Vec<KilledOnDrop> = ports
+            .iter()
+            .map(|&port| start_process(&fake, dir.path(), &db.url, port))
+            .collect();
+        for &port in &ports {
+            wait_healthy(port).await;
+        }
+        fake.set_interactions_endpoint(&format!("http://127.0.0.1:{}/interactions", ports[0]));
+        let board = new_game(&fake, &players).await;
+        TwoProcesses {
+            fake,
+            players,
+            dir,
+            db,
+            ports,
+            processes,
+            board,
+        }
+    }
+}
+
 /// Answers kept for copies, as committed.
 async fn answers_kept(db: &TestDb) -> i64 {
     let mut connection = db.connect().await;
@@ -401,24 +446,16 @@ async fn a_move_killed_between_its_commit_and_its_answer_gets_the_new_board_on_r
 }
 
 async fn killed_between_commit_and_answer() {
-    let fake = FakeDiscord::start().await;
-    let players = [player(0), player(1)];
-    for user in &players {
-        fake.add_user(user);
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let db = TestDb::create(dir.path(), "unused").await;
-    let ports = [free_port(), free_port()];
-    let mut processes: Vec<KilledOnDrop> = ports
-        .iter()
-        .map(|&port| start_process(&fake, dir.path(), &db.url, port))
-        .collect();
-    for &port in &ports {
-        wait_healthy(port).await;
-    }
+    let TwoProcesses {
+        fake,
+        players,
+        dir: _dir,
+        db,
+        ports,
+        mut processes,
+        board,
+    } = TwoProcesses::with_a_game().await;
     let endpoint = |port: u16| format!("http://127.0.0.1:{port}/interactions");
-    fake.set_interactions_endpoint(&endpoint(ports[0]));
-    let board = new_game(&fake, &players).await;
     let game_id = game_of(&board);
     let mover = user_to_move(&board, &players);
     let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
@@ -486,24 +523,16 @@ async fn a_press_commits_once_with_its_answer_and_a_copy_meanwhile_gets_the_same
 }
 
 async fn commits_once_with_its_answer() {
-    let fake = FakeDiscord::start().await;
-    let players = [player(0), player(1)];
-    for user in &players {
-        fake.add_user(user);
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let db = TestDb::create(dir.path(), "unused").await;
-    let ports = [free_port(), free_port()];
-    let mut processes: Vec<KilledOnDrop> = ports
-        .iter()
-        .map(|&port| start_process(&fake, dir.path(), &db.url, port))
-        .collect();
-    for &port in &ports {
-        wait_healthy(port).await;
-    }
+    let TwoProcesses {
+        fake,
+        players,
+        dir: _dir,
+        db,
+        ports,
+        mut processes,
+        board,
+    } = TwoProcesses::with_a_game().await;
     let endpoint = |port: u16| format!("http://127.0.0.1:{port}/interactions");
-    fake.set_interactions_endpoint(&endpoint(ports[0]));
-    let board = new_game(&fake, &players).await;
     let game_id = game_of(&board);
     let mover = user_to_move(&board, &players);
     let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
@@ -564,24 +593,16 @@ async fn a_copy_reaching_a_process_whose_presses_are_all_held_gets_the_first_ans
 const PRESSES_AT_ONCE: i64 = 6;
 
 async fn copy_while_every_slot_is_held() {
-    let fake = FakeDiscord::start().await;
-    let players = [player(0), player(1)];
-    for user in &players {
-        fake.add_user(user);
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let db = TestDb::create(dir.path(), "unused").await;
-    let ports = [free_port(), free_port()];
-    let mut processes: Vec<KilledOnDrop> = ports
-        .iter()
-        .map(|&port| start_process(&fake, dir.path(), &db.url, port))
-        .collect();
-    for &port in &ports {
-        wait_healthy(port).await;
-    }
+    let TwoProcesses {
+        fake,
+        players,
+        dir: _dir,
+        db,
+        ports,
+        mut processes,
+        board,
+    } = TwoProcesses::with_a_game().await;
     let endpoint = |port: u16| format!("http://127.0.0.1:{port}/interactions");
-    fake.set_interactions_endpoint(&endpoint(ports[0]));
-    let board = new_game(&fake, &players).await;
     let mover = user_to_move(&board, &players);
     let (hole, _, _) = hole_buttons(&board).into_iter().find(|(_, _, on)| *on).unwrap();
     let sent = Instant::now();
