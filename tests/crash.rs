@@ -592,7 +592,11 @@ async fn one_live_board_in_the_thread(crash: &Crash, bot: &Run) -> Value {
     assert_eq!(threads.len(), 1, "one thread: {threads:#?}");
     let live = live_in(&crash.fake, threads[0].id);
     assert_eq!(live.len(), 1, "one live board: {live:#?}");
-    assert!(live_in(&crash.fake, CHANNEL_ID).is_empty(), "no board in the channel");
+    let in_the_channel = live_in(&crash.fake, CHANNEL_ID);
+    assert!(
+        in_the_channel.is_empty(),
+        "no board in the channel: {in_the_channel:#?}"
+    );
     let boards = crash
         .fake
         .channel_messages(threads[0].id)

@@ -886,6 +886,34 @@ async fn the_wal_starts_over_under_writes_that_never_pause() {
     assert!(largest < 160 << 20, "the WAL grew to {largest} bytes");
 }
 
+on_both_backends!(#[tokio::test] fn a_press_on_an_unsaved_board_in_a_thread_saves_it_in_the_thread);
+/// The board pressed before its id was saved (its post's answer lost to a
+/// crash, say) is saved where it is: for a game in a thread, the thread,
+/// where the next board then goes too.
+async fn a_press_on_an_unsaved_board_in_a_thread_saves_it_in_the_thread() {
+    const THREAD: u64 = 7_000;
+    let f = fixture().await;
+    let (a, b) = (player(1, "ada"), player(2, "bo"));
+    let game = start_game(&f, &a, &b).await;
+    let view = f.service.game(game).await.unwrap();
+    let hole = view.game.legal_moves().iter().next().unwrap();
+    let user = mover(&f, game, &a, &b).await;
+    f.service
+        .play(MovePress {
+            message_id: Some(7_001),
+            message_channel_id: Some(THREAD),
+            ..MovePress::new(game, view.ply(), hole, &user)
+        })
+        .await
+        .unwrap();
+    let row = f.store.game_with_players_as_stored(game).await.unwrap().unwrap().game;
+    assert_eq!(
+        (row.board_channel_id, row.board_message_id),
+        (Some(THREAD), Some(7_001)),
+        "the pressed board is saved in its thread, not in the game's channel"
+    );
+}
+
 /// What a press reads of `game` (on SQLite kept from the writes) is what
 /// the database holds.
 async fn reads_as_stored(f: &Fixture, game: i64, after: &str) {

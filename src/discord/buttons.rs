@@ -159,6 +159,7 @@ impl Bot {
         let pressed = press.message.id.get();
         let move_press = MovePress {
             message_id: Some(pressed),
+            message_channel_id: Some(press.message.channel_id.get()),
             retried: super::responder::answering_a_retry(),
             ..MovePress::new(game, ply, hole, call.user)
         };

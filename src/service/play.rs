@@ -31,6 +31,9 @@ pub struct MovePress<'a> {
     pub hole: Hole,
     pub user: &'a Player,
     pub message_id: Option<u64>,
+    /// The channel of message `message_id`: the game's thread for a game
+    /// played in one (the game's own channel if `None`).
+    pub message_channel_id: Option<u64>,
     /// The same interaction again, taken over from a process that died
     /// while handling it: its move may be stored already (see
     /// [`Service::play`]). A second click is a press of its own.
@@ -46,6 +49,7 @@ impl<'a> MovePress<'a> {
             hole,
             user,
             message_id: None,
+            message_channel_id: None,
             retried: false,
         }
     }
@@ -125,6 +129,7 @@ impl Service {
             hole,
             user,
             message_id,
+            message_channel_id,
             ..
         } = *press;
         let mut view = self.game_to_move(game_id, read).await?;
@@ -148,7 +153,8 @@ impl Service {
                 // recorded after the one that posted this board took the
                 // buttons off its predecessor.
                 _ => {
-                    self.board_shown(&view, view.channel_id, pressed, None).await?;
+                    let channel_id = message_channel_id.unwrap_or(view.channel_id);
+                    self.board_shown(&view, channel_id, pressed, None).await?;
                 }
             }
         }
