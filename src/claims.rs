@@ -15,6 +15,6 @@ pub enum InteractionClaim {
     /// Another process is handling it, since `claimed_at` (ms).
     Held { claimed_at: i64 },
     /// Another process was handling it, its claim not yet committed, for
-    /// longer than a claim waits (`store::LOCK_WAIT`).
+    /// longer than a claim waits (the lock wait of a press's transaction).
     Waited,
 }

@@ -228,21 +228,13 @@ async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body:
         // Every press's slot is taken: if this is a copy of a press
         // answered already, it can still get that answer.
         Err(_) => match service.kept_interaction_answer(id).await {
-            Ok(Some((content_type, bytes))) => {
-                tracing::debug!(interaction_id = id, "a copy of an interaction answered before");
-                let (wrote, _) = oneshot::channel();
-                return written_response(AnswerBody { content_type, bytes }, wrote);
-            }
+            Ok(Some((content_type, bytes))) => return answered_before(id, AnswerBody { content_type, bytes }),
             _ => return refused(StatusCode::SERVICE_UNAVAILABLE, "the database is busy"),
         },
     };
     let retried = match press.clone().scope(claim(&service, id)).await {
         Claimed::Mine { retried } => retried,
-        Claimed::Answered(answer) => {
-            tracing::debug!(interaction_id = id, "a copy of an interaction answered before");
-            let (wrote, _) = oneshot::channel();
-            return written_response(answer, wrote);
-        }
+        Claimed::Answered(answer) => return answered_before(id, answer),
         Claimed::Busy => return refused(StatusCode::SERVICE_UNAVAILABLE, "the interaction is being answered"),
         Claimed::Unavailable => return refused(StatusCode::SERVICE_UNAVAILABLE, "the database is unavailable"),
     };
@@ -269,6 +261,13 @@ async fn interaction(State(endpoint): State<Endpoint>, headers: HeaderMap, body:
         }
         Err(_) => refused(StatusCode::SERVICE_UNAVAILABLE, "the answer was not ready in time"),
     }
+}
+
+/// The answer a copy of interaction `id` gets: the first one's.
+fn answered_before(id: u64, answer: AnswerBody) -> Response {
+    tracing::debug!(interaction_id = id, "a copy of an interaction answered before");
+    let (wrote, _) = oneshot::channel();
+    written_response(answer, wrote)
 }
 
 /// What claiming an interaction came to.

@@ -45,6 +45,7 @@ pub(super) struct HttpAnswer {
 /// How the first answer to an interaction received over HTTP is kept, so
 /// that a copy gets the same bytes: with the press's transaction, which
 /// commits it together with the claim and whatever the handler wrote.
+#[derive(Clone)]
 pub(super) struct Keeping {
     pub service: Service,
     pub interaction_id: u64,
@@ -148,16 +149,12 @@ pub(super) async fn respond_json(
     } else {
         multipart(&json, &files)
     };
-    let keeping = OVER_HTTP
-        .try_with(|http| {
-            (
-                http.keeping.service.clone(),
-                http.keeping.interaction_id,
-                http.keeping.press.clone(),
-            )
-        })
-        .ok();
-    if let Some((service, interaction_id, press)) = keeping {
+    if let Ok(Keeping {
+        service,
+        interaction_id,
+        press,
+    }) = OVER_HTTP.try_with(|http| http.keeping.clone())
+    {
         // Kept, and committed with the press, before it is sent: a copy
         // arriving once Discord has it finds it.
         if let Err(error) = service

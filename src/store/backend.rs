@@ -125,7 +125,7 @@ pub(super) enum Conn<'a> {
     Pooled(PoolConnection<Any>),
     /// The connection of the task's open [`OneCommit`](super::OneCommit),
     /// in its transaction.
-    InOne(OwnedMappedMutexGuard<Option<(Transaction<'static, Any>, OwnedSemaphorePermit)>, AnyConnection>),
+    InOne(OwnedMappedMutexGuard<OpenTransaction, AnyConnection>),
 }
 
 impl Conn<'_> {
@@ -275,10 +275,13 @@ impl Connections {
     }
 }
 
-/// The transaction of a press, shared by every statement its task sends
-/// (see `one_commit`), with the permit that lets it hold one of the
-/// pool's connections; `None` once committed.
-pub(super) type SharedTransaction = Arc<Mutex<Option<(Transaction<'static, Any>, OwnedSemaphorePermit)>>>;
+/// The transaction of a press, with the permit that lets it hold one of
+/// the pool's connections; `None` once committed.
+pub(super) type OpenTransaction = Option<(Transaction<'static, Any>, OwnedSemaphorePermit)>;
+
+/// An [`OpenTransaction`] shared by every statement its task sends (see
+/// `one_commit`).
+pub(super) type SharedTransaction = Arc<Mutex<OpenTransaction>>;
 
 tokio::task_local! {
     /// The shared transaction of the press this task serves, if any.

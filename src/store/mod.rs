@@ -57,7 +57,7 @@ mod leases;
 pub use leases::LeaseKind;
 mod interaction_answers;
 mod one_commit;
-pub use one_commit::{OneCommit, LOCK_WAIT};
+pub use one_commit::OneCommit;
 
 mod schedule;
 pub use schedule::{Notice, SettingsRow};

@@ -35,7 +35,7 @@ use super::{Doing, Result, Store, StoreError};
 /// transaction holds (a copy of the same press, or another press of the
 /// same game): under the 3 s Discord waits, so that the press can still
 /// be refused in time.
-pub const LOCK_WAIT: &str = "2500ms";
+const LOCK_WAIT: &str = "2500ms";
 
 /// How long the server lets a [`OneCommit`]'s connection sit idle in its
 /// transaction before ending it: no answer comes later than Discord waits.
