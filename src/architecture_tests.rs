@@ -29,13 +29,13 @@ const LAYER_RULES: &[LayerRule] = &[
         layer: "engine",
         only: Some(&["engine", "random"]),
         forbidden: &[],
-        forbidden_crates: &["serenity", "sqlx"],
+        forbidden_crates: &["serenity", "sqlx", "rusqlite"],
     },
     LayerRule {
         layer: "ai",
         only: Some(&["ai", "engine", "random"]),
         forbidden: &[],
-        forbidden_crates: &["serenity", "sqlx"],
+        forbidden_crates: &["serenity", "sqlx", "rusqlite"],
     },
     LayerRule {
         layer: "store",
@@ -49,7 +49,7 @@ const LAYER_RULES: &[LayerRule] = &[
         forbidden: &["discord", "web", "cli"],
         // Positions, solutions and reviews are JSON in their columns only:
         // the store writes and reads them back at its edge.
-        forbidden_crates: &["serenity", "serde_json"],
+        forbidden_crates: &["serenity", "serde_json", "sqlx", "rusqlite"],
     },
 ];
 

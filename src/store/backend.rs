@@ -5,11 +5,12 @@
 //! `CAST(… AS BIGINT)` around aggregates, flags as integers). [`Backend`]
 //! names the few places where the engines really differ: how a write
 //! transaction starts, how a read sees one snapshot, and how a move is sent
-//! in one trip.
+//! in one trip. On SQLite the writes every press makes go through a second
+//! connection beside sqlx's (see `direct`).
 
 use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Connection, Decode, Transaction, Type};
 use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard, OwnedMappedMutexGuard, OwnedMutexGuard, OwnedSemaphorePermit};
 
+use super::direct::Writer;
 use super::outage::Outage;
 use super::{Result, StoreError};
 
@@ -97,18 +99,15 @@ const ACQUIRE_WHILE_UNREACHABLE: Duration = Duration::from_millis(500);
 /// The connections the store holds.
 #[derive(Debug, Clone)]
 pub(super) enum Connections {
-    /// Every write goes through the one writer connection, so writes queue
-    /// in the process (first come, first served) and never wait on each
-    /// other in SQLite's busy handler; reads go to a few reader
+    /// Every write goes through the one writer (its two connections under
+    /// one lock, see [`Writer`]), so writes queue in the process (first
+    /// come, first served) and never wait on each other in SQLite's busy
+    /// handler; reads go to a few reader
     /// connections. Connections are held directly rather than pooled: a
     /// pool checks each connection with a round trip to its thread on
     /// every use, more than a move's own statements cost.
     Sqlite {
-        writer: Arc<Mutex<Option<AnyConnection>>>,
-        /// Set while a batch of statements runs its own transaction on the
-        /// writer: if the caller is dropped mid-batch, the next writer
-        /// rolls that transaction back before doing anything.
-        batch_open: Arc<AtomicBool>,
+        writer: Arc<Mutex<Option<Writer>>>,
         readers: Arc<[Mutex<Option<AnyConnection>>]>,
         next_reader: Arc<AtomicUsize>,
         /// The connection that checkpoints the WAL (see `checkpoint`);
@@ -202,15 +201,11 @@ impl Connections {
     /// a pooled connection (PostgreSQL).
     pub(super) async fn writer(&self, outage: &Outage) -> Result<Conn<'_>> {
         match self {
-            Connections::Sqlite { writer, batch_open, .. } => {
-                let mut writer =
-                    MutexGuard::try_map(writer.lock().await, Option::as_mut).map_err(|_| StoreError::Closed)?;
-                if batch_open.swap(false, Ordering::SeqCst) {
-                    // A batch was abandoned: undo whatever of it ran (an
-                    // error here only means it had finished or never began).
-                    let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
-                }
-                Ok(Conn::Held(writer))
+            Connections::Sqlite { .. } => {
+                let writer = self.sqlite_writer().await?.ok_or(StoreError::Closed)?;
+                Ok(Conn::Held(MappedMutexGuard::map(writer, |writer| {
+                    &mut writer.connection
+                })))
             }
             Connections::Postgres(pool) => match shared_connection(true).await {
                 Some(connection) => Ok(connection),
@@ -244,11 +239,22 @@ impl Connections {
         }
     }
 
-    /// Marks the SQLite writer as running a batch with its own transaction
-    /// (see [`Connections::Sqlite`]); PostgreSQL never runs such batches.
-    pub(super) fn batch_open(&self, open: bool) {
-        if let Connections::Sqlite { batch_open, .. } = self {
-            batch_open.store(open, Ordering::SeqCst);
+    /// The SQLite writer, once the writes before are done; `None` on
+    /// PostgreSQL.
+    pub(super) async fn sqlite_writer(&self) -> Result<Option<MappedMutexGuard<'_, Writer>>> {
+        match self {
+            Connections::Sqlite { writer, .. } => MutexGuard::try_map(writer.lock().await, Option::as_mut)
+                .map(Some)
+                .map_err(|_| StoreError::Closed),
+            Connections::Postgres(_) => Ok(None),
+        }
+    }
+
+    /// The SQLite writer if no one holds it and the store is open.
+    pub(super) fn free_sqlite_writer(&self) -> Option<MappedMutexGuard<'_, Writer>> {
+        match self {
+            Connections::Sqlite { writer, .. } => MutexGuard::try_map(writer.try_lock().ok()?, Option::as_mut).ok(),
+            Connections::Postgres(_) => None,
         }
     }
 
@@ -261,17 +267,26 @@ impl Connections {
                 checkpointer,
                 ..
             } => {
-                let all = [&**writer, &**checkpointer].into_iter().chain(readers.iter());
-                for connection in all {
+                if let Some(writer) = writer.lock().await.take() {
+                    close(writer.connection).await;
+                    if let Err((_, error)) = writer.direct.close() {
+                        tracing::warn!(%error, "could not close a database connection cleanly");
+                    }
+                }
+                for connection in std::iter::once(&**checkpointer).chain(readers.iter()) {
                     if let Some(connection) = connection.lock().await.take() {
-                        if let Err(error) = connection.close().await {
-                            tracing::warn!(%error, "could not close a database connection cleanly");
-                        }
+                        close(connection).await;
                     }
                 }
             }
             Connections::Postgres(pool) => pool.close().await,
         }
+    }
+}
+
+async fn close(connection: AnyConnection) {
+    if let Err(error) = connection.close().await {
+        tracing::warn!(%error, "could not close a database connection cleanly");
     }
 }
 
@@ -406,7 +421,10 @@ fn sqlite_url(path: &std::path::Path) -> String {
 pub(super) async fn open_sqlite(url: &str, outage: &Arc<Outage>) -> Result<(AnyConnection, Connections)> {
     let options = sqlite_file(url).map_err(open_error(url))?;
     let migrating = sqlite_connection(url, &options, false).await?;
-    let writer = sqlite_connection(url, &options, true).await?;
+    let writer = Writer {
+        connection: sqlite_connection(url, &options, true).await?,
+        direct: super::direct::open(options.get_filename()).map_err(open_error(url))?,
+    };
     let mut readers = Vec::new();
     for _ in 0..SQLITE_READERS {
         readers.push(Mutex::new(Some(sqlite_connection(url, &options, true).await?)));
@@ -422,7 +440,6 @@ pub(super) async fn open_sqlite(url: &str, outage: &Arc<Outage>) -> Result<(AnyC
         migrating,
         Connections::Sqlite {
             writer,
-            batch_open: Arc::new(AtomicBool::new(false)),
             readers: readers.into(),
             next_reader: Arc::new(AtomicUsize::new(0)),
             checkpointer,

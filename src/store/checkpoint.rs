@@ -46,7 +46,7 @@ const RESTART_WAL_AFTER_FRAMES: i64 = 16_384;
 /// load). Stops when the store is closed or dropped.
 pub(super) async fn checkpoint_regularly(
     checkpointer: Weak<Mutex<Option<AnyConnection>>>,
-    writer: Weak<Mutex<Option<AnyConnection>>>,
+    writer: Weak<Mutex<Option<super::direct::Writer>>>,
     outage: Arc<Outage>,
 ) {
     // The first at once: what an earlier process left in the WAL is copied

@@ -5,7 +5,11 @@
 //! result durable without writing anything more; recording a posted board
 //! settles them.
 
-use super::{from_db, to_db, Doing, GameStatus, Result, Store};
+use std::sync::OnceLock;
+
+use tokio::sync::MappedMutexGuard;
+
+use super::{direct, from_db, to_db, Conn, Doing, GameStatus, Result, Store};
 
 /// A board message as posted: where it is, and the state of the game it
 /// shows (the ply, and whether it shows the result).
@@ -65,6 +69,22 @@ const BOT_POSTS: &str = "venue IN (0, 1)";
 /// state, or the same state in a newer message (snowflakes grow with time).
 const WINS: &str = "id = $1 AND ply = $2 AND status = $3
      AND (board_ply IS DISTINCT FROM $2 OR board_message_id IS NULL OR board_message_id < $5)";
+
+/// The statement that records a board in the common case (see
+/// [`Store::board_shown`]), with `$N` placeholders and with SQLite's `?N`.
+fn recorded_at_once_sql() -> (&'static str, &'static str) {
+    static SQL: OnceLock<(String, String)> = OnceLock::new();
+    let (dollars, numbered) = SQL.get_or_init(|| {
+        let sql = format!(
+            "UPDATE games SET board_channel_id = $4, board_message_id = $5, board_ply = $2,
+                 result_shown = CASE WHEN status = 'finished' THEN 1 ELSE 0 END
+             WHERE {WINS} AND (board_message_id IS NULL OR board_message_id = $6)"
+        );
+        let numbered = direct::numbered(&sql);
+        (sql, numbered)
+    });
+    (dollars, numbered)
+}
 
 impl Store {
     /// Up to `limit` games that owe their channel a message, least recently
@@ -135,41 +155,52 @@ impl Store {
             GameStatus::Ongoing
         }
         .as_str();
-        let mut writer = self.writer().await?;
         // The common case, a move's new board replacing the board its
         // answer took the buttons off: nothing becomes stale, and one
         // statement records it. Its condition holds on the row as it is
         // when the statement runs (PostgreSQL checks it again on the
         // newest row after waiting for a concurrent writer), so a copy
         // recorded meanwhile sends the board the long way.
-        let recorded = sqlx::query(&format!(
-            "UPDATE games SET board_channel_id = $4, board_message_id = $5, board_ply = $2,
-                 result_shown = CASE WHEN status = 'finished' THEN 1 ELSE 0 END
-             WHERE {WINS} AND (board_message_id IS NULL OR board_message_id = $6)"
-        ))
-        .bind(board.game_id)
-        .bind(board.ply)
-        .bind(status)
-        .bind(to_db(board.channel_id))
-        .bind(to_db(board.message_id))
-        .bind(stripped.map(to_db))
-        .execute(&mut *writer)
-        .await
-        .doing(&self.outage, "saving a board message")?;
-        if recorded.rows_affected() == 1 {
-            self.games.changed(board.game_id, |game| {
-                let fits = game.ply == board.ply && game.status.as_str() == status;
-                game.board_channel_id = Some(board.channel_id);
-                game.board_message_id = Some(board.message_id);
-                game.board_ply = Some(board.ply);
-                game.result_shown = game.status == GameStatus::Finished;
-                fits
-            });
-            return Ok(BoardRecorded {
-                latest: true,
-                stale: Vec::new(),
-            });
-        }
+        let (recorded_at_once, numbered) = recorded_at_once_sql();
+        let (game_id, ply) = (board.game_id, board.ply);
+        let (channel_id, message_id) = (to_db(board.channel_id), to_db(board.message_id));
+        let stripped = stripped.map(to_db);
+        let mut writer = match self.connections.sqlite_writer().await? {
+            // On SQLite, on the caller's thread (see `direct`).
+            Some(writer) => {
+                let recorded = writer
+                    .direct
+                    .prepare_cached(numbered)
+                    .and_then(|mut statement| {
+                        statement.execute(rusqlite::params![
+                            game_id, ply, status, channel_id, message_id, stripped
+                        ])
+                    })
+                    .map_err(direct::to_sqlx)
+                    .doing(&self.outage, "saving a board message")?;
+                if recorded == 1 {
+                    return Ok(self.recorded_at_once(board, status));
+                }
+                Conn::Held(MappedMutexGuard::map(writer, |writer| &mut writer.connection))
+            }
+            None => {
+                let mut writer = self.writer().await?;
+                let recorded = sqlx::query(recorded_at_once)
+                    .bind(game_id)
+                    .bind(ply)
+                    .bind(status)
+                    .bind(channel_id)
+                    .bind(message_id)
+                    .bind(stripped)
+                    .execute(&mut *writer)
+                    .await
+                    .doing(&self.outage, "saving a board message")?;
+                if recorded.rows_affected() == 1 {
+                    return Ok(self.recorded_at_once(board, status));
+                }
+                writer
+            }
+        };
         let mut tx = writer
             .begin_write(self.backend)
             .await
@@ -205,9 +236,7 @@ impl Store {
                 .await
                 .doing(&self.outage, "saving a board message")?;
                 match (row.board_channel_id, row.board_message_id) {
-                    (Some(channel), Some(replaced)) if stripped.map(to_db) != Some(replaced) => {
-                        Some((channel, replaced))
-                    }
+                    (Some(channel), Some(replaced)) if stripped != Some(replaced) => Some((channel, replaced)),
                     _ => None,
                 }
             } else if row.board_message_id == Some(new_id) {
@@ -242,6 +271,23 @@ impl Store {
             latest,
             stale: stale.into_iter().map(|(c, m)| (from_db(c), from_db(m))).collect(),
         })
+    }
+
+    /// What recording `board` in one statement did, told to the cache
+    /// while the writer is held.
+    fn recorded_at_once(&self, board: &ShownBoard, status: &str) -> BoardRecorded {
+        self.games.changed(board.game_id, |game| {
+            let fits = game.ply == board.ply && game.status.as_str() == status;
+            game.board_channel_id = Some(board.channel_id);
+            game.board_message_id = Some(board.message_id);
+            game.board_ply = Some(board.ply);
+            game.result_shown = game.status == GameStatus::Finished;
+            fits
+        });
+        BoardRecorded {
+            latest: true,
+            stale: Vec::new(),
+        }
     }
 
     /// Forgets a stale board once its buttons are gone.

@@ -1,27 +1,30 @@
 //! Group commit of moves on SQLite. Every write goes through the one
-//! writer connection, so at load moves queue for it, and each paid a trip
-//! to the connection's thread, a transaction and a commit of its own. Here
-//! the moves queued meanwhile go to SQLite as one batch: one trip, one
-//! transaction, one commit, each move still its own conditional update and
-//! append, so that of two presses for the same move exactly one applies.
+//! writer, so at load moves queue for it, and each would pay a transaction
+//! and a commit of its own. Here the moves queued meanwhile go to SQLite as
+//! one batch: one transaction, one commit, each move still its own
+//! conditional update and append, so that of two presses for the same move
+//! exactly one applies.
 //!
 //! Only a move after which the game goes on is grouped (finishing a game
-//! writes its results too, see `Store::record_move`). The batch runs in a
-//! task of its own, so that a caller that stops waiting cannot abandon the
-//! other callers' moves half-way.
+//! writes its results too, see `Store::record_move`). A batch is written on
+//! the direct connection (see `direct`), on the thread of the caller that
+//! found the writer free, or else of a task of its own that waits for it;
+//! either way no statement of a batch awaits anything, so a caller that
+//! stops waiting cannot abandon the other callers' moves half-way.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
+use rusqlite::{params, TransactionBehavior};
 use tokio::sync::oneshot;
 
 use crate::engine::Position;
 
+use super::direct::{self, Writer};
 use super::positions::position_text;
 use super::{to_db, Doing, GameRow, GameStatus, GameUpdate, NewMove, Result, Store, StoreError, Written};
 
-/// The most moves one batch writes; a batch is padded to a power of two, so
-/// that SQLite prepares one statement per size, not per count.
+/// The most moves one batch writes.
 const MOST_PER_BATCH: usize = 64;
 
 /// The moves waiting for the writer, and whether a task is writing them.
@@ -37,22 +40,17 @@ struct QueuedMove {
     written: oneshot::Sender<Result<Written>>,
 }
 
-/// Parameters each move binds in a batch.
-const PARAMETERS_PER_MOVE: usize = 15;
-
-/// A move's parameters in the batch. The default pads a batch:
-/// no game has id 0, so it changes nothing.
-#[derive(Debug, Default)]
+/// A move's parameters in the batch.
+#[derive(Debug)]
 struct MoveRow {
     game_id: i64,
     expected_ply: i64,
     seat: String,
     hole: i64,
     user_id: i64,
-    /// The new position as stored, and as the cache keeps it (`None`: a
-    /// padding row, never applied).
+    /// The new position as stored, and as the cache keeps it.
     position: String,
-    new_position: Option<Position>,
+    new_position: Position,
     captured_a: i64,
     captured_b: i64,
     now: i64,
@@ -72,9 +70,7 @@ impl MoveRow {
     fn apply_to(&self, game: &mut GameRow) -> bool {
         let fits = game.ply == self.expected_ply && game.status == GameStatus::Ongoing;
         game.ply = self.expected_ply + 1;
-        if let Some(position) = self.new_position {
-            game.position = position;
-        }
+        game.position = self.new_position;
         game.captured_a = self.captured_a;
         game.captured_b = self.captured_b;
         game.updated_at = self.now;
@@ -117,7 +113,7 @@ impl Store {
             hole: new_move.hole as i64,
             user_id: to_db(new_move.user_id),
             position: position_text(&update.position),
-            new_position: Some(update.position),
+            new_position: update.position,
             captured_a: update.captured_a as i64,
             captured_b: update.captured_b as i64,
             now: update.now,
@@ -128,42 +124,66 @@ impl Store {
         };
         queue.waiting().push(QueuedMove { row, written });
         if !queue.writing.swap(true, Ordering::SeqCst) {
-            tokio::spawn(self.clone().write_queued_moves());
+            // The writer free, the batch is written here and now, with no
+            // await in between; else a task waits for the writer.
+            let written_here = match self.connections.free_sqlite_writer() {
+                Some(mut writer) => {
+                    self.write_batch(&mut writer, queue.next_batch());
+                    true
+                }
+                None => false,
+            };
+            if !written_here || self.more_to_write() {
+                tokio::spawn(self.clone().write_queued_moves());
+            }
         }
-        // The writing task answers every move it takes; it ends only when
-        // the queue is empty.
+        // The writer answers every move it takes; the writing task ends
+        // only when the queue is empty.
         outcome.await.unwrap_or(Err(StoreError::Closed))
     }
 
     /// Writes queued moves, a batch at a time, until none is left.
     async fn write_queued_moves(self) {
-        let queue = &self.queued_moves;
         loop {
-            let batch = queue.next_batch();
-            if batch.is_empty() {
-                queue.writing.store(false, Ordering::SeqCst);
-                // A move queued after the batch was taken, whose caller saw
-                // this task still writing: written here unless another task
-                // has started for it.
-                if queue.waiting().is_empty() || queue.writing.swap(true, Ordering::SeqCst) {
-                    return;
+            let batch = self.queued_moves.next_batch();
+            if !batch.is_empty() {
+                match self.connections.sqlite_writer().await {
+                    Ok(Some(mut writer)) => self.write_batch(&mut writer, batch),
+                    Ok(None) | Err(_) => {
+                        for queued in batch {
+                            let _ = queued.written.send(Err(StoreError::Closed));
+                        }
+                    }
                 }
-                continue;
             }
-            self.write_batch(batch).await;
+            if !self.more_to_write() {
+                return;
+            }
         }
+    }
+
+    /// Whether moves wait to be written by whoever is writing; if none
+    /// does, writing stops, unless a move came meanwhile whose caller saw
+    /// the writing still going on and no one else has started for it.
+    fn more_to_write(&self) -> bool {
+        let queue = &self.queued_moves;
+        if !queue.waiting().is_empty() {
+            return true;
+        }
+        queue.writing.store(false, Ordering::SeqCst);
+        !queue.waiting().is_empty() && !queue.writing.swap(true, Ordering::SeqCst)
     }
 
     /// Writes `batch` in one transaction and answers each move. If the
     /// batch fails, each move is tried alone, so that one move's failure is
     /// not the others'.
-    async fn write_batch(&self, batch: Vec<QueuedMove>) {
-        let applied = self.run_batch(&batch).await;
+    fn write_batch(&self, writer: &mut Writer, batch: Vec<QueuedMove>) {
+        let applied = self.run_batch(writer, &batch);
         match applied {
             Ok(applied) => {
                 crate::telemetry::moves_committed_together(batch.len());
                 for (index, queued) in batch.into_iter().enumerate() {
-                    let written = if applied.contains(&(index as i64)) {
+                    let written = if applied.contains(&index) {
                         Written::Yes
                     } else {
                         Written::Conflict
@@ -179,7 +199,7 @@ impl Store {
             Err(_) => {
                 for queued in batch {
                     let alone = std::slice::from_ref(&queued);
-                    let written = self.run_batch(alone).await;
+                    let written = self.run_batch(writer, alone);
                     if written.is_ok() {
                         crate::telemetry::moves_committed_together(1);
                     }
@@ -195,35 +215,8 @@ impl Store {
 
     /// Runs `batch` as one transaction; the indexes (in `batch`) of the
     /// moves applied.
-    async fn run_batch(&self, batch: &[QueuedMove]) -> Result<Vec<i64>> {
-        let size = batch.len().next_power_of_two();
-        let padding = MoveRow::default();
-        let rows = batch
-            .iter()
-            .map(|queued| &queued.row)
-            .chain(std::iter::repeat_n(&padding, size - batch.len()));
-        let mut query = sqlx::query_scalar::<_, i64>(batch_sql(size));
-        for row in rows {
-            query = query
-                .bind(row.game_id)
-                .bind(row.expected_ply)
-                .bind(row.expected_ply + 1)
-                .bind(row.position.as_str())
-                .bind(row.captured_a)
-                .bind(row.captured_b)
-                .bind(row.now)
-                .bind(row.deadline)
-                .bind(row.reminder_at)
-                .bind(row.loop_history.as_deref())
-                .bind(row.seat.as_str())
-                .bind(row.hole)
-                .bind(row.user_id)
-                .bind(row.kept.as_ref().map(|(position, _)| position.as_str()))
-                .bind(row.kept.as_ref().and_then(|(_, history)| history.as_deref()));
-        }
-        let mut writer = self.writer().await?;
-        self.connections.batch_open(true);
-        let applied = query.fetch_all(&mut *writer).await;
+    fn run_batch(&self, writer: &mut Writer, batch: &[QueuedMove]) -> Result<Vec<usize>> {
+        let applied = apply_batch(&mut writer.direct, batch).map_err(direct::to_sqlx);
         match &applied {
             // Told while the writer is held, so in commit order.
             Ok(applied) => {
@@ -232,7 +225,7 @@ impl Store {
                 }
                 for (index, queued) in batch.iter().enumerate() {
                     let row = &queued.row;
-                    if applied.contains(&(index as i64)) {
+                    if applied.contains(&index) {
                         self.games.changed(row.game_id, |game| row.apply_to(game));
                     } else {
                         // Another press came first, or the row is not what
@@ -242,86 +235,144 @@ impl Store {
                 }
             }
             Err(_) => {
-                // The batch stopped inside its transaction: ended here, so
-                // that the writer is clean for the next write (an error
-                // only means it had ended).
-                let _ = sqlx::query("ROLLBACK").execute(&mut *writer).await;
                 for queued in batch {
                     self.games.forget(queued.row.game_id);
                 }
             }
         }
-        self.connections.batch_open(false);
         applied.doing(&self.outage, "recording a move")
     }
 }
 
-/// The statement batch for `size` moves (a power of two up to
-/// [`MOST_PER_BATCH`]): per move, the game's conditional update and the
-/// append of the move only if that update changed the game, returning the
-/// move's index in the batch; fifteen parameters per move.
-fn batch_sql(size: usize) -> &'static str {
-    static SQL: OnceLock<Vec<String>> = OnceLock::new();
-    let by_power = SQL.get_or_init(|| {
-        (0..=MOST_PER_BATCH.trailing_zeros())
-            .map(|power| {
-                let mut sql = String::from("BEGIN IMMEDIATE;\n");
-                for index in 0..1usize << power {
-                    let p = |n: usize| format!("${}", index * PARAMETERS_PER_MOVE + n);
-                    sql.push_str(&format!(
-                        "UPDATE games SET ply = {p3}, position = {p4}, captured_a = {p5}, captured_b = {p6},
-                             updated_at = {p7}, deadline = {p8}, reminder_at = {p9}, loop_history = {p10}
-                         WHERE id = {p1} AND ply = {p2} AND status = 'ongoing'
-                             AND ({p14} IS NULL OR (position = {p14} AND loop_history IS {p15}));
-                         INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at)
-                             SELECT {p1}, {p3}, {p11}, {p12}, {p13}, {p7} WHERE changes() = 1 RETURNING {index};\n",
-                        p1 = p(1),
-                        p2 = p(2),
-                        p3 = p(3),
-                        p4 = p(4),
-                        p5 = p(5),
-                        p6 = p(6),
-                        p7 = p(7),
-                        p8 = p(8),
-                        p9 = p(9),
-                        p10 = p(10),
-                        p11 = p(11),
-                        p12 = p(12),
-                        p13 = p(13),
-                        p14 = p(14),
-                        p15 = p(15),
-                    ));
-                }
-                sql.push_str("COMMIT;");
-                sql
-            })
-            .collect()
-    });
-    &by_power[size.trailing_zeros() as usize]
+/// Per move, the game's conditional update: the ply it was pressed at, the
+/// game going on, and the row still as the cache holds it (`?11`, `?12`:
+/// see [`MoveRow::kept`]).
+const UPDATE_GAME: &str = "UPDATE games SET ply = ?3, position = ?4, captured_a = ?5, captured_b = ?6,
+         updated_at = ?7, deadline = ?8, reminder_at = ?9, loop_history = ?10
+     WHERE id = ?1 AND ply = ?2 AND status = 'ongoing'
+         AND (?11 IS NULL OR (position = ?11 AND loop_history IS ?12))";
+
+/// Per move whose update changed the game, its append.
+const APPEND_MOVE: &str =
+    "INSERT INTO moves (game_id, ply, seat, hole, user_id, played_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+
+/// `batch` in one transaction (rolled back on any failure): the indexes
+/// of the moves applied.
+fn apply_batch(connection: &mut rusqlite::Connection, batch: &[QueuedMove]) -> rusqlite::Result<Vec<usize>> {
+    let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut applied = Vec::with_capacity(batch.len());
+    {
+        let mut update = transaction.prepare_cached(UPDATE_GAME)?;
+        let mut append = transaction.prepare_cached(APPEND_MOVE)?;
+        for (index, queued) in batch.iter().enumerate() {
+            let row = &queued.row;
+            let kept = row.kept.as_ref();
+            let changed = update.execute(params![
+                row.game_id,
+                row.expected_ply,
+                row.expected_ply + 1,
+                row.position,
+                row.captured_a,
+                row.captured_b,
+                row.now,
+                row.deadline,
+                row.reminder_at,
+                row.loop_history,
+                kept.map(|(position, _)| position.as_str()),
+                kept.and_then(|(_, history)| history.as_deref()),
+            ])?;
+            if changed == 1 {
+                append.execute(params![
+                    row.game_id,
+                    row.expected_ply + 1,
+                    row.seat,
+                    row.hole,
+                    row.user_id,
+                    row.now
+                ])?;
+                applied.push(index);
+            }
+        }
+    }
+    transaction.commit()?;
+    Ok(applied)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_batch_numbers_fifteen_parameters_per_move_and_returns_each_index() {
-        let sql = batch_sql(4);
-        assert!(sql.starts_with("BEGIN IMMEDIATE;"));
-        assert!(sql.ends_with("COMMIT;"));
-        assert_eq!(sql.matches("UPDATE games").count(), 4);
-        assert!(sql.contains("WHERE id = $46 AND ply = $47"));
-        assert!(sql.contains("($59 IS NULL OR (position = $59 AND loop_history IS $60))"));
-        assert!(sql.contains("$58, $52 WHERE changes() = 1 RETURNING 3;"));
-        assert!(!sql.contains("$61"));
+    /// The columns of `games` and `moves` a batch touches.
+    fn database() -> rusqlite::Connection {
+        let connection = rusqlite::Connection::open_in_memory().unwrap();
+        connection
+            .execute_batch(
+                "CREATE TABLE games (id INTEGER PRIMARY KEY, ply INTEGER, status TEXT, position TEXT,
+                     captured_a INTEGER, captured_b INTEGER, updated_at INTEGER, deadline INTEGER,
+                     reminder_at INTEGER, loop_history TEXT);
+                 CREATE TABLE moves (game_id INTEGER, ply INTEGER, seat TEXT, hole INTEGER, user_id INTEGER,
+                     played_at INTEGER, PRIMARY KEY (game_id, ply));
+                 INSERT INTO games (id, ply, status, position) VALUES (1, 0, 'ongoing', 'p0'), (2, 4, 'ongoing', 'p4');",
+            )
+            .unwrap();
+        connection
+    }
+
+    fn queued(game_id: i64, expected_ply: i64, kept: Option<&str>) -> QueuedMove {
+        let row = MoveRow {
+            game_id,
+            expected_ply,
+            seat: "a".to_string(),
+            hole: 3,
+            user_id: 7,
+            position: format!("p{}", expected_ply + 1),
+            new_position: Position::opening(crate::engine::Seat::A),
+            captured_a: 0,
+            captured_b: 0,
+            now: 100,
+            deadline: None,
+            reminder_at: None,
+            loop_history: None,
+            kept: kept.map(|position| (position.to_string(), None)),
+        };
+        QueuedMove {
+            row,
+            written: oneshot::channel().0,
+        }
+    }
+
+    fn count(connection: &rusqlite::Connection, sql: &str) -> i64 {
+        connection.query_row(sql, [], |row| row.get(0)).unwrap()
     }
 
     #[test]
-    fn sizes_are_powers_of_two_up_to_the_most_per_batch() {
-        assert_eq!(batch_sql(1).matches("UPDATE games").count(), 1);
-        assert_eq!(
-            batch_sql(MOST_PER_BATCH).matches("UPDATE games").count(),
-            MOST_PER_BATCH
-        );
+    fn of_two_moves_at_one_ply_only_the_first_applies() {
+        let mut connection = database();
+        let batch = [queued(1, 0, None), queued(1, 0, None), queued(2, 4, Some("p4"))];
+        assert_eq!(apply_batch(&mut connection, &batch).unwrap(), vec![0, 2]);
+        assert_eq!(count(&connection, "SELECT COUNT(*) FROM moves"), 2);
+        assert_eq!(count(&connection, "SELECT ply FROM games WHERE id = 1"), 1);
+        assert_eq!(count(&connection, "SELECT ply FROM games WHERE id = 2"), 5);
+    }
+
+    #[test]
+    fn a_row_changed_behind_the_cache_is_a_conflict() {
+        let mut connection = database();
+        assert!(apply_batch(&mut connection, &[queued(2, 4, Some("edited"))])
+            .unwrap()
+            .is_empty());
+        assert_eq!(count(&connection, "SELECT ply FROM games WHERE id = 2"), 4);
+    }
+
+    #[test]
+    fn a_failing_batch_leaves_nothing_written() {
+        let mut connection = database();
+        connection
+            .execute("INSERT INTO moves (game_id, ply) VALUES (2, 5)", [])
+            .unwrap();
+        let batch = [queued(1, 0, None), queued(2, 4, None)];
+        assert!(apply_batch(&mut connection, &batch).is_err());
+        assert_eq!(count(&connection, "SELECT ply FROM games WHERE id = 1"), 0);
+        assert_eq!(count(&connection, "SELECT COUNT(*) FROM moves"), 1);
     }
 }

@@ -113,15 +113,21 @@ impl Store {
             WriteLimit::NoGrowth => (1, "OFF"),
             WriteLimit::ReadOnly => (MOST_SQLITE_PAGES, "ON"),
         };
-        let mut writer = self.writer().await?;
-        sqlx::query(&format!("PRAGMA max_page_count = {pages}"))
-            .execute(&mut *writer)
+        let Some(mut writer) = self.connections.sqlite_writer().await? else {
+            return Ok(false);
+        };
+        let pragmas = format!("PRAGMA max_page_count = {pages}; PRAGMA query_only = {query_only};");
+        // Both connections that write: the pragmas hold for the connection
+        // that runs them.
+        writer
+            .direct
+            .execute_batch(&pragmas)
+            .map_err(super::direct::to_sqlx)
+            .doing(&self.outage, "limiting the database's writes")?;
+        sqlx::raw_sql(&pragmas)
+            .execute(&mut writer.connection)
             .await
-            .doing(&self.outage, "limiting the database's size")?;
-        sqlx::query(&format!("PRAGMA query_only = {query_only}"))
-            .execute(&mut *writer)
-            .await
-            .doing(&self.outage, "limiting the database to reads")?;
+            .doing(&self.outage, "limiting the database's writes")?;
         Ok(true)
     }
 }

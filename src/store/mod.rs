@@ -50,6 +50,7 @@ mod url;
 pub use url::{check_database_url, DatabaseUrlError};
 
 mod backend;
+mod direct;
 pub use backend::{redacted as redacted_url, Backend};
 use backend::{Conn, Connections, Flag, Snowflake};
 

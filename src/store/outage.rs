@@ -41,7 +41,9 @@ impl Unavailable {
     pub(super) fn of(error: &sqlx::Error) -> Option<Unavailable> {
         match error {
             sqlx::Error::Database(error) => {
-                if error.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
+                let sqlite = error.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some()
+                    || error.try_downcast_ref::<super::direct::DirectError>().is_some();
+                if sqlite {
                     // The extended result code; its low byte is the primary one.
                     let code: i64 = error.code()?.parse().ok()?;
                     return match code & 0xff {
