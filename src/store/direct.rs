@@ -55,6 +55,24 @@ pub(super) fn open(path: &Path) -> Result<Connection, sqlx::Error> {
     Ok(connection)
 }
 
+/// Runs `write` in a `BEGIN IMMEDIATE` transaction, committed if it
+/// succeeds and rolled back if anything fails. The three statements are
+/// prepared once per connection: rusqlite's own transactions parse them
+/// again each time.
+pub(super) fn in_write_transaction<T>(
+    connection: &mut Connection,
+    write: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+) -> rusqlite::Result<T> {
+    let run = |connection: &Connection, sql: &str| connection.prepare_cached(sql)?.execute([]).map(|_| ());
+    run(connection, "BEGIN IMMEDIATE")?;
+    let written = write(connection).and_then(|done| run(connection, "COMMIT").map(|()| done));
+    // A failed COMMIT may have ended the transaction already.
+    if written.is_err() && !connection.is_autocommit() {
+        let _ = run(connection, "ROLLBACK");
+    }
+    written
+}
+
 /// `sql`, written with `$N` placeholders as every statement of the store
 /// is, with SQLite's `?N` instead: SQLite numbers `$N` parameters in the
 /// order they first appear, not by `N`.

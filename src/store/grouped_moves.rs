@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use rusqlite::{params, TransactionBehavior};
+use rusqlite::params;
 use tokio::sync::oneshot;
 
 use crate::engine::Position;
@@ -259,11 +259,10 @@ const APPEND_MOVE: &str =
 /// `batch` in one transaction (rolled back on any failure): the indexes
 /// of the moves applied.
 fn apply_batch(connection: &mut rusqlite::Connection, batch: &[QueuedMove]) -> rusqlite::Result<Vec<usize>> {
-    let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let mut applied = Vec::with_capacity(batch.len());
-    {
-        let mut update = transaction.prepare_cached(UPDATE_GAME)?;
-        let mut append = transaction.prepare_cached(APPEND_MOVE)?;
+    direct::in_write_transaction(connection, |connection| {
+        let mut applied = Vec::with_capacity(batch.len());
+        let mut update = connection.prepare_cached(UPDATE_GAME)?;
+        let mut append = connection.prepare_cached(APPEND_MOVE)?;
         for (index, queued) in batch.iter().enumerate() {
             let row = &queued.row;
             let kept = row.kept.as_ref();
@@ -293,9 +292,8 @@ fn apply_batch(connection: &mut rusqlite::Connection, batch: &[QueuedMove]) -> r
                 applied.push(index);
             }
         }
-    }
-    transaction.commit()?;
-    Ok(applied)
+        Ok(applied)
+    })
 }
 
 #[cfg(test)]
