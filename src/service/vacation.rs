@@ -77,7 +77,12 @@ impl Service {
             return Err(ServiceError::AlreadyOnVacation);
         }
         tracing::info!(user_id = player.id, ends_by, "vacation started");
-        let games = self.pause_clocks_for(Some(player.id)).await?;
+        self.pause_clocks_for(Some(player.id)).await?;
+        // The scheduler may have stopped some of these clocks first, as
+        // soon as the vacation began: the player is told of every clock of
+        // theirs that stands still now, whoever stopped it.
+        let stopped = self.store.paused_clocks_of(player.id).await?;
+        let games = stopped.iter().filter(|clock| clock.ongoing != 0).count();
         Ok(VacationChanged {
             vacation: self.vacation(player.id).await?,
             games,
