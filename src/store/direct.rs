@@ -27,13 +27,14 @@ pub(super) struct Writer {
     pub(super) direct: Connection,
 }
 
-/// How long a statement waits for a lock held by another connection: only
-/// the checkpointer takes one, briefly, so as the store's other
-/// connections (see `backend::sqlite_connection`).
+/// How long a statement waits for a lock another connection holds, as on
+/// the store's other connections (see `backend::sqlite_connection`). In
+/// the store only the checkpointer takes one, briefly; while a statement
+/// waits, so does the caller's thread.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Opens the direct connection to the SQLite file at `path`, which exists
-/// and is migrated, with the settings of the store's other connections.
+/// Opens the direct connection to the SQLite file at `path`, which the
+/// store's other connections have created, with their settings.
 pub(super) fn open(path: &Path) -> Result<Connection, sqlx::Error> {
     let connection = Connection::open_with_flags(
         path,
