@@ -80,9 +80,13 @@ impl Service {
         self.pause_clocks_for(Some(player.id)).await?;
         // The scheduler may have stopped some of these clocks first, as
         // soon as the vacation began: the player is told of every clock of
-        // theirs that stands still now, whoever stopped it.
+        // theirs stopped since, whoever stopped it (not of one stopped
+        // before, for an opponent away).
         let stopped = self.store.paused_clocks_of(player.id).await?;
-        let games = stopped.iter().filter(|clock| clock.ongoing != 0).count();
+        let games = stopped
+            .iter()
+            .filter(|clock| clock.ongoing != 0 && clock.paused_at >= now)
+            .count();
         Ok(VacationChanged {
             vacation: self.vacation(player.id).await?,
             games,
