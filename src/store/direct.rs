@@ -13,7 +13,6 @@
 
 use std::borrow::Cow;
 use std::path::Path;
-use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 use sqlx::error::{DatabaseError, ErrorKind};
@@ -27,26 +26,22 @@ pub(super) struct Writer {
     pub(super) direct: Connection,
 }
 
-/// How long a statement waits for a lock another connection holds, as on
-/// the store's other connections (see `backend::sqlite_connection`). In
-/// the store only the checkpointer takes one, briefly; while a statement
-/// waits, so does the caller's thread.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-
 /// Opens the direct connection to the SQLite file at `path`, which the
-/// store's other connections have created, with their settings.
+/// store's other connections have created, with their settings (see
+/// `backend::sqlite_settings`). Of the locks another connection holds, in
+/// the store only the checkpointer's is taken, briefly; while a statement
+/// waits for one, so does the caller's thread.
 pub(super) fn open(path: &Path) -> Result<Connection, sqlx::Error> {
     let connection = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(to_sqlx)?;
-    connection.busy_timeout(BUSY_TIMEOUT).map_err(to_sqlx)?;
     connection
-        .execute_batch("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0; PRAGMA foreign_keys = ON;")
+        .execute_batch(&super::backend::sqlite_settings(true))
         .map_err(to_sqlx)?;
     let mode: String = connection
-        .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
+        .query_row("PRAGMA journal_mode", [], |row| row.get(0))
         .map_err(to_sqlx)?;
     if !mode.eq_ignore_ascii_case("wal") {
         return Err(sqlx::Error::Configuration(
@@ -143,6 +138,31 @@ mod tests {
     #[test]
     fn numbered_parameters_keep_their_numbers() {
         assert_eq!(numbered("x = $4 AND y = $12 OR z = $4"), "x = ?4 AND y = ?12 OR z = ?4");
+    }
+
+    #[test]
+    fn the_direct_connection_has_the_settings_of_the_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("akon.db");
+        Connection::open(&path).unwrap();
+        let connection = open(&path).unwrap();
+        let setting = |name: &str| -> String {
+            connection
+                .query_row(&format!("PRAGMA {name}"), [], |row| {
+                    row.get::<_, rusqlite::types::Value>(0)
+                })
+                .map(|value| match value {
+                    rusqlite::types::Value::Integer(number) => number.to_string(),
+                    rusqlite::types::Value::Text(text) => text,
+                    other => format!("{other:?}"),
+                })
+                .unwrap()
+        };
+        assert_eq!(setting("journal_mode"), "wal");
+        assert_eq!(setting("synchronous"), "1");
+        assert_eq!(setting("busy_timeout"), "5000");
+        assert_eq!(setting("wal_autocheckpoint"), "0");
+        assert_eq!(setting("foreign_keys"), "1");
     }
 
     #[test]
