@@ -127,7 +127,13 @@ pub(super) enum Conn<'a> {
     InOne(OwnedMappedMutexGuard<OpenTransaction, AnyConnection>),
 }
 
-impl Conn<'_> {
+impl<'a> Conn<'a> {
+    /// The SQLite writer lent as its sqlx connection, for a write that does
+    /// not go through the direct one.
+    pub(super) fn sqlx_side_of(writer: MappedMutexGuard<'a, Writer>) -> Conn<'a> {
+        Conn::Held(MappedMutexGuard::map(writer, |writer| &mut writer.connection))
+    }
+
     /// Starts a write transaction ([`Backend::begin_write`]), or a savepoint
     /// within the task's open `OneCommit`.
     pub(super) async fn begin_write(&mut self, backend: Backend) -> sqlx::Result<Transaction<'_, Any>> {
@@ -203,9 +209,7 @@ impl Connections {
         match self {
             Connections::Sqlite { .. } => {
                 let writer = self.sqlite_writer().await?.ok_or(StoreError::Closed)?;
-                Ok(Conn::Held(MappedMutexGuard::map(writer, |writer| {
-                    &mut writer.connection
-                })))
+                Ok(Conn::sqlx_side_of(writer))
             }
             Connections::Postgres(pool) => match shared_connection(true).await {
                 Some(connection) => Ok(connection),

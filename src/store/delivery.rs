@@ -7,8 +7,6 @@
 
 use std::sync::OnceLock;
 
-use tokio::sync::MappedMutexGuard;
-
 use super::{direct, from_db, to_db, Conn, Doing, GameStatus, Result, Store};
 
 /// A board message as posted: where it is, and the state of the game it
@@ -181,7 +179,7 @@ impl Store {
                 if recorded == 1 {
                     return Ok(self.recorded_at_once(board, status));
                 }
-                Conn::Held(MappedMutexGuard::map(writer, |writer| &mut writer.connection))
+                Conn::sqlx_side_of(writer)
             }
             None => {
                 let mut writer = self.writer().await?;
