@@ -394,23 +394,11 @@ async fn sqlite_connection(url: &str, options: &SqliteConnectOptions, foreign_ke
         .connect()
         .await
         .map_err(open_error(url))?;
-    sqlx::raw_sql(&sqlite_settings(foreign_keys))
+    sqlx::raw_sql(&super::direct::sqlite_settings(foreign_keys))
         .execute(&mut connection)
         .await
         .map_err(open_error(url))?;
     Ok(connection)
-}
-
-/// The settings of every connection to the SQLite file, sqlx's and the
-/// direct one (see `direct`): WAL with commits that do not wait for the
-/// disk, a wait of 5 s for a lock another connection holds, and no
-/// checkpoint but the checkpointer's (see `checkpoint`).
-pub(super) fn sqlite_settings(foreign_keys: bool) -> String {
-    let keys = if foreign_keys { "ON" } else { "OFF" };
-    format!(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = 0;
-         PRAGMA foreign_keys = {keys};"
-    )
 }
 
 /// A `sqlite:` URL for `path` that sqlx parses back to exactly that path.

@@ -28,7 +28,7 @@ pub(super) struct Writer {
 
 /// Opens the direct connection to the SQLite file at `path`, which the
 /// store's other connections have created, with their settings (see
-/// `backend::sqlite_settings`). Of the locks another connection holds, in
+/// [`sqlite_settings`]). Of the locks another connection holds, in
 /// the store only the checkpointer's is taken, briefly; while a statement
 /// waits for one, so does the caller's thread.
 pub(super) fn open(path: &Path) -> Result<Connection, sqlx::Error> {
@@ -37,9 +37,7 @@ pub(super) fn open(path: &Path) -> Result<Connection, sqlx::Error> {
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(to_sqlx)?;
-    connection
-        .execute_batch(&super::backend::sqlite_settings(true))
-        .map_err(to_sqlx)?;
+    connection.execute_batch(&sqlite_settings(true)).map_err(to_sqlx)?;
     let mode: String = connection
         .query_row("PRAGMA journal_mode", [], |row| row.get(0))
         .map_err(to_sqlx)?;
@@ -49,6 +47,18 @@ pub(super) fn open(path: &Path) -> Result<Connection, sqlx::Error> {
         ));
     }
     Ok(connection)
+}
+
+/// The settings of every connection to the SQLite file, sqlx's (see
+/// `backend::sqlite_connection`) and the direct one: WAL with commits that
+/// do not wait for the disk, a wait of 5 s for a lock another connection
+/// holds, and no checkpoint but the checkpointer's (see `checkpoint`).
+pub(super) fn sqlite_settings(foreign_keys: bool) -> String {
+    let keys = if foreign_keys { "ON" } else { "OFF" };
+    format!(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = 0;
+         PRAGMA foreign_keys = {keys};"
+    )
 }
 
 /// Runs `write` in a `BEGIN IMMEDIATE` transaction, committed if it
